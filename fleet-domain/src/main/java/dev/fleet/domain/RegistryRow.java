@@ -1,0 +1,72 @@
+package dev.fleet.domain;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A row of {@code mcp_server_runtimes} exactly as stored. Other tools write these rows too, so
+ * nothing is assumed: {@link #interpret()} decides whether it is a registration or malformed.
+ */
+public record RegistryRow(
+        String runtimeId,
+        String namespace,
+        String profile,
+        String role,
+        String remote,
+        String org,
+        String repo,
+        String repositoryRoot,
+        Long pid,
+        String cohortId,
+        String cohortSource,
+        String clientProvenance,
+        String bootId,
+        String processStartedAt,
+        String startupHead,
+        String transport,
+        String status,
+        String registeredAt,
+        String lastHeartbeatAt,
+        String stoppedAt) {
+
+    /** The row as a registration, or the first reason it cannot be one. Never throws. */
+    public InterpretedRow interpret() {
+        if (runtimeId == null || runtimeId.isBlank()) {
+            return malformed(MalformedReason.RUNTIME_ID_BLANK);
+        }
+        if (namespace == null || namespace.isBlank()) {
+            return malformed(MalformedReason.NAMESPACE_BLANK);
+        }
+        if (pid == null || pid <= 0) {
+            return malformed(MalformedReason.PID_INVALID);
+        }
+        Optional<RegistrationStatus> parsedStatus = RegistrationStatus.fromCode(status);
+        if (parsedStatus.isEmpty()) {
+            return malformed(MalformedReason.STATUS_UNKNOWN);
+        }
+        Optional<Instant> registered = Timestamps.parse(registeredAt);
+        if (registered.isEmpty()) {
+            return malformed(MalformedReason.REGISTERED_AT_UNPARSEABLE);
+        }
+        Optional<Instant> heartbeat = Timestamps.parse(lastHeartbeatAt);
+        if (heartbeat.isEmpty()) {
+            return malformed(MalformedReason.LAST_HEARTBEAT_AT_UNPARSEABLE);
+        }
+        Optional<Instant> started = Timestamps.parse(processStartedAt);
+        if (processStartedAt != null && started.isEmpty()) {
+            return malformed(MalformedReason.PROCESS_STARTED_AT_UNPARSEABLE);
+        }
+        Optional<Instant> stopped = Timestamps.parse(stoppedAt);
+        if (stoppedAt != null && stopped.isEmpty()) {
+            return malformed(MalformedReason.STOPPED_AT_UNPARSEABLE);
+        }
+        return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
+                cohortId, cohortSource == null ? Registration.COHORT_UNKNOWN : cohortSource, clientProvenance,
+                bootId, started.orElse(null), startupHead, transport, parsedStatus.get(), registered.get(),
+                heartbeat.get(), stopped.orElse(null));
+    }
+
+    private MalformedRegistration malformed(MalformedReason reason) {
+        return new MalformedRegistration(runtimeId, reason);
+    }
+}

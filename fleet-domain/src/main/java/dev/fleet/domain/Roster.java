@@ -1,0 +1,99 @@
+package dev.fleet.domain;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The expected fleet: its members, its binding, and the patterns that say "this process is a fleet
+ * server". A roster is validated whole on construction, so every roster in the program is sound:
+ * an invalid one fails with one message naming the offending field.
+ */
+public record Roster(Binding binding, List<RosterMember> members, List<String> serverProcessPatterns) {
+
+    /**
+     * Matches the command line the JVM shows for {@code fleet serve}: the launcher {@code exec}s
+     * {@code java ... -jar .../fleet.jar serve ...}, and tests may start the main class directly.
+     * A pattern is <em>found</em> anywhere in the command line ({@link java.util.regex.Matcher#find()}).
+     */
+    public static final List<String> DEFAULT_SERVER_PROCESS_PATTERNS = List.of(
+            "(^|[\\s/])fleet\\.jar serve(\\s|$)",
+            "(^|\\s)dev\\.fleet\\.cli\\.FleetCli serve(\\s|$)");
+
+    private static final Roster DEFAULT = new Roster(Binding.DEFAULT, List.of(
+            new RosterMember("gitea-author", "prgs-author", "author"),
+            new RosterMember("gitea-reviewer", "prgs-reviewer", "reviewer"),
+            new RosterMember("gitea-controller", "prgs-controller", "controller"),
+            new RosterMember("gitea-merger", "prgs-merger", "merger"),
+            new RosterMember("gitea-reconciler", "prgs-reconciler", "reconciler")),
+            DEFAULT_SERVER_PROCESS_PATTERNS);
+
+    public Roster {
+        if (binding == null) {
+            throw new IllegalArgumentException("roster: binding is required");
+        }
+        requireNonBlank(binding.remote(), "binding.remote");
+        requireNonBlank(binding.org(), "binding.org");
+        requireNonBlank(binding.repo(), "binding.repo");
+        if (members == null || members.isEmpty()) {
+            throw new IllegalArgumentException("roster: members must list at least one member");
+        }
+        Set<String> namespaces = new HashSet<>();
+        Set<String> profiles = new HashSet<>();
+        for (int i = 0; i < members.size(); i++) {
+            RosterMember member = members.get(i);
+            if (member == null) {
+                throw new IllegalArgumentException("roster: members[" + i + "] is null");
+            }
+            requireNonBlank(member.namespace(), "members[" + i + "].namespace");
+            requireNonBlank(member.profile(), "members[" + i + "].profile");
+            requireNonBlank(member.role(), "members[" + i + "].role");
+            if (!namespaces.add(member.namespace())) {
+                throw new IllegalArgumentException("roster: duplicate namespace '" + member.namespace() + "'");
+            }
+            if (!profiles.add(member.profile())) {
+                throw new IllegalArgumentException("roster: duplicate profile '" + member.profile() + "'");
+            }
+        }
+        serverProcessPatterns = serverProcessPatterns == null ? DEFAULT_SERVER_PROCESS_PATTERNS : serverProcessPatterns;
+        for (int i = 0; i < serverProcessPatterns.size(); i++) {
+            String pattern = serverProcessPatterns.get(i);
+            requireNonBlank(pattern, "server_process_patterns[" + i + "]");
+            try {
+                Pattern.compile(pattern);
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("roster: server_process_patterns[" + i + "] does not compile: "
+                        + e.getDescription() + " in '" + pattern + "'");
+            }
+        }
+        members = List.copyOf(members);
+        serverProcessPatterns = List.copyOf(serverProcessPatterns);
+    }
+
+    /** SPEC §2's embedded roster: the five default members, the default binding and patterns. */
+    public static Roster defaultRoster() {
+        return DEFAULT;
+    }
+
+    /** A server's namespace and role come from the roster by its profile, never from the profile's spelling. */
+    public Optional<RosterMember> memberByProfile(String profile) {
+        return members.stream().filter(member -> member.profile().equals(profile)).findFirst();
+    }
+
+    /** A predicate over full command lines: true when any server process pattern is found in it. */
+    public Predicate<String> serverProcessMatcher() {
+        List<Pattern> compiled = serverProcessPatterns.stream().map(Pattern::compile).toList();
+        return commandLine -> commandLine != null
+                && compiled.stream().anyMatch(pattern -> pattern.matcher(commandLine).find());
+    }
+
+    private static void requireNonBlank(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("roster: " + field + " must be a non-blank string");
+        }
+    }
+}

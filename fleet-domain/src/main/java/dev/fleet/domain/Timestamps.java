@@ -1,0 +1,47 @@
+package dev.fleet.domain;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The registry's timestamp dialect. Written as {@code YYYY-MM-DDTHH:MM:SS.sssZ}; read leniently
+ * from any ISO-8601 instant with an optional 1-9 digit fraction and {@code Z} or a numeric offset,
+ * because other tools write whole seconds or {@code +00:00}. Anything else is unparseable.
+ */
+public final class Timestamps {
+
+    private static final Pattern ACCEPTED = Pattern.compile(
+            "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:?\\d{2})");
+    private static final Pattern COMPACT_OFFSET = Pattern.compile("([+-]\\d{2})(\\d{2})$");
+    private static final DateTimeFormatter WRITTEN =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private Timestamps() {
+    }
+
+    /** The instant a registry text names, or empty when it is null or not an accepted instant. */
+    public static Optional<Instant> parse(String text) {
+        if (text == null || !ACCEPTED.matcher(text).matches()) {
+            return Optional.empty();
+        }
+        Matcher compact = COMPACT_OFFSET.matcher(text);
+        String normalized = compact.find() ? compact.replaceFirst("$1:$2") : text;
+        try {
+            return Optional.of(OffsetDateTime.parse(normalized, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The registry's written form, UTC to the millisecond. */
+    public static String format(Instant instant) {
+        return instant == null ? null : WRITTEN.format(instant.truncatedTo(ChronoUnit.MILLIS));
+    }
+}

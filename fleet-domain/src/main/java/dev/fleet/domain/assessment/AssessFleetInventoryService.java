@@ -1,0 +1,56 @@
+package dev.fleet.domain.assessment;
+
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.port.out.Clock;
+import dev.fleet.domain.port.out.ProcessObserver;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.Verdict;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the registry, then observes the processes it names and those that look like servers,
+ * and classifies the snapshot. It holds only read ports: it cannot write the registry.
+ */
+public final class AssessFleetInventoryService implements AssessFleetInventoryUseCase {
+
+    private final Roster roster;
+    private final RegistryReader registry;
+    private final ProcessObserver observer;
+    private final Clock clock;
+    private final AnsweredBy answeredBy;
+
+    /** @param answeredBy the fleet server answering, or null when the CLI answers */
+    public AssessFleetInventoryService(
+            Roster roster, RegistryReader registry, ProcessObserver observer, Clock clock, AnsweredBy answeredBy) {
+        this.roster = Objects.requireNonNull(roster, "roster");
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.observer = Objects.requireNonNull(observer, "observer");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.answeredBy = answeredBy;
+    }
+
+    @Override
+    public Verdict assess() {
+        return FleetClassifier.classify(snapshot());
+    }
+
+    /** The evidence of one assessment, taken now. */
+    public Snapshot snapshot() {
+        RegistryRead read = registry.readAll();
+        Set<Long> registeredPids = read.rows().stream()
+                .map(RegistryRow::pid)
+                .filter(pid -> pid != null && pid > 0)
+                .collect(Collectors.toUnmodifiableSet());
+        ProcessObservation observation = observer.observe(roster.serverProcessPatterns(), registeredPids);
+        return new Snapshot(roster, read, observation, clock.now(), registry.location(), answeredBy);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.fleet.domain.port.out;
+
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+
+/**
+ * The registry as evidence. Implementations must never create, migrate or write the registry:
+ * a failure to read is a {@link RegistryRead#unreadable reason}, never an exception.
+ */
+public interface RegistryReader {
+
+    /** Every row, any status, ordered by {@code registered_at} then {@code runtime_id}. */
+    RegistryRead readAll();
+
+    /** The rows with this status, in the same order. */
+    RegistryRead read(RegistrationStatus status);
+
+    /** Where the registry lives, as shown to operators. */
+    String location();
+}

@@ -1,0 +1,68 @@
+package dev.fleet.domain.verdict;
+
+import dev.fleet.domain.ReasonCode;
+
+/**
+ * Why the mutation gate is closed, in SPEC §5's priority order (declaration order is the order).
+ * The first seven mean the inventory itself is incomplete; the rest close only the gate.
+ */
+public enum BlockedCode implements ReasonCode {
+    REGISTRY_UNREADABLE("registry_unreadable", true,
+            "Make the registry file readable at the path shown (create it by starting a fleet server, or fix its "
+                    + "permissions, corruption or lock); nothing can be established without it."),
+    PROCESS_LISTING_UNAVAILABLE("process_listing_unavailable", true,
+            "Run the assessment where the process table is readable: same host and PID namespace as the fleet, "
+                    + "with permission to read other users' processes."),
+    MALFORMED_REGISTRATION("malformed_registration", true,
+            "Repair or delete the named rows in mcp_server_runtimes and restart the servers they describe; "
+                    + "a row that cannot be interpreted never counts as running."),
+    UNREGISTERED_PROCESS("unregistered_process", true,
+            "Find out who started the named server processes: restart a genuine member through its official "
+                    + "entrypoint so it registers, or stop the stray yourself. This tool never terminates anything."),
+    PROCESS_START_UNKNOWN("process_start_unknown", true,
+            "Assess as a user who can read the named processes' start times (same user or root), so a recycled "
+                    + "pid can be told from the registered server."),
+    COHORT_UNKNOWN("cohort_unknown", true,
+            "Restart the named members with GITEA_MCP_COHORT_ID set (or with --cohort-from-parent) so their "
+                    + "client cohort is recorded; matching revisions never establish a cohort."),
+    REVISION_UNKNOWN("revision_unknown", true,
+            "Restart the named members with a repository root whose git HEAD is readable so their startup "
+                    + "revision is recorded."),
+    DUPLICATE_MEMBER("duplicate_member", false,
+            "Decide which client cohort owns the fleet and stop the other instances yourself; this tool never "
+                    + "terminates a duplicate."),
+    MISSING_MEMBER("missing_member", false,
+            "Start the missing members through the fleet's MCP client (fleet serve --profile NAME)."),
+    UNEXPECTED_MEMBER("unexpected_member", false,
+            "Stop the named servers, or add them to the roster if they belong; check that every member is bound "
+                    + "to the roster's remote, org and repo."),
+    COHORT_SPLIT("cohort_split", false,
+            "Restart the fleet from a single MCP client so that every member shares one cohort."),
+    REVISION_SPLIT("revision_split", false,
+            "Restart the members that run an older revision so that every member starts from one revision.");
+
+    private final String code;
+    private final boolean leavesInventoryIncomplete;
+    private final String action;
+
+    BlockedCode(String code, boolean leavesInventoryIncomplete, String action) {
+        this.code = code;
+        this.leavesInventoryIncomplete = leavesInventoryIncomplete;
+        this.action = action;
+    }
+
+    @Override
+    public String code() {
+        return code;
+    }
+
+    @Override
+    public String action() {
+        return action;
+    }
+
+    /** True for codes 1-7: they set {@code inventory_complete} false as well as the gate. */
+    public boolean leavesInventoryIncomplete() {
+        return leavesInventoryIncomplete;
+    }
+}

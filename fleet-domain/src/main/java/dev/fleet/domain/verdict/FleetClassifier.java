@@ -1,0 +1,304 @@
+package dev.fleet.domain.verdict;
+
+import dev.fleet.domain.InterpretedRow;
+import dev.fleet.domain.MalformedRegistration;
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Snapshot;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * SPEC §5 as one pure function: snapshot in, verdict out. No clock, no I/O, no randomness, and
+ * the order in which rows or processes arrive never matters.
+ */
+public final class FleetClassifier {
+
+    /** A recorded start more than this far from the observed one means the pid now names another process. */
+    static final Duration RECORDED_START_TOLERANCE = Duration.ofSeconds(1);
+
+    /** Newest first: later {@code registered_at}, then greater {@code runtime_id}. */
+    private static final Comparator<Registration> NEWEST_FIRST = Comparator
+            .comparing(Registration::registeredAt)
+            .thenComparing(Registration::runtimeId)
+            .reversed();
+
+    private FleetClassifier() {
+    }
+
+    public static Verdict classify(Snapshot snapshot) {
+        RegistryRead registry = snapshot.registry();
+        ProcessObservation observation = snapshot.observation();
+        Map<Long, ObservedProcess> processes = indexByPid(observation.processes());
+        RegistrySummary registrySummary =
+                new RegistrySummary(registry.readable(), registry.reason(), registry.rows().size());
+        ListingSummary listingSummary = new ListingSummary(observation.available(), observation.reason(),
+                (int) processes.values().stream().filter(ObservedProcess::matchesServer).count());
+        ObservationSummary observationSummary = new ObservationSummary(snapshot.observedAt(), observation.bootId(),
+                observation.hostname(), snapshot.registryPath(), snapshot.answeredBy());
+
+        if (!registry.readable() || !observation.available()) {
+            return nothingEstablished(snapshot, registrySummary, listingSummary, observationSummary);
+        }
+        return new Classification(snapshot.roster(), registry.rows(), observation, processes)
+                .verdict(registrySummary, listingSummary, observationSummary);
+    }
+
+    private static Verdict nothingEstablished(Snapshot snapshot, RegistrySummary registry, ListingSummary listing,
+            ObservationSummary observation) {
+        List<BlockedReason> reasons = new ArrayList<>();
+        if (!registry.readable()) {
+            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE,
+                    "registry " + registry.reason().code() + " at " + snapshot.registryPath()));
+        }
+        if (!listing.available()) {
+            reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,
+                    "process table " + listing.reason().code()));
+        }
+        return seal(new Verdict(false, false, reasons, snapshot.roster().members().size(), 0, List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, List.of(), null, List.of(),
+                registry, listing, null, observation));
+    }
+
+    private static Verdict seal(Verdict verdict) {
+        return verdict.withDigest(VerdictDigest.of(VerdictDocument.toTree(verdict)));
+    }
+
+    /** A pid can name one process at a time; should a listing repeat one, the choice must not depend on order. */
+    private static Map<Long, ObservedProcess> indexByPid(List<ObservedProcess> processes) {
+        Comparator<ObservedProcess> preferred = Comparator
+                .comparing(ObservedProcess::startedAt, Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(ObservedProcess::commandLine, Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(ObservedProcess::user, Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(ObservedProcess::matchesServer);
+        Map<Long, ObservedProcess> byPid = new TreeMap<>();
+        for (ObservedProcess process : processes) {
+            byPid.merge(process.pid(), process, (a, b) -> preferred.compare(a, b) <= 0 ? a : b);
+        }
+        return byPid;
+    }
+
+    /** The working state of one classification; lives only inside {@link #classify}. */
+    private static final class Classification {
+        private final Roster roster;
+        private final ProcessObservation observation;
+        private final Map<Long, ObservedProcess> processes;
+        private final List<Registration> registrations = new ArrayList<>();
+        private final List<MalformedRegistration> malformed = new ArrayList<>();
+        private final List<Registration> live = new ArrayList<>();
+        private final List<FlaggedRegistration> stale = new ArrayList<>();
+        private final List<FlaggedRegistration> unverified = new ArrayList<>();
+        private final List<FlaggedRegistration> unexpected = new ArrayList<>();
+        private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
+
+        Classification(Roster roster, List<RegistryRow> rows, ProcessObservation observation,
+                Map<Long, ObservedProcess> processes) {
+            this.roster = roster;
+            this.observation = observation;
+            this.processes = processes;
+            for (RegistryRow row : rows) {
+                InterpretedRow interpreted = row.interpret();
+                if (interpreted instanceof Registration registration) {
+                    registrations.add(registration);
+                } else {
+                    malformed.add((MalformedRegistration) interpreted);
+                }
+            }
+            roster.members().forEach(member -> instances.put(member, new ArrayList<>()));
+        }
+
+        Verdict verdict(RegistrySummary registry, ListingSummary listing, ObservationSummary observationSummary) {
+            checkRunningRegistrations();
+            assignLiveRegistrations();
+
+            List<MemberReport> members = roster.members().stream()
+                    .map(member -> {
+                        List<Instance> found = sorted(instances.get(member), VerdictOrder.INSTANCES);
+                        return new MemberReport(member, MemberState.of(found.size()), found);
+                    })
+                    .sorted(VerdictOrder.MEMBER_REPORTS)
+                    .toList();
+            List<RosterMember> missing = members.stream()
+                    .filter(report -> report.state() == MemberState.MISSING).map(MemberReport::member).toList();
+            List<MemberReport> duplicates = members.stream()
+                    .filter(report -> report.state() == MemberState.DUPLICATE).toList();
+            List<Instance> allInstances = members.stream().flatMap(report -> report.instances().stream()).toList();
+            List<UnregisteredProcess> unregistered = unregisteredProcesses();
+
+            Boolean singleCohort = agreement(allInstances, Instance::cohortId);
+            Boolean singleRevision = agreement(allInstances, Instance::startupHead);
+            List<String> cohortIds = distinctKnown(allInstances, Instance::cohortId);
+            List<String> startupHeads = distinctKnown(allInstances, Instance::startupHead);
+            List<MalformedRegistration> malformedSorted = sorted(malformed, VerdictOrder.MALFORMED);
+            List<FlaggedRegistration> unverifiedSorted = sorted(unverified, VerdictOrder.FLAGGED);
+            List<FlaggedRegistration> unexpectedSorted = sorted(unexpected, VerdictOrder.FLAGGED);
+
+            BlockedReasons blocked = new BlockedReasons();
+            blocked.addIf(!malformedSorted.isEmpty(), BlockedCode.MALFORMED_REGISTRATION, () -> join(malformedSorted,
+                    row -> "runtime_id " + row.runtimeId() + " (" + row.reason().code() + ")"));
+            blocked.addIf(!unregistered.isEmpty(), BlockedCode.UNREGISTERED_PROCESS, () -> join(unregistered,
+                    process -> "pid " + process.pid() + " (" + process.reason().code() + ")"));
+            blocked.addIf(!unverifiedSorted.isEmpty(), BlockedCode.PROCESS_START_UNKNOWN, () -> join(unverifiedSorted,
+                    flagged -> describe(flagged.registration())));
+            blocked.addIf(!allInstances.isEmpty() && singleCohort == null, BlockedCode.COHORT_UNKNOWN,
+                    () -> "no cohort_id: " + join(unknown(allInstances, Instance::cohortId), FleetClassifier::describe));
+            blocked.addIf(!allInstances.isEmpty() && singleRevision == null, BlockedCode.REVISION_UNKNOWN,
+                    () -> "no startup_head: "
+                            + join(unknown(allInstances, Instance::startupHead), FleetClassifier::describe));
+            blocked.addIf(!duplicates.isEmpty(), BlockedCode.DUPLICATE_MEMBER, () -> join(duplicates,
+                    report -> name(report.member()) + " x" + report.instances().size() + " (pids "
+                            + join(report.instances(), instance -> String.valueOf(instance.pid())) + ")"));
+            blocked.addIf(!missing.isEmpty(), BlockedCode.MISSING_MEMBER, () -> join(missing, FleetClassifier::name));
+            blocked.addIf(!unexpectedSorted.isEmpty(), BlockedCode.UNEXPECTED_MEMBER, () -> join(unexpectedSorted,
+                    flagged -> describe(flagged.registration()) + " (" + flagged.reason().code() + ")"));
+            blocked.addIf(Boolean.FALSE.equals(singleCohort), BlockedCode.COHORT_SPLIT,
+                    () -> "cohorts " + String.join(", ", cohortIds));
+            blocked.addIf(Boolean.FALSE.equals(singleRevision), BlockedCode.REVISION_SPLIT,
+                    () -> "revisions " + String.join(", ", startupHeads));
+
+            boolean complete = blocked.reasons.stream().noneMatch(reason -> reason.code().leavesInventoryIncomplete());
+            return seal(new Verdict(complete, blocked.reasons.isEmpty(), blocked.reasons, roster.members().size(),
+                    allInstances.size(), members, missing, duplicates, unexpectedSorted,
+                    sorted(stale, VerdictOrder.FLAGGED), unverifiedSorted, malformedSorted, unregistered,
+                    singleCohort, cohortIds, singleRevision, startupHeads, registry, listing, null, observationSummary));
+        }
+
+        /** Rules 1-6 of SPEC §5 for every interpretable running row, first rule that applies wins. */
+        private void checkRunningRegistrations() {
+            List<Registration> running = registrations.stream().filter(Registration::isRunning).toList();
+            Map<Long, Registration> newestOnPid = running.stream().collect(Collectors.toMap(
+                    Registration::pid, Function.identity(),
+                    (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
+            for (Registration registration : running) {
+                ObservedProcess process = processes.get(registration.pid());
+                Instance instance = Instance.of(registration, process);
+                if (newestOnPid.get(registration.pid()) != registration) {
+                    stale.add(new FlaggedRegistration(instance, StaleReason.SUPERSEDED));
+                } else if (fromPreviousBoot(registration)) {
+                    stale.add(new FlaggedRegistration(instance, StaleReason.PREVIOUS_BOOT));
+                } else if (process == null) {
+                    stale.add(new FlaggedRegistration(instance, StaleReason.PROCESS_EXITED));
+                } else if (process.startedAt() == null) {
+                    unverified.add(new FlaggedRegistration(instance, UnverifiedReason.PROCESS_START_UNKNOWN));
+                } else if (pidReused(registration, process)) {
+                    stale.add(new FlaggedRegistration(instance, StaleReason.PID_REUSED));
+                } else {
+                    live.add(registration);
+                }
+            }
+        }
+
+        private boolean fromPreviousBoot(Registration registration) {
+            String recorded = registration.bootId();
+            String observed = observation.bootId();
+            return recorded != null && !recorded.isBlank() && observed != null && !observed.isBlank()
+                    && !recorded.trim().equalsIgnoreCase(observed.trim());
+        }
+
+        /** Started after it registered (to the whole second), or not the start the row recorded. */
+        private static boolean pidReused(Registration registration, ObservedProcess process) {
+            boolean startedAfterRegistering =
+                    process.startedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(registration.registeredAt());
+            boolean startDisagrees = registration.processStartedAt() != null
+                    && Duration.between(registration.processStartedAt(), process.startedAt()).abs()
+                            .compareTo(RECORDED_START_TOLERANCE) > 0;
+            return startedAfterRegistering || startDisagrees;
+        }
+
+        private void assignLiveRegistrations() {
+            for (Registration registration : live) {
+                Instance instance = Instance.of(registration, processes.get(registration.pid()));
+                if (!roster.binding().equals(registration.binding())) {
+                    unexpected.add(new FlaggedRegistration(instance, UnexpectedReason.BINDING_MISMATCH));
+                } else if (!instances.containsKey(registration.identity())) {
+                    unexpected.add(new FlaggedRegistration(instance, UnexpectedReason.NOT_IN_ROSTER));
+                } else {
+                    instances.get(registration.identity()).add(instance);
+                }
+            }
+        }
+
+        private List<UnregisteredProcess> unregisteredProcesses() {
+            Set<Long> accounted = new HashSet<>();
+            live.forEach(registration -> accounted.add(registration.pid()));
+            unverified.forEach(flagged -> accounted.add(flagged.registration().pid()));
+            Set<Long> stoppedPids = registrations.stream()
+                    .filter(registration -> registration.status() == RegistrationStatus.STOPPED)
+                    .map(Registration::pid)
+                    .collect(Collectors.toSet());
+            return processes.values().stream()
+                    .filter(process -> process.matchesServer() && !accounted.contains(process.pid()))
+                    .map(process -> new UnregisteredProcess(process.pid(), process.startedAt(),
+                            process.commandLine(), stoppedPids.contains(process.pid())
+                                    ? UnregisteredReason.REGISTRATION_STOPPED
+                                    : UnregisteredReason.NO_REGISTRATION))
+                    .sorted(VerdictOrder.UNREGISTERED)
+                    .toList();
+        }
+    }
+
+    /** Blocked reasons collected in priority order: callers add them in {@link BlockedCode} order. */
+    private static final class BlockedReasons {
+        private final List<BlockedReason> reasons = new ArrayList<>();
+
+        void addIf(boolean applies, BlockedCode code, java.util.function.Supplier<String> detail) {
+            if (applies) {
+                reasons.add(new BlockedReason(code, detail.get()));
+            }
+        }
+    }
+
+    /** True when every value is known and equal, false when known and different, null when any is unknown. */
+    private static Boolean agreement(List<Instance> instances, Function<Instance, String> value) {
+        if (instances.isEmpty() || !unknown(instances, value).isEmpty()) {
+            return null;
+        }
+        return distinctKnown(instances, value).size() == 1;
+    }
+
+    private static List<Instance> unknown(List<Instance> instances, Function<Instance, String> value) {
+        return instances.stream().filter(instance -> isBlank(value.apply(instance))).toList();
+    }
+
+    private static List<String> distinctKnown(List<Instance> instances, Function<Instance, String> value) {
+        return instances.stream().map(value).filter(text -> !isBlank(text)).distinct().sorted().toList();
+    }
+
+    private static boolean isBlank(String text) {
+        return text == null || text.isBlank();
+    }
+
+    private static <T> List<T> sorted(Collection<T> items, Comparator<? super T> order) {
+        return items.stream().sorted(order).toList();
+    }
+
+    private static <T> String join(List<T> items, Function<T, String> describe) {
+        return items.stream().map(describe).collect(Collectors.joining(", "));
+    }
+
+    private static String name(RosterMember member) {
+        return member.namespace() + "/" + member.profile();
+    }
+
+    private static String describe(Instance instance) {
+        return instance.namespace() + "/" + Objects.toString(instance.profile(), "?") + " pid " + instance.pid();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.fleet.domain.verdict;
+
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.Registration;
+import java.time.Instant;
+
+/**
+ * A registration as the verdict shows it: the row's facts plus the start instant observed for its
+ * pid ({@code processStartedAt}, null when not observed) beside the one the row recorded.
+ */
+public record Instance(
+        String runtimeId,
+        String namespace,
+        String profile,
+        String role,
+        long pid,
+        String cohortId,
+        String cohortSource,
+        String startupHead,
+        String transport,
+        String clientProvenance,
+        Instant registeredAt,
+        Instant lastHeartbeatAt,
+        Instant processStartedAt,
+        Instant recordedProcessStartedAt) {
+
+    static Instance of(Registration registration, ObservedProcess process) {
+        return new Instance(registration.runtimeId(), registration.namespace(), registration.profile(),
+                registration.role(), registration.pid(), registration.cohortId(), registration.cohortSource(),
+                registration.startupHead(), registration.transport(), registration.clientProvenance(),
+                registration.registeredAt(), registration.lastHeartbeatAt(),
+                process == null ? null : process.startedAt(), registration.processStartedAt());
+    }
+}

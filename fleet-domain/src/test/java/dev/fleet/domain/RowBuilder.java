@@ -1,0 +1,56 @@
+package dev.fleet.domain;
+
+import java.time.Instant;
+
+/** Builds registry rows for tests: a healthy running row by default, every column overridable. */
+public final class RowBuilder {
+
+    public static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00.250Z");
+    public static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
+    public static final String COHORT = "ppid:40990";
+    public static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
+
+    public String runtimeId;
+    public String namespace;
+    public String profile;
+    public String role;
+    public String remote = Binding.DEFAULT.remote();
+    public String org = Binding.DEFAULT.org();
+    public String repo = Binding.DEFAULT.repo();
+    public String repositoryRoot = "/checkout/Gitea-Tools";
+    public Long pid;
+    public String cohortId = COHORT;
+    public String cohortSource = "env";
+    public String clientProvenance = "client_managed";
+    public String bootId = BOOT;
+    public String processStartedAt;
+    public String startupHead = HEAD;
+    public String transport = "stdio";
+    public String status = "running";
+    public String registeredAt = Timestamps.format(REGISTERED);
+    public String lastHeartbeatAt = Timestamps.format(REGISTERED);
+    public String stoppedAt;
+
+    private RowBuilder(RosterMember member, long pid) {
+        this.runtimeId = "rt-" + member.profile() + "-" + pid;
+        this.namespace = member.namespace();
+        this.profile = member.profile();
+        this.role = member.role();
+        this.pid = pid;
+    }
+
+    public static RowBuilder row(RosterMember member, long pid) {
+        return new RowBuilder(member, pid);
+    }
+
+    public RowBuilder with(java.util.function.Consumer<RowBuilder> change) {
+        change.accept(this);
+        return this;
+    }
+
+    public RegistryRow build() {
+        return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
+                cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
+                lastHeartbeatAt, stoppedAt);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.fleet.domain;
+
+import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.Verdict;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** A snapshot under construction, for example-based tests of the classifier. */
+public final class Scenario {
+
+    public static final Instant OBSERVED_AT = Instant.parse("2026-07-28T03:00:00Z");
+    /** Each healthy server started a little before it registered. */
+    public static final Instant STARTED = RowBuilder.REGISTERED.minusMillis(1_750);
+
+    public Roster roster = Roster.defaultRoster();
+    public final List<RegistryRow> rows = new ArrayList<>();
+    public final List<ObservedProcess> processes = new ArrayList<>();
+    public String bootId = RowBuilder.BOOT;
+    public RegistryReason registryReason;
+    public ListingReason listingReason;
+    public AnsweredBy answeredBy;
+
+    public static Scenario empty() {
+        return new Scenario();
+    }
+
+    /** The five default members, each registered and observed once: a satisfied gate. */
+    public static Scenario healthyFive() {
+        Scenario scenario = new Scenario();
+        long pid = 4100;
+        for (RosterMember member : scenario.roster.members()) {
+            scenario.server(RowBuilder.row(member, pid++));
+        }
+        return scenario;
+    }
+
+    public static RosterMember member(String role) {
+        return Roster.defaultRoster().members().stream()
+                .filter(member -> member.role().equals(role)).findFirst().orElseThrow();
+    }
+
+    /** A registered server whose process is observed, started shortly before it registered. */
+    public Scenario server(RowBuilder row) {
+        rows.add(row.build());
+        return process(row.pid, STARTED, serveCommand(row.profile));
+    }
+
+    public Scenario row(RowBuilder row) {
+        rows.add(row.build());
+        return this;
+    }
+
+    public Scenario process(long pid, Instant startedAt, String commandLine) {
+        Predicate<String> matcher = roster.serverProcessMatcher();
+        processes.add(new ObservedProcess(pid, startedAt, commandLine, "fleet", matcher.test(commandLine)));
+        return this;
+    }
+
+    public Scenario removeProcess(long pid) {
+        processes.removeIf(process -> process.pid() == pid);
+        return this;
+    }
+
+    public static String serveCommand(String profile) {
+        return "java -XX:TieredStopAtLevel=1 -jar /opt/fleet/fleet.jar serve --profile " + profile;
+    }
+
+    public Snapshot snapshot() {
+        RegistryRead registry = registryReason == null ? RegistryRead.of(rows) : RegistryRead.unreadable(registryReason);
+        ProcessObservation observation = listingReason == null
+                ? ProcessObservation.of(bootId, "fleet-host", processes)
+                : ProcessObservation.unavailable(listingReason, bootId, "fleet-host");
+        return new Snapshot(roster, registry, observation, OBSERVED_AT, "/state/control_plane.sqlite3", answeredBy);
+    }
+
+    public Verdict classify() {
+        return FleetClassifier.classify(snapshot());
+    }
+}
