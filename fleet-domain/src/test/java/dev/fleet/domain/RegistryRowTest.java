@@ -1,0 +1,66 @@
+package dev.fleet.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class RegistryRowTest {
+
+    private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
+
+    private static MalformedReason malformedBy(Consumer<RowBuilder> change) {
+        InterpretedRow row = RowBuilder.row(AUTHOR, 100).with(change).build().interpret();
+        return assertInstanceOf(MalformedRegistration.class, row).reason();
+    }
+
+    @Test
+    void aSoundRowRoundTripsThroughRegistration() {
+        RegistryRow row = RowBuilder.row(AUTHOR, 100).with(r -> {
+            r.processStartedAt = "2026-07-28T01:59:58.500Z";
+            r.status = "stopped";
+            r.stoppedAt = "2026-07-28T03:00:00.000Z";
+        }).build();
+
+        Registration registration = assertInstanceOf(Registration.class, row.interpret());
+
+        assertEquals(row, registration.toRow());
+        assertEquals(Instant.parse("2026-07-28T01:59:58.500Z"), registration.processStartedAt());
+        assertEquals(RegistrationStatus.STOPPED, registration.status());
+    }
+
+    @Test
+    void everyUninterpretableColumnHasItsReason() {
+        assertEquals(MalformedReason.RUNTIME_ID_BLANK, malformedBy(r -> r.runtimeId = " "));
+        assertEquals(MalformedReason.NAMESPACE_BLANK, malformedBy(r -> r.namespace = null));
+        assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = null));
+        assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = -4L));
+        assertEquals(MalformedReason.STATUS_UNKNOWN, malformedBy(r -> r.status = "zombie"));
+        assertEquals(MalformedReason.REGISTERED_AT_UNPARSEABLE, malformedBy(r -> r.registeredAt = null));
+        assertEquals(MalformedReason.LAST_HEARTBEAT_AT_UNPARSEABLE, malformedBy(r -> r.lastHeartbeatAt = "yesterday"));
+        assertEquals(MalformedReason.PROCESS_STARTED_AT_UNPARSEABLE, malformedBy(r -> r.processStartedAt = ""));
+        assertEquals(MalformedReason.STOPPED_AT_UNPARSEABLE, malformedBy(r -> r.stoppedAt = "soon"));
+    }
+
+    @Test
+    void aMissingCohortSourceReadsAsUnknown() {
+        Registration registration = assertInstanceOf(Registration.class,
+                RowBuilder.row(AUTHOR, 100).with(r -> r.cohortSource = null).build().interpret());
+        assertEquals(Registration.COHORT_UNKNOWN, registration.cohortSource());
+    }
+
+    @Test
+    void aRegistrationCannotBeBuiltWithoutItsIdentity() {
+        Registration sound = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
+        assertThrows(IllegalArgumentException.class, () -> new Registration(" ", sound.namespace(), null, null, null,
+                null, null, null, 1, null, "env", null, null, null, null, null, RegistrationStatus.RUNNING,
+                sound.registeredAt(), sound.lastHeartbeatAt(), null));
+        IllegalArgumentException pid = assertThrows(IllegalArgumentException.class, () -> new Registration("rt",
+                "ns", null, null, null, null, null, null, 0, null, "env", null, null, null, null, null,
+                RegistrationStatus.RUNNING, sound.registeredAt(), sound.lastHeartbeatAt(), null));
+        assertEquals("registration: pid must be a positive integer, got 0", pid.getMessage());
+    }
+}

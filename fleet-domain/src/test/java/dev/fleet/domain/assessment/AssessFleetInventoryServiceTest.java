@@ -1,0 +1,64 @@
+package dev.fleet.domain.assessment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.port.out.ProcessObserver;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.verdict.Verdict;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class AssessFleetInventoryServiceTest {
+
+    /** A fake of the registry port: the rows of a scenario. */
+    private record ScenarioRegistry(Scenario scenario) implements RegistryReader {
+        @Override
+        public RegistryRead readAll() {
+            return RegistryRead.of(scenario.rows);
+        }
+
+        @Override
+        public RegistryRead read(RegistrationStatus status) {
+            throw new AssertionError("the assessment reads every row");
+        }
+
+        @Override
+        public String location() {
+            return "/fake/registry.sqlite3";
+        }
+    }
+
+    @Test
+    void readsTheRegistryThenObservesItsPidsAndClassifies() {
+        Scenario scenario = Scenario.healthyFive().row(RowBuilder.row(Scenario.member("author"), 9100)
+                .with(r -> r.status = "stopped"));
+        AtomicReference<Set<Long>> askedPids = new AtomicReference<>();
+        AtomicReference<List<String>> askedPatterns = new AtomicReference<>();
+        ProcessObserver observer = (patterns, pids) -> {
+            askedPatterns.set(patterns);
+            askedPids.set(pids);
+            return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", scenario.processes);
+        };
+        AnsweredBy controller = new AnsweredBy(4102, "gitea-controller", "prgs-controller");
+
+        Verdict verdict = new AssessFleetInventoryService(scenario.roster, new ScenarioRegistry(scenario), observer,
+                () -> Scenario.OBSERVED_AT, controller).assess();
+
+        assertEquals(Set.of(4100L, 4101L, 4102L, 4103L, 4104L, 9100L), askedPids.get());
+        assertEquals(scenario.roster.serverProcessPatterns(), askedPatterns.get());
+        assertTrue(verdict.mutationGateSatisfied());
+        assertEquals(Scenario.OBSERVED_AT, verdict.observation().observedAt());
+        assertEquals("/fake/registry.sqlite3", verdict.observation().registryPath());
+        assertEquals(controller, verdict.observation().answeredBy());
+        assertEquals(scenario.classify().verdictDigest(), verdict.verdictDigest());
+    }
+}

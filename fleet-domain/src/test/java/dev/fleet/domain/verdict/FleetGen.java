@@ -1,0 +1,174 @@
+package dev.fleet.domain.verdict;
+
+import static org.quicktheories.generators.SourceDSL.integers;
+
+import dev.fleet.domain.ListingReason;
+import dev.fleet.domain.RegistryReason;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.Timestamps;
+import java.util.List;
+import org.quicktheories.core.Gen;
+import org.quicktheories.core.RandomnessSource;
+
+/**
+ * Generates consistent fleets: every roster member with zero to three registrations of assorted
+ * health (live, dead, recycled pid, previous boot, start unknown, superseded), strays outside the
+ * roster or the binding, unregistered server processes, stopped and malformed rows, a few cohorts
+ * and revisions, and rarely an unreadable registry or an unavailable listing. Runtime ids and
+ * pids are unique per snapshot, as a real registry and process table make them.
+ */
+final class FleetGen {
+
+    private static final List<String> COHORTS = List.of("ppid:100", "ppid:100", "ppid:100", "ppid:200");
+    private static final List<String> HEADS = List.of("aaa111", "aaa111", "aaa111", "bbb222");
+
+    private FleetGen() {
+    }
+
+    static Gen<Snapshot> fleets() {
+        return ((Gen<Snapshot>) FleetGen::generate).describedAs(FleetGen::describe);
+    }
+
+    /** Like {@link #fleets()}, but the registry is readable and the listing available. */
+    static Gen<Snapshot> observableFleets() {
+        return ((Gen<Snapshot>) in -> build(in, false).snapshot()).describedAs(FleetGen::describe);
+    }
+
+    private static Snapshot generate(RandomnessSource in) {
+        return build(in, true).snapshot();
+    }
+
+    private static Scenario build(RandomnessSource in, boolean mayFailToObserve) {
+        Builder fleet = new Builder(in);
+        if (fleet.pick(0, 2) == 0) {
+            return fleet.healthyWithHarmlessLeftovers();
+        }
+        for (RosterMember member : fleet.scenario.roster.members()) {
+            int registrations = fleet.pick(0, 9) < 7 ? 1 : fleet.pick(0, 3);
+            for (int i = 0; i < registrations; i++) {
+                fleet.registration(member);
+            }
+        }
+        for (int i = fleet.pick(0, 2); i > 0; i--) {
+            fleet.stray();
+        }
+        for (int i = fleet.pick(0, 3); i > 0; i--) {
+            fleet.sideShow();
+        }
+        if (mayFailToObserve && fleet.pick(0, 19) == 0) {
+            fleet.scenario.registryReason = RegistryReason.values()[fleet.pick(0, RegistryReason.values().length - 1)];
+        }
+        if (mayFailToObserve && fleet.pick(0, 19) == 0) {
+            fleet.scenario.listingReason = ListingReason.values()[fleet.pick(0, ListingReason.values().length - 1)];
+        }
+        return fleet.scenario;
+    }
+
+    private static String describe(Snapshot snapshot) {
+        StringBuilder text = new StringBuilder("registry ").append(snapshot.registry().reason())
+                .append(", listing ").append(snapshot.observation().reason()).append('\n');
+        snapshot.registry().rows().forEach(row -> text.append("  row ").append(row).append('\n'));
+        snapshot.observation().processes().forEach(process -> text.append("  process ").append(process).append('\n'));
+        return text.toString();
+    }
+
+    private static final class Builder {
+        private final RandomnessSource in;
+        private final Scenario scenario = Scenario.empty();
+        private long nextPid = 2000;
+        private int nextRuntime = 0;
+
+        Builder(RandomnessSource in) {
+            this.in = in;
+        }
+
+        int pick(int low, int high) {
+            return integers().between(low, high).generate(in);
+        }
+
+        RowBuilder row(RosterMember member, long pid) {
+            String runtimeId = String.format("rt-%03d", nextRuntime++);
+            return RowBuilder.row(member, pid).with(r -> {
+                r.runtimeId = runtimeId;
+                r.cohortId = pickCohort();
+                r.startupHead = pickHead();
+                r.registeredAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(pick(0, 3)));
+            });
+        }
+
+        private String pickCohort() {
+            int choice = pick(0, COHORTS.size());
+            return choice == COHORTS.size() ? null : COHORTS.get(choice);
+        }
+
+        private String pickHead() {
+            int choice = pick(0, HEADS.size());
+            return choice == HEADS.size() ? null : HEADS.get(choice);
+        }
+
+        void registration(RosterMember member) {
+            long pid = nextPid++;
+            RowBuilder row = row(member, pid);
+            switch (pick(0, 11)) {
+                case 0 -> scenario.row(row); // process exited
+                case 1 -> scenario.row(row).process(pid, RowBuilder.REGISTERED.plusSeconds(pick(5, 60)),
+                        Scenario.serveCommand(member.profile())); // pid recycled by a later process
+                case 2 -> scenario.server(row.with(r -> r.bootId = "boot-before-reboot"));
+                case 3 -> scenario.row(row).process(pid, null, Scenario.serveCommand(member.profile()));
+                case 4 -> scenario.server(row).row(row(member, pid).with(r ->
+                        r.registeredAt = "2026-07-28T01:59:59Z")); // an older row, same pid and process
+                case 5 -> scenario.server(row.with(r ->
+                        r.processStartedAt = Timestamps.format(Scenario.STARTED.minusSeconds(pick(0, 3)))));
+                default -> scenario.server(row);
+            }
+        }
+
+        /** One healthy instance per member on one cohort and revision, plus rows that block nothing. */
+        Scenario healthyWithHarmlessLeftovers() {
+            String cohort = COHORTS.get(pick(0, COHORTS.size() - 1));
+            String head = HEADS.get(pick(0, HEADS.size() - 1));
+            // Now and then one member alone differs: the splits a satisfied gate must never hide.
+            int oddCohort = pick(0, 3 * scenario.roster.members().size());
+            int oddHead = pick(0, 3 * scenario.roster.members().size());
+            for (int i = 0; i < scenario.roster.members().size(); i++) {
+                boolean cohortDiffers = i == oddCohort;
+                boolean headDiffers = i == oddHead;
+                scenario.server(row(scenario.roster.members().get(i), nextPid++).with(r -> {
+                    r.cohortId = cohortDiffers ? "ppid:999" : cohort;
+                    r.startupHead = headDiffers ? "ccc333" : head;
+                }));
+            }
+            for (int i = pick(0, 3); i > 0; i--) {
+                RosterMember member = scenario.roster.members().get(pick(0, scenario.roster.members().size() - 1));
+                scenario.row(row(member, nextPid++).with(r -> r.status = pick(0, 1) == 0 ? "running" : "stopped"));
+            }
+            return scenario;
+        }
+
+        void stray() {
+            RosterMember author = scenario.roster.members().get(0);
+            long pid = nextPid++;
+            if (pick(0, 1) == 0) {
+                scenario.server(row(new RosterMember("gitea-stray", "prgs-stray", "stray"), pid));
+            } else {
+                scenario.server(row(author, pid).with(r -> r.repo = "Another-Repo"));
+            }
+        }
+
+        void sideShow() {
+            RosterMember member = scenario.roster.members().get(pick(0, scenario.roster.members().size() - 1));
+            long pid = nextPid++;
+            switch (pick(0, 4)) {
+                case 0 -> scenario.process(pid, Scenario.STARTED, Scenario.serveCommand(member.profile()));
+                case 1 -> scenario.row(row(member, pid).with(r -> r.status = "stopped"))
+                        .process(pid, Scenario.STARTED, Scenario.serveCommand(member.profile()));
+                case 2 -> scenario.row(row(member, pid).with(r -> r.status = "stopped"));
+                case 3 -> scenario.row(row(member, pick(-1, 0)));
+                default -> scenario.row(row(member, pid).with(r -> r.lastHeartbeatAt = "not-a-time"));
+            }
+        }
+    }
+}
