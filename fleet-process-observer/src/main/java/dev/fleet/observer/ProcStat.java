@@ -1,0 +1,97 @@
+package dev.fleet.observer;
+
+/** Reads fields from the text of {@code /proc/<pid>/stat} and {@code /proc/stat}. */
+final class ProcStat {
+
+    /** Field 22 ({@code starttime}) is the 20th field after {@code comm}, which ends field 2. */
+    private static final int START_TIME_AFTER_COMM = 22 - 2;
+
+    private ProcStat() {
+    }
+
+    /**
+     * The process start in clock ticks since boot, or -1 when the line cannot be parsed. Field 2
+     * ({@code comm}) is in parentheses and may itself hold spaces and parentheses, so fields are
+     * counted from the last ')'.
+     */
+    static long startTicks(byte[] stat, int length) {
+        int position = lastIndexOf(stat, length, (byte) ')');
+        if (position < 0) {
+            return -1;
+        }
+        position++;
+        for (int field = 1; field <= START_TIME_AFTER_COMM; field++) {
+            while (position < length && stat[position] == ' ') {
+                position++;
+            }
+            if (position >= length) {
+                return -1;
+            }
+            if (field == START_TIME_AFTER_COMM) {
+                return parseDigits(stat, position, length);
+            }
+            while (position < length && stat[position] != ' ') {
+                position++;
+            }
+        }
+        return -1;
+    }
+
+    /** The {@code btime} line of {@code /proc/stat}: boot time in whole seconds since the epoch, or -1. */
+    static long bootTimeSeconds(byte[] stat, int length) {
+        byte[] key = {'b', 't', 'i', 'm', 'e', ' '};
+        for (int lineStart = 0; lineStart < length; ) {
+            if (startsWith(stat, lineStart, length, key)) {
+                return parseDigits(stat, lineStart + key.length, length);
+            }
+            int newline = indexOf(stat, lineStart, length, (byte) '\n');
+            lineStart = newline < 0 ? length : newline + 1;
+        }
+        return -1;
+    }
+
+    /** A non-negative decimal number ending at a space, newline or the end; -1 otherwise. */
+    private static long parseDigits(byte[] text, int from, int length) {
+        long value = 0;
+        int position = from;
+        while (position < length && text[position] >= '0' && text[position] <= '9') {
+            if (value > (Long.MAX_VALUE - 9) / 10) {
+                return -1;
+            }
+            value = value * 10 + (text[position] - '0');
+            position++;
+        }
+        boolean terminated = position == length || text[position] == ' ' || text[position] == '\n';
+        return position > from && terminated ? value : -1;
+    }
+
+    private static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
+        if (from + prefix.length > length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (text[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int indexOf(byte[] text, int from, int length, byte wanted) {
+        for (int i = from; i < length; i++) {
+            if (text[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int lastIndexOf(byte[] text, int length, byte wanted) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (text[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.fleet.observer;
+
+import dev.fleet.domain.ListingReason;
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.port.out.ProcessObserver;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Any other platform: observes through {@link ProcessHandle#allProcesses()}. Note the JDK builds
+ * {@code commandLine()} from the executable's path plus the arguments, so a process that renamed
+ * its {@code argv[0]} is seen under its executable's name here. Reads only; sends no signal.
+ */
+public final class ProcessHandleObserver implements ProcessObserver {
+
+    private final Path procRoot = Path.of("/proc");
+
+    @Override
+    public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
+        ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));
+        Objects.requireNonNull(registeredPids, "registeredPids");
+        HostFacts host = HostFacts.read(procRoot);
+        long ownPid = ProcessHandle.current().pid();
+        List<ObservedProcess> found = new ArrayList<>();
+        boolean sawSelf = false;
+        try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
+            for (ProcessHandle handle : (Iterable<ProcessHandle>) all::iterator) {
+                sawSelf |= handle.pid() == ownPid;
+                ObservedProcess process = inspect(handle, patterns, registeredPids.contains(handle.pid()));
+                if (process != null) {
+                    found.add(process);
+                }
+            }
+        } catch (UnsupportedOperationException e) {
+            return ProcessObservation.unavailable(ListingReason.UNSUPPORTED_PLATFORM, host.bootId(), host.hostname());
+        } catch (SecurityException e) {
+            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+        }
+        if (!sawSelf) {
+            // The JDK answers an empty stream where it cannot list (Linux without /proc, say):
+            // a table that lacks the answering process itself is not the table.
+            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname());
+        }
+        found.sort(Comparator.comparingLong(ObservedProcess::pid));
+        return ProcessObservation.of(host.bootId(), host.hostname(), found);
+    }
+
+    private static ObservedProcess inspect(ProcessHandle handle, ServerPatterns patterns, boolean registered) {
+        ProcessHandle.Info info = handle.info();
+        String commandLine = info.commandLine().orElse("");
+        boolean matchesServer = !commandLine.isEmpty() && patterns.matches(commandLine);
+        if (!matchesServer && !registered) {
+            return null;
+        }
+        return new ObservedProcess(handle.pid(), info.startInstant().orElse(null), commandLine,
+                info.user().orElse(null), matchesServer);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.fleet.observer;
+
+import dev.fleet.domain.ListingReason;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.port.out.ProcessObserver;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Linux: observes the process table by reading {@code /proc} directly, which is about twice as fast
+ * as {@code ProcessHandle.allProcesses()} and sees {@code argv[0]} as the process set it (the JDK
+ * substitutes the executable's path). Start instants are computed exactly as the JDK computes
+ * {@code ProcessHandle.Info.startInstant()}. Reads only; sends no signal.
+ */
+public final class ProcfsProcessObserver implements ProcessObserver {
+
+    private final Path procRoot;
+    private final long ownPid;
+    private final long clockTicksPerSecond;
+
+    /** Observes this host's {@code /proc}. */
+    public ProcfsProcessObserver() {
+        this(Path.of("/proc"), ProcessHandle.current().pid());
+    }
+
+    /** For tests: a {@code /proc}-shaped directory, and the pid its {@code self} link must name. */
+    ProcfsProcessObserver(Path procRoot, long ownPid) {
+        this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
+        this.ownPid = ownPid;
+        this.clockTicksPerSecond = ClockTicks.perSecond(procRoot);
+    }
+
+    @Override
+    public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
+        ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));
+        Objects.requireNonNull(registeredPids, "registeredPids");
+        HostFacts host = HostFacts.read(procRoot);
+        try {
+            requireOwnProcessTable();
+            ProcfsScan scan = new ProcfsScan(procRoot, patterns, registeredPids, clockTicksPerSecond);
+            return ProcessObservation.of(host.bootId(), host.hostname(), scan.run());
+        } catch (AccessDeniedException e) {
+            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+        } catch (IOException e) {
+            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname());
+        }
+    }
+
+    /**
+     * A {@code /proc} mounted from another pid namespace (a container given the host's, say) would
+     * list someone else's processes under pids that mean something else here: trusting it could
+     * both hide a duplicate and invent one. Its {@code self} link names our pid only in our own.
+     */
+    private void requireOwnProcessTable() throws IOException {
+        String self = Files.readSymbolicLink(procRoot.resolve("self")).toString();
+        if (!self.equals(Long.toString(ownPid))) {
+            throw new IOException(procRoot + "/self names pid " + self + ", not " + ownPid
+                    + ": this process table belongs to another pid namespace");
+        }
+    }
+}

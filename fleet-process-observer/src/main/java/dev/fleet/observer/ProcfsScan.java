@@ -1,0 +1,155 @@
+package dev.fleet.observer;
+
+import dev.fleet.domain.ObservedProcess;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One pass over {@code /proc}. Holds the state of a single scan (reusable buffer, compiled
+ * patterns, user-name cache), so it is used once and thrown away.
+ *
+ * <p>Per pid it reads {@code cmdline} only, and reads {@code stat} and the owner only for the few
+ * processes it reports (a server match or a registered pid): on a busy host almost every process is
+ * rejected after one small read.
+ */
+final class ProcfsScan {
+
+    private final Path procRoot;
+    private final String procPrefix;
+    private final ServerPatterns serverPatterns;
+    private final Set<Long> registeredPids;
+    private final long bootMillis;
+    private final long clockTicksPerSecond;
+    private final ProcFileReader reader = new ProcFileReader();
+    private final Map<Integer, String> userNames = new HashMap<>();
+
+    ProcfsScan(Path procRoot, ServerPatterns serverPatterns, Set<Long> registeredPids, long clockTicksPerSecond) {
+        this.procRoot = procRoot;
+        this.procPrefix = procRoot + "/";
+        this.serverPatterns = serverPatterns;
+        this.registeredPids = registeredPids;
+        this.clockTicksPerSecond = clockTicksPerSecond;
+        // btime is read once per scan, as ps does. The JDK reads it once per JVM, so the two agree
+        // unless the wall clock has been stepped since that JVM first used ProcessHandle.
+        int length = reader.readToEnd(procPrefix + "stat");
+        long bootSeconds = length < 0 ? -1 : ProcStat.bootTimeSeconds(reader.buffer(), length);
+        this.bootMillis = bootSeconds < 0 ? -1 : bootSeconds * 1000;
+    }
+
+    /** Every reported process, ordered by pid. Fails only when {@code /proc} itself cannot be listed. */
+    List<ObservedProcess> run() throws IOException {
+        List<ObservedProcess> found = new ArrayList<>();
+        for (String name : listProcRoot()) {
+            long pid = pidOf(name);
+            if (pid > 0) {
+                ObservedProcess process = inspect(pid);
+                if (process != null) {
+                    found.add(process);
+                }
+            }
+        }
+        found.sort(Comparator.comparingLong(ObservedProcess::pid));
+        return found;
+    }
+
+    /**
+     * The names in {@code /proc}. {@link File#list()} costs half of a {@code DirectoryStream} (no
+     * {@code Path} per entry) but only answers null on failure, so a failure is opened again as a
+     * stream just to learn its reason ({@code AccessDeniedException} and the like).
+     */
+    private String[] listProcRoot() throws IOException {
+        String[] names = procRoot.toFile().list();
+        if (names != null) {
+            return names;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot)) {
+            entries.iterator().hasNext();
+        } catch (DirectoryIteratorException e) {
+            throw e.getCause();
+        }
+        throw new IOException("cannot list " + procRoot);
+    }
+
+    /** The process if it is to be reported, or null when it is neither a server nor registered, or has gone. */
+    private ObservedProcess inspect(long pid) {
+        String directory = procPrefix + pid;
+        boolean registered = registeredPids.contains(pid);
+        int length = reader.readProcessFile(directory + "/cmdline");
+        if (length < 0 && !registered) {
+            return null;
+        }
+        // Kernel threads and zombies have an empty cmdline: nothing to match, but still alive.
+        String commandLine = length <= 0 ? "" : CommandLines.join(reader.buffer(), length);
+        boolean matchesServer = !commandLine.isEmpty() && serverPatterns.matches(commandLine);
+        if (!matchesServer && !registered) {
+            return null;
+        }
+        length = reader.readProcessFile(directory + "/stat");
+        if (length < 0) {
+            return null; // exited mid-scan: absent, not an error
+        }
+        Instant startedAt = startInstant(ProcStat.startTicks(reader.buffer(), length));
+        Owner owner = owner(Path.of(directory));
+        if (owner.gone()) {
+            return null;
+        }
+        return new ObservedProcess(pid, startedAt, commandLine, owner.name(), matchesServer);
+    }
+
+    /** The JDK's arithmetic exactly: boot millis + ticks * 1000 / CLK_TCK, truncated to the millisecond. */
+    private Instant startInstant(long ticks) {
+        if (ticks < 0 || bootMillis < 0) {
+            return null;
+        }
+        return Instant.ofEpochMilli(bootMillis + ticks * 1000 / clockTicksPerSecond);
+    }
+
+    /** The owner of {@code /proc/<pid>}, which is what ProcessHandle reports as the process user. */
+    private Owner owner(Path directory) {
+        try {
+            Integer uid = (Integer) Files.getAttribute(directory, "unix:uid");
+            String name = userNames.get(uid);
+            if (name == null) {
+                // Resolving a uid reads the passwd database; a thousand processes share a few users.
+                name = Files.getOwner(directory).getName();
+                userNames.put(uid, name);
+            }
+            return new Owner(false, name);
+        } catch (NoSuchFileException e) {
+            return new Owner(true, null);
+        } catch (IOException | RuntimeException e) {
+            return new Owner(false, null);
+        }
+    }
+
+    private record Owner(boolean gone, String name) {
+    }
+
+    /** Process directories are the all-digit names; everything else in /proc is kernel state. */
+    static long pidOf(String name) {
+        if (name.isEmpty() || name.length() > 18) {
+            return -1;
+        }
+        long pid = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            pid = pid * 10 + (c - '0');
+        }
+        return pid;
+    }
+}

@@ -1,0 +1,192 @@
+package dev.fleet.observer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/** The /proc observer against this host's real process table, with real child processes. */
+@EnabledOnOs(OS.LINUX)
+class ProcfsProcessObserverTest {
+
+    private final ProcfsProcessObserver observer = new ProcfsProcessObserver();
+    private final Spawned spawned = new Spawned();
+
+    @AfterEach
+    void killChildren() {
+        spawned.close();
+    }
+
+    @Test
+    void listsAMarkedServerWithItsTruePidCommandLineAndStart() throws Exception {
+        String marker = Spawned.marker();
+        String token = Spawned.token();
+        Instant before = Instant.now();
+        Process child = spawned.markedSleep(marker, token);
+        Instant after = Instant.now();
+
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(marker)), Set.of());
+
+        assertTrue(observation.available());
+        assertNull(observation.reason());
+        assertEquals(1, observation.processes().size(), () -> "exactly the marked process: " + observation);
+        ObservedProcess process = observation.processes().get(0);
+        assertEquals(child.pid(), process.pid());
+        assertTrue(process.matchesServer());
+        assertEquals(marker + " 600 " + token, process.commandLine());
+        assertEquals(System.getProperty("user.name"), process.user());
+        // btime is whole seconds and starttime whole ticks, so the start may read up to 1 s + 1 tick early.
+        assertNotNull(process.startedAt());
+        assertTrue(!process.startedAt().isBefore(before.minus(Duration.ofMillis(1010)))
+                && !process.startedAt().isAfter(after.plusSeconds(1)),
+                () -> process.startedAt() + " is not within a second of the spawn at " + before);
+    }
+
+    @Test
+    void aCommandLineLongerThanTheReadBufferIsReadWhole() throws Exception {
+        String marker = Spawned.marker() + "-" + "x".repeat(40_000);
+        String token = Spawned.token();
+        Process child = spawned.markedSleep(marker, token);
+
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(token) + "$"), Set.of());
+
+        assertEquals(1, observation.processes().size(), () -> "processes: " + observation.processes().size());
+        assertEquals(child.pid(), observation.processes().get(0).pid());
+        assertEquals(marker + " 600 " + token, observation.processes().get(0).commandLine());
+    }
+
+    @Test
+    void aRegisteredPidThatHasExitedIsAbsent() throws Exception {
+        Process child = spawned.start("true");
+        child.waitFor();
+        long exitedPid = child.pid();
+
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(Spawned.marker())), Set.of(exitedPid));
+
+        assertTrue(observation.available());
+        assertTrue(observation.processes().stream().noneMatch(process -> process.pid() == exitedPid),
+                () -> "pid " + exitedPid + " should be absent: " + observation.processes());
+    }
+
+    @Test
+    void aRegisteredPidIsLookedUpWhateverItsCommandLine() throws Exception {
+        Process child = spawned.sleep();
+
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(Spawned.marker())), Set.of(child.pid()));
+
+        assertEquals(1, observation.processes().size(), () -> observation.processes().toString());
+        ObservedProcess process = observation.processes().get(0);
+        assertEquals(child.pid(), process.pid());
+        assertFalse(process.matchesServer());
+        assertEquals("sleep 600", process.commandLine());
+        assertNotNull(process.startedAt());
+    }
+
+    @Test
+    void startInstantsAndUsersAreExactlyWhatProcessHandleReports() throws Exception {
+        List<Long> pids = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            pids.add(spawned.sleep().pid());
+        }
+        pids.add(ProcessHandle.current().pid());
+        ProcessHandle.current().parent().ifPresent(parent -> pids.add(parent.pid()));
+        pids.add(1L);
+
+        Map<Long, ObservedProcess> observed = byPid(observer.observe(List.of(), Set.copyOf(pids)));
+
+        for (long pid : pids) {
+            ProcessHandle.Info info = ProcessHandle.of(pid).orElseThrow().info();
+            ObservedProcess process = observed.get(pid);
+            assertNotNull(process, () -> "pid " + pid + " not observed");
+            assertEquals(info.startInstant().orElse(null), process.startedAt(), () -> "start of pid " + pid);
+            assertEquals(info.user().orElse(null), process.user(), () -> "user of pid " + pid);
+        }
+    }
+
+    @Test
+    void seesItsOwnProcessWhenRegistered() {
+        long self = ProcessHandle.current().pid();
+
+        ObservedProcess process = byPid(observer.observe(List.of(), Set.of(self))).get(self);
+
+        assertNotNull(process);
+        assertFalse(process.matchesServer());
+        assertTrue(process.commandLine().contains("java"), process.commandLine());
+        assertEquals(ProcessHandle.current().info().startInstant(), Optional.ofNullable(process.startedAt()));
+    }
+
+    @Test
+    void readsTheBootIdAndHostname() {
+        ProcessObservation observation = observer.observe(List.of(), Set.of());
+
+        assertNotNull(observation.bootId());
+        assertTrue(observation.bootId().matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
+                observation.bootId());
+        assertNotNull(observation.hostname());
+        assertFalse(observation.hostname().isBlank());
+    }
+
+    @Test
+    void aPatternThatMatchesNothingGivesAnEmptyAvailableListing() {
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(Spawned.marker())), Set.of());
+
+        assertTrue(observation.available());
+        assertNull(observation.reason());
+        assertTrue(observation.processes().isEmpty(), () -> observation.processes().toString());
+    }
+
+    @Test
+    void aProcessBothMatchingAndRegisteredIsListedOnce() throws Exception {
+        String marker = Spawned.marker();
+        Process child = spawned.markedSleep(marker, Spawned.token());
+
+        ProcessObservation observation = observer.observe(List.of(marker, "\\b600\\b"), Set.of(child.pid()));
+
+        List<ObservedProcess> mine = observation.processes().stream().filter(p -> p.pid() == child.pid()).toList();
+        assertEquals(1, mine.size());
+        assertTrue(mine.get(0).matchesServer());
+    }
+
+    @Test
+    void theListingIsOrderedByPid() throws Exception {
+        String marker = Spawned.marker();
+        for (int i = 0; i < 3; i++) {
+            spawned.markedSleep(marker, Spawned.token());
+        }
+
+        List<ObservedProcess> processes = observer.observe(List.of(marker), Set.of(1L)).processes();
+
+        assertEquals(4, processes.size(), processes::toString);
+        for (int i = 1; i < processes.size(); i++) {
+            assertTrue(processes.get(i - 1).pid() < processes.get(i).pid());
+        }
+    }
+
+    @Test
+    void theFactoryPicksTheProcReaderOnLinux() {
+        assertTrue(ProcessObservers.forThisPlatform() instanceof ProcfsProcessObserver);
+    }
+
+    static Map<Long, ObservedProcess> byPid(ProcessObservation observation) {
+        assertTrue(observation.available(), () -> "unavailable: " + observation.reason());
+        return observation.processes().stream().collect(Collectors.toMap(ObservedProcess::pid, Function.identity()));
+    }
+}
