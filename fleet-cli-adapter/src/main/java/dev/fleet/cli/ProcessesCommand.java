@@ -1,0 +1,77 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.observer.ProcessObservers;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
+@Command(name = "processes", mixinStandardHelpOptions = true,
+        description = "List the processes whose command line matches a server process pattern.")
+final class ProcessesCommand implements Callable<Integer> {
+
+    @Mixin
+    private RosterOption rosterOption;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text or json")
+    private Format format;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Roster roster = rosterOption.roster();
+        ProcessObservation observation = ProcessObservers.forThisPlatform()
+                .observe(roster.serverProcessPatterns(), Set.of());
+        PrintWriter out = spec.commandLine().getOut();
+        if (format == Format.JSON) {
+            out.println(CanonicalJson.encode(document(observation)));
+        } else {
+            out.print(text(observation));
+        }
+        return FleetCli.GATE_SATISFIED;
+    }
+
+    static Map<String, Object> document(ProcessObservation observation) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("available", observation.available());
+        tree.put("reason", observation.reason() == null ? null : observation.reason().code());
+        tree.put("boot_id", observation.bootId());
+        tree.put("hostname", observation.hostname());
+        tree.put("processes", observation.processes().stream().<Object>map(process -> {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("pid", process.pid());
+            entry.put("started_at", Timestamps.format(process.startedAt()));
+            entry.put("command_line", process.commandLine());
+            entry.put("user", process.user());
+            entry.put("matches_server", process.matchesServer());
+            return entry;
+        }).toList());
+        return tree;
+    }
+
+    private static String text(ProcessObservation observation) {
+        if (!observation.available()) {
+            return "process table unavailable: " + observation.reason().code() + System.lineSeparator();
+        }
+        Table table = new Table("PID", "STARTED", "USER", "COMMAND");
+        for (ObservedProcess process : observation.processes()) {
+            table.row(process.pid(), Timestamps.format(process.startedAt()), process.user(), process.commandLine());
+        }
+        return String.format("host %s  boot %s  %d server processes%n", observation.hostname(),
+                observation.bootId(), observation.processes().size()) + table.render();
+    }
+}

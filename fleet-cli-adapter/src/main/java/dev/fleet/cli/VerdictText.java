@@ -1,0 +1,111 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.ReasonCode;
+import dev.fleet.domain.verdict.BlockedReason;
+import dev.fleet.domain.verdict.FlaggedRegistration;
+import dev.fleet.domain.verdict.Instance;
+import dev.fleet.domain.verdict.MemberReport;
+import dev.fleet.domain.verdict.UnregisteredProcess;
+import dev.fleet.domain.verdict.Verdict;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * {@code fleet assess --format text}: the verdict for people. The gate and the first reason come
+ * first, then a table of members, then every anomaly with what the operator should do.
+ */
+final class VerdictText {
+
+    private final Ansi ansi;
+
+    VerdictText(Ansi ansi) {
+        this.ansi = ansi;
+    }
+
+    String render(Verdict verdict) {
+        StringBuilder text = new StringBuilder();
+        if (verdict.mutationGateSatisfied()) {
+            text.append(ansi.green("GATE SATISFIED")).append("  ");
+        } else {
+            text.append(ansi.red("GATE NOT SATISFIED")).append("  blocked by ")
+                    .append(ansi.bold(verdict.blockedReason().code())).append("  ");
+        }
+        text.append("inventory ").append(verdict.inventoryComplete() ? "complete" : "incomplete")
+                .append(String.format("  %d running of %d expected%n", verdict.runningMemberCount(),
+                        verdict.expectedMemberCount()));
+        text.append(String.format("cohort %s  revision %s  registry %s  listing %s%n",
+                agreement(verdict.singleCohort(), verdict.cohortIds()),
+                agreement(verdict.singleRevision(), verdict.startupHeads()),
+                verdict.registry().readable()
+                        ? verdict.registry().registrationCount() + " rows"
+                        : "unreadable (" + verdict.registry().reason().code() + ")",
+                verdict.processListing().available()
+                        ? verdict.processListing().serverProcessCount() + " server processes"
+                        : "unavailable (" + verdict.processListing().reason().code() + ")"));
+        text.append(String.format("digest %s%n", verdict.verdictDigest()));
+
+        if (!verdict.members().isEmpty()) {
+            Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
+            for (MemberReport report : verdict.members()) {
+                members.row(report.member().namespace(), report.member().profile(), report.state().code(),
+                        join(report.instances(), instance -> String.valueOf(instance.pid())),
+                        join(report.instances(), Instance::cohortId),
+                        join(report.instances(), instance -> shortHead(instance.startupHead())));
+            }
+            text.append(System.lineSeparator()).append(members.render());
+        }
+
+        for (BlockedReason reason : verdict.blockedReasons()) {
+            text.append(String.format("%n%s %s: %s%n  action: %s%n", ansi.red("!"), ansi.bold(reason.code().code()),
+                    reason.detail(), reason.action()));
+        }
+        section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
+        section(text, "unverified registrations", verdict.unverifiedRegistrations());
+        section(text, "unexpected members", verdict.unexpectedMembers());
+        if (!verdict.unregisteredProcesses().isEmpty()) {
+            text.append(String.format("%nunregistered processes:%n"));
+            for (UnregisteredProcess process : verdict.unregisteredProcesses()) {
+                text.append(String.format("  pid %d  %s  %s%n    action: %s%n", process.pid(),
+                        process.reason().code(), process.commandLine(), process.reason().action()));
+            }
+        }
+        if (!verdict.malformedRegistrations().isEmpty()) {
+            text.append(String.format("%nmalformed registrations:%n"));
+            verdict.malformedRegistrations().forEach(row -> text.append(String.format("  runtime_id %s  %s%n"
+                    + "    action: %s%n", row.runtimeId(), row.reason().code(), row.reason().action())));
+        }
+        return text.toString();
+    }
+
+    private static void section(StringBuilder text, String title, List<FlaggedRegistration> flagged) {
+        if (flagged.isEmpty()) {
+            return;
+        }
+        text.append(String.format("%n%s:%n", title));
+        for (FlaggedRegistration entry : flagged) {
+            Instance instance = entry.registration();
+            ReasonCode reason = entry.reason();
+            text.append(String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
+                    name(instance), instance.pid(), reason.code(), instance.runtimeId(), reason.action()));
+        }
+    }
+
+    private static String name(Instance instance) {
+        return instance.namespace() + "/" + instance.profile();
+    }
+
+    private static String agreement(Boolean single, List<String> values) {
+        String known = values.isEmpty() ? "none" : String.join(",", values.stream().map(VerdictText::shortHead).toList());
+        return (single == null ? "unknown" : single ? "single" : "SPLIT") + " (" + known + ")";
+    }
+
+    private static String shortHead(String value) {
+        return value != null && value.matches("[0-9a-f]{40,64}") ? value.substring(0, 12) : value;
+    }
+
+    private static <T> String join(List<T> items, Function<T, String> value) {
+        return items.isEmpty() ? "-" : items.stream().map(value).map(v -> v == null ? "?" : v)
+                .collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real packaged jar as a subprocess, the way an operator does. */
+final class FleetJar {
+
+    static final Path JAR = Path.of(System.getProperty("fleet.jar", "target/fleet.jar")).toAbsolutePath();
+
+    private FleetJar() {
+    }
+
+    record Run(int exitCode, String stdout, String stderr) {
+        List<String> stderrLines() {
+            return stderr.lines().toList();
+        }
+    }
+
+    static Run run(String... args) {
+        return run(Map.of(), args);
+    }
+
+    /** Runs {@code fleet args} with {@code env} added to a clean environment (no FLEET_* inherited). */
+    static Run run(Map<String, String> env, String... args) {
+        assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().keySet().removeIf(name -> name.startsWith("FLEET_") || name.equals("XDG_STATE_HOME"));
+        builder.environment().putAll(env);
+        builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        try {
+            Path out = Files.createTempFile("fleet-out", ".txt");
+            Path err = Files.createTempFile("fleet-err", ".txt");
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+            Process process = builder.start();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("fleet " + String.join(" ", args) + " did not finish within 60 s");
+            }
+            Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+            Files.delete(out);
+            Files.delete(err);
+            return run;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

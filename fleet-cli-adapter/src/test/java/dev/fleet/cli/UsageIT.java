@@ -1,0 +1,59 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Bad input: one clear line on stderr, exit 2, nothing on stdout, never a stack trace. */
+class UsageIT {
+
+    private static void assertOneLineUsageError(FleetJar.Run run) {
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals("", run.stdout());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderr().startsWith("fleet: "), run.stderr());
+        assertTrue(!run.stderr().contains("\tat "), run.stderr());
+    }
+
+    @Test
+    void anUnknownVerb() {
+        assertOneLineUsageError(FleetJar.run("bogus"));
+    }
+
+    @Test
+    void anUnknownOptionOrValue() {
+        assertOneLineUsageError(FleetJar.run("roster", "--colour"));
+        assertOneLineUsageError(FleetJar.run("processes", "--format", "yaml"));
+    }
+
+    @Test
+    void aMissingRosterFile(@TempDir Path dir) {
+        FleetJar.Run run = FleetJar.run("roster", "--roster", dir.resolve("missing.json").toString());
+        assertOneLineUsageError(run);
+        assertTrue(run.stderr().contains("no such file"), run.stderr());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{not json", "{\"binding\": {\"remote\": \"r\", \"org\": \"o\", \"repo\": \"p\"}, "
+            + "\"members\": [{\"namespace\": \"a\", \"profile\": \"p\", \"role\": \"r\"}, "
+            + "{\"namespace\": \"b\", \"profile\": \"p\", \"role\": \"r\"}]}"})
+    void anInvalidRosterViaTheEnvironment(String content, @TempDir Path dir) throws Exception {
+        Path roster = Files.writeString(dir.resolve("roster.json"), content);
+        assertOneLineUsageError(FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "roster"));
+    }
+
+    @Test
+    void theRosterVerbPrintsTheEmbeddedDefault() {
+        FleetJar.Run run = FleetJar.run("roster");
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertTrue(run.stdout().contains("gitea-reconciler  prgs-reconciler  reconciler"), run.stdout());
+        assertTrue(run.stdout().contains("remote=prgs org=Scaled-Tech-Consulting repo=Gitea-Tools"), run.stdout());
+    }
+}
