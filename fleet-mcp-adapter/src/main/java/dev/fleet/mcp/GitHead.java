@@ -1,0 +1,157 @@
+package dev.fleet.mcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The revision a checkout is at, read from its git files alone. Starting {@code git} would put a
+ * child process beside every server (and a server must never start processes that could look like
+ * fleet members), so this reads {@code HEAD}, loose refs and {@code packed-refs} itself.
+ *
+ * <p>Handles a {@code .git} directory, a {@code .git} file ({@code gitdir: ...}, as in worktrees and
+ * submodules) with its {@code commondir}, a detached HEAD (SHA-1 or SHA-256 object id) and a
+ * symbolic HEAD resolved through loose refs or {@code packed-refs}. Anything it cannot read or
+ * does not understand gives an empty result: an unknown revision is reported as unknown, never
+ * guessed.
+ */
+public final class GitHead {
+
+    private static final Pattern OBJECT_ID = Pattern.compile("[0-9a-fA-F]{40}|[0-9a-fA-F]{64}");
+    private static final String REF_PREFIX = "ref:";
+    private static final String GITDIR_PREFIX = "gitdir:";
+    /** Symbolic refs may point at symbolic refs; git itself stops at 5 levels. */
+    private static final int MAX_SYMREF_DEPTH = 5;
+
+    private GitHead() {
+    }
+
+    /**
+     * The object id HEAD names for the repository containing {@code repositoryRoot} (the directory
+     * itself or its nearest ancestor with a {@code .git}, as git discovers it), lower-cased.
+     */
+    public static Optional<String> read(Path repositoryRoot) {
+        if (repositoryRoot == null) {
+            return Optional.empty();
+        }
+        try {
+            Optional<Path> gitDir = findGitDir(repositoryRoot.toAbsolutePath().normalize());
+            return gitDir.isPresent() ? readHead(gitDir.get()) : Optional.empty();
+        } catch (IOException | UncheckedIOException | InvalidPathException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Path> findGitDir(Path start) throws IOException {
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            Path dotGit = dir.resolve(".git");
+            if (Files.isDirectory(dotGit)) {
+                return Optional.of(dotGit);
+            }
+            if (Files.isRegularFile(dotGit)) {
+                return gitDirFromFile(dir, dotGit);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A {@code .git} file holds {@code gitdir: <path>}, relative to the directory holding the file. */
+    private static Optional<Path> gitDirFromFile(Path dir, Path dotGitFile) throws IOException {
+        String content = firstLine(dotGitFile);
+        if (content == null || !content.startsWith(GITDIR_PREFIX)) {
+            return Optional.empty();
+        }
+        String target = content.substring(GITDIR_PREFIX.length()).strip();
+        if (target.isEmpty()) {
+            return Optional.empty();
+        }
+        Path gitDir = dir.resolve(target).normalize();
+        return Files.isDirectory(gitDir) ? Optional.of(gitDir) : Optional.empty();
+    }
+
+    private static Optional<String> readHead(Path gitDir) throws IOException {
+        Path commonDir = commonDir(gitDir);
+        String value = firstLine(gitDir.resolve("HEAD"));
+        for (int depth = 0; value != null && depth <= MAX_SYMREF_DEPTH; depth++) {
+            if (OBJECT_ID.matcher(value).matches()) {
+                return Optional.of(value.toLowerCase(Locale.ROOT));
+            }
+            if (!value.startsWith(REF_PREFIX)) {
+                return Optional.empty();
+            }
+            String ref = value.substring(REF_PREFIX.length()).strip();
+            if (!isSafeRefName(ref)) {
+                return Optional.empty();
+            }
+            value = resolveRef(gitDir, commonDir, ref);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A linked worktree keeps its own HEAD but shares refs with the main repository, named by the
+     * {@code commondir} file (usually relative to the worktree's git dir).
+     */
+    private static Path commonDir(Path gitDir) throws IOException {
+        Path file = gitDir.resolve("commondir");
+        if (!Files.isRegularFile(file)) {
+            return gitDir;
+        }
+        String target = firstLine(file);
+        if (target == null || target.isBlank()) {
+            return gitDir;
+        }
+        Path common = gitDir.resolve(target.strip()).normalize();
+        return Files.isDirectory(common) ? common : gitDir;
+    }
+
+    /** The loose ref's content (which may itself be symbolic), else the packed one's id, else null. */
+    private static String resolveRef(Path gitDir, Path commonDir, String ref) throws IOException {
+        // Per-worktree refs (HEAD-like pseudo refs, refs/bisect) live in the worktree's git dir, the rest in the common dir.
+        for (Path base : gitDir.equals(commonDir) ? new Path[] {gitDir} : new Path[] {gitDir, commonDir}) {
+            Path loose = base.resolve(ref);
+            if (Files.isRegularFile(loose)) {
+                return firstLine(loose);
+            }
+        }
+        return packedRef(commonDir.resolve("packed-refs"), ref);
+    }
+
+    /** {@code packed-refs}: a {@code #} header, then {@code <id> <ref>} lines, each maybe followed by a {@code ^<peeled id>} line. */
+    private static String packedRef(Path packedRefs, String ref) throws IOException {
+        if (!Files.isRegularFile(packedRefs)) {
+            return null;
+        }
+        try (BufferedReader reader = Files.newBufferedReader(packedRefs, StandardCharsets.UTF_8)) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isEmpty() || line.startsWith("#") || line.startsWith("^")) {
+                    continue;
+                }
+                int space = line.indexOf(' ');
+                if (space > 0 && line.substring(space + 1).equals(ref)) {
+                    return line.substring(0, space);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Only names under {@code refs/} without {@code ..}: a HEAD file must not make us read outside the repository. */
+    private static boolean isSafeRefName(String ref) {
+        return ref.startsWith("refs/") && !ref.contains("..") && !ref.contains("\\") && !ref.contains("\0");
+    }
+
+    private static String firstLine(Path file) throws IOException {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = reader.readLine();
+            return line == null ? null : line.strip();
+        }
+    }
+}

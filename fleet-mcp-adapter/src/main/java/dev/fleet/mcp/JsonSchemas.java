@@ -1,0 +1,114 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.ReasonCode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A few JSON Schema (2020-12) building blocks, so each tool's schema reads like the document it
+ * describes. Nullable fields are {@code ["<type>","null"]}.
+ */
+final class JsonSchemas {
+
+    private JsonSchemas() {
+    }
+
+    /** SPEC §7: every fleet tool takes no arguments at all. */
+    static Map<String, Object> noArguments() {
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", Map.of());
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
+    /** An object whose listed properties are all required (present, though perhaps null). */
+    static Map<String, Object> object(Map<String, Object> properties) {
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        schema.put("required", List.copyOf(properties.keySet()));
+        return schema;
+    }
+
+    static Map<String, Object> object(Map<String, Object> properties, String description) {
+        Map<String, Object> schema = object(properties);
+        schema.put("description", description);
+        return schema;
+    }
+
+    static Map<String, Object> string() {
+        return Map.of("type", "string");
+    }
+
+    static Map<String, Object> nullableString() {
+        return Map.of("type", List.of("string", "null"));
+    }
+
+    static Map<String, Object> integer() {
+        return Map.of("type", "integer");
+    }
+
+    static Map<String, Object> bool() {
+        return Map.of("type", "boolean");
+    }
+
+    static Map<String, Object> nullableBool() {
+        return Map.of("type", List.of("boolean", "null"));
+    }
+
+    static Map<String, Object> arrayOf(Map<String, Object> items) {
+        return Map.of("type", "array", "items", items);
+    }
+
+    /** A UTC instant as the registry writes it ({@code YYYY-MM-DDTHH:MM:SS.sssZ}). */
+    static Map<String, Object> instant() {
+        return Map.of("type", "string", "format", "date-time");
+    }
+
+    static Map<String, Object> nullableInstant() {
+        return Map.of("type", List.of("string", "null"), "format", "date-time");
+    }
+
+    /** One of the codes of a domain enum: the schema follows the domain, so it cannot drift from it. */
+    static <E extends Enum<E>> Map<String, Object> codes(Function<E, String> code, E[] values) {
+        return Map.of("type", "string", "enum", Arrays.stream(values).map(code).toList());
+    }
+
+    static <E extends Enum<E> & ReasonCode> Map<String, Object> reasonCodes(E[] values) {
+        return codes(ReasonCode::code, values);
+    }
+
+    /** One of the codes, or null. */
+    static <E extends Enum<E>> Map<String, Object> nullableCodes(Function<E, String> code, E[] values) {
+        List<Object> allowed = new ArrayList<>(Arrays.stream(values).map(code).toList());
+        allowed.add(null);
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", List.of("string", "null"));
+        schema.put("enum", allowed);
+        return schema;
+    }
+
+    /** Properties in insertion order: schemas list fields in the document's order. */
+    static Map<String, Object> properties(Object... namesAndSchemas) {
+        if (namesAndSchemas.length % 2 != 0) {
+            throw new IllegalArgumentException("properties come in name/schema pairs");
+        }
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndSchemas.length; i += 2) {
+            properties.put((String) namesAndSchemas[i], namesAndSchemas[i + 1]);
+        }
+        return properties;
+    }
+
+    /** {@code base}'s properties followed by {@code more}. */
+    static Map<String, Object> extend(Map<String, Object> base, Object... more) {
+        Map<String, Object> properties = new LinkedHashMap<>(base);
+        properties.putAll(properties(more));
+        return properties;
+    }
+}

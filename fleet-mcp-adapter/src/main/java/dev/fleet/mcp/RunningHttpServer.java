@@ -1,0 +1,77 @@
+package dev.fleet.mcp;
+
+import io.modelcontextprotocol.server.McpSyncServer;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A streamable HTTP server that is bound and registered; {@link #close()} marks its row stopped and unbinds. */
+public final class RunningHttpServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunningHttpServer.class);
+    private static final Duration CLOSE_SESSIONS_TIMEOUT = Duration.ofMillis(500);
+
+    private final Server jetty;
+    private final ServerConnector connector;
+    private final McpSyncServer server;
+    private final ServerLifecycle lifecycle;
+    private final String host;
+    private boolean closed;
+
+    RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycle lifecycle,
+            String host) {
+        this.jetty = Objects.requireNonNull(jetty, "jetty");
+        this.connector = Objects.requireNonNull(connector, "connector");
+        this.server = Objects.requireNonNull(server, "server");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.host = Objects.requireNonNull(host, "host");
+    }
+
+    /** The port actually bound (useful when asked for port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The MCP endpoint, e.g. {@code http://127.0.0.1:43817/mcp}. */
+    public URI endpoint() {
+        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return URI.create("http://" + literal + ":" + port() + FleetMcpServer.ENDPOINT);
+    }
+
+    public RegistrationState registration() {
+        return lifecycle.state();
+    }
+
+    /** Blocks until the server has been closed (for instance by the shutdown hook {@code serveHttp} installs). */
+    public void awaitTermination() throws InterruptedException {
+        jetty.join();
+    }
+
+    /** Marks the row stopped first (the part that must not be skipped), then closes sessions and unbinds. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        lifecycle.stop();
+        try {
+            server.getAsyncServer().closeGracefully().block(CLOSE_SESSIONS_TIMEOUT);
+        } catch (RuntimeException e) {
+            LOG.debug("closing MCP sessions: {}", e.toString());
+        }
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            LOG.warn("stopping the HTTP listener: {}", e.toString());
+        }
+    }
+}

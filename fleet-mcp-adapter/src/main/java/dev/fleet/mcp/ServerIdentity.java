@@ -1,0 +1,63 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Binding;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What this server says about itself: the facts its registration row records and that
+ * {@code gitea_get_runtime_context} reports. The CLI computes the OS facts (pid, the OS start
+ * instant, boot id) and resolves namespace and role from the roster by profile.
+ *
+ * @param profile the roster profile this server serves
+ * @param namespace resolved from the roster by profile; non-blank
+ * @param role resolved from the roster by profile
+ * @param binding the repository this server is bound to
+ * @param repositoryRoot the checkout the server works in, or null
+ * @param pid this process's pid
+ * @param processStartedAt the start instant the OS reports for this process (never "now"), or null
+ * @param bootId the kernel boot id, or null
+ * @param cohort the client cohort
+ * @param startupHead the git revision of {@code repositoryRoot} at start, or null
+ * @param transport the transport actually served
+ * @param clientProvenance who started the server
+ */
+public record ServerIdentity(
+        String profile,
+        String namespace,
+        String role,
+        Binding binding,
+        String repositoryRoot,
+        long pid,
+        Instant processStartedAt,
+        String bootId,
+        Cohort cohort,
+        String startupHead,
+        Transport transport,
+        ClientProvenance clientProvenance) {
+
+    public ServerIdentity {
+        if (namespace == null || namespace.isBlank()) {
+            throw new IllegalArgumentException("server identity: namespace must be non-blank");
+        }
+        if (pid <= 0) {
+            throw new IllegalArgumentException("server identity: pid must be positive, got " + pid);
+        }
+        Objects.requireNonNull(binding, "server identity: binding");
+        Objects.requireNonNull(cohort, "server identity: cohort");
+        Objects.requireNonNull(transport, "server identity: transport");
+        Objects.requireNonNull(clientProvenance, "server identity: clientProvenance");
+    }
+
+    /** The same identity serving {@code newTransport}: the runner records the transport it really binds. */
+    public ServerIdentity withTransport(Transport newTransport) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
+                cohort, startupHead, newTransport, clientProvenance);
+    }
+
+    /** How a verdict this server answers names it ({@code observation.answered_by}). */
+    public AnsweredBy answeredBy() {
+        return new AnsweredBy(pid, namespace, profile);
+    }
+}

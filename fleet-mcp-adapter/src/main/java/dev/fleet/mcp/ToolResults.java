@@ -1,0 +1,48 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.verdict.CanonicalJson;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.List;
+import java.util.Map;
+
+/** The two shapes a fleet tool answers with: a document (structured + the same JSON as text) or an error result. */
+final class ToolResults {
+
+    private ToolResults() {
+    }
+
+    /**
+     * The document as structured content and its canonical JSON as text: one encoding, defined in
+     * the domain, so the text is byte-identical to what {@code fleet assess --format json} prints.
+     */
+    static CallToolResult document(Map<String, Object> tree) {
+        return CallToolResult.builder()
+                .structuredContent(tree)
+                .content(List.of(McpSchema.TextContent.builder(CanonicalJson.encode(tree)).build()))
+                .isError(false)
+                .build();
+    }
+
+    /** A tool-level error: the client sees {@code isError: true} and the message, never a protocol error. */
+    static CallToolResult error(String message) {
+        return CallToolResult.builder()
+                .content(List.of(McpSchema.TextContent.builder(message).build()))
+                .isError(true)
+                .build();
+    }
+
+    static boolean hasArguments(McpSchema.CallToolRequest request) {
+        return request.arguments() != null && !request.arguments().isEmpty();
+    }
+
+    /** Read-only, non-destructive, idempotent, closed world: what SPEC §7 promises of both tools. */
+    static McpSchema.ToolAnnotations readOnly(String title) {
+        return new McpSchema.ToolAnnotations(title, true, false, true, false, null);
+    }
+
+    static String describe(Throwable failure) {
+        String message = failure.getMessage();
+        return failure.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    }
+}

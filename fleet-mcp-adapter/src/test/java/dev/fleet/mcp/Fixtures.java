@@ -1,0 +1,111 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Binding;
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryReason;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.FleetClassifier;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Snapshots and identities for tests: a fixed assessment is the classifier over one of these snapshots. */
+final class Fixtures {
+
+    static final Instant STARTED = Instant.parse("2026-07-28T01:59:59.500Z");
+    static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00.250Z");
+    static final Instant OBSERVED_AT = Instant.parse("2026-07-28T02:05:00.000Z");
+    static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
+    static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
+    static final String COHORT = "cohort-a";
+    static final String REGISTRY_PATH = "/state/gitea-tools/control_plane.sqlite3";
+    static final RosterMember CONTROLLER = new RosterMember("gitea-controller", "prgs-controller", "controller");
+
+    private Fixtures() {
+    }
+
+    /** The five default members, healthy, all in one cohort at one revision: the gate is satisfied. */
+    static Snapshot satisfied(AnsweredBy answeredBy) {
+        List<RegistryRow> rows = new ArrayList<>();
+        List<ObservedProcess> processes = new ArrayList<>();
+        long pid = 41_000;
+        for (RosterMember member : Roster.defaultRoster().members()) {
+            rows.add(row(member, ++pid, COHORT, Binding.DEFAULT, "running"));
+            processes.add(server(pid, member));
+        }
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", processes), answeredBy);
+    }
+
+    /** SPEC §1's failure: a second author from another client → duplicate_member and cohort_split. */
+    static Snapshot duplicateAuthor(AnsweredBy answeredBy) {
+        Snapshot base = satisfied(answeredBy);
+        List<RegistryRow> rows = new ArrayList<>(base.registry().rows());
+        List<ObservedProcess> processes = new ArrayList<>(base.observation().processes());
+        RosterMember author = Roster.defaultRoster().members().get(0);
+        rows.add(row(author, 52_001, "cohort-b", Binding.DEFAULT, "running"));
+        processes.add(server(52_001, author));
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", processes), answeredBy);
+    }
+
+    /** Every anomaly list populated at once, so schemas are checked against every shape the verdict has. */
+    static Snapshot everyAnomaly(AnsweredBy answeredBy) {
+        Snapshot base = duplicateAuthor(answeredBy);
+        List<RegistryRow> rows = new ArrayList<>(base.registry().rows());
+        List<ObservedProcess> processes = new ArrayList<>(base.observation().processes());
+        RosterMember stranger = new RosterMember("gitea-stranger", "prgs-stranger", "stranger");
+        rows.add(row(stranger, 60_001, COHORT, Binding.DEFAULT, "running"));
+        processes.add(server(60_001, stranger));
+        rows.add(row(CONTROLLER, 60_002, COHORT, new Binding("other", "Org", "Repo"), "running"));
+        processes.add(server(60_002, CONTROLLER));
+        rows.add(row(CONTROLLER, 60_003, COHORT, Binding.DEFAULT, "running")); // exited: stale
+        rows.add(row(CONTROLLER, 60_004, null, Binding.DEFAULT, "stopped"));
+        processes.add(server(60_004, CONTROLLER)); // stopped row, live server: unregistered
+        rows.add(row(CONTROLLER, 60_005, COHORT, Binding.DEFAULT, "running"));
+        processes.add(new ObservedProcess(60_005, null, null, "fleet", false)); // start unknown: unverified
+        processes.add(new ObservedProcess(60_006, STARTED, "java -jar /opt/fleet.jar serve --profile x", "fleet", true));
+        RegistryRow malformed = row(CONTROLLER, 60_007, COHORT, Binding.DEFAULT, "exploded");
+        rows.add(malformed);
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(null, null, processes), answeredBy);
+    }
+
+    /** The registry file is missing: a blocked verdict, never an exception. */
+    static Snapshot unreadable(AnsweredBy answeredBy) {
+        return snapshot(RegistryRead.unreadable(RegistryReason.MISSING),
+                ProcessObservation.of(BOOT, "fleet-host", List.of()), answeredBy);
+    }
+
+    static AssessFleetInventoryUseCase assessment(Snapshot snapshot) {
+        return () -> FleetClassifier.classify(snapshot);
+    }
+
+    static ServerIdentity identity(long pid) {
+        return new ServerIdentity(CONTROLLER.profile(), CONTROLLER.namespace(), CONTROLLER.role(), Binding.DEFAULT,
+                "/checkout/Gitea-Tools", pid, STARTED, BOOT, new Cohort.FromEnv(COHORT), HEAD, Transport.STDIO,
+                ClientProvenance.CLIENT_MANAGED);
+    }
+
+    private static Snapshot snapshot(RegistryRead read, ProcessObservation observation, AnsweredBy answeredBy) {
+        return new Snapshot(Roster.defaultRoster(), read, observation, OBSERVED_AT, REGISTRY_PATH, answeredBy);
+    }
+
+    private static RegistryRow row(RosterMember member, long pid, String cohort, Binding binding, String status) {
+        return new RegistryRow("rt-" + member.profile() + "-" + pid, member.namespace(), member.profile(),
+                member.role(), binding.remote(), binding.org(), binding.repo(), "/checkout/Gitea-Tools", pid, cohort,
+                cohort == null ? "unknown" : "env", "client_managed", BOOT, Timestamps.format(STARTED), HEAD, "stdio",
+                status, Timestamps.format(REGISTERED), Timestamps.format(REGISTERED),
+                "stopped".equals(status) ? Timestamps.format(REGISTERED) : null);
+    }
+
+    private static ObservedProcess server(long pid, RosterMember member) {
+        return new ObservedProcess(pid, STARTED, "java -jar /opt/fleet.jar serve --profile " + member.profile(),
+                "fleet", true);
+    }
+}

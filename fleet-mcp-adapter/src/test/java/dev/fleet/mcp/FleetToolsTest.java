@@ -1,0 +1,160 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.VerdictDocument;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/** The tool handlers in process, and their output schemas against every shape the documents take. */
+class FleetToolsTest {
+
+    private static final AnsweredBy ANSWERED_BY = new AnsweredBy(4_321, "gitea-controller", "prgs-controller");
+    private static final CallToolRequest NO_ARGUMENTS = call(AssessFleetInventoryTool.NAME, Map.of());
+
+    private final DefaultJsonSchemaValidator validator = new DefaultJsonSchemaValidator();
+
+    @Test
+    void theVerdictSchemaIsValidAndAcceptsEveryVerdictShape() {
+        Map<String, Object> schema = AssessFleetInventoryTool.tool().outputSchema();
+        assertTrue(validator.validateSchema(schema).valid(), () -> validator.validateSchema(schema).errorMessage());
+
+        List<Function<AnsweredBy, Snapshot>> scenarios = List.of(Fixtures::satisfied, Fixtures::duplicateAuthor,
+                Fixtures::everyAnomaly, Fixtures::unreadable);
+        for (Function<AnsweredBy, Snapshot> scenario : scenarios) {
+            for (AnsweredBy answeredBy : new AnsweredBy[] {ANSWERED_BY, null}) {
+                Map<String, Object> tree = VerdictDocument.toTree(FleetClassifier.classify(scenario.apply(answeredBy)));
+                JsonSchemaValidator.ValidationResponse response = validator.validate(schema, tree);
+                assertTrue(response.valid(), response::errorMessage);
+            }
+        }
+    }
+
+    @Test
+    void theEveryAnomalyFixtureReallyFillsEveryList() {
+        Map<String, Object> tree = VerdictDocument.toTree(FleetClassifier.classify(Fixtures.everyAnomaly(null)));
+        for (String list : List.of("blocked_reasons", "members", "duplicate_members", "unexpected_members",
+                "stale_registrations", "unverified_registrations", "malformed_registrations",
+                "unregistered_processes")) {
+            assertFalse(((List<?>) tree.get(list)).isEmpty(), list);
+        }
+    }
+
+    @Test
+    void assessReturnsTheVerdictAsStructuredContentAndTheSameCanonicalJsonAsText() {
+        Snapshot snapshot = Fixtures.duplicateAuthor(ANSWERED_BY);
+        CallToolResult result = new AssessFleetInventoryTool(Fixtures.assessment(snapshot)).call(NO_ARGUMENTS);
+
+        Map<String, Object> expected = VerdictDocument.toTree(FleetClassifier.classify(snapshot));
+        assertEquals(Boolean.FALSE, result.isError());
+        assertEquals(expected, result.structuredContent());
+        assertEquals(List.of(McpSchema.TextContent.builder(CanonicalJson.encode(expected)).build()), result.content());
+    }
+
+    @Test
+    void anyArgumentIsRefusedWithoutAssessing() {
+        AssessFleetInventoryTool tool = new AssessFleetInventoryTool(() -> {
+            throw new AssertionError("evidence must not reach the use case");
+        });
+
+        CallToolResult result = tool.call(call(AssessFleetInventoryTool.NAME,
+                Map.of("process", Map.of("pid", 1, "healthy", true))));
+
+        assertEquals(Boolean.TRUE, result.isError());
+        assertNull(result.structuredContent());
+        String text = ((McpSchema.TextContent) result.content().get(0)).text();
+        assertTrue(text.contains("accepts no evidence"), text);
+        assertTrue(text.contains("observes the fleet itself"), text);
+    }
+
+    @Test
+    void anUnexpectedFailureBecomesAnErrorResult() {
+        AssessFleetInventoryTool tool = new AssessFleetInventoryTool(() -> {
+            throw new IllegalStateException("observer exploded");
+        });
+
+        CallToolResult result = tool.call(NO_ARGUMENTS);
+
+        assertEquals(Boolean.TRUE, result.isError());
+        String text = ((McpSchema.TextContent) result.content().get(0)).text();
+        assertTrue(text.contains("observer exploded"), text);
+        assertTrue(text.contains("not satisfied"), text);
+    }
+
+    @Test
+    void runtimeContextReportsIdentityAndRegistrationInEveryStateWithinItsSchema() {
+        Map<String, Object> schema = RuntimeContextTool.tool().outputSchema();
+        assertTrue(validator.validateSchema(schema).valid());
+        InMemoryRegistry registry = new InMemoryRegistry();
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry,
+                new FixedClock(Fixtures.REGISTERED));
+        RuntimeContextTool tool = new RuntimeContextTool(lifecycle);
+
+        Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
+        Map<?, ?> pendingRegistration = (Map<?, ?>) pending.get("registration");
+        assertEquals("pending", pendingRegistration.get("status"));
+        assertEquals(List.of("status", "error", "registered_at", "last_heartbeat_at"),
+                List.copyOf(pendingRegistration.keySet()));
+        assertNull(pendingRegistration.get("registered_at"));
+        assertNull(pending.get("runtime_id"));
+
+        registry.failRegistrationsWith(new IllegalStateException("disk full"));
+        lifecycle.register();
+        CallToolResult failed = tool.call(NO_ARGUMENTS);
+        Map<?, ?> failedRegistration = (Map<?, ?>) ((Map<?, ?>) failed.structuredContent()).get("registration");
+        assertEquals("failed", failedRegistration.get("status"));
+        assertEquals("disk full", failedRegistration.get("error"));
+
+        registry.failRegistrationsWith(null);
+        lifecycle.register();
+        CallToolResult registered = tool.call(NO_ARGUMENTS);
+        Map<?, ?> context = (Map<?, ?>) registered.structuredContent();
+        assertEquals(4_321L, context.get("pid"));
+        assertEquals("prgs-controller", context.get("profile"));
+        assertEquals("gitea-controller", context.get("namespace"));
+        assertEquals("controller", context.get("role"));
+        assertEquals("stdio", context.get("transport"));
+        assertEquals(Fixtures.COHORT, context.get("cohort_id"));
+        assertEquals("env", context.get("cohort_source"));
+        assertEquals(Fixtures.HEAD, context.get("startup_head"));
+        assertEquals(registry.rows().get(0).runtimeId(), context.get("runtime_id"));
+        Map<?, ?> registration = (Map<?, ?>) context.get("registration");
+        assertEquals("registered", registration.get("status"));
+        assertNull(registration.get("error"));
+        assertEquals("2026-07-28T02:00:00.250Z", registration.get("registered_at"));
+        assertEquals(CanonicalJson.encode(context), ((McpSchema.TextContent) registered.content().get(0)).text());
+
+        for (Object tree : List.of(pending, failed.structuredContent(), context)) {
+            assertTrue(validator.validate(schema, tree).valid(), () -> validator.validate(schema, tree).errorMessage());
+        }
+        assertEquals(Boolean.TRUE, tool.call(call(RuntimeContextTool.NAME, Map.of("x", 1))).isError());
+    }
+
+    @Test
+    void bothToolsTakeNoArgumentsAndAreReadOnly() {
+        for (McpSchema.Tool tool : List.of(AssessFleetInventoryTool.tool(), RuntimeContextTool.tool())) {
+            assertEquals(Map.of("type", "object", "properties", Map.of(), "additionalProperties", false),
+                    tool.inputSchema(), tool.name());
+            assertEquals(new McpSchema.ToolAnnotations(tool.annotations().title(), true, false, true, false, null),
+                    tool.annotations(), tool.name());
+        }
+    }
+
+    private static CallToolRequest call(String tool, Map<String, Object> arguments) {
+        return CallToolRequest.builder(tool).arguments(arguments).build();
+    }
+}

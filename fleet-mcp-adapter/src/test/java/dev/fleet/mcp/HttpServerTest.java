@@ -1,0 +1,134 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.VerdictDocument;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The streamable HTTP runner in process, on an ephemeral loopback port, driven by the SDK's HTTP client. */
+class HttpServerTest {
+
+    private final InMemoryRegistry registry = new InMemoryRegistry();
+    private final ServerIdentity identity = Fixtures.identity(ProcessHandle.current().pid());
+    private final FleetMcpServer fleet = new FleetMcpServer(
+            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())), identity, registry,
+            new FixedClock(Fixtures.REGISTERED), Duration.ofHours(1));
+
+    @Test
+    void anSdkClientInitializesListsAndCallsOverStreamableHttpAndCloseMarksTheRowStopped() {
+        RunningHttpServer running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        try {
+            assertTrue(running.port() > 0, "port 0 binds an ephemeral port");
+            assertEquals(URI.create("http://127.0.0.1:" + running.port() + "/mcp"), running.endpoint());
+            assertEquals(List.of("migrate"), registry.calls().subList(0, 1), "registered once the socket is bound");
+            assertEquals("streamable_http", registry.rows().get(0).transport());
+
+            try (McpSyncClient client = client(running)) {
+                McpSchema.InitializeResult initialized = client.initialize();
+                assertEquals("fleet", initialized.serverInfo().name());
+
+                List<String> names = client.listTools().tools().stream().map(McpSchema.Tool::name).sorted().toList();
+                assertEquals(List.of("gitea_assess_fleet_inventory", "gitea_get_runtime_context"), names);
+
+                CallToolResult assess = client.callTool(call("gitea_assess_fleet_inventory", Map.of()));
+                assertFalse(Boolean.TRUE.equals(assess.isError()), () -> assess.content().toString());
+                String expected = CanonicalJson.encode(VerdictDocument.toTree(FleetClassifier.classify(
+                        Fixtures.duplicateAuthor(identity.answeredBy()))));
+                assertEquals(expected, ((McpSchema.TextContent) assess.content().get(0)).text());
+                assertEquals(expected, CanonicalJson.encode(assess.structuredContent()));
+
+                CallToolResult refused = client.callTool(call("gitea_assess_fleet_inventory",
+                        Map.of("process", Map.of("pid", 1))));
+                assertEquals(Boolean.TRUE, refused.isError());
+                assertTrue(((McpSchema.TextContent) refused.content().get(0)).text().contains("accepts no evidence"));
+
+                Map<?, ?> context = (Map<?, ?>) client.callTool(
+                        call("gitea_get_runtime_context", Map.of())).structuredContent();
+                assertEquals("streamable_http", context.get("transport"));
+                assertEquals("registered", ((Map<?, ?>) context.get("registration")).get("status"));
+                assertEquals(registry.rows().get(0).runtimeId(), context.get("runtime_id"));
+            }
+        } finally {
+            running.close();
+        }
+        running.close();
+
+        assertEquals(1, registry.count("markStopped"), "close marks the row stopped, once");
+        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
+    }
+
+    @Test
+    void aFailedRegistrationIsReportedAndTheServerKeepsServing() {
+        registry.failRegistrationsWith(new IllegalStateException("database is locked"));
+        try (RunningHttpServer running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+                McpSyncClient client = client(running)) {
+            client.initialize();
+
+            Map<?, ?> context = (Map<?, ?>) client.callTool(
+                    call("gitea_get_runtime_context", Map.of())).structuredContent();
+            CallToolResult assess = client.callTool(call("gitea_assess_fleet_inventory", Map.of()));
+
+            Map<?, ?> registration = (Map<?, ?>) context.get("registration");
+            assertEquals("failed", registration.get("status"));
+            assertEquals("database is locked", registration.get("error"));
+            assertFalse(Boolean.TRUE.equals(assess.isError()), "still serving");
+            assertEquals("failed", running.registration().status());
+        }
+        assertEquals(0, registry.count("markStopped"));
+    }
+
+    @Test
+    void aCrossSiteOriginIsRejectedAndAnAddressInUseIsOneClearError() throws Exception {
+        try (RunningHttpServer running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0)) {
+            HttpRequest request = HttpRequest.newBuilder(running.endpoint())
+                    .header("Origin", "http://evil.example")
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"))
+                    .build();
+            HttpResponse<String> response = HttpClient.newHttpClient().send(request,
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, response.statusCode(), response.body());
+
+            IllegalStateException taken = assertThrows(IllegalStateException.class,
+                    () -> fleet.startHttp(FleetMcpServer.DEFAULT_HOST, running.port()));
+            assertTrue(taken.getMessage().startsWith("cannot serve MCP on 127.0.0.1:" + running.port()),
+                    taken.getMessage());
+        }
+    }
+
+    private static McpSyncClient client(RunningHttpServer running) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                .builder("http://127.0.0.1:" + running.port())
+                .endpoint(FleetMcpServer.ENDPOINT)
+                .jsonMapper(McpJson.mapper())
+                .build();
+        return McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(30))
+                .initializationTimeout(Duration.ofSeconds(30))
+                .build();
+    }
+
+    private static CallToolRequest call(String tool, Map<String, Object> arguments) {
+        return CallToolRequest.builder(tool).arguments(arguments).build();
+    }
+}

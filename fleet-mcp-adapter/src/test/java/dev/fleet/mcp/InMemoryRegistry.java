@@ -1,0 +1,103 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.port.out.RegistryWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** A fake of the domain's {@link RegistryWriter} port: rows in a map, every call logged as one line. */
+final class InMemoryRegistry implements RegistryWriter {
+
+    private final Map<String, Registration> rows = new LinkedHashMap<>();
+    private final List<String> calls = new ArrayList<>();
+    private final Consumer<String> onCall;
+    private RuntimeException registrationFailure;
+    private RuntimeException migrationFailure;
+
+    InMemoryRegistry() {
+        this(line -> { });
+    }
+
+    /** @param onCall sees each call line as it happens (the test server main appends them to a file) */
+    InMemoryRegistry(Consumer<String> onCall) {
+        this.onCall = onCall;
+    }
+
+    @Override
+    public synchronized void migrate() {
+        record("migrate");
+        if (migrationFailure != null) {
+            throw migrationFailure;
+        }
+    }
+
+    @Override
+    public synchronized Registration register(Registration registration, Optional<Duration> retention) {
+        record("register " + registration.runtimeId() + " retention=" + retention.map(Duration::toString).orElse("none"));
+        if (registrationFailure != null) {
+            throw registrationFailure;
+        }
+        rows.values().removeIf(row -> row.pid() == registration.pid());
+        rows.put(registration.runtimeId(), registration);
+        return registration;
+    }
+
+    @Override
+    public synchronized boolean heartbeat(String runtimeId, Instant at) {
+        Registration row = rows.get(runtimeId);
+        record("heartbeat " + runtimeId + " " + at + " found=" + (row != null));
+        if (row == null) {
+            return false;
+        }
+        rows.put(runtimeId, row.withLastHeartbeatAt(at));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean markStopped(String runtimeId, Instant at) {
+        Registration row = rows.get(runtimeId);
+        record("markStopped " + runtimeId + " " + at + " found=" + (row != null));
+        if (row == null) {
+            return false;
+        }
+        rows.put(runtimeId, row.withStatus(RegistrationStatus.STOPPED, at));
+        return true;
+    }
+
+    synchronized void failMigrationsWith(RuntimeException failure) {
+        migrationFailure = failure;
+    }
+
+    synchronized void failRegistrationsWith(RuntimeException failure) {
+        registrationFailure = failure;
+    }
+
+    /** Deletes a row behind the server's back, as an operator or a retention prune might. */
+    synchronized void delete(String runtimeId) {
+        rows.remove(runtimeId);
+    }
+
+    synchronized List<Registration> rows() {
+        return List.copyOf(rows.values());
+    }
+
+    synchronized List<String> calls() {
+        return List.copyOf(calls);
+    }
+
+    synchronized long count(String verb) {
+        return calls.stream().filter(line -> line.equals(verb) || line.startsWith(verb + " ")).count();
+    }
+
+    private void record(String line) {
+        calls.add(line);
+        onCall.accept(line);
+    }
+}

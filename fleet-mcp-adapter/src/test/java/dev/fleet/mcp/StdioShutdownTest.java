@@ -1,0 +1,115 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SPEC §7's exits, on a real subprocess: stdin EOF and SIGTERM each mark the row stopped and end
+ * the process within 2 s; stdout carries JSON-RPC and nothing else.
+ *
+ * <p>The only timed assertions in this module: {@code waitFor(2 s)} after the trigger, as SPEC §7
+ * requires, measured from the moment stdin is closed or the signal sent (JVM start-up is not part
+ * of it: the server has already answered requests by then).
+ */
+class StdioShutdownTest {
+
+    private static final long EXIT_BOUND_SECONDS = 2;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void stdinEofMarksTheRowStoppedAndExitsWithinTwoSecondsWithOnlyJsonRpcOnStdout() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            JsonNode initialized = server.initialize();
+            assertEquals("fleet", initialized.path("result").path("serverInfo").path("name").asText());
+            JsonNode assess = server.callTool(2, "gitea_assess_fleet_inventory");
+            assertFalse(assess.path("result").path("isError").asBoolean());
+            JsonNode context = server.callTool(3, "gitea_get_runtime_context");
+            String runtimeId = context.path("result").path("structuredContent").path("runtime_id").asText();
+
+            long closedAt = System.nanoTime();
+            server.closeStdin();
+            boolean exited = server.awaitExit(EXIT_BOUND_SECONDS, TimeUnit.SECONDS);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
+
+            assertTrue(exited, "the server must exit within 2 s of stdin EOF");
+            System.err.println("stdio server exited " + millis + " ms after stdin EOF");
+            assertEquals(0, server.process.exitValue());
+            List<String> calls = server.calls();
+            assertEquals("migrate", calls.get(0));
+            assertEquals("register " + runtimeId + " retention=PT168H", calls.get(1));
+            assertEquals(1, calls.stream().filter(line -> line.startsWith("markStopped " + runtimeId + " ")).count(),
+                    calls::toString);
+            assertEquals("exit 0", calls.get(calls.size() - 1), "marked stopped before exiting");
+            assertTrue(server.stdoutLines.size() >= 3, "every stdout line was checked as JSON-RPC");
+            assertTrue(Files.readString(server.stderr).contains(TestServerMain.NOISE),
+                    "what a library prints to System.out goes to stderr");
+        }
+    }
+
+    @Test
+    void sigtermMarksTheRowStoppedAndExitsWithinTwoSeconds() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            server.initialize();
+            String runtimeId = server.callTool(2, "gitea_get_runtime_context")
+                    .path("result").path("structuredContent").path("runtime_id").asText();
+
+            // SIGTERM through the handle: Process.destroy() would also close our end of stdout.
+            assertTrue(server.process.toHandle().destroy());
+            boolean exited = server.awaitExit(EXIT_BOUND_SECONDS, TimeUnit.SECONDS);
+
+            assertTrue(exited, "the server must exit within 2 s of SIGTERM");
+            assertEquals(143, server.process.exitValue(), "128 + SIGTERM");
+            assertEquals(1, server.calls().stream()
+                    .filter(line -> line.startsWith("markStopped " + runtimeId + " ")).count(), server.calls()::toString);
+        }
+    }
+
+    @Test
+    void aLineTheSdkCannotParseEndsTheSessionSoTheServerStopsInsteadOfLingering() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            server.initialize();
+            server.callTool(2, "gitea_get_runtime_context");
+
+            server.send("this is not json-rpc");
+            boolean exited = server.awaitExit(EXIT_BOUND_SECONDS, TimeUnit.SECONDS);
+
+            assertTrue(exited, "with its stdin loop over, the server has no client left");
+            assertEquals(0, server.process.exitValue());
+            assertEquals(1, server.calls().stream().filter(line -> line.startsWith("markStopped ")).count(),
+                    server.calls()::toString);
+        }
+    }
+
+    @Test
+    void aFailedRegistrationIsServedThroughTheRuntimeContextAndTheServerKeepsServing() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp, "--fail-registration")) {
+            server.initialize();
+            JsonNode context = server.callTool(2, "gitea_get_runtime_context").path("result");
+            JsonNode assess = server.callTool(3, "gitea_assess_fleet_inventory").path("result");
+
+            assertFalse(context.path("isError").asBoolean());
+            JsonNode registration = context.path("structuredContent").path("registration");
+            assertEquals("failed", registration.path("status").asText());
+            assertEquals("registry is read-only (test)", registration.path("error").asText());
+            assertFalse(assess.path("isError").asBoolean(), "still serving");
+            assertEquals("duplicate_member", assess.path("structuredContent").path("blocked_reason").asText());
+            assertTrue(Files.readString(server.stderr).contains("registration failed"), "logged to stderr");
+
+            server.closeStdin();
+            assertTrue(server.awaitExit(EXIT_BOUND_SECONDS, TimeUnit.SECONDS));
+            assertTrue(server.calls().stream().noneMatch(line -> line.startsWith("markStopped")),
+                    "nothing to mark stopped without a row");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.fleet.mcp;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How tests start {@link TestServerMain} as a real server process: this JVM's java and class path. */
+final class Subprocess {
+
+    private Subprocess() {
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The arguments after {@code java}: class path, main class, the calls file and any flags. */
+    static List<String> serverArguments(Path callsFile, String... flags) {
+        List<String> args = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), TestServerMain.class.getName(), callsFile.toString()));
+        args.addAll(List.of(flags));
+        return args;
+    }
+}
