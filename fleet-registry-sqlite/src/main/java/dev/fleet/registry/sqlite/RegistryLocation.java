@@ -1,0 +1,51 @@
+package dev.fleet.registry.sqlite;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Where the registry lives by default (SPEC §3): {@code $FLEET_REGISTRY} when set, else
+ * {@code ${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3}. Resolved from an
+ * environment map so it can be tested without touching the real environment.
+ */
+public final class RegistryLocation {
+
+    public static final String REGISTRY_ENV = "FLEET_REGISTRY";
+    public static final String STATE_HOME_ENV = "XDG_STATE_HOME";
+    public static final String HOME_ENV = "HOME";
+
+    private RegistryLocation() {
+    }
+
+    /** The default path for this process's environment; {@code user.home} stands in for an unset HOME. */
+    public static Path defaultPath() {
+        return resolve(System.getenv(), System.getProperty("user.home"));
+    }
+
+    /**
+     * @param env the environment to read
+     * @param fallbackHome the home directory to use when {@code HOME} is unset or blank
+     */
+    public static Path resolve(Map<String, String> env, String fallbackHome) {
+        Objects.requireNonNull(env, "env");
+        String explicit = env.get(REGISTRY_ENV);
+        if (isSet(explicit)) {
+            return Path.of(explicit);
+        }
+        String stateHome = env.get(STATE_HOME_ENV);
+        if (!isSet(stateHome)) {
+            String home = isSet(env.get(HOME_ENV)) ? env.get(HOME_ENV) : fallbackHome;
+            if (!isSet(home)) {
+                throw new IllegalStateException(
+                        "cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME");
+            }
+            stateHome = Path.of(home, ".local", "state").toString();
+        }
+        return Path.of(stateHome, "gitea-tools", "control_plane.sqlite3");
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isBlank();
+    }
+}

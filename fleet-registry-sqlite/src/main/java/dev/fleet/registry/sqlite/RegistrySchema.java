@@ -1,0 +1,18 @@
+package dev.fleet.registry.sqlite;
+
+/** Facts about the registry schema that other modules may quote. */
+public final class RegistrySchema {
+
+    /**
+     * The control-plane schema version this project's migration establishes (SPEC §3). Also written
+     * to {@code PRAGMA user_version}, which the control-plane schema as a whole owns: it is raised
+     * to this value, never lowered.
+     */
+    public static final int SCHEMA_VERSION = 6;
+
+    /** The Liquibase changelog on the classpath; the build generates the jOOQ classes from it too. */
+    public static final String CHANGELOG = "dev/fleet/registry/sqlite/db/changelog.xml";
+
+    private RegistrySchema() {
+    }
+}

@@ -1,0 +1,128 @@
+package dev.fleet.registry.sqlite;
+
+import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import liquibase.Scope;
+import liquibase.UpdateSummaryOutputEnum;
+import liquibase.analytics.configuration.AnalyticsArgs;
+import liquibase.command.CommandScope;
+import liquibase.command.core.UpdateCommandStep;
+import liquibase.command.core.helpers.DbUrlConnectionArgumentsCommandStep;
+import liquibase.command.core.helpers.ShowSummaryArgument;
+import liquibase.database.Database;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.lockservice.LockServiceFactory;
+import liquibase.resource.ClassLoaderResourceAccessor;
+import liquibase.ui.LoggerUIService;
+import org.jooq.DSLContext;
+
+/**
+ * Runs the changelog, one migration at a time per registry file.
+ *
+ * <p>Silence: a fleet server migrates right after binding stdio, where stdout carries protocol
+ * bytes only, so Liquibase's UI goes to the logger, its update summary to the log, its command
+ * output nowhere, and its JUL logger is quieted.
+ *
+ * <p>One at a time: servers started together all find a fresh file unmigrated. Left to Liquibase's
+ * own changelog lock they deadlock: a waiting Liquibase keeps its IMMEDIATE transaction (and so
+ * SQLite's write lock) open while it polls, so the holder can never release. Migrations are
+ * therefore serialised by a lock file beside the registry (across processes) and a monitor (inside
+ * this JVM, where FileChannel locks do not exclude each other and Liquibase's scope is shared by
+ * threads), and each re-checks under the lock whether another has already done the work.
+ */
+final class SchemaMigration {
+
+    /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets its level. */
+    private static final Logger LIQUIBASE_LOG = Logger.getLogger("liquibase");
+    private static final Object IN_THIS_JVM = new Object();
+
+    static {
+        if (LIQUIBASE_LOG.getLevel() == null) {
+            LIQUIBASE_LOG.setLevel(Level.SEVERE);
+        }
+    }
+
+    private SchemaMigration() {
+    }
+
+    /** True when the file is in WAL mode, has the table and is at our schema version or later. */
+    static boolean isCurrent(DSLContext ctx) {
+        return SchemaCatalog.isWal(ctx) && hasSchema(ctx);
+    }
+
+    private static boolean hasSchema(DSLContext ctx) {
+        return SchemaCatalog.tableExists(ctx, MCP_SERVER_RUNTIMES)
+                && SchemaCatalog.userVersion(ctx) >= RegistrySchema.SCHEMA_VERSION;
+    }
+
+    /** The sidecar file whose OS lock serialises migrations of {@code registry}; it holds no data. */
+    static Path lockFile(Path registry) {
+        return registry.resolveSibling(registry.getFileName() + ".migration-lock");
+    }
+
+    /**
+     * Puts the file in WAL mode, runs the changelog and raises user_version.
+     *
+     * @param always false to skip the changelog when the file turns out to have the schema once the
+     *     lock is held (another server migrated it meanwhile)
+     */
+    static void migrate(Path registry, DataSource dataSource, boolean always) throws Exception {
+        synchronized (IN_THIS_JVM) {
+            try (FileChannel channel = FileChannel.open(lockFile(registry),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                FileLock lock = channel.lock();
+                try (Connection connection = dataSource.getConnection()) {
+                    DSLContext ctx = Jooq.using(connection);
+                    SchemaCatalog.enableWal(ctx);
+                    if (always || !hasSchema(ctx)) {
+                        runChangelog(connection);
+                        SchemaCatalog.raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
+                    }
+                } finally {
+                    lock.release();
+                }
+            }
+        }
+    }
+
+    private static void runChangelog(Connection connection) throws Exception {
+        boolean autoCommit = connection.getAutoCommit();
+        Map<String, Object> scope = new HashMap<>();
+        scope.put(Scope.Attr.ui.name(), new LoggerUIService());
+        scope.put(Scope.Attr.resourceAccessor.name(),
+                new ClassLoaderResourceAccessor(SchemaMigration.class.getClassLoader()));
+        // Liquibase 4.30+ would otherwise phone home on every migration.
+        scope.put(AnalyticsArgs.ENABLED.getKey(), Boolean.FALSE);
+        try {
+            Scope.child(scope, () -> {
+                Database database = DatabaseFactory.getInstance()
+                        .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+                // Only this class runs Liquibase on the registry, and only under the migration lock:
+                // a changelog lock still taken now was left by a migration that died, and would
+                // otherwise make this one wait minutes while holding SQLite's write lock.
+                LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
+                new CommandScope(UpdateCommandStep.COMMAND_NAME)
+                        .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
+                        .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, RegistrySchema.CHANGELOG)
+                        .addArgumentValue(ShowSummaryArgument.SHOW_SUMMARY_OUTPUT, UpdateSummaryOutputEnum.LOG)
+                        .setOutput(OutputStream.nullOutputStream())
+                        .execute();
+            });
+        } finally {
+            // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
+            connection.setAutoCommit(autoCommit);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.fleet.registry.sqlite;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+import org.sqlite.SQLiteOpenMode;
+
+/** How the registry file is opened: one recipe for writers, one for readers. */
+final class SqliteFiles {
+
+    private SqliteFiles() {
+    }
+
+    /**
+     * Writers: a busy timeout so concurrent writers queue instead of failing, and IMMEDIATE
+     * transactions: a DEFERRED one that upgrades from read to write fails at once with SQLITE_BUSY,
+     * whatever the busy timeout. WAL (readers never wait for writers) is not asked for here, on
+     * every open, but set once by the migration: see {@link SchemaCatalog#enableWal}.
+     */
+    static SQLiteDataSource writer(Path file, Duration busyTimeout) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout(millis(busyTimeout));
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        return dataSource(file, config);
+    }
+
+    /**
+     * Readers: read-only at the driver level and without CREATE, so a missing file stays missing and
+     * an existing one cannot be written through this connection. No journal-mode pragma either:
+     * that would be a write.
+     */
+    static SQLiteDataSource readOnly(Path file, Duration busyTimeout) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        // setReadOnly already drops CREATE in this driver version; said again because it is the point.
+        config.resetOpenMode(SQLiteOpenMode.CREATE);
+        config.setBusyTimeout(millis(busyTimeout));
+        return dataSource(file, config);
+    }
+
+    private static SQLiteDataSource dataSource(Path file, SQLiteConfig config) {
+        SQLiteDataSource dataSource = new SQLiteDataSource(config);
+        dataSource.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+        return dataSource;
+    }
+
+    private static int millis(Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("busy timeout must not be negative, got " + timeout);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    }
+}

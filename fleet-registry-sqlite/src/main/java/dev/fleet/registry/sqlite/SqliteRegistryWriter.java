@@ -1,0 +1,218 @@
+package dev.fleet.registry.sqlite;
+
+import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+
+import dev.fleet.domain.InterpretedRow;
+import dev.fleet.domain.MalformedRegistration;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.port.out.Clock;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.jooq.DSLContext;
+import org.jooq.Record3;
+import org.jooq.exception.DataAccessException;
+
+/**
+ * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
+ * instance may be shared by threads; every call first makes sure the file is migrated, so a
+ * registry deleted under a running server is recreated by its next heartbeat or registration.
+ */
+public final class SqliteRegistryWriter implements RegistryWriter {
+
+    /** SPEC §3's default retention window, for callers that prune on registration. */
+    public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+    /** How long a writer waits for another writer's transaction before giving up. */
+    public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
+
+    private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
+
+    private final Path file;
+    private final Clock clock;
+    private final DataSource dataSource;
+
+    public SqliteRegistryWriter(Path file) {
+        this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
+    }
+
+    /** @param clock the "now" retention is measured from */
+    public SqliteRegistryWriter(Path file, Clock clock) {
+        this(file, clock, DEFAULT_BUSY_TIMEOUT);
+    }
+
+    public SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
+        this.file = Objects.requireNonNull(file, "file");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.dataSource = SqliteFiles.writer(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Runs the changelog whether or not the file looks current; idempotent. Creates missing parent
+     * directories, and a {@code .migration-lock} file beside the registry that serialises migrations.
+     */
+    @Override
+    public void migrate() {
+        migrate(true);
+    }
+
+    private void migrate(boolean always) {
+        createParentDirectories();
+        try {
+            SchemaMigration.migrate(file, dataSource, always);
+        } catch (RuntimeException e) {
+            throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
+        } catch (Exception e) {
+            throw failure("migrate", e);
+        }
+    }
+
+    @Override
+    public Registration register(Registration registration, Optional<Duration> retention) {
+        Objects.requireNonNull(registration, "registration");
+        Objects.requireNonNull(retention, "retention: pass Optional.empty() for none");
+        retention.ifPresent(SqliteRegistryWriter::requirePositive);
+        return store(registration.toRow(), retention);
+    }
+
+    /**
+     * Registers a row assembled field by field, after checking it with {@link RegistrationRules}.
+     *
+     * @throws IllegalArgumentException when the row lacks a runtime id, namespace or positive pid, or
+     *     would not read back as a registration
+     */
+    public Registration registerRow(RegistryRow row, Optional<Duration> retention) {
+        return register(RegistrationRules.requireRegistrable(row), retention);
+    }
+
+    @Override
+    public boolean heartbeat(String runtimeId, Instant at) {
+        Objects.requireNonNull(runtimeId, "runtimeId");
+        String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
+        return write("heartbeat", ctx -> ctx.update(RUNTIMES)
+                .set(RUNTIMES.LAST_HEARTBEAT_AT, stamp)
+                .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
+                .execute() > 0);
+    }
+
+    @Override
+    public boolean markStopped(String runtimeId, Instant at) {
+        Objects.requireNonNull(runtimeId, "runtimeId");
+        String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
+        return write("mark stopped", ctx -> ctx.update(RUNTIMES)
+                .set(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code())
+                .set(RUNTIMES.STOPPED_AT, stamp)
+                .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
+                .execute() > 0);
+    }
+
+    /** Replace-on-pid, optional retention, upsert and read-back, all in one IMMEDIATE transaction. */
+    private Registration store(RegistryRow row, Optional<Duration> retention) {
+        String runtimeId = row.runtimeId();
+        RegistryRow stored = write("register", ctx -> {
+            // The pid now names this server: any other row on it describes a process that is gone.
+            ctx.deleteFrom(RUNTIMES)
+                    .where(RUNTIMES.PID.eq(row.pid()))
+                    .and(RUNTIMES.RUNTIME_ID.isDistinctFrom(runtimeId))
+                    .execute();
+            retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.now().minus(window)));
+            var record = RowMapping.toRecord(row);
+            ctx.insertInto(RUNTIMES).set(record)
+                    .onConflict(RUNTIMES.RUNTIME_ID).doUpdate().set(record)
+                    .execute();
+            return ctx.selectFrom(RUNTIMES).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).fetchOne(RowMapping::toRow);
+        });
+        InterpretedRow interpreted = stored == null ? null : stored.interpret();
+        if (interpreted instanceof Registration registration) {
+            return registration;
+        }
+        throw new RegistryStorageException("register: " + runtimeId + " did not read back from " + file + " ("
+                + (interpreted == null ? "no row" : ((MalformedRegistration) interpreted).reason().code()) + ")",
+                null);
+    }
+
+    /**
+     * Deletes rows old on both timestamps. Other writers use other timestamp formats, so instants are
+     * compared after parsing, never as text; a row whose timestamps cannot be parsed is kept (it shows
+     * as malformed, which an operator should see).
+     */
+    private static void pruneExpired(DSLContext ctx, String keepRuntimeId, Instant cutoff) {
+        List<String> expired = new ArrayList<>();
+        for (Record3<String, String, String> candidate : ctx
+                .select(RUNTIMES.RUNTIME_ID, RUNTIMES.REGISTERED_AT, RUNTIMES.LAST_HEARTBEAT_AT)
+                .from(RUNTIMES)
+                .where(RUNTIMES.RUNTIME_ID.isDistinctFrom(keepRuntimeId))
+                .fetch()) {
+            if (candidate.value1() != null && before(candidate.value2(), cutoff)
+                    && before(candidate.value3(), cutoff)) {
+                expired.add(candidate.value1());
+            }
+        }
+        if (!expired.isEmpty()) {
+            ctx.deleteFrom(RUNTIMES).where(RUNTIMES.RUNTIME_ID.in(expired)).execute();
+        }
+    }
+
+    private static boolean before(String timestamp, Instant cutoff) {
+        return Timestamps.parse(timestamp).map(instant -> instant.isBefore(cutoff)).orElse(false);
+    }
+
+    /** One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it. */
+    private <T> T write(String operation, Function<DSLContext, T> work) {
+        try (Connection connection = connect()) {
+            if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
+                migrate(false);
+            }
+            return ImmediateTransaction.run(connection, work);
+        } catch (SQLException | DataAccessException e) {
+            throw failure(operation, e);
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        createParentDirectories();
+        return dataSource.getConnection();
+    }
+
+    private void createParentDirectories() {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            try {
+                Files.createDirectories(parent);
+            } catch (IOException e) {
+                throw failure("create directory " + parent, e);
+            }
+        }
+    }
+
+    private RegistryStorageException failure(String operation, Throwable cause) {
+        String detail = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new RegistryStorageException(
+                "registry " + operation + " failed for " + file + ": " + detail.lines().findFirst().orElse(""),
+                cause);
+    }
+
+    private static void requirePositive(Duration window) {
+        if (window.isNegative() || window.isZero()) {
+            throw new IllegalArgumentException("retention window must be positive, got " + window);
+        }
+    }
+}

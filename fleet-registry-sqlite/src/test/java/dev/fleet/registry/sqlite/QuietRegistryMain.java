@@ -1,0 +1,30 @@
+package dev.fleet.registry.sqlite;
+
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What a fleet server does with the registry, in a JVM of its own: register (migrating the file
+ * if it needs it), migrate explicitly as {@code fleet registry migrate} would, read back.
+ * Arguments: registry file, pid, index of the default roster member.
+ */
+public final class QuietRegistryMain {
+
+    private QuietRegistryMain() {
+    }
+
+    public static void main(String[] args) {
+        Path file = Path.of(args[0]);
+        long pid = Long.parseLong(args[1]);
+        RosterMember member = Roster.defaultRoster().members().get(Integer.parseInt(args[2]));
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.register(Registrations.of(member, pid).at(java.time.Instant.now()).build(),
+                Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+        writer.migrate();
+        boolean found = new SqliteRegistryReader(file).readAll().rows().stream()
+                .anyMatch(row -> row.pid() != null && row.pid() == pid);
+        System.exit(found ? 0 : 3);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.fleet.registry.sqlite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RegistryLocationTest {
+
+    @Test
+    void fleetRegistryWinsWhenSet() {
+        assertEquals(Path.of("/srv/fleet/registry.sqlite3"), RegistryLocation.resolve(Map.of(
+                "FLEET_REGISTRY", "/srv/fleet/registry.sqlite3",
+                "XDG_STATE_HOME", "/state",
+                "HOME", "/home/op"), "/fallback"));
+    }
+
+    @Test
+    void xdgStateHomeIsUsedWhenFleetRegistryIsUnsetOrBlank() {
+        Path expected = Path.of("/state/gitea-tools/control_plane.sqlite3");
+        assertEquals(expected, RegistryLocation.resolve(Map.of("XDG_STATE_HOME", "/state", "HOME", "/home/op"), null));
+        assertEquals(expected, RegistryLocation.resolve(
+                Map.of("FLEET_REGISTRY", "  ", "XDG_STATE_HOME", "/state", "HOME", "/home/op"), null));
+    }
+
+    @Test
+    void homeLocalStateIsTheLastResort() {
+        Path expected = Path.of("/home/op/.local/state/gitea-tools/control_plane.sqlite3");
+        assertEquals(expected, RegistryLocation.resolve(Map.of("HOME", "/home/op"), "/fallback"));
+        assertEquals(expected, RegistryLocation.resolve(Map.of("XDG_STATE_HOME", "", "HOME", "/home/op"), null));
+        assertEquals(Path.of("/fallback/.local/state/gitea-tools/control_plane.sqlite3"),
+                RegistryLocation.resolve(Map.of(), "/fallback"));
+    }
+
+    @Test
+    void noHomeAtAllIsAClearError() {
+        IllegalStateException error =
+                assertThrows(IllegalStateException.class, () -> RegistryLocation.resolve(Map.of(), null));
+        assertEquals("cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME", error.getMessage());
+    }
+}

@@ -1,0 +1,199 @@
+package dev.fleet.registry.sqlite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SchemaMigrationTest {
+
+    private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
+
+    /** SPEC §3's columns: name, declared type, NOT NULL, primary key. */
+    private static final List<List<Object>> SPEC_COLUMNS = List.of(
+            List.of("runtime_id", "TEXT", 1, 1),
+            List.of("namespace", "TEXT", 1, 0),
+            List.of("profile", "TEXT", 0, 0),
+            List.of("role", "TEXT", 0, 0),
+            List.of("remote", "TEXT", 0, 0),
+            List.of("org", "TEXT", 0, 0),
+            List.of("repo", "TEXT", 0, 0),
+            List.of("repository_root", "TEXT", 0, 0),
+            List.of("pid", "INTEGER", 1, 0),
+            List.of("cohort_id", "TEXT", 0, 0),
+            List.of("cohort_source", "TEXT", 1, 0),
+            List.of("client_provenance", "TEXT", 0, 0),
+            List.of("boot_id", "TEXT", 0, 0),
+            List.of("process_started_at", "TEXT", 0, 0),
+            List.of("startup_head", "TEXT", 0, 0),
+            List.of("transport", "TEXT", 0, 0),
+            List.of("status", "TEXT", 1, 0),
+            List.of("registered_at", "TEXT", 1, 0),
+            List.of("last_heartbeat_at", "TEXT", 1, 0),
+            List.of("stopped_at", "TEXT", 0, 0));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFreshFileGetsTheTableItsIndexesAndSchemaVersionSix() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+
+        new SqliteRegistryWriter(file).migrate();
+
+        assertEquals(6, RegistrySchema.SCHEMA_VERSION);
+        assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
+        assertEquals(SPEC_COLUMNS, RawSqlite.query(file,
+                "SELECT name, type, \"notnull\", pk FROM pragma_table_info('mcp_server_runtimes') ORDER BY cid"));
+        assertEquals(Map.of(
+                        "idx_mcp_server_runtimes_pid", List.of("pid"),
+                        "idx_mcp_server_runtimes_status", List.of("status"),
+                        "idx_mcp_server_runtimes_namespace_profile", List.of("namespace", "profile")),
+                indexColumns(file));
+        assertEquals(List.of(List.of("DATABASECHANGELOG"), List.of("DATABASECHANGELOGLOCK"),
+                        List.of("mcp_server_runtimes")),
+                RawSqlite.query(file, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"));
+        assertEquals(RegistryRead.of(List.of()), new SqliteRegistryReader(file).readAll());
+    }
+
+    @Test
+    void otherControlPlaneTablesAndTheirRowsAreLeftExactlyAsTheyWere() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        RawSqlite.execute(file,
+                "CREATE TABLE sessions (session_id TEXT PRIMARY KEY, role TEXT NOT NULL, profile TEXT, "
+                        + "started_at TEXT)",
+                "CREATE INDEX idx_sessions_role ON sessions(role)",
+                "INSERT INTO sessions VALUES ('s-a', 'author', 'prgs-author', '2026-07-28T01:00:00Z')",
+                "INSERT INTO sessions VALUES ('s-b', 'reviewer', NULL, NULL)",
+                "PRAGMA user_version = 5");
+        Map<String, List<List<Object>>> before = RawSqlite.dump(file);
+
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        writer.register(Registrations.of(AUTHOR, 41000).build(), Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+
+        Map<String, List<List<Object>>> after = RawSqlite.dump(file);
+        assertEquals(before.get("sessions"), after.get("sessions"));
+        assertEquals(sessionSchema(before), sessionSchema(after));
+        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(1, new SqliteRegistryReader(file).read(RegistrationStatus.RUNNING).rows().size());
+    }
+
+    @Test
+    void migratingAMigratedFileAgainChangesNothing() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
+                "INSERT INTO sessions VALUES ('s-a')");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        writer.register(Registrations.of(AUTHOR, 41001).build(), Optional.empty());
+        Map<String, List<List<Object>>> once = RawSqlite.dump(file);
+
+        writer.migrate();
+
+        assertEquals(once, RawSqlite.dump(file));
+    }
+
+    @Test
+    void aChangelogLockLeftByAMigrationThatDiedDoesNotBlockTheNextOne() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
+                + "LOCKEDBY = 'a server killed mid-migration'");
+        RawSqlite.execute(file, "DROP INDEX idx_mcp_server_runtimes_status", "PRAGMA user_version = 5");
+
+        writer.register(Registrations.of(AUTHOR, 41003).build(), Optional.empty());
+
+        assertEquals(List.of(List.of(0)), RawSqlite.query(file, "SELECT LOCKED FROM DATABASECHANGELOGLOCK"));
+        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+    }
+
+    @Test
+    void writersKeepTheFileInWalModeSoReadersNeverWaitForThem() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        Registration registration = Registrations.of(AUTHOR, 41004).build();
+        writer.register(registration, Optional.empty());
+        assertEquals("wal", RawSqlite.scalar(file, "PRAGMA journal_mode"));
+        RawSqlite.execute(file, "PRAGMA journal_mode = DELETE");
+
+        assertTrue(writer.heartbeat(registration.runtimeId(), Registrations.REGISTERED.plusSeconds(30)));
+
+        assertEquals("wal", RawSqlite.scalar(file, "PRAGMA journal_mode"));
+    }
+
+    @Test
+    void aHigherUserVersionBelongsToANewerControlPlaneAndIsKept() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        RawSqlite.execute(file, "PRAGMA user_version = 9");
+
+        new SqliteRegistryWriter(file).migrate();
+
+        assertEquals(9, RawSqlite.userVersion(file));
+        assertEquals(SPEC_COLUMNS.size(),
+                RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')").size());
+    }
+
+    @Test
+    void aTableAnotherToolAlreadyCreatedIsAdoptedNotRebuilt() throws Exception {
+        Path file = dir.resolve("control_plane.sqlite3");
+        String ddl = "CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, namespace TEXT NOT NULL, "
+                + "profile TEXT, role TEXT, remote TEXT, org TEXT, repo TEXT, repository_root TEXT, "
+                + "pid INTEGER NOT NULL, cohort_id TEXT, cohort_source TEXT NOT NULL, client_provenance TEXT, "
+                + "boot_id TEXT, process_started_at TEXT, startup_head TEXT, transport TEXT, "
+                + "status TEXT NOT NULL, registered_at TEXT NOT NULL, last_heartbeat_at TEXT NOT NULL, "
+                + "stopped_at TEXT)";
+        RawSqlite.execute(file, ddl, "CREATE INDEX idx_mcp_server_runtimes_pid ON mcp_server_runtimes(pid)");
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
+
+        new SqliteRegistryWriter(file).migrate();
+
+        assertEquals(List.of(List.of(ddl)),
+                RawSqlite.query(file, "SELECT sql FROM sqlite_master WHERE name = 'mcp_server_runtimes'"));
+        RegistryRead read = new SqliteRegistryReader(file).readAll();
+        assertEquals(List.of("rt-python"), read.rows().stream().map(row -> row.runtimeId()).toList());
+        assertTrue(indexColumns(file).containsKey("idx_mcp_server_runtimes_status"),
+                "missing indexes are still added");
+        assertEquals(6, RawSqlite.userVersion(file));
+    }
+
+    @Test
+    void theFirstRegistrationMigratesAFileInDirectoriesThatDoNotExistYet() throws Exception {
+        Path file = dir.resolve("state/gitea-tools/control_plane.sqlite3");
+
+        new SqliteRegistryWriter(file).register(Registrations.of(AUTHOR, 41002).build(), Optional.empty());
+
+        assertTrue(Files.isRegularFile(file));
+        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+    }
+
+    private static Map<String, List<String>> indexColumns(Path file) throws Exception {
+        Map<String, List<String>> indexes = new java.util.TreeMap<>();
+        for (List<Object> index : RawSqlite.query(file, "SELECT name FROM sqlite_master WHERE type = 'index' "
+                + "AND tbl_name = 'mcp_server_runtimes' AND sql IS NOT NULL")) {
+            String name = (String) index.get(0);
+            indexes.put(name, RawSqlite.query(file, "SELECT name FROM pragma_index_info('" + name + "') ORDER BY seqno")
+                    .stream().map(column -> (String) column.get(0)).collect(Collectors.toList()));
+        }
+        return indexes;
+    }
+
+    private static List<List<Object>> sessionSchema(Map<String, List<List<Object>>> dump) {
+        return dump.get("sqlite_master").stream().filter(entry -> "sessions".equals(entry.get(2))).toList();
+    }
+}

@@ -1,0 +1,317 @@
+package dev.fleet.registry.sqlite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Timestamps;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SqliteRegistryWriterTest {
+
+    private static final Roster ROSTER = Roster.defaultRoster();
+    private static final RosterMember AUTHOR = member("author");
+    private static final RosterMember REVIEWER = member("reviewer");
+    private static final RosterMember MERGER = member("merger");
+    /** The writer's "now": retention is measured from here. */
+    private static final Instant NOW = Instant.parse("2026-08-10T12:00:00.000Z");
+    private static final Optional<Duration> WEEK = Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION);
+
+    @TempDir
+    Path dir;
+    Path file;
+    SqliteRegistryWriter writer;
+    SqliteRegistryReader reader;
+
+    @BeforeEach
+    void openRegistry() {
+        file = dir.resolve("control_plane.sqlite3");
+        writer = new SqliteRegistryWriter(file, () -> NOW);
+        reader = new SqliteRegistryReader(file);
+    }
+
+    @Test
+    void everyFieldRoundTrips() {
+        Registration registration = Registrations.of(member("controller"), 41001).with(r -> {
+            r.cohortSource = Registration.COHORT_FROM_PARENT_PROCESS;
+            r.clientProvenance = Registration.OPERATOR_MANAGED;
+            r.transport = "streamable_http";
+            r.lastHeartbeatAt = r.registeredAt.plusSeconds(30);
+            r.processStartedAt = Instant.parse("2026-07-28T01:59:58.123Z");
+        }).build();
+
+        Registration stored = writer.register(registration, Optional.empty());
+
+        assertEquals(registration, stored);
+        assertEquals(List.of(registration.toRow()), reader.readAll().rows());
+        assertEquals("2026-07-28T02:00:00.250Z", reader.readAll().rows().get(0).registeredAt(),
+                "timestamps are written as YYYY-MM-DDTHH:MM:SS.sssZ");
+    }
+
+    @Test
+    void unknownValuesRoundTripAsNull() {
+        Registration registration = Registrations.of(AUTHOR, 41002).with(r -> {
+            r.profile = null;
+            r.role = null;
+            r.cohortId = null;
+            r.cohortSource = Registration.COHORT_UNKNOWN;
+            r.bootId = null;
+            r.processStartedAt = null;
+            r.startupHead = null;
+            r.repositoryRoot = null;
+        }).build();
+
+        assertEquals(registration, writer.register(registration, Optional.empty()));
+        assertEquals(List.of(registration.toRow()), reader.readAll().rows());
+    }
+
+    @Test
+    void aBlankRuntimeIdIsRejectedWithAClearError() {
+        assertRejected(row -> withRuntimeId(row, "  "), "runtime_id must be a non-blank string");
+        assertRejected(row -> withRuntimeId(row, null), "runtime_id must be a non-blank string");
+        assertThrows(IllegalArgumentException.class,
+                () -> Registrations.of(AUTHOR, 41003).with(r -> r.runtimeId = "").build(),
+                "the domain record refuses it before any writer sees it");
+    }
+
+    @Test
+    void aBlankNamespaceIsRejectedWithAClearError() {
+        assertRejected(row -> withNamespace(row, " "), "namespace must be a non-blank string");
+        assertRejected(row -> withNamespace(row, null), "namespace must be a non-blank string");
+    }
+
+    @Test
+    void aMissingPidIsRejectedWithAClearError() {
+        assertRejected(row -> withPid(row, null), "pid is required");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1, -41004})
+    void aNonPositivePidIsRejectedWithAClearError(long pid) {
+        assertRejected(row -> withPid(row, pid), "pid must be a positive integer, got " + pid);
+        assertThrows(IllegalArgumentException.class, () -> Registrations.of(AUTHOR, pid).build());
+    }
+
+    @Test
+    void aRawRowThatWouldNotReadBackIsRejected() {
+        RegistryRow row = Registrations.of(AUTHOR, 41005).row();
+        RegistryRow badTime = new RegistryRow(row.runtimeId(), row.namespace(), row.profile(), row.role(),
+                row.remote(), row.org(), row.repo(), row.repositoryRoot(), row.pid(), row.cohortId(),
+                row.cohortSource(), row.clientProvenance(), row.bootId(), row.processStartedAt(), row.startupHead(),
+                row.transport(), row.status(), "yesterday", row.lastHeartbeatAt(), row.stoppedAt());
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> writer.registerRow(badTime, Optional.empty()));
+        assertTrue(error.getMessage().contains("registered_at_unparseable"), error.getMessage());
+        assertEquals(Registrations.of(AUTHOR, 41006).build(),
+                writer.registerRow(Registrations.of(AUTHOR, 41006).row(), Optional.empty()),
+                "a sound raw row registers");
+    }
+
+    @Test
+    void theFiveDefaultMembersRegisterIndependently() {
+        long pid = 41100;
+        for (RosterMember member : ROSTER.members()) {
+            writer.register(Registrations.of(member, pid++).at(NOW).build(), WEEK);
+        }
+
+        List<RegistryRow> rows = reader.readAll().rows();
+        assertEquals(List.of("prgs-author", "prgs-controller", "prgs-merger", "prgs-reconciler", "prgs-reviewer"),
+                rows.stream().map(RegistryRow::profile).sorted().toList());
+        assertEquals(List.of(41100L, 41101L, 41102L, 41103L, 41104L),
+                rows.stream().map(RegistryRow::pid).sorted().toList());
+    }
+
+    @Test
+    void registeringOnAReusedPidReplacesTheStaleRow() {
+        writer.register(Registrations.of(AUTHOR, 41200).build(), Optional.empty());
+        Registration second = Registrations.of(REVIEWER, 41200).at(Registrations.REGISTERED.plusSeconds(60)).build();
+
+        writer.register(second, Optional.empty());
+
+        assertEquals(List.of(second.toRow()), reader.readAll().rows());
+    }
+
+    @Test
+    void aRowOnAnotherPidIsNeverRemovedWhateverItsNamespaceEvenWithRetention() {
+        Instant recent = NOW.minusSeconds(3600);
+        writer.register(Registrations.of(AUTHOR, 41300).at(recent).build(), Optional.empty());
+        writer.register(Registrations.of(MERGER, 41301).at(recent).build(), Optional.empty());
+
+        writer.register(Registrations.of(AUTHOR, 41302).at(recent.plusSeconds(1))
+                .with(r -> r.runtimeId = "rt-second-author").build(), WEEK);
+
+        assertEquals(List.of(41300L, 41301L, 41302L),
+                reader.readAll().rows().stream().map(RegistryRow::pid).sorted().toList(),
+                "a live duplicate author must stay visible");
+    }
+
+    @Test
+    void retentionDropsOnlyRowsOldOnBothTimestamps() {
+        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        writer.register(Registrations.of(MERGER, 41400).at(old).build(), Optional.empty());
+        writer.register(Registrations.of(REVIEWER, 41401).at(NOW.minusSeconds(60)).build(), Optional.empty());
+
+        writer.register(Registrations.of(AUTHOR, 41402).at(NOW).build(), WEEK);
+
+        assertEquals(List.of(41401L, 41402L), pids());
+    }
+
+    @Test
+    void retentionKeepsAnOldRegistrationThatHeartbeatedRecently() {
+        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        Registration daemon = Registrations.of(MERGER, 41500).at(old).build();
+        writer.register(daemon, Optional.empty());
+        assertTrue(writer.heartbeat(daemon.runtimeId(), NOW.minusSeconds(30)));
+
+        writer.register(Registrations.of(AUTHOR, 41501).at(NOW).build(), WEEK);
+
+        assertEquals(List.of(41500L, 41501L), pids(), "a long-running server must never vanish");
+    }
+
+    @Test
+    void retentionIsSkippedWhenNotRequested() {
+        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        writer.register(Registrations.of(MERGER, 41600).at(old).build(), Optional.empty());
+
+        writer.register(Registrations.of(AUTHOR, 41601).at(NOW).build(), Optional.empty());
+
+        assertEquals(List.of(41600L, 41601L), pids());
+    }
+
+    @Test
+    void retentionComparesInstantsWhateverFormatOtherWritersUsed() throws Exception {
+        writer.migrate();
+        // The cutoff is 2026-08-03T12:00:00Z. Expired, in whole seconds and with a +00:00 offset:
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-old-z", 41700, "2026-07-01T00:00:00Z"));
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-old-offset", 41701, "2026-07-01T00:00:00+00:00"));
+        // Heartbeat text sorts after the cutoff, but the instant (11:00Z) is before it: expired.
+        Map<String, Object> lateText = RawSqlite.otherWriterRow("rt-late-text", 41702, "2026-07-01T00:00:00Z");
+        lateText.put("last_heartbeat_at", "2026-08-03T13:00:00+02:00");
+        RawSqlite.insertRuntime(file, lateText);
+        // Text sorts before the cutoff, but the instant (14:00Z) is within the window: kept.
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-early-text", 41703, "2026-08-03T10:00:00-04:00"));
+        // Unparseable timestamps cannot be judged old: the row stays, and reads as malformed.
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-garbled", 41704, "not-a-time"));
+        // Registered long ago, heartbeated an hour ago in +00:00 style: kept.
+        Map<String, Object> alive = RawSqlite.otherWriterRow("rt-alive", 41705, "2026-07-01T00:00:00+00:00");
+        alive.put("last_heartbeat_at", "2026-08-10T11:00:00+00:00");
+        RawSqlite.insertRuntime(file, alive);
+
+        writer.register(Registrations.of(REVIEWER, 41709).at(NOW).build(), WEEK);
+
+        assertEquals(List.of(41703L, 41704L, 41705L, 41709L), pids());
+    }
+
+    @Test
+    void heartbeatAdvancesOnlyLastHeartbeatAt() {
+        Registration registration = Registrations.of(AUTHOR, 41800).build();
+        writer.register(registration, Optional.empty());
+        Instant beat = Registrations.REGISTERED.plusSeconds(90);
+
+        assertTrue(writer.heartbeat(registration.runtimeId(), beat));
+
+        assertEquals(List.of(registration.withLastHeartbeatAt(beat).toRow()), reader.readAll().rows());
+    }
+
+    @Test
+    void aHeartbeatForAnUnknownRuntimeChangesNothingAndSaysSo() throws Exception {
+        writer.register(Registrations.of(AUTHOR, 41900).build(), Optional.empty());
+        Map<String, List<List<Object>>> before = RawSqlite.dump(file);
+
+        assertFalse(writer.heartbeat("does-not-exist", NOW));
+
+        assertEquals(before, RawSqlite.dump(file));
+    }
+
+    @Test
+    void markStoppedSetsStatusAndStoppedAt() throws Exception {
+        Registration registration = Registrations.of(AUTHOR, 42000).build();
+        writer.register(registration, Optional.empty());
+        Instant stoppedAt = Registrations.REGISTERED.plusSeconds(600);
+
+        assertTrue(writer.markStopped(registration.runtimeId(), stoppedAt));
+
+        assertEquals(List.of(registration.withStatus(RegistrationStatus.STOPPED, stoppedAt).toRow()),
+                reader.readAll().rows());
+        assertEquals(List.of(List.of("stopped", Timestamps.format(stoppedAt))),
+                RawSqlite.query(file, "SELECT status, stopped_at FROM mcp_server_runtimes"));
+        Map<String, List<List<Object>>> before = RawSqlite.dump(file);
+        assertFalse(writer.markStopped("does-not-exist", stoppedAt));
+        assertEquals(before, RawSqlite.dump(file));
+    }
+
+    @Test
+    void registeringTheSameRuntimeAgainUpdatesItsRowInPlace() {
+        Registration first = Registrations.of(AUTHOR, 42100).build();
+        writer.register(first, Optional.empty());
+        writer.markStopped(first.runtimeId(), Registrations.REGISTERED.plusSeconds(5));
+        Registration again = Registrations.of(AUTHOR, 42100).at(Registrations.REGISTERED.plusSeconds(10)).build();
+
+        assertEquals(again, writer.register(again, Optional.empty()));
+
+        assertEquals(List.of(again.toRow()), reader.readAll().rows());
+    }
+
+    @Test
+    void aNonPositiveRetentionWindowIsRejected() {
+        Registration registration = Registrations.of(AUTHOR, 42200).build();
+        assertThrows(IllegalArgumentException.class,
+                () -> writer.register(registration, Optional.of(Duration.ZERO)));
+        assertThrows(IllegalArgumentException.class,
+                () -> writer.register(registration, Optional.of(Duration.ofDays(-1))));
+    }
+
+    private void assertRejected(UnaryOperator<RegistryRow> breakRow, String message) {
+        RegistryRow row = breakRow.apply(Registrations.of(AUTHOR, 43000).row());
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> writer.registerRow(row, Optional.empty()));
+        assertEquals("registration rejected: " + message, error.getMessage());
+    }
+
+    private List<Long> pids() {
+        return reader.readAll().rows().stream().map(RegistryRow::pid).sorted().toList();
+    }
+
+    private static RosterMember member(String role) {
+        return ROSTER.members().stream().filter(member -> member.role().equals(role)).findFirst().orElseThrow();
+    }
+
+    private static RegistryRow withRuntimeId(RegistryRow r, String runtimeId) {
+        return new RegistryRow(runtimeId, r.namespace(), r.profile(), r.role(), r.remote(), r.org(), r.repo(),
+                r.repositoryRoot(), r.pid(), r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
+                r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
+                r.lastHeartbeatAt(), r.stoppedAt());
+    }
+
+    private static RegistryRow withNamespace(RegistryRow r, String namespace) {
+        return new RegistryRow(r.runtimeId(), namespace, r.profile(), r.role(), r.remote(), r.org(), r.repo(),
+                r.repositoryRoot(), r.pid(), r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
+                r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
+                r.lastHeartbeatAt(), r.stoppedAt());
+    }
+
+    private static RegistryRow withPid(RegistryRow r, Long pid) {
+        return new RegistryRow(r.runtimeId(), r.namespace(), r.profile(), r.role(), r.remote(), r.org(), r.repo(),
+                r.repositoryRoot(), pid, r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
+                r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
+                r.lastHeartbeatAt(), r.stoppedAt());
+    }
+}
