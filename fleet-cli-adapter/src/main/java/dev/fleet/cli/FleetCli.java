@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.registry.sqlite.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.",
-        subcommands = {ProcessesCommand.class, RosterCommand.class})
+        subcommands = {AssessCommand.class, ServeCommand.class, RegistryCommand.class, ProcessesCommand.class,
+            RosterCommand.class})
 public final class FleetCli implements Callable<Integer> {
 
     /** Exit codes of SPEC §7. */
@@ -59,7 +61,7 @@ public final class FleetCli implements Callable<Integer> {
 
     private static int failure(Exception error, CommandLine command) {
         PrintWriter err = command.getErr();
-        if (error instanceof ConfigurationException) {
+        if (error instanceof ConfigurationException || error instanceof RegistryStorageException) {
             err.println("fleet: " + error.getMessage());
         } else {
             err.println("fleet: unexpected " + error.getClass().getSimpleName() + ": " + error.getMessage());

@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
@@ -25,8 +24,8 @@ final class ProcessesCommand implements Callable<Integer> {
     @Mixin
     private RosterOption rosterOption;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text or json")
-    private Format format;
+    @Mixin
+    private FormatOption format;
 
     @Spec
     private CommandSpec spec;
@@ -37,7 +36,7 @@ final class ProcessesCommand implements Callable<Integer> {
         ProcessObservation observation = ProcessObservers.forThisPlatform()
                 .observe(roster.serverProcessPatterns(), Set.of());
         PrintWriter out = spec.commandLine().getOut();
-        if (format == Format.JSON) {
+        if (format.json()) {
             out.println(CanonicalJson.encode(document(observation)));
         } else {
             out.print(text(observation));

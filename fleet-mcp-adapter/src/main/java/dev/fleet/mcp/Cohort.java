@@ -76,7 +76,7 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
      * @param cohortFromParent whether {@code --cohort-from-parent} was given
      * @param parentPid the parent process's pid, empty when the OS does not say
      */
-    static Cohort resolve(Map<String, String> env, boolean cohortFromParent, OptionalLong parentPid) {
+    public static Cohort resolve(Map<String, String> env, boolean cohortFromParent, OptionalLong parentPid) {
         Objects.requireNonNull(env, "env");
         Objects.requireNonNull(parentPid, "parentPid");
         String fromEnv = env.get(ENV_VARIABLE);
@@ -91,7 +91,7 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
     }
 
     /** {@link #resolve} over this process's environment and parent. */
-    static Cohort ofCurrentProcess(boolean cohortFromParent) {
+    public static Cohort ofCurrentProcess(boolean cohortFromParent) {
         OptionalLong parent = ProcessHandle.current().parent()
                 .map(handle -> OptionalLong.of(handle.pid()))
                 .orElse(OptionalLong.empty());

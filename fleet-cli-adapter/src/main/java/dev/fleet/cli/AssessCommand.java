@@ -1,0 +1,47 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.observer.ProcessObservers;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
+ * ports are wired here: the registry opens read-only and nothing is migrated or written.
+ */
+@Command(name = "assess", mixinStandardHelpOptions = true,
+        description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
+final class AssessCommand implements Callable<Integer> {
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Mixin
+    private RosterOption roster;
+
+    @Mixin
+    private FormatOption format;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
+                ProcessObservers.forThisPlatform(), Instant::now, null).assess();
+        if (format.json()) {
+            spec.commandLine().getOut().println(CanonicalJson.encode(VerdictDocument.toTree(verdict)));
+        } else {
+            spec.commandLine().getOut().print(new VerdictText(Ansi.forStdout()).render(verdict));
+        }
+        return verdict.mutationGateSatisfied() ? FleetCli.GATE_SATISFIED : FleetCli.GATE_NOT_SATISFIED;
+    }
+}

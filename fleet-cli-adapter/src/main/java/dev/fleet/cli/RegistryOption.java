@@ -1,0 +1,18 @@
+package dev.fleet.cli;
+
+import dev.fleet.registry.sqlite.RegistryLocation;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code --registry PATH}, else {@code FLEET_REGISTRY}, else SPEC §3's XDG state path. */
+final class RegistryOption {
+
+    @Option(names = "--registry", paramLabel = "PATH",
+            description = "Registry file. Default: $FLEET_REGISTRY, else "
+                    + "${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3.")
+    Path path;
+
+    Path path() {
+        return (path != null ? path : RegistryLocation.defaultPath()).toAbsolutePath().normalize();
+    }
+}

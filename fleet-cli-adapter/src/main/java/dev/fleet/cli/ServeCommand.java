@@ -1,0 +1,124 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.port.out.ProcessObserver;
+import dev.fleet.mcp.ClientProvenance;
+import dev.fleet.mcp.Cohort;
+import dev.fleet.mcp.FleetMcpServer;
+import dev.fleet.mcp.GitHead;
+import dev.fleet.mcp.ServerIdentity;
+import dev.fleet.mcp.Transport;
+import dev.fleet.observer.ProcessObservers;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fleet serve}: one fleet member's MCP server. Wires the read side for its assessments and
+ * the write side for its own registration, which only this server's lifecycle ever touches.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve the fleet tools over MCP as one roster member, registering this process.")
+final class ServeCommand implements Callable<Integer> {
+
+    enum TransportOption { STDIO, HTTP }
+
+    @Option(names = "--profile", required = true, paramLabel = "NAME",
+            description = "The roster profile this server serves; namespace and role come from the roster.")
+    private String profile;
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Mixin
+    private RosterOption roster;
+
+    @Option(names = "--transport", defaultValue = "stdio", paramLabel = "stdio|http",
+            description = "stdio (default; for an MCP client that spawns this process) or http (streamable HTTP).")
+    private TransportOption transport;
+
+    @Option(names = "--host", defaultValue = FleetMcpServer.DEFAULT_HOST, paramLabel = "ADDRESS",
+            description = "HTTP bind address (default: ${DEFAULT-VALUE}).")
+    private String host;
+
+    @Option(names = "--port", defaultValue = "8765", paramLabel = "N",
+            description = "HTTP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    private int port;
+
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+            description = "The checkout this server works in; its git HEAD is the startup head (default: .).")
+    private Path repositoryRoot;
+
+    @Option(names = "--heartbeat-seconds", defaultValue = "30", paramLabel = "N",
+            description = "Seconds between heartbeats (default: ${DEFAULT-VALUE}).")
+    private int heartbeatSeconds;
+
+    @Option(names = "--cohort-from-parent",
+            description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
+    private boolean cohortFromParent;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Roster fleet = roster.roster();
+        RosterMember member = fleet.memberByProfile(profile).orElseThrow(() -> new ConfigurationException(
+                "unknown profile '" + profile + "': the roster has " + fleet.members().stream()
+                        .map(RosterMember::profile).collect(Collectors.joining(", "))));
+        if (heartbeatSeconds <= 0) {
+            throw new ConfigurationException("--heartbeat-seconds must be positive, got " + heartbeatSeconds);
+        }
+        if (port < 0 || port > 65_535) {
+            throw new ConfigurationException("--port must be 0-65535, got " + port);
+        }
+        Path root = repositoryRoot.toAbsolutePath().normalize();
+        Path registryPath = registry.path();
+        ProcessObserver observer = ProcessObservers.forThisPlatform();
+        ServerIdentity identity = identity(member, fleet, root, observer);
+
+        FleetMcpServer server = new FleetMcpServer(
+                new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
+                        identity.answeredBy()),
+                identity, new SqliteRegistryWriter(registryPath), Instant::now, Duration.ofSeconds(heartbeatSeconds));
+        if (transport == TransportOption.STDIO) {
+            server.serveStdio();
+        } else {
+            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf("fleet: %s serving MCP on %s (registry %s)%n",
+                    profile, running.endpoint(), registryPath));
+        }
+        return 0;
+    }
+
+    /**
+     * What this server says about itself. The start instant comes from the process table, as the
+     * observer will later see it: the clock read when main runs is a second late, which would look
+     * like a recycled pid.
+     */
+    private ServerIdentity identity(RosterMember member, Roster fleet, Path root, ProcessObserver observer) {
+        long pid = ProcessHandle.current().pid();
+        ProcessObservation self = observer.observe(List.of(), Set.of(pid));
+        Instant started = self.processes().stream().filter(process -> process.pid() == pid)
+                .map(ObservedProcess::startedAt).findFirst()
+                .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
+        Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
+        return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
+                root.toString(), pid, started, self.bootId(), Cohort.ofCurrentProcess(cohortFromParent),
+                GitHead.read(root).orElse(null), served, ClientProvenance.typicalFor(served));
+    }
+}

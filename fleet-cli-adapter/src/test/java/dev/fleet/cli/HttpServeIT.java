@@ -1,0 +1,83 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One {@code fleet serve --transport http} process: bound to loopback, registered, answering. */
+class HttpServeIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern ENDPOINT = Pattern.compile("serving MCP on (http://\\S+)");
+
+    private static URI awaitEndpoint(ServeProcess server) throws Exception {
+        for (int attempt = 0; attempt < 600; attempt++) {
+            Matcher matcher = ENDPOINT.matcher(server.stderrText());
+            if (matcher.find()) {
+                return URI.create(matcher.group(1));
+            }
+            assertTrue(server.process.isAlive(), server.stderrText());
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the server never said where it listens:\n" + server.stderrText());
+    }
+
+    @Test
+    void servesBothToolsOverStreamableHttpAndRegistersAsOperatorManaged(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0")) {
+            URI endpoint = awaitEndpoint(server);
+            assertEquals("127.0.0.1", endpoint.getHost());
+
+            McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
+                            .builder(endpoint.getScheme() + "://" + endpoint.getAuthority())
+                            .endpoint(endpoint.getPath())
+                            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+                            .build())
+                    .requestTimeout(Duration.ofSeconds(30))
+                    .build();
+            try {
+                client.initialize();
+                assertEquals(List.of("gitea_assess_fleet_inventory", "gitea_get_runtime_context"),
+                        client.listTools().tools().stream().map(McpSchema.Tool::name).sorted().toList());
+                McpSchema.CallToolResult result = client.callTool(
+                        new McpSchema.CallToolRequest("gitea_assess_fleet_inventory", Map.of()));
+                assertFalse(Boolean.TRUE.equals(result.isError()));
+                JsonNode verdict = JSON.valueToTree(result.structuredContent());
+                assertEquals(1, verdict.get("running_member_count").asInt(), verdict.toString());
+                assertEquals(server.pid(), verdict.at("/observation/answered_by/pid").asLong());
+            } finally {
+                client.closeGracefully();
+            }
+
+            RegistryRow row = new SqliteRegistryReader(registry).readAll().rows().get(0);
+            assertEquals(server.pid(), row.pid());
+            assertEquals("streamable_http", row.transport());
+            assertEquals("operator_managed", row.clientProvenance());
+
+            server.process.destroy(); // SIGTERM, as an operator stopping a daemon would
+            assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
+            assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+        }
+    }
+}

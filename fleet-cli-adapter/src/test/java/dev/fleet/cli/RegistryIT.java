@@ -1,0 +1,104 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegistryIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private static Registration registration(RosterMember member, long pid, Instant at) {
+        return new Registration("rt-" + pid, member.namespace(), member.profile(), member.role(), "prgs",
+                "Scaled-Tech-Consulting", "Gitea-Tools", "/checkout", pid, "cohort", "env", "client_managed",
+                null, null, "abc123", "stdio", RegistrationStatus.RUNNING, at, at, null);
+    }
+
+    @Test
+    void migrateCreatesTheFileAndItsFoldersThenListShowsNoRows() {
+        Path registry = dir.resolve("state/gitea-tools/control_plane.sqlite3");
+
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", registry.toString());
+        FleetJar.Run again = FleetJar.run("registry", "migrate", "--registry", registry.toString());
+        FleetJar.Run list = FleetJar.run("registry", "list", "--registry", registry.toString());
+        FleetJar.Run json = FleetJar.run("registry", "list", "--registry", registry.toString(), "--format", "json");
+
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertEquals("registry " + registry + " at schema version 6\n", migrate.stdout());
+        assertEquals(0, again.exitCode(), again.stderr());
+        assertTrue(Files.isRegularFile(registry));
+        assertEquals(0, list.exitCode(), list.stderr());
+        assertTrue(list.stdout().contains("0 rows in " + registry), list.stdout());
+        assertEquals("[]\n", json.stdout());
+    }
+
+    @Test
+    void listShowsEveryRowOldestFirstAndFiltersByStatus() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
+        Roster roster = Roster.defaultRoster();
+        writer.register(registration(roster.members().get(1), 502, Instant.parse("2026-07-28T02:00:01Z")),
+                Optional.empty());
+        writer.register(registration(roster.members().get(0), 501, Instant.parse("2026-07-28T02:00:00Z")),
+                Optional.empty());
+        writer.markStopped("rt-502", Instant.parse("2026-07-28T03:00:00Z"));
+
+        JsonNode all = JSON.readTree(FleetJar.run("registry", "list", "--registry", registry.toString(),
+                "--format", "json").stdout());
+        JsonNode stopped = JSON.readTree(FleetJar.run(Map.of("FLEET_REGISTRY", registry.toString()),
+                "registry", "list", "--status", "stopped", "--format", "json").stdout());
+        FleetJar.Run text = FleetJar.run("registry", "list", "--registry", registry.toString(), "--status", "running");
+
+        assertEquals(2, all.size());
+        assertEquals("rt-501", all.get(0).get("runtime_id").asText());
+        assertEquals("2026-07-28T02:00:00.000Z", all.get(0).get("registered_at").asText());
+        assertEquals("Scaled-Tech-Consulting", all.get(0).get("org").asText());
+        assertEquals(1, stopped.size());
+        assertEquals("rt-502", stopped.get(0).get("runtime_id").asText());
+        assertEquals("2026-07-28T03:00:00.000Z", stopped.get(0).get("stopped_at").asText());
+        assertTrue(text.stdout().contains("rt-501"), text.stdout());
+        assertFalse(text.stdout().contains("rt-502"), text.stdout());
+    }
+
+    @Test
+    void theDefaultPathFollowsXdgStateHome() {
+        FleetJar.Run migrate = FleetJar.run(Map.of("XDG_STATE_HOME", dir.toString()), "registry", "migrate");
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertTrue(Files.isRegularFile(dir.resolve("gitea-tools/control_plane.sqlite3")));
+    }
+
+    @Test
+    void listingAMissingRegistryFailsInOneLineAndCreatesNothing() {
+        Path missing = dir.resolve("missing.sqlite3");
+        FleetJar.Run list = FleetJar.run("registry", "list", "--registry", missing.toString());
+        assertEquals(1, list.exitCode());
+        assertEquals("fleet: registry " + missing + " unreadable: missing\n", list.stderr());
+        assertFalse(Files.exists(missing));
+    }
+
+    @Test
+    void migratingWhereNoFileCanBeMadeFailsInOneLine() {
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", "/proc/no-such-dir/r.sqlite3");
+        assertEquals(2, migrate.exitCode());
+        assertEquals(1, migrate.stderrLines().size(), migrate.stderr());
+        assertTrue(migrate.stderr().startsWith("fleet: registry "), migrate.stderr());
+    }
+}
