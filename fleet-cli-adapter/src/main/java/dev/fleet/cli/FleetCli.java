@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.",
         subcommands = {AssessCommand.class, ServeCommand.class, RegistryCommand.class, ProcessesCommand.class,
-            RosterCommand.class})
+            RosterCommand.class, DemoCommand.class})
 public final class FleetCli implements Callable<Integer> {
 
     /** Exit codes of SPEC §7. */

@@ -1,0 +1,163 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fleet demo}: SPEC §7's story with real {@code serve} processes from this very jar, on a
+ * temporary registry, with this process as their MCP client. Exit 0 only when every verdict the
+ * story expects was seen; the temporary registry and every process are cleaned up, on Ctrl-C too.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
+final class DemoCommand implements Callable<Integer> {
+
+    private static final String FIRST_COHORT = "demo-client-1";
+    private static final String SECOND_COHORT = "demo-client-2";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = Files.createTempDirectory("fleet-demo-");
+        Path registry = dir.resolve("control_plane.sqlite3");
+        DemoFleet fleet = new DemoFleet(registry, out);
+        Thread cleanup = new Thread(() -> {
+            fleet.close();
+            deleteRecursively(dir);
+        }, "fleet-demo-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            return tell(fleet, registry, out) ? 0 : 1;
+        } finally {
+            fleet.close();
+            deleteRecursively(dir);
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    private boolean tell(DemoFleet fleet, Path registry, PrintWriter out) throws Exception {
+        Roster roster = Roster.defaultRoster();
+        Story story = new Story(out);
+
+        story.step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio");
+        out.println("   registry: " + registry);
+        fleet.launch(roster.members(), FIRST_COHORT);
+        story.expect("five rows registered by the servers themselves", awaitRunning(registry, 5));
+
+        story.step("2. The controller assesses the fleet");
+        DemoVerdict first = fleet.assess("prgs-controller");
+        first.print(out);
+        story.expect("gate satisfied with 5 running", first.gateSatisfied() && first.runningMembers() == 5);
+
+        story.step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
+        fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
+        story.expect("six rows registered", awaitRunning(registry, 6));
+
+        story.step("4. The reconciler assesses the fleet");
+        DemoVerdict second = fleet.assess("prgs-reconciler");
+        second.print(out);
+        story.expect("duplicate_member and cohort_split",
+                second.codes().equals(List.of("duplicate_member", "cohort_split")));
+        story.expect("6 running against 5 expected", second.runningMembers() == 6);
+        DemoVerdict fromController = fleet.assess("prgs-controller");
+        story.expect("the controller's digest equals the reconciler's (" + abbreviate(second.digest()) + ")",
+                fromController.digest().equals(second.digest()));
+
+        story.step("5. The clients close every server's stdin");
+        fleet.close();
+        List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+        Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
+        rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
+        out.print(table.render());
+        story.expect("every server exited and marked its row stopped", rows.size() == 6
+                && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExited());
+
+        return story.end();
+    }
+
+    /** Polls the registry (read-only) until it shows {@code count} running rows, for up to 20 s. */
+    private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
+        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
+        Predicate<RegistryRead> done = read -> read.readable()
+                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == count;
+        for (int attempt = 0; attempt < 400; attempt++) {
+            if (done.test(reader.readAll())) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    static String abbreviate(String digest) {
+        return digest.length() > 19 ? digest.substring(0, 19) + "..." : digest;
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Numbered steps and checked expectations, printed as they happen. */
+    private static final class Story {
+        private final PrintWriter out;
+        private int failed;
+
+        Story(PrintWriter out) {
+            this.out = out;
+        }
+
+        void step(String title) {
+            out.printf("%n%s%n", title);
+            out.flush();
+        }
+
+        void expect(String what, boolean seen) {
+            out.printf("   %s %s%n", seen ? "ok  " : "FAIL", what);
+            out.flush();
+            if (!seen) {
+                failed++;
+            }
+        }
+
+        boolean end() {
+            out.printf("%n%s%n", failed == 0 ? "demo: every expected verdict was seen"
+                    : "demo: " + failed + " expectation(s) not met");
+            return failed == 0;
+        }
+    }
+
+    static Map<String, String> cohortEnv(String cohort) {
+        return Map.of("GITEA_MCP_COHORT_ID", cohort);
+    }
+
+    static String name(RosterMember member) {
+        return member.namespace() + "/" + member.profile();
+    }
+}
