@@ -103,9 +103,13 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         return register(RegistrationRules.requireRegistrable(row), retention);
     }
 
+    /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
         Objects.requireNonNull(runtimeId, "runtimeId");
+        if (!Files.exists(file)) {
+            return false;
+        }
         String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
         return write("heartbeat", ctx -> ctx.update(RUNTIMES)
                 .set(RUNTIMES.LAST_HEARTBEAT_AT, stamp)
@@ -113,9 +117,13 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                 .execute() > 0);
     }
 
+    /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
         Objects.requireNonNull(runtimeId, "runtimeId");
+        if (!Files.exists(file)) {
+            return false;
+        }
         String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
         return write("mark stopped", ctx -> ctx.update(RUNTIMES)
                 .set(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code())

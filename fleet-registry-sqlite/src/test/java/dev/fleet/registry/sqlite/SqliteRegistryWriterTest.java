@@ -259,6 +259,17 @@ class SqliteRegistryWriterTest {
     }
 
     @Test
+    void neitherHeartbeatNorStopBringsADeletedRegistryBack() {
+        Path gone = dir.resolve("removed/control_plane.sqlite3");
+        SqliteRegistryWriter orphan = new SqliteRegistryWriter(gone, () -> NOW);
+
+        assertFalse(orphan.heartbeat("rt-any", NOW));
+        assertFalse(orphan.markStopped("rt-any", NOW));
+
+        assertFalse(java.nio.file.Files.exists(gone.getParent()), "nothing was created");
+    }
+
+    @Test
     void registeringTheSameRuntimeAgainUpdatesItsRowInPlace() {
         Registration first = Registrations.of(AUTHOR, 42100).build();
         writer.register(first, Optional.empty());
