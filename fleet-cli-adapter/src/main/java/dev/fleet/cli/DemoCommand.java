@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -29,6 +30,8 @@ import picocli.CommandLine.Spec;
         description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
 final class DemoCommand implements Callable<Integer> {
 
+    /** The shell's convention for a command ended by a signal. */
+    private static final int INTERRUPTED = 130;
     private static final String FIRST_COHORT = "demo-client-1";
     private static final String SECOND_COHORT = "demo-client-2";
 
@@ -40,18 +43,29 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path dir = Files.createTempDirectory("fleet-demo-");
         Path registry = dir.resolve("control_plane.sqlite3");
-        DemoFleet fleet = new DemoFleet(registry, out);
+        DemoFleet fleet = new DemoFleet(registry, scratchRepository(dir.resolve("repository")), out);
+        AtomicBoolean interrupted = new AtomicBoolean();
         Thread cleanup = new Thread(() -> {
+            interrupted.set(true);
             fleet.close();
             deleteRecursively(dir);
         }, "fleet-demo-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             return tell(fleet, registry, out) ? 0 : 1;
+        } catch (RuntimeException e) {
+            if (interrupted.get()) {
+                spec.commandLine().getErr().println("fleet demo: interrupted; its servers are stopped and its "
+                        + "temporary registry removed");
+                return INTERRUPTED;
+            }
+            throw e;
         } finally {
-            fleet.close();
-            deleteRecursively(dir);
-            Runtime.getRuntime().removeShutdownHook(cleanup);
+            if (!interrupted.get()) {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+                fleet.close();
+                deleteRecursively(dir);
+            }
         }
     }
 
@@ -107,6 +121,17 @@ final class DemoCommand implements Callable<Integer> {
             Thread.sleep(50);
         }
         return false;
+    }
+
+    /**
+     * A repository for the members to serve, whatever directory the demo runs in: just enough git
+     * metadata (HEAD on a branch, the branch's commit id) for each server to record one revision.
+     */
+    private static Path scratchRepository(Path root) throws IOException {
+        Path git = Files.createDirectories(root.resolve(".git/refs/heads"));
+        Files.writeString(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(git.resolve("main"), "5eed0fd1ee7c0de0000000000000000000000001\n");
+        return root;
     }
 
     static String abbreviate(String digest) {

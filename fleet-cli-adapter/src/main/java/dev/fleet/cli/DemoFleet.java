@@ -27,18 +27,25 @@ final class DemoFleet implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path registry;
+    private final Path repository;
     private final PrintWriter out;
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
     private final List<ProcessHandle> servers = new ArrayList<>();
+    private boolean closed;
 
-    DemoFleet(Path registry, PrintWriter out) {
+    DemoFleet(Path registry, Path repository, PrintWriter out) {
         this.registry = registry;
+        this.repository = repository;
         this.out = out;
     }
 
     /** Starts one server per member, all at once, and completes the MCP handshake with each. */
     synchronized void launch(List<RosterMember> members, String cohort) {
+        if (closed) {
+            // Interrupted: a server started now would outlive the clean-up and recreate the registry.
+            throw new IllegalStateException("the demo is shutting down");
+        }
         List<CompletableFuture<McpSyncClient>> starting = members.stream()
                 .map(member -> CompletableFuture.supplyAsync(() -> connect(member, cohort)))
                 .toList();
@@ -59,7 +66,8 @@ final class DemoFleet implements AutoCloseable {
     private McpSyncClient connect(RosterMember member, String cohort) {
         ServerParameters server = ServerParameters.builder(javaBinary())
                 .args("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", ownJar().toString(), "serve",
-                        "--profile", member.profile(), "--registry", registry.toString())
+                        "--profile", member.profile(), "--registry", registry.toString(),
+                        "--repository-root", repository.toString())
                 .env(DemoCommand.cohortEnv(cohort))
                 .build();
         McpSyncClient client = McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(JSON)))
@@ -84,7 +92,15 @@ final class DemoFleet implements AutoCloseable {
     /** Closes every client: each closes its server's stdin, and the server marks itself stopped. */
     @Override
     public synchronized void close() {
-        clients.forEach(McpSyncClient::closeGracefully);
+        closed = true;
+        for (McpSyncClient client : clients) {
+            try {
+                client.closeGracefully();
+            } catch (RuntimeException e) {
+                // Closing one client must not keep the others (and their servers) alive.
+                System.err.println("fleet demo: closing a client failed: " + e.getMessage());
+            }
+        }
         clients.clear();
         byProfile.clear();
         for (ProcessHandle server : servers) {

@@ -29,7 +29,10 @@ final class FleetJar {
         return run(Map.of(), args);
     }
 
-    /** Runs {@code fleet args} with {@code env} added to a clean environment (no FLEET_* inherited). */
+    /**
+     * Runs {@code fleet args} with {@code env} added to a clean environment (no FLEET_* inherited),
+     * in an empty working directory that is no git checkout, as an operator's shell might be.
+     */
     static Run run(Map<String, String> env, String... args) {
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
@@ -39,6 +42,7 @@ final class FleetJar {
         builder.environment().putAll(env);
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         try {
+            builder.directory(Files.createTempDirectory("fleet-cwd").toFile());
             Path out = Files.createTempFile("fleet-out", ".txt");
             Path err = Files.createTempFile("fleet-err", ".txt");
             builder.redirectOutput(out.toFile()).redirectError(err.toFile());
