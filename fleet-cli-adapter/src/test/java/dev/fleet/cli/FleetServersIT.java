@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
@@ -174,6 +175,16 @@ class FleetServersIT {
         assertEquals(fromController.get("verdict_digest"), fromReconciler.get("verdict_digest"));
         assertEquals("gitea-controller", fromController.at("/observation/answered_by/namespace").asText());
         assertEquals("prgs-reconciler", fromReconciler.at("/observation/answered_by/profile").asText());
+
+        // The CLI prints the very verdict the tool returns, answered by nobody.
+        FleetJar.Run cli = FleetJar.run("assess", "--registry", registry.toString(), "--format", "json");
+        assertEquals(0, cli.exitCode(), cli.stderr());
+        ObjectNode fromCli = (ObjectNode) JSON.readTree(cli.stdout());
+        assertTrue(fromCli.at("/observation/answered_by").isNull());
+        ObjectNode toolVerdict = fromController.deepCopy();
+        fromCli.remove("observation");
+        toolVerdict.remove("observation");
+        assertEquals(toolVerdict, fromCli);
     }
 
     @Test
