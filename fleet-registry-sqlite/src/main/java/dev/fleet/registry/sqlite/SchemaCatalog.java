@@ -1,7 +1,5 @@
 package dev.fleet.registry.sqlite;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Locale;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -9,7 +7,8 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 
 /**
- * What SQLite itself says about a file: which tables exist and its {@code user_version}.
+ * What SQLite itself says about a file: which tables exist, its journal mode and its
+ * {@code user_version}. Read-only, so the assessment path may use it; the migration does the writes.
  * {@code sqlite_master} is SQLite's own catalog (not a table of ours), so it is named here rather
  * than generated.
  */
@@ -34,29 +33,9 @@ final class SchemaCatalog {
         return "wal".equalsIgnoreCase(String.valueOf(ctx.fetchValue("PRAGMA journal_mode")));
     }
 
-    /**
-     * Switches the file to WAL, which is persistent. Done once, by the migration under its lock, not
-     * on every connection: servers opening a fresh file together and each switching it fail at once
-     * with SQLITE_BUSY (each holds a read lock while asking for the write lock), whatever the busy timeout.
-     */
-    static void enableWal(DSLContext ctx) {
-        ctx.fetchValue("PRAGMA journal_mode = WAL");
-    }
-
-    /** jOOQ has no PRAGMA API: the pragmas here are the module's only plain SQL. */
+    /** jOOQ has no PRAGMA API: pragmas are the module's only plain SQL. */
     static int userVersion(DSLContext ctx) {
         Object value = ctx.fetchValue("PRAGMA user_version");
         return value instanceof Number number ? number.intValue() : 0;
-    }
-
-    /** Raises {@code user_version} to {@code version}; a higher one (a newer control-plane schema) is kept. */
-    static void raiseUserVersion(Connection connection, int version) throws SQLException {
-        ImmediateTransaction.run(connection, tx -> {
-            if (userVersion(tx) < version) {
-                // PRAGMA takes no bind values; version is an int constant, never input.
-                tx.execute("PRAGMA user_version = " + version);
-            }
-            return null;
-        });
     }
 }

@@ -8,6 +8,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
@@ -85,10 +86,10 @@ final class SchemaMigration {
                 FileLock lock = channel.lock();
                 try (Connection connection = dataSource.getConnection()) {
                     DSLContext ctx = Jooq.using(connection);
-                    SchemaCatalog.enableWal(ctx);
+                    enableWal(ctx);
                     if (always || !hasSchema(ctx)) {
                         runChangelog(connection);
-                        SchemaCatalog.raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
+                        raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
                     }
                 } finally {
                     lock.release();
@@ -124,5 +125,25 @@ final class SchemaMigration {
             // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
             connection.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * Switches the file to WAL, which is persistent. Done once, by the migration under its lock, not
+     * on every connection: servers opening a fresh file together and each switching it fail at once
+     * with SQLITE_BUSY (each holds a read lock while asking for the write lock), whatever the busy timeout.
+     */
+    private static void enableWal(DSLContext ctx) {
+        ctx.fetchValue("PRAGMA journal_mode = WAL");
+    }
+
+    /** Raises {@code user_version} to {@code version}; a higher one (a newer control-plane schema) is kept. */
+    private static void raiseUserVersion(Connection connection, int version) throws SQLException {
+        ImmediateTransaction.run(connection, tx -> {
+            if (SchemaCatalog.userVersion(tx) < version) {
+                // PRAGMA takes no bind values; version is an int constant, never input.
+                tx.execute("PRAGMA user_version = " + version);
+            }
+            return null;
+        });
     }
 }

@@ -16,7 +16,7 @@ final class SqliteFiles {
      * Writers: a busy timeout so concurrent writers queue instead of failing, and IMMEDIATE
      * transactions: a DEFERRED one that upgrades from read to write fails at once with SQLITE_BUSY,
      * whatever the busy timeout. WAL (readers never wait for writers) is not asked for here, on
-     * every open, but set once by the migration: see {@link SchemaCatalog#enableWal}.
+     * every open, but set once by the migration: see {@link SchemaMigration}.
      */
     static SQLiteDataSource writer(Path file, Duration busyTimeout) {
         SQLiteConfig config = new SQLiteConfig();
