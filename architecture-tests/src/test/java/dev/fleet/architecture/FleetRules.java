@@ -1,24 +1,149 @@
 package dev.fleet.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.conditions.ArchConditions;
+import java.io.FileDescriptor;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
-/** The architecture rules, each a factory so it can be applied both to the product and to a fixture that breaks it. */
+/**
+ * The architecture rules. Each is a factory over package and class names, so a test can apply it
+ * both to the product and to a fixture that breaks it: a rule that cannot fail is a defect.
+ */
 final class FleetRules {
 
     static final String DOMAIN = "dev.fleet.domain..";
+    static final String PORTS = "dev.fleet.domain.port..";
+    static final String OUT_PORTS = "dev.fleet.domain.port.out..";
+    static final List<String> ADAPTERS = List.of("dev.fleet.registry..", "dev.fleet.observer..", "dev.fleet.mcp..");
+    static final String COMPOSITION_ROOT = "dev.fleet.cli..";
+
+    /** File, socket, database and process APIs: what "no I/O" means for the domain. */
+    static final List<String> IO_PACKAGES = List.of("java.nio.file..", "java.net..", "java.sql..", "javax.sql..");
+    static final Set<String> IO_CLASSES = Set.of("java.io.File", "java.io.FileInputStream", "java.io.FileOutputStream",
+            "java.io.FileReader", "java.io.FileWriter", "java.io.RandomAccessFile", "java.io.FileDescriptor",
+            "java.lang.ProcessHandle", "java.lang.ProcessBuilder", "java.lang.Process", "java.lang.Runtime");
 
     private FleetRules() {
     }
 
-    /**
-     * Promise: the classifier is a pure function and the domain can be read without knowing any
-     * library. Classes in {@code packages} may use only the JDK and one another.
-     */
-    static ArchRule dependsOnlyOnTheJdk(String packages) {
-        return classes().that().resideInAPackage(packages)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(packages, "java..")
+    /** Promise 1a: the classifier is pure, and the domain can be read without knowing any library. */
+    static ArchRule dependsOnlyOnTheJdk(String domain) {
+        return classes().that().resideInAPackage(domain)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(domain, "java..")
                 .because("the domain depends on nothing beyond the JDK");
+    }
+
+    /** Promise 1b: the domain does no I/O; evidence reaches it only through its ports. */
+    static ArchRule doesNoIo(String domain) {
+        return noClasses().that().resideInAPackage(domain)
+                .should().dependOnClassesThat(describe("do I/O (files, network, SQL, processes)",
+                        target -> IO_CLASSES.contains(target.getName())
+                                || IO_PACKAGES.stream().anyMatch(pkg -> target.getPackageName().startsWith(
+                                        pkg.substring(0, pkg.length() - 2)))))
+                .because("the verdict is a pure function of the snapshot");
+    }
+
+    /** Promise 2: adapters meet only in the composition root; each knows the domain and nothing else of ours. */
+    static ArchRule adaptersAreIndependent(List<String> adapters, String compositionRoot) {
+        return adapters.stream()
+                .map(adapter -> noClasses().that().resideInAPackage(adapter)
+                        .should().dependOnClassesThat().resideInAnyPackage(Stream.concat(
+                                adapters.stream().filter(other -> !other.equals(adapter)), Stream.of(compositionRoot))
+                                .toArray(String[]::new))
+                        .because("adapters depend on the domain, never on each other or on the composition root"))
+                .reduce((first, second) -> CompositeArchRule.of(first).and(second))
+                .orElseThrow();
+    }
+
+    /** Promise 3a: the tool never terminates anything, duplicates included. */
+    static ArchRule nothingIsDestroyed() {
+        return noClasses().should().callMethodWhere(describe("destroy or destroyForcibly a process",
+                        (JavaMethodCall call) -> (call.getName().equals("destroy")
+                                || call.getName().equals("destroyForcibly"))
+                                && (call.getTargetOwner().isAssignableTo(Process.class)
+                                        || call.getTargetOwner().isAssignableTo(ProcessHandle.class))))
+                .because("fleet observes; it never terminates a process");
+    }
+
+    /** Promise 3b: only the demo launches processes, so no code path can spawn a kill. */
+    static ArchRule onlyTheDemoStartsProcesses(String demoClasses) {
+        return noClasses().that().haveNameNotMatching(demoClasses)
+                .should().callMethodWhere(describe("start a process (ProcessBuilder.start, Runtime.exec)",
+                        (JavaMethodCall call) -> (call.getName().equals("start")
+                                && call.getTargetOwner().isAssignableTo(ProcessBuilder.class))
+                                || (call.getName().equals("exec")
+                                        && call.getTargetOwner().isAssignableTo(Runtime.class))))
+                .because("nothing outside the demo launcher starts a process");
+    }
+
+    /** Promise 4a: nothing on the assessment path can reach a registry write, DML/DDL or Liquibase. */
+    static ArchRule assessmentPathCannotWrite(DescribedPredicate<JavaClass> assessmentPath, String ourCode,
+            Set<String> writeClasses) {
+        return classes().that(assessmentPath)
+                .should(new CannotReachWrites(ourCode, writeClasses))
+                .because("an assessment is strictly read-only");
+    }
+
+    /** Promise 4b: SQL that changes data or schema, and Liquibase, live only in the registry's write side. */
+    static ArchRule onlyTheWriteSideWrites(Set<String> writeSide) {
+        return noClasses().that(describe("are not the registry's write side",
+                        (JavaClass javaClass) -> !writeSide.contains(outermost(javaClass).getName())))
+                .should().callMethodWhere(CannotReachWrites.JOOQ_WRITE)
+                .orShould().dependOnClassesThat().resideInAPackage("liquibase..")
+                .because("only the registry's write side migrates or modifies the registry");
+    }
+
+    /** Promise 4c: only a server's own lifecycle (and the explicit migrate verb) writes the registry. */
+    static ArchRule onlyTheLifecycleUsesTheWritePort(Set<String> writePortTypes, Set<String> allowedUsers) {
+        return noClasses().that(describe("are not the server lifecycle",
+                        (JavaClass javaClass) -> !allowedUsers.contains(outermost(javaClass).getName())
+                                && !writePortTypes.contains(outermost(javaClass).getName())))
+                .should().dependOnClassesThat(describe("are the registry's write port",
+                        (JavaClass target) -> writePortTypes.contains(target.getName())))
+                .because("registry writes belong to a server's own lifecycle");
+    }
+
+    /** Promise 6: on stdio, stdout is protocol; only the CLI's printer and the stdio transport may touch it. */
+    static ArchRule onlyThePrinterTouchesStdout(Set<String> allowed) {
+        return noClasses().that(describe("are not the output printer or the stdio transport",
+                        (JavaClass javaClass) -> !allowed.contains(outermost(javaClass).getName())))
+                .should().accessField(System.class, "out")
+                .orShould().accessField(FileDescriptor.class, "out")
+                .because("a stray line on stdout corrupts the MCP stdio stream");
+    }
+
+    /** Promise 7a: ports are interfaces owned by the domain. */
+    static ArchRule portsAreInterfaces(String ports) {
+        return classes().that().resideInAPackage(ports).and().areNotNestedClasses()
+                .should().beInterfaces()
+                .because("ports are interfaces in the domain; adapters implement them");
+    }
+
+    /** Promise 7b: outbound ports are implemented by adapters, never inside the domain. */
+    static ArchRule outPortsAreImplementedByAdapters(String outPorts, String domain) {
+        String outPortPackage = outPorts.substring(0, outPorts.length() - 2);
+        return noClasses().that().resideInAPackage(domain).and().areNotInterfaces()
+                .should(ArchConditions.<JavaClass>be(describe("an implementation of an outbound port",
+                        (JavaClass javaClass) -> javaClass.getAllRawInterfaces().stream()
+                                .anyMatch(port -> port.getPackageName().startsWith(outPortPackage)))))
+                .because("the domain declares what it needs; adapters provide it");
+    }
+
+    static JavaClass outermost(JavaClass javaClass) {
+        JavaClass current = javaClass;
+        while (current.getEnclosingClass().isPresent()) {
+            current = current.getEnclosingClass().get();
+        }
+        return current;
     }
 }

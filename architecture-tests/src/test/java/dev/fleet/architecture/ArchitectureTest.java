@@ -1,0 +1,91 @@
+package dev.fleet.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The rules of {@link FleetRules}, applied to the product's compiled classes (tests excluded). */
+class ArchitectureTest {
+
+    static final JavaClasses PRODUCT = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.fleet");
+
+    /** What an assessment runs: the tool, the read-only CLI verbs, the use case, the observer, the read side. */
+    static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = describe("are on the assessment path",
+            javaClass -> Set.of(
+                    "dev.fleet.mcp.AssessFleetInventoryTool",
+                    "dev.fleet.cli.AssessCommand",
+                    "dev.fleet.cli.ProcessesCommand",
+                    "dev.fleet.cli.RegistryListCommand",
+                    "dev.fleet.domain.assessment.AssessFleetInventoryService",
+                    "dev.fleet.registry.sqlite.SqliteRegistryReader").contains(javaClass.getName())
+                    || javaClass.getPackageName().equals("dev.fleet.observer"));
+
+    static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
+            "dev.fleet.registry.sqlite.SqliteRegistryWriter");
+    static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
+            "dev.fleet.registry.sqlite.SchemaMigration");
+    /** A server's lifecycle, and the operator's explicit `fleet registry migrate`. */
+    static final Set<String> LIFECYCLE = Set.of("dev.fleet.mcp.FleetMcpServer", "dev.fleet.mcp.ServerLifecycle",
+            "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
+    /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
+    static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.FleetMcpServer");
+
+    @Test
+    void everyModuleIsImported() {
+        for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.sqlite", "dev.fleet.observer",
+                "dev.fleet.mcp", "dev.fleet.cli"}) {
+            assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)), pkg);
+        }
+    }
+
+    @Test
+    void theDomainIsPureJdkAndDoesNoIo() {
+        FleetRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
+        FleetRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
+    }
+
+    @Test
+    void adaptersAreIndependent() {
+        FleetRules.adaptersAreIndependent(FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
+    }
+
+    @Test
+    void nothingIsDestroyedAndOnlyTheDemoStartsProcesses() {
+        FleetRules.nothingIsDestroyed().check(PRODUCT);
+        FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*").check(PRODUCT);
+    }
+
+    @Test
+    void theAssessmentPathCannotReachAnyWrite() {
+        FleetRules.assessmentPathCannotWrite(ASSESSMENT_PATH, "dev.fleet", WRITE_SIDE_AND_PORT).check(PRODUCT);
+    }
+
+    @Test
+    void onlyTheWriteSideWritesAndOnlyTheLifecycleUsesTheWritePort() {
+        FleetRules.onlyTheWriteSideWrites(WRITE_SIDE).check(PRODUCT);
+        FleetRules.onlyTheLifecycleUsesTheWritePort(WRITE_PORT, LIFECYCLE).check(PRODUCT);
+    }
+
+    @Test
+    void onlyThePrinterTouchesStdout() {
+        FleetRules.onlyThePrinterTouchesStdout(STDOUT_OWNERS).check(PRODUCT);
+    }
+
+    @Test
+    void portsAreDomainInterfacesImplementedByAdapters() {
+        FleetRules.portsAreInterfaces(FleetRules.PORTS).check(PRODUCT);
+        FleetRules.outPortsAreImplementedByAdapters(FleetRules.OUT_PORTS, FleetRules.DOMAIN).check(PRODUCT);
+    }
+
+    static final Set<String> WRITE_SIDE_AND_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
+            "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.sqlite.SchemaMigration");
+}

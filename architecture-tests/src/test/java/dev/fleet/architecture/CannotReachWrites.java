@@ -1,0 +1,121 @@
+package dev.fleet.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Follows everything a class can reach in our code (its dependencies, and the implementations of
+ * every interface it reaches, since ports are wired at run time) and fails if any reached class
+ * can write: a jOOQ DML/DDL or plain-SQL call, Liquibase, or one of the named write classes.
+ */
+final class CannotReachWrites extends ArchCondition<JavaClass> {
+
+    static final Set<String> JOOQ_WRITE_METHODS = Set.of("insertInto", "update", "delete", "deleteFrom", "mergeInto",
+            "createTable", "createTableIfNotExists", "createIndex", "createIndexIfNotExists", "alterTable",
+            "dropTable", "dropTableIfExists", "dropIndex", "truncate", "truncateTable", "execute", "executeInsert",
+            "executeUpdate", "executeDelete", "batch", "batchInsert", "batchUpdate", "batchDelete", "batchStore",
+            "store", "insert", "transaction", "transactionResult");
+
+    /**
+     * Writes are issued through a context, the static DSL, a query or an updatable record; jOOQ's
+     * internal metadata factories (the generated {@code Indexes} call {@code Internal.createIndex}
+     * to describe an index) touch no database and are not writes.
+     */
+    static final DescribedPredicate<JavaMethodCall> JOOQ_WRITE = describe("call jOOQ DML, DDL or plain-SQL execute",
+            call -> JOOQ_WRITE_METHODS.contains(call.getName()) && issuesSql(call.getTargetOwner()));
+
+    private static boolean issuesSql(JavaClass owner) {
+        return owner.isAssignableTo("org.jooq.DSLContext") || owner.isEquivalentTo(org.jooq.impl.DSL.class)
+                || owner.isAssignableTo("org.jooq.Query") || owner.isAssignableTo("org.jooq.UpdatableRecord")
+                || owner.isAssignableTo("org.jooq.Batch");
+    }
+
+    private final String ourCode;
+    private final Set<String> writeClasses;
+
+    /**
+     * @param ourCode the package prefix followed when reaching ({@code dev.fleet})
+     * @param writeClasses classes whose mere reach is a violation (the write port and its implementation)
+     */
+    CannotReachWrites(String ourCode, Set<String> writeClasses) {
+        super("not reach a registry write, jOOQ DML/DDL or Liquibase");
+        this.ourCode = ourCode;
+        this.writeClasses = writeClasses;
+    }
+
+    @Override
+    public void check(JavaClass root, ConditionEvents events) {
+        Map<JavaClass, JavaClass> reachedFrom = new HashMap<>();
+        Deque<JavaClass> queue = new ArrayDeque<>();
+        reachedFrom.put(root, null);
+        queue.add(root);
+        while (!queue.isEmpty()) {
+            JavaClass current = queue.poll();
+            Optional<String> write = writeIn(current);
+            if (write.isPresent()) {
+                events.add(SimpleConditionEvent.violated(root, root.getName() + " reaches " + write.get()
+                        + " via " + path(reachedFrom, current)));
+                return;
+            }
+            for (JavaClass next : next(current)) {
+                if (!reachedFrom.containsKey(next)) {
+                    reachedFrom.put(next, current);
+                    queue.add(next);
+                }
+            }
+        }
+        events.add(SimpleConditionEvent.satisfied(root, root.getName() + " reaches no write"));
+    }
+
+    private Iterable<JavaClass> next(JavaClass current) {
+        java.util.List<JavaClass> next = new java.util.ArrayList<>();
+        for (Dependency dependency : current.getDirectDependenciesFromSelf()) {
+            JavaClass target = dependency.getTargetClass();
+            if (target.getName().startsWith(ourCode)) {
+                next.add(target);
+            }
+        }
+        if (current.isInterface()) {
+            current.getAllSubclasses().stream().filter(impl -> impl.getName().startsWith(ourCode)).forEach(next::add);
+        }
+        return next;
+    }
+
+    private Optional<String> writeIn(JavaClass javaClass) {
+        if (writeClasses.contains(javaClass.getName())) {
+            return Optional.of(javaClass.getName());
+        }
+        for (JavaMethodCall call : javaClass.getMethodCallsFromSelf()) {
+            if (JOOQ_WRITE.test(call)) {
+                return Optional.of(call.getDescription());
+            }
+        }
+        for (Dependency dependency : javaClass.getDirectDependenciesFromSelf()) {
+            if (dependency.getTargetClass().getPackageName().startsWith("liquibase")) {
+                return Optional.of("Liquibase (" + dependency.getDescription() + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String path(Map<JavaClass, JavaClass> reachedFrom, JavaClass end) {
+        StringBuilder path = new StringBuilder(end.getSimpleName());
+        for (JavaClass step = reachedFrom.get(end); step != null; step = reachedFrom.get(step)) {
+            path.insert(0, step.getSimpleName() + " -> ");
+        }
+        return path.toString();
+    }
+}

@@ -1,0 +1,101 @@
+package dev.fleet.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Every rule of {@link FleetRules}, applied to a fixture that breaks it, reports the violation. */
+class RulesCanFailTest {
+
+    private static final String FIXTURES = "dev.fleet.architecture.fixtures.";
+
+    private static JavaClasses fixture(String name) {
+        return new ClassFileImporter().importPackages(FIXTURES + name);
+    }
+
+    private static void assertViolated(ArchRule rule, JavaClasses classes, String offender) {
+        AssertionError violation = assertThrows(AssertionError.class, () -> rule.check(classes));
+        assertTrue(violation.getMessage().contains(offender), violation.getMessage());
+    }
+
+    @Test
+    void aDomainThatUsesALibraryIsReported() {
+        assertViolated(FleetRules.dependsOnlyOnTheJdk(FIXTURES + "impuredomain.."), fixture("impuredomain"),
+                "org.junit");
+    }
+
+    @Test
+    void aDomainThatDoesIoIsReported() {
+        assertViolated(FleetRules.doesNoIo(FIXTURES + "iodomain.."), fixture("iodomain"), "java.nio.file.Files");
+    }
+
+    @Test
+    void adaptersThatKnowEachOtherAreReported() {
+        assertViolated(FleetRules.adaptersAreIndependent(
+                        List.of(FIXTURES + "coupled.alpha..", FIXTURES + "coupled.beta.."), FIXTURES + "coupled.root.."),
+                fixture("coupled"), "AlphaAdapter");
+    }
+
+    @Test
+    void destroyingAProcessIsReported() {
+        assertViolated(FleetRules.nothingIsDestroyed(), fixture("killer"), "Reaper");
+    }
+
+    @Test
+    void startingAProcessOutsideTheDemoIsReported() {
+        assertViolated(FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*"), fixture("spawner"),
+                "Spawner");
+    }
+
+    @Test
+    void anAssessmentThatReachesADeleteIsReported() {
+        assertViolated(FleetRules.assessmentPathCannotWrite(
+                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
+                                "LeakyAssess")), "dev.fleet", Set.of()),
+                fixture("leaky"), "LeakyAssess reaches");
+    }
+
+    @Test
+    void anAssessmentThatReachesTheWritePortIsReported() {
+        assertViolated(FleetRules.assessmentPathCannotWrite(
+                        describe("are the fixture's port user", javaClass -> javaClass.getSimpleName().equals(
+                                "WritePortUser")), "dev.fleet", Set.of("dev.fleet.domain.port.out.RegistryWriter")),
+                new ClassFileImporter().importPackages(FIXTURES + "leaky", "dev.fleet.domain.port.out"),
+                "reaches dev.fleet.domain.port.out.RegistryWriter");
+    }
+
+    @Test
+    void dmlOutsideTheWriteSideIsReported() {
+        assertViolated(FleetRules.onlyTheWriteSideWrites(Set.of()), fixture("leaky"), "TidyingHelper");
+    }
+
+    @Test
+    void theWritePortUsedOutsideTheLifecycleIsReported() {
+        assertViolated(FleetRules.onlyTheLifecycleUsesTheWritePort(
+                        Set.of("dev.fleet.domain.port.out.RegistryWriter"), Set.of()),
+                fixture("leaky"), "WritePortUser");
+    }
+
+    @Test
+    void printingToStdoutIsReported() {
+        assertViolated(FleetRules.onlyThePrinterTouchesStdout(Set.of()), fixture("chatty"), "Chatty");
+    }
+
+    @Test
+    void aPortThatIsAClassIsReported() {
+        assertViolated(FleetRules.portsAreInterfaces(FIXTURES + "ports.port.."), fixture("ports"), "ConcretePort");
+    }
+
+    @Test
+    void aDomainThatImplementsItsOwnOutPortIsReported() {
+        assertViolated(FleetRules.outPortsAreImplementedByAdapters(FIXTURES + "ports.port.out..", FIXTURES
+                + "ports.."), fixture("ports"), "DomainSideEvidence");
+    }
+}

@@ -1,0 +1,86 @@
+package dev.fleet.cli;
+
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Lists rows through the read-only side: listing never creates, migrates or writes the file. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List registrations, oldest first (read-only).")
+final class RegistryListCommand implements Callable<Integer> {
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Option(names = "--status", paramLabel = "running|stopped",
+            description = "Only rows with this status (default: every row).")
+    private RegistrationStatus status;
+
+    @Mixin
+    private FormatOption format;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
+        RegistryRead read = status == null ? reader.readAll() : reader.read(status);
+        if (!read.readable()) {
+            spec.commandLine().getErr().printf("fleet: registry %s unreadable: %s%n", reader.location(),
+                    read.reason().code());
+            return 1;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (format.json()) {
+            out.println(CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()));
+        } else {
+            Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
+                    "REGISTERED_AT", "LAST_HEARTBEAT_AT");
+            for (RegistryRow row : read.rows()) {
+                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
+                        row.transport(), row.registeredAt(), row.lastHeartbeatAt());
+            }
+            out.print(table.render());
+            out.printf("%d rows in %s%n", read.rows().size(), reader.location());
+        }
+        return 0;
+    }
+
+    /** A row under SPEC §3's column names, values exactly as stored. */
+    static Map<String, Object> document(RegistryRow row) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("runtime_id", row.runtimeId());
+        tree.put("namespace", row.namespace());
+        tree.put("profile", row.profile());
+        tree.put("role", row.role());
+        tree.put("remote", row.remote());
+        tree.put("org", row.org());
+        tree.put("repo", row.repo());
+        tree.put("repository_root", row.repositoryRoot());
+        tree.put("pid", row.pid());
+        tree.put("cohort_id", row.cohortId());
+        tree.put("cohort_source", row.cohortSource());
+        tree.put("client_provenance", row.clientProvenance());
+        tree.put("boot_id", row.bootId());
+        tree.put("process_started_at", row.processStartedAt());
+        tree.put("startup_head", row.startupHead());
+        tree.put("transport", row.transport());
+        tree.put("status", row.status());
+        tree.put("registered_at", row.registeredAt());
+        tree.put("last_heartbeat_at", row.lastHeartbeatAt());
+        tree.put("stopped_at", row.stoppedAt());
+        return tree;
+    }
+}
