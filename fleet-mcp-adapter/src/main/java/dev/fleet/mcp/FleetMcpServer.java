@@ -200,8 +200,8 @@ public final class FleetMcpServer {
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
-                .tools(new AssessFleetInventoryTool(assess).specification(),
-                        new RuntimeContextTool(lifecycle).specification())
+                .tools(AssessFleetInventoryTool.of(assess).specification(),
+                        RuntimeContextTool.of(lifecycle).specification())
                 .build();
     }
 

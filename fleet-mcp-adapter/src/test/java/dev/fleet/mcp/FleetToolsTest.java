@@ -57,7 +57,7 @@ class FleetToolsTest {
     @Test
     void assessReturnsTheVerdictAsStructuredContentAndTheSameCanonicalJsonAsText() {
         Snapshot snapshot = Fixtures.duplicateAuthor(ANSWERED_BY);
-        CallToolResult result = new AssessFleetInventoryTool(Fixtures.assessment(snapshot)).call(NO_ARGUMENTS);
+        CallToolResult result = AssessFleetInventoryTool.of(Fixtures.assessment(snapshot)).call(NO_ARGUMENTS);
 
         Map<String, Object> expected = VerdictDocument.toTree(FleetClassifier.classify(snapshot));
         assertEquals(Boolean.FALSE, result.isError());
@@ -67,7 +67,7 @@ class FleetToolsTest {
 
     @Test
     void anyArgumentIsRefusedWithoutAssessing() {
-        AssessFleetInventoryTool tool = new AssessFleetInventoryTool(() -> {
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
             throw new AssertionError("evidence must not reach the use case");
         });
 
@@ -83,7 +83,7 @@ class FleetToolsTest {
 
     @Test
     void anUnexpectedFailureBecomesAnErrorResult() {
-        AssessFleetInventoryTool tool = new AssessFleetInventoryTool(() -> {
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
             throw new IllegalStateException("observer exploded");
         });
 
@@ -102,7 +102,7 @@ class FleetToolsTest {
         InMemoryRegistry registry = new InMemoryRegistry();
         ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry,
                 new FixedClock(Fixtures.REGISTERED));
-        RuntimeContextTool tool = new RuntimeContextTool(lifecycle);
+        ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle);
 
         Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
         Map<?, ?> pendingRegistration = (Map<?, ?>) pending.get("registration");

@@ -1,0 +1,73 @@
+package dev.fleet.mcp;
+
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shape of both fleet tools: read-only, no arguments (any argument is refused, since the tool
+ * gathers its own evidence), and one JSON document as the answer. The call never throws: a failure
+ * becomes an error result, never a protocol error.
+ */
+final class ReadOnlyDocumentTool {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReadOnlyDocumentTool.class);
+
+    private final McpSchema.Tool tool;
+    private final String refusal;
+    private final String failure;
+    private final Supplier<Map<String, Object>> answer;
+
+    /**
+     * @param refusal the error text for a call with arguments
+     * @param failure what the error text says before the cause when {@code answer} fails
+     * @param answer computes the document, afresh on every call
+     */
+    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<Map<String, Object>> answer) {
+        this.tool = Objects.requireNonNull(tool, "tool");
+        this.refusal = Objects.requireNonNull(refusal, "refusal");
+        this.failure = Objects.requireNonNull(failure, "failure");
+        this.answer = Objects.requireNonNull(answer, "answer");
+    }
+
+    /** A tool definition with the empty, closed input schema and the read-only annotations of SPEC §7. */
+    static McpSchema.Tool define(String name, String title, String description, Map<String, Object> outputSchema) {
+        return McpSchema.Tool.builder(name, JsonSchemas.noArguments())
+                .title(title)
+                .description(description)
+                .outputSchema(outputSchema)
+                .annotations(ToolResults.readOnly(title))
+                .build();
+    }
+
+    McpSchema.Tool tool() {
+        return tool;
+    }
+
+    SyncToolSpecification specification() {
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> call(request))
+                .build();
+    }
+
+    CallToolResult call(CallToolRequest request) {
+        if (ToolResults.hasArguments(request)) {
+            return ToolResults.error(refusal);
+        }
+        try {
+            return ToolResults.document(answer.get());
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Throwable cause) {
+            LOG.error("{} failed", tool.name(), cause);
+            return ToolResults.error(failure + ": " + ToolResults.describe(cause));
+        }
+    }
+}
