@@ -27,9 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerLifecycle {
 
-    /** SPEC §3: the default retention window passed with every registration. */
-    public static final Duration RETENTION = Duration.ofDays(7);
-
     private static final Logger LOG = LoggerFactory.getLogger(ServerLifecycle.class);
 
     private final ServerIdentity identity;
@@ -77,7 +74,7 @@ public final class ServerLifecycle {
         Instant now = clock.now();
         try {
             registry.migrate();
-            Registration stored = registry.register(registration(runtimeId, now), Optional.of(RETENTION));
+            Registration stored = registry.register(registration(runtimeId, now), Optional.of(RegistryWriter.DEFAULT_RETENTION));
             state = new RegistrationState.Registered(stored);
             LOG.info("registered as runtime {} (namespace {}, profile {}, pid {}, transport {})", runtimeId,
                     identity.namespace(), identity.profile(), identity.pid(), identity.transport().code());

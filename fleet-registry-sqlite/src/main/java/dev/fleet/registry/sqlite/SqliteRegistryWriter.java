@@ -35,8 +35,6 @@ import org.jooq.exception.DataAccessException;
  */
 public final class SqliteRegistryWriter implements RegistryWriter {
 
-    /** SPEC §3's default retention window, for callers that prune on registration. */
-    public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
     /** How long a writer waits for another writer's transaction before giving up. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
 

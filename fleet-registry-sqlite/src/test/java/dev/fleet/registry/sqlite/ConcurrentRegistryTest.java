@@ -8,6 +8,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,7 +68,7 @@ class ConcurrentRegistryTest {
                     String runtimeId = "rt-" + pid + "-" + generation++;
                     Registration registration = Registrations.of(member, pid)
                             .with(r -> r.runtimeId = runtimeId).at(registered).build();
-                    writer.register(registration, Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+                    writer.register(registration, Optional.of(RegistryWriter.DEFAULT_RETENTION));
                     lastRegistered.put(pid, registration);
                     lastHeartbeat.put(pid, registered);
                     for (int beat = 1; beat <= 5; beat++) {

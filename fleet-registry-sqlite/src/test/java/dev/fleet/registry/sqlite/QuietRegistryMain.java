@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -21,7 +22,7 @@ public final class QuietRegistryMain {
         RosterMember member = Roster.defaultRoster().members().get(Integer.parseInt(args[2]));
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.register(Registrations.of(member, pid).at(java.time.Instant.now()).build(),
-                Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+                Optional.of(RegistryWriter.DEFAULT_RETENTION));
         writer.migrate();
         boolean found = new SqliteRegistryReader(file).readAll().rows().stream()
                 .anyMatch(row -> row.pid() != null && row.pid() == pid);

@@ -10,6 +10,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.MemberReport;
 import dev.fleet.domain.verdict.MemberState;
@@ -40,7 +41,7 @@ class RegistryToVerdictTest {
         long pid = 47000;
         for (RosterMember member : roster.members()) {
             Registration stored = writer.register(Registrations.of(member, pid).build(),
-                    Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+                    Optional.of(RegistryWriter.DEFAULT_RETENTION));
             // Each process started a little before it registered, as a real server does.
             String commandLine = "java -jar /opt/fleet/fleet.jar serve --profile " + member.profile();
             processes.add(new ObservedProcess(pid, stored.processStartedAt(), commandLine, "fleet",

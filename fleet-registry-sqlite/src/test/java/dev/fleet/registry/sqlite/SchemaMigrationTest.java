@@ -8,6 +8,7 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,7 +83,7 @@ class SchemaMigrationTest {
 
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
-        writer.register(Registrations.of(AUTHOR, 41000).build(), Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION));
+        writer.register(Registrations.of(AUTHOR, 41000).build(), Optional.of(RegistryWriter.DEFAULT_RETENTION));
 
         Map<String, List<List<Object>>> after = RawSqlite.dump(file);
         assertEquals(before.get("sessions"), after.get("sessions"));

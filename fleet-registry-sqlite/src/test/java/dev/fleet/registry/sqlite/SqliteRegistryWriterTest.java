@@ -11,6 +11,7 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +33,7 @@ class SqliteRegistryWriterTest {
     private static final RosterMember MERGER = member("merger");
     /** The writer's "now": retention is measured from here. */
     private static final Instant NOW = Instant.parse("2026-08-10T12:00:00.000Z");
-    private static final Optional<Duration> WEEK = Optional.of(SqliteRegistryWriter.DEFAULT_RETENTION);
+    private static final Optional<Duration> WEEK = Optional.of(RegistryWriter.DEFAULT_RETENTION);
 
     @TempDir
     Path dir;
@@ -165,7 +166,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void retentionDropsOnlyRowsOldOnBothTimestamps() {
-        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
         writer.register(Registrations.of(MERGER, 41400).at(old).build(), Optional.empty());
         writer.register(Registrations.of(REVIEWER, 41401).at(NOW.minusSeconds(60)).build(), Optional.empty());
 
@@ -176,7 +177,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void retentionKeepsAnOldRegistrationThatHeartbeatedRecently() {
-        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
         Registration daemon = Registrations.of(MERGER, 41500).at(old).build();
         writer.register(daemon, Optional.empty());
         assertTrue(writer.heartbeat(daemon.runtimeId(), NOW.minusSeconds(30)));
@@ -188,7 +189,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void retentionIsSkippedWhenNotRequested() {
-        Instant old = NOW.minus(SqliteRegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
+        Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
         writer.register(Registrations.of(MERGER, 41600).at(old).build(), Optional.empty());
 
         writer.register(Registrations.of(AUTHOR, 41601).at(NOW).build(), Optional.empty());
