@@ -34,6 +34,20 @@ class UsageIT {
     }
 
     @Test
+    void serveRefusesAnUnknownProfileOrABadOptionBeforeTouchingTheRegistry(@TempDir Path dir) {
+        Path registry = dir.resolve("r.sqlite3");
+        FleetJar.Run unknown = FleetJar.run("serve", "--profile", "prgs-janitor", "--registry", registry.toString());
+        assertOneLineUsageError(unknown);
+        assertEquals("fleet: unknown profile 'prgs-janitor': the roster has prgs-author, prgs-reviewer, "
+                + "prgs-controller, prgs-merger, prgs-reconciler\n", unknown.stderr());
+        assertOneLineUsageError(FleetJar.run("serve", "--profile", "prgs-author", "--heartbeat-seconds", "0",
+                "--registry", registry.toString()));
+        assertOneLineUsageError(FleetJar.run("serve", "--profile", "prgs-author", "--transport", "carrier-pigeon"));
+        assertOneLineUsageError(FleetJar.run("serve"));
+        assertTrue(!Files.exists(registry), "nothing was registered");
+    }
+
+    @Test
     void aMissingRosterFile(@TempDir Path dir) {
         FleetJar.Run run = FleetJar.run("roster", "--roster", dir.resolve("missing.json").toString());
         assertOneLineUsageError(run);
