@@ -60,6 +60,11 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
             }
         }
         serverProcessPatterns = serverProcessPatterns == null ? DEFAULT_SERVER_PROCESS_PATTERNS : serverProcessPatterns;
+        if (serverProcessPatterns.isEmpty()) {
+            // Fail closed: with no pattern no process could ever show as an unregistered server.
+            throw new IllegalArgumentException("roster: server_process_patterns must list at least one pattern "
+                    + "(leave it out for the defaults)");
+        }
         for (int i = 0; i < serverProcessPatterns.size(); i++) {
             String pattern = serverProcessPatterns.get(i);
             requireNonBlank(pattern, "server_process_patterns[" + i + "]");

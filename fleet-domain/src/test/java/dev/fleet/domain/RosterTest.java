@@ -67,5 +67,7 @@ class RosterTest {
         assertTrue(rejection(Binding.DEFAULT, List.of(AUTHOR), List.of("fleet(")).startsWith(
                 "roster: server_process_patterns[0] does not compile"));
         assertEquals("roster: binding is required", rejection(null, List.of(AUTHOR), null));
+        assertEquals("roster: server_process_patterns must list at least one pattern (leave it out for the "
+                + "defaults)", rejection(Binding.DEFAULT, List.of(AUTHOR), List.of()));
     }
 }
