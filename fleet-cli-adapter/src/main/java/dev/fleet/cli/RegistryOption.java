@@ -9,7 +9,7 @@ final class RegistryOption {
 
     @Option(names = "--registry", paramLabel = "PATH",
             description = "Registry file. Default: $FLEET_REGISTRY, else "
-                    + "${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3.")
+                    + "$${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3.")
     Path path;
 
     Path path() {

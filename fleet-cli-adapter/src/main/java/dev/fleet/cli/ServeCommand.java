@@ -15,6 +15,7 @@ import dev.fleet.mcp.Transport;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,6 +89,9 @@ final class ServeCommand implements Callable<Integer> {
             throw new ConfigurationException("--port must be 0-65535, got " + port);
         }
         Path root = repositoryRoot.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root)) {
+            throw new ConfigurationException("--repository-root " + root + " is not a directory");
+        }
         Path registryPath = registry.path();
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, root, observer);

@@ -44,6 +44,8 @@ class UsageIT {
                 "--registry", registry.toString()));
         assertOneLineUsageError(FleetJar.run("serve", "--profile", "prgs-author", "--transport", "carrier-pigeon"));
         assertOneLineUsageError(FleetJar.run("serve"));
+        assertOneLineUsageError(FleetJar.run("serve", "--profile", "prgs-author", "--registry", registry.toString(),
+                "--repository-root", dir.resolve("no-such-checkout").toString()));
         assertTrue(!Files.exists(registry), "nothing was registered");
     }
 
