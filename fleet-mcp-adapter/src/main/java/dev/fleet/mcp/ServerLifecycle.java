@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This server's row in the runtime registry, from registration to stop (SPEC §7): register right
- * after the transport is bound (migrating first), heartbeat every period and register afresh when
- * the row has vanished, mark the row stopped exactly once on the way out.
+ * after the transport is bound (the writer migrates the file first when it needs it), heartbeat
+ * every period and register again when the row has vanished, mark the row stopped exactly once on
+ * the way out. One runtime id serves the whole process: a server start is one instance.
  *
  * <p>Registry failures never stop the server: a failed registration is logged, kept for
  * {@code gitea_get_runtime_context} and retried on the next heartbeat (a registry locked for a
@@ -32,7 +33,7 @@ public final class ServerLifecycle {
     private final ServerIdentity identity;
     private final RegistryWriter registry;
     private final Clock clock;
-    private final Supplier<String> runtimeIds;
+    private final String runtimeId;
     private final HeartbeatScheduler scheduler;
 
     private volatile RegistrationState state = new RegistrationState.Pending();
@@ -48,7 +49,7 @@ public final class ServerLifecycle {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.runtimeIds = Objects.requireNonNull(runtimeIds, "runtimeIds");
+        this.runtimeId = Objects.requireNonNull(runtimeIds, "runtimeIds").get();
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
     }
 
@@ -65,15 +66,17 @@ public final class ServerLifecycle {
         return registered;
     }
 
-    /** Migrates the registry, then stores a fresh registration with a new runtime id. Never throws. */
+    /**
+     * Stores this server's registration, registered now. Only a missing or outdated registry is
+     * migrated (by the writer): running the changelog on every start would queue servers that start
+     * together behind one another. Never throws.
+     */
     public synchronized RegistrationState register() {
         if (stopped) {
             return state;
         }
-        String runtimeId = runtimeIds.get();
         Instant now = clock.now();
         try {
-            registry.migrate();
             Registration stored = registry.register(registration(runtimeId, now), Optional.of(RegistryWriter.DEFAULT_RETENTION));
             state = new RegistrationState.Registered(stored);
             LOG.info("registered as runtime {} (namespace {}, profile {}, pid {}, transport {})", runtimeId,

@@ -39,7 +39,7 @@ class HttpServerTest {
         try {
             assertTrue(running.port() > 0, "port 0 binds an ephemeral port");
             assertEquals(URI.create("http://127.0.0.1:" + running.port() + "/mcp"), running.endpoint());
-            assertEquals(List.of("migrate"), registry.calls().subList(0, 1), "registered once the socket is bound");
+            assertTrue(registry.calls().get(0).startsWith("register "), "registered once the socket is bound");
             assertEquals("streamable_http", registry.rows().get(0).transport());
 
             try (McpSyncClient client = client(running)) {

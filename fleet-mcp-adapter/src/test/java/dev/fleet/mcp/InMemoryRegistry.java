@@ -19,7 +19,6 @@ final class InMemoryRegistry implements RegistryWriter {
     private final List<String> calls = new ArrayList<>();
     private final Consumer<String> onCall;
     private RuntimeException registrationFailure;
-    private RuntimeException migrationFailure;
 
     InMemoryRegistry() {
         this(line -> { });
@@ -33,9 +32,6 @@ final class InMemoryRegistry implements RegistryWriter {
     @Override
     public synchronized void migrate() {
         record("migrate");
-        if (migrationFailure != null) {
-            throw migrationFailure;
-        }
     }
 
     @Override
@@ -69,10 +65,6 @@ final class InMemoryRegistry implements RegistryWriter {
         }
         rows.put(runtimeId, row.withStatus(RegistrationStatus.STOPPED, at));
         return true;
-    }
-
-    synchronized void failMigrationsWith(RuntimeException failure) {
-        migrationFailure = failure;
     }
 
     synchronized void failRegistrationsWith(RuntimeException failure) {

@@ -155,7 +155,7 @@ class StdioServerProcessTest {
         assertEquals("registered", registration.get("status"));
         assertEquals(CanonicalJson.encode(context), ((McpSchema.TextContent) result.content().get(0)).text());
         String calls = Files.readString(temp.resolve("calls.txt"));
-        assertTrue(calls.startsWith("migrate\nregister " + context.get("runtime_id") + " retention=PT168H\n"), calls);
+        assertTrue(calls.startsWith("register " + context.get("runtime_id") + " retention=PT168H\n"), calls);
     }
 
     private static CallToolRequest call(String tool, Map<String, Object> arguments) {

@@ -46,8 +46,7 @@ class StdioShutdownTest {
             System.err.println("stdio server exited " + millis + " ms after stdin EOF");
             assertEquals(0, server.process.exitValue());
             List<String> calls = server.calls();
-            assertEquals("migrate", calls.get(0));
-            assertEquals("register " + runtimeId + " retention=PT168H", calls.get(1));
+            assertEquals("register " + runtimeId + " retention=PT168H", calls.get(0));
             assertEquals(1, calls.stream().filter(line -> line.startsWith("markStopped " + runtimeId + " ")).count(),
                     calls::toString);
             assertEquals("exit 0", calls.get(calls.size() - 1), "marked stopped before exiting");

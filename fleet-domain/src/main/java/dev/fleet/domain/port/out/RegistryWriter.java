@@ -18,7 +18,8 @@ public interface RegistryWriter {
     void migrate();
 
     /**
-     * Stores a server's registration and returns the stored row. A row on the same pid is replaced
+     * Stores a server's registration and returns the stored row, migrating the registry first when it
+     * is missing or out of date. A row with the same runtime id is updated; a row on the same pid is replaced
      * (the pid now names this server); rows on other pids are never removed, except rows older than
      * {@code retention} on both {@code registered_at} and {@code last_heartbeat_at}.
      *
