@@ -4,6 +4,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,11 +12,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +46,8 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path dir = Files.createTempDirectory("fleet-demo-");
         Path registry = dir.resolve("control_plane.sqlite3");
-        DemoFleet fleet = new DemoFleet(registry, scratchRepository(dir.resolve("repository")), out);
+        DemoFleet fleet = new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
+                scratchRepository(dir.resolve("repository")), out);
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread cleanup = new Thread(() -> {
             interrupted.set(true);
@@ -97,14 +101,14 @@ final class DemoCommand implements Callable<Integer> {
         story.expect("the controller's digest equals the reconciler's (" + abbreviate(second.digest()) + ")",
                 fromController.digest().equals(second.digest()));
 
-        story.step("5. The clients close every server's stdin");
+        story.step("5. The clients leave: each closes its server's stdin");
         fleet.close();
         List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
         Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
         rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
         out.print(table.render());
-        story.expect("every server exited and marked its row stopped", rows.size() == 6
-                && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExited());
+        story.expect("every server marked its row stopped and exited 0", rows.size() == 6
+                && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
 
         return story.end();
     }
@@ -121,6 +125,24 @@ final class DemoCommand implements Callable<Integer> {
             Thread.sleep(50);
         }
         return false;
+    }
+
+    /**
+     * The default roster, except that only this demo's servers look like servers: their command
+     * lines name its registry. Other fleet servers on this host then neither disturb the story nor
+     * are disturbed by it.
+     */
+    private static Path demoRoster(Path file, Path registry) throws IOException {
+        Roster defaults = Roster.defaultRoster();
+        Map<String, Object> roster = new LinkedHashMap<>();
+        roster.put("binding", Map.of("remote", defaults.binding().remote(), "org", defaults.binding().org(),
+                "repo", defaults.binding().repo()));
+        roster.put("members", defaults.members().stream().map(member -> Map.of("namespace", member.namespace(),
+                "profile", member.profile(), "role", member.role())).toList());
+        roster.put("server_process_patterns",
+                List.of("fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)"));
+        Files.writeString(file, CanonicalJson.encode(roster));
+        return file;
     }
 
     /**
@@ -176,10 +198,6 @@ final class DemoCommand implements Callable<Integer> {
                     : "demo: " + failed + " expectation(s) not met");
             return failed == 0;
         }
-    }
-
-    static Map<String, String> cohortEnv(String cohort) {
-        return Map.of("GITEA_MCP_COHORT_ID", cohort);
     }
 
     static String name(RosterMember member) {

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RosterMember;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,25 +17,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The demo's servers: real {@code fleet serve} processes launched from this jar, each held by the
- * SDK's own stdio MCP client, which is how an LLM client runs them.
+ * The demo's servers: real {@code fleet serve} processes started from this jar, each held by the
+ * SDK's MCP client over the server's own stdin and stdout, which is how an LLM client runs them.
  */
 final class DemoFleet implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
+    /** Variables that would point a server at another roster, registry or cohort than the demo's. */
+    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV, "FLEET_REGISTRY",
+            "FLEET_JAVA_OPTS", "GITEA_MCP_COHORT_ID");
 
     private final Path registry;
+    private final Path roster;
     private final Path repository;
     private final PrintWriter out;
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
-    private final List<ProcessHandle> servers = new ArrayList<>();
+    private final List<ChildProcessTransport> transports = new ArrayList<>();
+    private final List<Process> servers = new ArrayList<>();
     private boolean closed;
 
-    DemoFleet(Path registry, Path repository, PrintWriter out) {
+    DemoFleet(Path registry, Path roster, Path repository, PrintWriter out) {
         this.registry = registry;
+        this.roster = roster;
         this.repository = repository;
         this.out = out;
     }
@@ -46,31 +54,44 @@ final class DemoFleet implements AutoCloseable {
             // Interrupted: a server started now would outlive the clean-up and recreate the registry.
             throw new IllegalStateException("the demo is shutting down");
         }
-        List<CompletableFuture<McpSyncClient>> starting = members.stream()
-                .map(member -> CompletableFuture.supplyAsync(() -> connect(member, cohort)))
+        List<ChildProcessTransport> started = new ArrayList<>();
+        for (RosterMember member : members) {
+            Process server = start(member, cohort);
+            servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
+            ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
+            transports.add(transport);
+            started.add(transport);
+        }
+        List<CompletableFuture<McpSyncClient>> connecting = started.stream()
+                .map(transport -> CompletableFuture.supplyAsync(() -> connect(transport)))
                 .toList();
         for (int i = 0; i < members.size(); i++) {
-            McpSyncClient client = starting.get(i).join();
+            McpSyncClient client = connecting.get(i).join();
             clients.add(client);
             byProfile.putIfAbsent(members.get(i).profile(), client);
-            out.printf("   started %s (cohort %s)%n", DemoCommand.name(members.get(i)), cohort);
+            out.printf("   started %s, pid %d (cohort %s)%n", DemoCommand.name(members.get(i)),
+                    servers.get(servers.size() - members.size() + i).pid(), cohort);
         }
         out.flush();
-        ProcessHandle.current().children().forEach(child -> {
-            if (!servers.contains(child)) {
-                servers.add(child);
-            }
-        });
     }
 
-    private McpSyncClient connect(RosterMember member, String cohort) {
-        ServerParameters server = ServerParameters.builder(javaBinary())
-                .args("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", ownJar().toString(), "serve",
-                        "--profile", member.profile(), "--registry", registry.toString(),
-                        "--repository-root", repository.toString())
-                .env(DemoCommand.cohortEnv(cohort))
-                .build();
-        McpSyncClient client = McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(JSON)))
+    private Process start(RosterMember member, String cohort) {
+        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xlog:disable", "-Xlog:all=error:stderr", "-jar", ownJar().toString(), "serve",
+                "--profile", member.profile(), "--registry", registry.toString(), "--roster", roster.toString(),
+                "--repository-root", repository.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
+        builder.environment().put("GITEA_MCP_COHORT_ID", cohort);
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start a fleet server", e);
+        }
+    }
+
+    private static McpSyncClient connect(ChildProcessTransport transport) {
+        McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(Duration.ofSeconds(20))
                 .initializationTimeout(Duration.ofSeconds(20))
                 .build();
@@ -85,14 +106,19 @@ final class DemoFleet implements AutoCloseable {
         return new DemoVerdict(profile, JSON.valueToTree(result.structuredContent()));
     }
 
-    boolean allExited() {
-        return servers.stream().noneMatch(ProcessHandle::isAlive);
+    /** True when every server has exited by itself, with status 0: the end-of-stdin path, not a signal. */
+    boolean allExitedCleanly() {
+        return servers.stream().allMatch(server -> !server.isAlive() && server.exitValue() == 0);
     }
 
-    /** Closes every client: each closes its server's stdin, and the server marks itself stopped. */
+    /**
+     * Closes every server's stdin at once, as their clients leaving, then waits until each server
+     * has marked itself stopped and exited: only then may the registry be removed.
+     */
     @Override
     public synchronized void close() {
         closed = true;
+        transports.forEach(ChildProcessTransport::closeStdin);
         for (McpSyncClient client : clients) {
             try {
                 client.closeGracefully();
@@ -103,8 +129,13 @@ final class DemoFleet implements AutoCloseable {
         }
         clients.clear();
         byProfile.clear();
-        for (ProcessHandle server : servers) {
-            server.onExit().completeOnTimeout(server, 5, java.util.concurrent.TimeUnit.SECONDS).join();
+        for (Process server : servers) {
+            try {
+                server.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

@@ -10,10 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fleet demo} end to end, and its clean-up when interrupted. */
 class DemoIT {
@@ -33,15 +35,24 @@ class DemoIT {
     }
 
     @Test
-    void tellsTheWholeStoryAndCleansUp() {
-        FleetJar.Run run = FleetJar.run("demo");
+    void tellsTheWholeStoryAndCleansUpWhateverTheEnvironmentAndTheHostHold(@TempDir Path dir) throws Exception {
+        // A foreign roster and cohort in the environment, and another fleet server on this host,
+        // must not leak into the demo's own fleet.
+        Path foreignRoster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"r\", "
+                + "\"org\": \"o\", \"repo\": \"p\"}, \"members\": [{\"namespace\": \"n\", \"profile\": \"p\", "
+                + "\"role\": \"r\"}]}");
+        FleetJar.Run run;
+        try (MarkerProcess otherFleetsServer = MarkerProcess.lookingLikeAServer()) {
+            run = FleetJar.run(Map.of("FLEET_ROSTER", foreignRoster.toString(), "GITEA_MCP_COHORT_ID", "foreign"),
+                    "demo");
+        }
 
         assertEquals(0, run.exitCode(), run.stdout() + run.stderr());
         assertTrue(run.stdout().contains("gate SATISFIED, 5 running of 5 expected"), run.stdout());
         assertTrue(run.stdout().contains("! duplicate_member"), run.stdout());
         assertTrue(run.stdout().contains("! cohort_split"), run.stdout());
         assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), run.stdout());
-        assertTrue(run.stdout().contains("ok   every server exited and marked its row stopped"), run.stdout());
+        assertTrue(run.stdout().contains("ok   every server marked its row stopped and exited 0"), run.stdout());
         assertFalse(run.stdout().contains("FAIL"), run.stdout());
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), run.stdout());
         Path registry = registryIn(run.stdout());
