@@ -100,7 +100,7 @@ public final class FleetMcpServer {
         ServerLifecycle lifecycle = new ServerLifecycle(identity.withTransport(Transport.STDIO), registry, clock);
         CountDownLatch clientGone = new CountDownLatch(1);
         StdioServerTransportProvider stdio =
-                new StdioServerTransportProvider(mapper, new EofSignallingInputStream(stdin, clientGone::countDown), stdout);
+                new StdioServerTransportProvider(mapper, new StdinLines(stdin, clientGone::countDown), stdout);
         McpSyncServer server = build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)),
                 lifecycle);
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
