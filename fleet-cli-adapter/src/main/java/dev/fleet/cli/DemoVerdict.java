@@ -44,7 +44,8 @@ record DemoVerdict(String answeredBy, JsonNode json) {
         }
         out.print(table.render());
         for (JsonNode reason : json.path("blocked_reasons")) {
-            out.printf("   ! %s: %s%n     action: %s%n", reason.path("code").asText(), reason.path("detail").asText(),
+            out.printf("   ! %s: %s%n     action: %s%n", reason.path("code").asText(),
+                    Printable.of(reason.path("detail").asText()),
                     reason.path("action").asText());
         }
     }

@@ -70,7 +70,7 @@ final class ProcessesCommand implements Callable<Integer> {
         for (ObservedProcess process : observation.processes()) {
             table.row(process.pid(), Timestamps.format(process.startedAt()), process.user(), process.commandLine());
         }
-        return String.format("host %s  boot %s  %d server processes%n", observation.hostname(),
-                observation.bootId(), observation.processes().size()) + table.render();
+        return String.format("host %s  boot %s  %d server processes%n", Printable.of(observation.hostname()),
+                Printable.of(observation.bootId()), observation.processes().size()) + table.render();
     }
 }

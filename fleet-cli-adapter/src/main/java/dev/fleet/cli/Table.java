@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** A plain left-aligned text table: columns as wide as their widest cell, two spaces apart. */
+/**
+ * A plain left-aligned text table: columns as wide as their widest cell, two spaces apart. Cells
+ * are made {@link Printable}: they often hold what other processes and tools wrote.
+ */
 final class Table {
 
     private final List<String[]> rows = new ArrayList<>();
@@ -16,7 +19,7 @@ final class Table {
     Table row(Object... cells) {
         String[] texts = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {
-            texts[i] = Objects.toString(cells[i], "-");
+            texts[i] = Objects.toString(Printable.of(cells[i]), "-");
         }
         rows.add(texts);
         return this;

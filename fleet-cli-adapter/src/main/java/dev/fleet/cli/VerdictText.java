@@ -58,7 +58,7 @@ final class VerdictText {
 
         for (BlockedReason reason : verdict.blockedReasons()) {
             text.append(String.format("%n%s %s: %s%n  action: %s%n", ansi.red("!"), ansi.bold(reason.code().code()),
-                    reason.detail(), reason.action()));
+                    Printable.of(reason.detail()), reason.action()));
         }
         section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
         section(text, "unverified registrations", verdict.unverifiedRegistrations());
@@ -67,13 +67,13 @@ final class VerdictText {
             text.append(String.format("%nunregistered processes:%n"));
             for (UnregisteredProcess process : verdict.unregisteredProcesses()) {
                 text.append(String.format("  pid %d  %s  %s%n    action: %s%n", process.pid(),
-                        process.reason().code(), process.commandLine(), process.reason().action()));
+                        process.reason().code(), Printable.of(process.commandLine()), process.reason().action()));
             }
         }
         if (!verdict.malformedRegistrations().isEmpty()) {
             text.append(String.format("%nmalformed registrations:%n"));
             verdict.malformedRegistrations().forEach(row -> text.append(String.format("  runtime_id %s  %s%n"
-                    + "    action: %s%n", row.runtimeId(), row.reason().code(), row.reason().action())));
+                    + "    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(), row.reason().action())));
         }
         return text.toString();
     }
@@ -87,16 +87,17 @@ final class VerdictText {
             Instance instance = entry.registration();
             ReasonCode reason = entry.reason();
             text.append(String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
-                    name(instance), instance.pid(), reason.code(), instance.runtimeId(), reason.action()));
+                    name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));
         }
     }
 
     private static String name(Instance instance) {
-        return instance.namespace() + "/" + instance.profile();
+        return Printable.of(instance.namespace() + "/" + instance.profile());
     }
 
     private static String agreement(Boolean single, List<String> values) {
-        String known = values.isEmpty() ? "none" : String.join(",", values.stream().map(VerdictText::shortHead).toList());
+        String known = values.isEmpty() ? "none"
+                : Printable.of(String.join(",", values.stream().map(VerdictText::shortHead).toList()));
         return (single == null ? "unknown" : single ? "single" : "SPLIT") + " (" + known + ")";
     }
 
