@@ -10,6 +10,21 @@ final class RowMapping {
     }
 
     static RegistryRow toRow(McpServerRuntimesRecord record) {
+        return toRow(record, record.getPid());
+    }
+
+    /**
+     * The row as read, with the pid only when SQLite holds it as a whole number: jOOQ would read a
+     * REAL {@code 12.7} another tool wrote as pid 12, a live-looking pid the row never named.
+     *
+     * @param pidAsText the pid column cast to text, as SQLite stores it
+     */
+    static RegistryRow toRow(McpServerRuntimesRecord record, String pidAsText) {
+        Long pid = pidAsText != null && pidAsText.matches("-?\\d{1,18}") ? record.getPid() : null;
+        return toRow(record, pid);
+    }
+
+    private static RegistryRow toRow(McpServerRuntimesRecord record, Long pid) {
         return new RegistryRow(
                 record.getRuntimeId(),
                 record.getNamespace(),
@@ -19,7 +34,7 @@ final class RowMapping {
                 record.getOrg(),
                 record.getRepo(),
                 record.getRepositoryRoot(),
-                record.getPid(),
+                pid,
                 record.getCohortId(),
                 record.getCohortSource(),
                 record.getClientProvenance(),

@@ -18,7 +18,9 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -32,6 +34,8 @@ public final class SqliteRegistryReader implements RegistryReader {
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(2);
 
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
+    /** The pid as SQLite stores it, so a pid that is not a whole number is seen as such. */
+    private static final Field<String> PID_AS_TEXT = RUNTIMES.PID.cast(SQLDataType.VARCHAR).as("pid_as_text");
 
     private final Path file;
     private final DataSource dataSource;
@@ -71,10 +75,11 @@ public final class SqliteRegistryReader implements RegistryReader {
                 return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING);
             }
             Condition filter = status.map(wanted -> RUNTIMES.STATUS.eq(wanted.code())).orElse(DSL.noCondition());
-            List<RegistryRow> rows = ctx.selectFrom(RUNTIMES)
+            List<RegistryRow> rows = ctx.select(RUNTIMES.asterisk(), PID_AS_TEXT)
+                    .from(RUNTIMES)
                     .where(filter)
                     .orderBy(RUNTIMES.REGISTERED_AT, RUNTIMES.RUNTIME_ID)
-                    .fetch(RowMapping::toRow);
+                    .fetch(record -> RowMapping.toRow(record.into(RUNTIMES), record.get(PID_AS_TEXT)));
             return RegistryRead.of(RowOrder.sorted(rows));
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.

@@ -210,6 +210,9 @@ class SqliteRegistryReaderTest {
         Map<String, Object> textPid = RawSqlite.otherWriterRow("rt-text-pid", 44702, "2026-07-28T02:00:02Z");
         textPid.put("pid", "forty-four");
         RawSqlite.insertRuntime(file, textPid);
+        Map<String, Object> realPid = RawSqlite.otherWriterRow("rt-real-pid", 44704, "2026-07-28T02:00:04Z");
+        realPid.put("pid", 44704.5);
+        RawSqlite.insertRuntime(file, realPid);
         Map<String, Object> badStatus = RawSqlite.otherWriterRow("rt-bad-status", 44703, "2026-07-28T02:00:03Z");
         badStatus.put("status", "zombie");
         RawSqlite.insertRuntime(file, badStatus);
@@ -227,6 +230,7 @@ class SqliteRegistryReaderTest {
                 "rt-pid-zero", MalformedReason.PID_INVALID,
                 "rt-bad-time", MalformedReason.REGISTERED_AT_UNPARSEABLE,
                 "rt-text-pid", MalformedReason.PID_INVALID,
+                "rt-real-pid", MalformedReason.PID_INVALID,
                 "rt-bad-status", MalformedReason.STATUS_UNKNOWN), interpreted);
         assertEquals("not-a-time", read.rows().get(read.rows().size() - 1).registeredAt(), "text is kept as stored");
     }
