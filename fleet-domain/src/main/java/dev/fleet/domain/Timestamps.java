@@ -20,6 +20,8 @@ public final class Timestamps {
     private static final Pattern ACCEPTED = Pattern.compile(
             "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:?\\d{2})");
     private static final Pattern COMPACT_OFFSET = Pattern.compile("([+-]\\d{2})(\\d{2})$");
+    /** The last year the written form {@code YYYY-...} can say. */
+    private static final int LAST_WRITABLE_YEAR = 9999;
     private static final DateTimeFormatter WRITTEN =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
@@ -34,7 +36,10 @@ public final class Timestamps {
         Matcher compact = COMPACT_OFFSET.matcher(text);
         String normalized = compact.find() ? compact.replaceFirst("$1:$2") : text;
         try {
-            return Optional.of(OffsetDateTime.parse(normalized, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant());
+            Instant instant = OffsetDateTime.parse(normalized, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            // An offset can push a year-9999 text past what the written form can say.
+            int year = instant.atOffset(ZoneOffset.UTC).getYear();
+            return year >= 0 && year <= LAST_WRITABLE_YEAR ? Optional.of(instant) : Optional.empty();
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }

@@ -66,8 +66,9 @@ public final class FleetClassifier {
             ObservationSummary observation) {
         List<BlockedReason> reasons = new ArrayList<>();
         if (!registry.readable()) {
-            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE,
-                    "registry " + registry.reason().code() + " at " + snapshot.registryPath()));
+            // The path is in the observation: in the detail it would make the digest depend on how
+            // each answerer spells the path to the same file.
+            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE, "registry " + registry.reason().code()));
         }
         if (!listing.available()) {
             reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,

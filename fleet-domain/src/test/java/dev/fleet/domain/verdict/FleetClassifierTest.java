@@ -541,7 +541,10 @@ class FleetClassifierTest {
             assertEquals(List.of(), verdict.missingMembers());
             assertEquals(List.of(), verdict.unregisteredProcesses());
             assertEquals(RegistryReason.LOCKED, verdict.registry().reason());
-            assertTrue(verdict.blockedReasons().get(0).detail().contains("locked"));
+            assertEquals("registry locked", verdict.blockedReasons().get(0).detail());
+            String digest = verdict.verdictDigest();
+            scenario.rows.clear();
+            assertEquals(digest, scenario.classify().verdictDigest(), "nothing read, nothing digested");
         }
 
         @Test
