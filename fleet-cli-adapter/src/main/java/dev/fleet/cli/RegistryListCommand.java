@@ -53,7 +53,7 @@ final class RegistryListCommand implements Callable<Integer> {
                         row.transport(), row.registeredAt(), row.lastHeartbeatAt());
             }
             out.print(table.render());
-            out.printf("%d rows in %s%n", read.rows().size(), reader.location());
+            out.printf("%d %s in %s%n", read.rows().size(), read.rows().size() == 1 ? "row" : "rows", reader.location());
         }
         return 0;
     }

@@ -103,10 +103,19 @@ final class ServeCommand implements Callable<Integer> {
         if (transport == TransportOption.STDIO) {
             server.serveStdio();
         } else {
-            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf("fleet: %s serving MCP on %s (registry %s)%n",
-                    profile, running.endpoint(), registryPath));
+            serveHttp(server, registryPath);
         }
         return 0;
+    }
+
+    private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
+        try {
+            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf(
+                    "fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath));
+        } catch (IllegalStateException cannotBind) {
+            // An address in use or not ours to bind is the operator's to fix, like any bad option.
+            throw new ConfigurationException(cannotBind.getMessage());
+        }
     }
 
     /**

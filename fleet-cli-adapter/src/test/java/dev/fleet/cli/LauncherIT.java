@@ -30,6 +30,16 @@ class LauncherIT {
     }
 
     @Test
+    void worksThroughASymlinkAsFromAnInstalledBinDirectory(@TempDir Path dir) throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("fleet"), LAUNCHER);
+        Process process = new ProcessBuilder(link.toString(), "roster").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.startsWith("binding  remote=prgs"), output);
+    }
+
+    @Test
     void theServerIsTheLaunchersOwnProcessNotAChildOfIt(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
         Process server = new ProcessBuilder(LAUNCHER.toString(), "serve", "--profile", "prgs-merger", "--registry",

@@ -78,6 +78,8 @@ class RosterFileTest {
     void invalidJsonAndDuplicateKeysAndMissingFilesAreOneLine() throws IOException {
         assertEquals(true, rejection("{'binding': ").startsWith("invalid JSON"));
         assertEquals(true, rejection("{'binding': {}, 'binding': {}}").startsWith("invalid JSON: Duplicate field"));
+        assertEquals(true, rejection("{'binding': {'remote': 'r', 'org': 'o', 'repo': 'p'}, 'members': "
+                + "[{'namespace': 'n', 'profile': 'p', 'role': 'r'}]} {}").startsWith("invalid JSON: Trailing token"));
         Path missing = dir.resolve("nope.json");
         assertEquals("roster " + missing + ": no such file",
                 assertThrows(ConfigurationException.class, () -> RosterFile.load(missing)).getMessage());
