@@ -42,6 +42,9 @@ public final class ProcfsProcessObserver implements ProcessObserver {
         HostFacts host = HostFacts.read(procRoot);
         try {
             requireOwnProcessTable();
+            if (HiddenProcesses.hideOthersFromUs(procRoot)) {
+                return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+            }
             ProcfsScan scan = new ProcfsScan(procRoot, patterns, registeredPids, clockTicksPerSecond);
             return ProcessObservation.of(host.bootId(), host.hostname(), scan.run());
         } catch (AccessDeniedException e) {

@@ -147,6 +147,18 @@ class FakeProcTest {
         }
     }
 
+    @Test
+    void aProcThatHidesOtherUsersIsUnavailableNotShorter() throws IOException {
+        standardProc();
+        Files.writeString(proc.resolve("mounts"), "proc /proc proc rw,relatime,hidepid=invisible 0 0\n");
+        Files.writeString(proc.resolve(OWN_PID + "/status"), "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\n");
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
+
+        assertFalse(observation.available());
+        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+    }
+
     private ProcessObservation observe(List<String> patterns, Set<Long> registeredPids) {
         return new ProcfsProcessObserver(proc, OWN_PID).observe(patterns, registeredPids);
     }
