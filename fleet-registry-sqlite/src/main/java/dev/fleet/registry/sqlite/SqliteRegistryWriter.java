@@ -20,11 +20,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record3;
 import org.jooq.exception.DataAccessException;
 
@@ -104,28 +106,25 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        Objects.requireNonNull(runtimeId, "runtimeId");
-        if (!Files.exists(file)) {
-            return false;
-        }
-        String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
-        return write("heartbeat", ctx -> ctx.update(RUNTIMES)
-                .set(RUNTIMES.LAST_HEARTBEAT_AT, stamp)
-                .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
-                .execute() > 0);
+        return updateRow("heartbeat", runtimeId,
+                Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
+        return updateRow("mark stopped", runtimeId, Map.of(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code(),
+                RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
+    }
+
+    /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
+    private boolean updateRow(String operation, String runtimeId, Map<Field<String>, String> changes) {
         Objects.requireNonNull(runtimeId, "runtimeId");
         if (!Files.exists(file)) {
             return false;
         }
-        String stamp = Timestamps.format(Objects.requireNonNull(at, "at"));
-        return write("mark stopped", ctx -> ctx.update(RUNTIMES)
-                .set(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code())
-                .set(RUNTIMES.STOPPED_AT, stamp)
+        return write(operation, ctx -> ctx.update(RUNTIMES)
+                .set(changes)
                 .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
                 .execute() > 0);
     }
