@@ -37,6 +37,21 @@ final class ProcStat {
         return -1;
     }
 
+    /**
+     * True when field 3 (the state, right after {@code comm}) says the process has died: {@code Z}
+     * (zombie, not yet reaped by its parent) or {@code X} (dead). Such a pid holds no server.
+     */
+    static boolean isDead(byte[] stat, int length) {
+        int position = lastIndexOf(stat, length, (byte) ')') + 1;
+        if (position <= 0) {
+            return false;
+        }
+        while (position < length && stat[position] == ' ') {
+            position++;
+        }
+        return position < length && (stat[position] == 'Z' || stat[position] == 'X');
+    }
+
     /** The {@code btime} line of {@code /proc/stat}: boot time in whole seconds since the epoch, or -1. */
     static long bootTimeSeconds(byte[] stat, int length) {
         byte[] key = {'b', 't', 'i', 'm', 'e', ' '};

@@ -90,15 +90,16 @@ final class ProcfsScan {
         if (length < 0 && !registered) {
             return null;
         }
-        // Kernel threads and zombies have an empty cmdline: nothing to match, but still alive.
+        // Kernel threads (and zombies) have an empty cmdline: nothing to match. A registered pid is
+        // still looked up: a kernel thread is alive; a zombie is dropped below, by its state.
         String commandLine = length <= 0 ? "" : CommandLines.join(reader.buffer(), length);
         boolean matchesServer = !commandLine.isEmpty() && serverPatterns.matches(commandLine);
         if (!matchesServer && !registered) {
             return null;
         }
         length = reader.readProcessFile(directory + "/stat");
-        if (length < 0) {
-            return null; // exited mid-scan: absent, not an error
+        if (length < 0 || ProcStat.isDead(reader.buffer(), length)) {
+            return null; // exited mid-scan, or exited and not yet reaped: absent, not an error
         }
         Instant startedAt = startInstant(ProcStat.startTicks(reader.buffer(), length));
         Owner owner = owner(Path.of(directory));

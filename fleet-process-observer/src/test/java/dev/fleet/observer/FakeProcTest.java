@@ -148,6 +148,18 @@ class FakeProcTest {
     }
 
     @Test
+    void aZombieIsNoLiveProcessEvenWhenRegistered() throws IOException {
+        standardProc();
+        process(300, "", stat(300, "fleet", 77).replace(") S ", ") Z "));
+        process(301, "java\0-jar\0fleet.jar\0serve\0", stat(301, "java", 78).replace(") S ", ") X "));
+        process(302, "", stat(302, "kworker/1:0", 79).replace(") S ", ") I "));
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(300L, 302L));
+
+        assertEquals(List.of(302L), observation.processes().stream().map(ObservedProcess::pid).toList());
+    }
+
+    @Test
     void aProcThatHidesOtherUsersIsUnavailableNotShorter() throws IOException {
         standardProc();
         Files.writeString(proc.resolve("mounts"), "proc /proc proc rw,relatime,hidepid=invisible 0 0\n");

@@ -87,6 +87,34 @@ class ProcfsProcessObserverTest {
     }
 
     @Test
+    void aZombieNotYetReapedByItsParentIsAbsent() throws Exception {
+        // The short sleep's parent becomes the long one, which never reaps it: a real zombie.
+        Process parent = spawned.start("bash", "-c", "sleep 0.1 & exec sleep 600");
+        long zombie = -1;
+        for (int attempt = 0; attempt < 200 && zombie < 0; attempt++) {
+            Thread.sleep(25);
+            zombie = parent.children().mapToLong(ProcessHandle::pid)
+                    .filter(pid -> state(pid).equals("Z")).findFirst().orElse(-1);
+        }
+        assertTrue(zombie > 0, "a zombie child appeared");
+        long zombiePid = zombie;
+
+        ProcessObservation observation = observer.observe(List.of(), Set.of(zombiePid, parent.pid()));
+
+        assertEquals(List.of(parent.pid()), observation.processes().stream().map(process -> process.pid()).toList(),
+                "the zombie is dead; its parent is alive");
+    }
+
+    private static String state(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        } catch (java.io.IOException gone) {
+            return "";
+        }
+    }
+
+    @Test
     void aRegisteredPidIsLookedUpWhateverItsCommandLine() throws Exception {
         Process child = spawned.sleep();
 
