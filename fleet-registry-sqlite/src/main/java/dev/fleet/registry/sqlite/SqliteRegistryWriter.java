@@ -32,19 +32,26 @@ import org.jooq.exception.DataAccessException;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
- * instance may be shared by threads; every call first makes sure the file is migrated, so a
- * registry deleted under a running server is recreated by its next heartbeat or registration.
+ * instance may be shared by threads. A registration migrates a missing or outdated file first, so
+ * a registry deleted under a running server comes back with its next registration; a heartbeat or
+ * a stop never creates one.
  */
 public final class SqliteRegistryWriter implements RegistryWriter {
 
-    /** How long a writer waits for another writer's transaction before giving up. */
+    /** How long a registration or a heartbeat waits for another writer's transaction before giving up. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * How long a stop waits for another writer: a server must be gone within 2 s of losing its
+     * client (SPEC §7), and a stop that cannot be written leaves a row that reads as process_exited.
+     */
+    public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
 
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
     private final Path file;
     private final Clock clock;
     private final DataSource dataSource;
+    private final DataSource stopDataSource;
 
     public SqliteRegistryWriter(Path file) {
         this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
@@ -59,6 +66,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.dataSource = SqliteFiles.writer(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
+        this.stopDataSource = SqliteFiles.writer(file,
+                busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT);
     }
 
     public Path file() {
@@ -106,24 +115,25 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", runtimeId,
+        return updateRow("heartbeat", dataSource, runtimeId,
                 Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", runtimeId, Map.of(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code(),
+        return updateRow("mark stopped", stopDataSource, runtimeId, Map.of(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code(),
                 RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
-    private boolean updateRow(String operation, String runtimeId, Map<Field<String>, String> changes) {
+    private boolean updateRow(String operation, DataSource source, String runtimeId,
+            Map<Field<String>, String> changes) {
         Objects.requireNonNull(runtimeId, "runtimeId");
         if (!Files.exists(file)) {
             return false;
         }
-        return write(operation, ctx -> ctx.update(RUNTIMES)
+        return write(operation, source, ctx -> ctx.update(RUNTIMES)
                 .set(changes)
                 .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
                 .execute() > 0);
@@ -182,7 +192,11 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     /** One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it. */
     private <T> T write(String operation, Function<DSLContext, T> work) {
-        try (Connection connection = connect()) {
+        return write(operation, dataSource, work);
+    }
+
+    private <T> T write(String operation, DataSource source, Function<DSLContext, T> work) {
+        try (Connection connection = connect(source)) {
             if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
                 migrate(false);
             }
@@ -192,9 +206,9 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         }
     }
 
-    private Connection connect() throws SQLException {
+    private Connection connect(DataSource source) throws SQLException {
         createParentDirectories();
-        return dataSource.getConnection();
+        return source.getConnection();
     }
 
     private void createParentDirectories() {

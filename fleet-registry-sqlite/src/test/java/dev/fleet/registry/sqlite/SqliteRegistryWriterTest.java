@@ -260,6 +260,27 @@ class SqliteRegistryWriterTest {
     }
 
     @Test
+    void aStopWaitsForABusyRegistryOnlyBrieflyWhateverTheRegistrationTimeout() throws Exception {
+        // SPEC 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
+        // behind another writer, even on a writer configured to wait 30 s to register.
+        SqliteRegistryWriter patient = new SqliteRegistryWriter(file, () -> NOW, Duration.ofSeconds(30));
+        Registration registration = Registrations.of(AUTHOR, 42300).build();
+        patient.register(registration, Optional.empty());
+        try (java.sql.Connection holder = RawSqlite.open(file);
+                java.sql.Statement statement = holder.createStatement()) {
+            statement.execute("BEGIN IMMEDIATE");
+            statement.execute("UPDATE mcp_server_runtimes SET last_heartbeat_at = last_heartbeat_at");
+
+            RegistryStorageException busy = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                    Duration.ofSeconds(10), () -> assertThrows(RegistryStorageException.class,
+                            () -> patient.markStopped(registration.runtimeId(), NOW)));
+            assertTrue(busy.getMessage().contains("mark stopped"), busy.getMessage());
+            statement.execute("ROLLBACK");
+        }
+        assertTrue(patient.markStopped(registration.runtimeId(), NOW), "and it succeeds once the lock is gone");
+    }
+
+    @Test
     void neitherHeartbeatNorStopBringsADeletedRegistryBack() {
         Path gone = dir.resolve("removed/control_plane.sqlite3");
         SqliteRegistryWriter orphan = new SqliteRegistryWriter(gone, () -> NOW);
