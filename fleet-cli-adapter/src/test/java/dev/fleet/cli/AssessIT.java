@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,8 +46,7 @@ class AssessIT {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
         String bootId = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
         for (RosterMember member : Roster.defaultRoster().members()) {
-            MarkerProcess server = MarkerProcess.start("java -jar /opt/fleet-it-" + UUID.randomUUID()
-                    + "/fleet.jar serve --profile " + member.profile());
+            MarkerProcess server = MarkerProcess.servingRegistry(registry, member.profile());
             markers.add(server);
             Instant now = Instant.now().plusSeconds(1); // registered after its process started
             writer.register(new Registration("rt-" + server.pid(), member.namespace(), member.profile(),
@@ -63,8 +61,10 @@ class AssessIT {
     void aSatisfiedGateExitsZeroInBothFormats() throws Exception {
         Path registry = registeredFleet("it-cohort");
 
-        FleetJar.Run text = FleetJar.run("assess", "--registry", registry.toString());
-        FleetJar.Run json = FleetJar.run("assess", "--registry", registry.toString(), "--format", "json");
+        String roster = TestFleets.roster(registry).toString();
+        FleetJar.Run text = FleetJar.run("assess", "--registry", registry.toString(), "--roster", roster);
+        FleetJar.Run json = FleetJar.run("assess", "--registry", registry.toString(), "--roster", roster,
+                "--format", "json");
 
         assertEquals(0, text.exitCode(), text.stdout() + text.stderr());
         assertTrue(text.stdout().startsWith("GATE SATISFIED  inventory complete  5 running of 5 expected"),
@@ -83,10 +83,11 @@ class AssessIT {
     @Test
     void anUnsatisfiedGateExitsOneWithEveryAnomalyAndItsAction() throws Exception {
         Path registry = registeredFleet("it-cohort");
-        MarkerProcess stray = MarkerProcess.lookingLikeAServer();
+        MarkerProcess stray = MarkerProcess.servingRegistry(registry, "prgs-stray");
         markers.add(stray);
 
-        FleetJar.Run text = FleetJar.run("assess", "--registry", registry.toString());
+        FleetJar.Run text = FleetJar.run("assess", "--registry", registry.toString(), "--roster",
+                TestFleets.roster(registry).toString());
 
         assertEquals(1, text.exitCode(), text.stderr());
         assertTrue(text.stdout().startsWith("GATE NOT SATISFIED  blocked by unregistered_process"), text.stdout());
@@ -99,9 +100,8 @@ class AssessIT {
     @Test
     void theEnvironmentNamesTheRegistryAndTheRoster() throws Exception {
         Path registry = registeredFleet("it-cohort");
-        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", \"org\": "
-                + "\"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
-                + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}]}");
+        Path roster = TestFleets.roster(registry,
+                "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}", "one.json");
 
         FleetJar.Run run = FleetJar.run(Map.of("FLEET_REGISTRY", registry.toString(), "FLEET_ROSTER",
                 roster.toString()), "assess", "--format", "json");

@@ -30,15 +30,22 @@ final class FleetJar {
     }
 
     /**
-     * Runs {@code fleet args} with {@code env} added to a clean environment (no FLEET_* inherited),
-     * in an empty working directory that is no git checkout, as an operator's shell might be.
+     * Runs {@code fleet args} with {@code env} added to an isolated environment (see
+     * {@link TestFleets#isolate}; XDG_STATE_HOME is a fresh folder), in an empty working directory
+     * that is no git checkout, as an operator's shell might be.
      */
     static Run run(Map<String, String> env, String... args) {
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().keySet().removeIf(name -> name.startsWith("FLEET_") || name.equals("XDG_STATE_HOME"));
+        TestFleets.isolate(builder.environment());
+        try {
+            // A default registry path, should a command fall back to one, is never the real one.
+            builder.environment().put("XDG_STATE_HOME", Files.createTempDirectory("fleet-state").toString());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
         builder.environment().putAll(env);
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         try {

@@ -18,11 +18,19 @@ class LauncherIT {
 
     private static final Path LAUNCHER = Path.of("..", "fleet").toAbsolutePath().normalize();
 
+    private static ProcessBuilder launcher(Path launcher, String... args) {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(launcher.toString()));
+        command.addAll(java.util.List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        TestFleets.isolate(builder.environment());
+        return builder;
+    }
+
     @Test
     void runsTheJarWithTheGivenArguments(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
-        Process process = new ProcessBuilder(LAUNCHER.toString(), "registry", "migrate", "--registry",
-                registry.toString()).redirectErrorStream(true).start();
+        Process process = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString())
+                .redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output);
@@ -32,7 +40,7 @@ class LauncherIT {
     @Test
     void worksThroughASymlinkAsFromAnInstalledBinDirectory(@TempDir Path dir) throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("fleet"), LAUNCHER);
-        Process process = new ProcessBuilder(link.toString(), "roster").redirectErrorStream(true).start();
+        Process process = launcher(link, "roster").redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output);
@@ -42,8 +50,8 @@ class LauncherIT {
     @Test
     void theServerIsTheLaunchersOwnProcessNotAChildOfIt(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
-        Process server = new ProcessBuilder(LAUNCHER.toString(), "serve", "--profile", "prgs-merger", "--registry",
-                registry.toString()).redirectError(dir.resolve("stderr").toFile())
+        Process server = launcher(LAUNCHER, "serve", "--profile", "prgs-merger", "--registry", registry.toString())
+                .redirectError(dir.resolve("stderr").toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             List<RegistryRow> rows = List.of();

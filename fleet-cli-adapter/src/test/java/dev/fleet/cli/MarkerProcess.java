@@ -35,6 +35,12 @@ final class MarkerProcess implements AutoCloseable {
         return start("java -jar /opt/fleet-test-" + UUID.randomUUID() + "/fleet.jar serve --profile x");
     }
 
+    /** A process that looks like {@code fleet serve --profile profile} serving this registry. */
+    static MarkerProcess servingRegistry(java.nio.file.Path registry, String profile) {
+        return start("java -jar /opt/fleet-test-" + UUID.randomUUID() + "/fleet.jar serve --profile " + profile
+                + " --registry " + registry);
+    }
+
     long pid() {
         return process.pid();
     }

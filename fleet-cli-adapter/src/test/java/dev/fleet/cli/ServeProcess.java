@@ -45,14 +45,16 @@ final class ServeProcess implements AutoCloseable {
         command.addAll(List.of(extra));
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("FLEET_") || name.startsWith("GITEA_MCP"));
+        TestFleets.isolate(builder.environment());
         builder.environment().putAll(env);
         return new ServeProcess(builder.start(), stderr);
     }
 
+    /** {@code fleet serve} for this registry, with the test's scoped roster and scratch repository. */
     static List<String> serveCommand(Path registry, String profile) {
         return List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
-                "--registry", registry.toString());
+                "--registry", registry.toString(), "--roster", TestFleets.roster(registry).toString(),
+                "--repository-root", TestFleets.repository(registry).toString());
     }
 
     long pid() {
@@ -82,12 +84,18 @@ final class ServeProcess implements AutoCloseable {
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     }
 
-    /** Closes stdin, as an MCP client does when it leaves, and reads whatever stdout still carries. */
-    void closeStdinAndDrain() throws IOException {
+    /**
+     * Closes stdin, as an MCP client does when it leaves, and reads whatever stdout still carries.
+     *
+     * @return when stdin was closed, in {@link System#nanoTime()}
+     */
+    long closeStdinAndDrain() throws IOException {
+        long closedAt = System.nanoTime();
         stdin.close();
         for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
             jsonRpc(line);
         }
+        return closedAt;
     }
 
     private JsonNode jsonRpc(String line) throws IOException {

@@ -1,0 +1,73 @@
+package dev.fleet.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What keeps a test's fleet its own: a roster whose server pattern matches only command lines that
+ * name the test's registry (so servers elsewhere on the host, or in a parallel build, neither break
+ * the test nor are counted), a scratch repository with a revision, and an environment without the
+ * caller's fleet variables or JVM options.
+ */
+final class TestFleets {
+
+    /** Variables that would point a process at another fleet, or make a JVM talk on stderr. */
+    static final List<String> FOREIGN_ENVIRONMENT = List.of("FLEET_REGISTRY", "FLEET_ROSTER", "FLEET_JAVA_OPTS",
+            "GITEA_MCP_COHORT_ID", "XDG_STATE_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS");
+
+    static final String HEAD = "0123456789abcdef0123456789abcdef01234567";
+
+    private TestFleets() {
+    }
+
+    /** The default roster, scoped to servers serving {@code registry}; written beside it. */
+    static Path roster(Path registry) {
+        return roster(registry, "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}, "
+                + "{\"namespace\": \"gitea-reviewer\", \"profile\": \"prgs-reviewer\", \"role\": \"reviewer\"}, "
+                + "{\"namespace\": \"gitea-controller\", \"profile\": \"prgs-controller\", \"role\": \"controller\"}, "
+                + "{\"namespace\": \"gitea-merger\", \"profile\": \"prgs-merger\", \"role\": \"merger\"}, "
+                + "{\"namespace\": \"gitea-reconciler\", \"profile\": \"prgs-reconciler\", \"role\": \"reconciler\"}",
+                "roster.json");
+    }
+
+    /** A roster of the given member objects (JSON), scoped to servers serving {@code registry}. */
+    static Path roster(Path registry, String membersJson, String fileName) {
+        String pattern = serverPattern(registry).replace("\\", "\\\\");
+        return write(registry.resolveSibling(fileName), "{\"binding\": {\"remote\": \"prgs\", "
+                + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [" + membersJson
+                + "], \"server_process_patterns\": [\"" + pattern + "\"]}");
+    }
+
+    /** Matches a {@code fleet serve} command line that names this registry. */
+    static String serverPattern(Path registry) {
+        return "fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)";
+    }
+
+    /** A checkout whose HEAD names {@link #HEAD}, beside the registry. */
+    static Path repository(Path registry) {
+        Path root = registry.resolveSibling("repository");
+        write(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        write(root.resolve(".git/refs/heads/main"), HEAD + "\n");
+        return root;
+    }
+
+    /** Removes the caller's fleet variables and JVM options from a child's environment. */
+    static void isolate(Map<String, String> environment) {
+        FOREIGN_ENVIRONMENT.forEach(environment::remove);
+        environment.keySet().removeIf(name -> name.startsWith("GITEA_MCP_"));
+    }
+
+    private static Path write(Path file, String content) {
+        try {
+            Files.createDirectories(file.getParent());
+            return Files.writeString(file, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
