@@ -61,6 +61,6 @@ class ReadOnlyRegistryTest {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
         writer.migrate();
 
-        assertEquals(Map.of("dataSource", true), writesThroughDataSources(writer));
+        assertEquals(Map.of("dataSource", true, "stopDataSource", true), writesThroughDataSources(writer));
     }
 }

@@ -53,14 +53,16 @@ class SeparateProcessesTest {
         static Child start(Path dir, Path file, long pid, int member) throws IOException {
             Path out = dir.resolve("stdout-" + pid + ".txt");
             Path err = dir.resolve("stderr-" + pid + ".txt");
-            Process process = new ProcessBuilder(List.of(
+            ProcessBuilder builder = new ProcessBuilder(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"),
                     QuietRegistryMain.class.getName(), file.toString(), Long.toString(pid),
                     Integer.toString(member)))
                     .redirectOutput(out.toFile())
-                    .redirectError(err.toFile())
-                    .start();
+                    .redirectError(err.toFile());
+            // The JVM itself would announce these on stderr, which must otherwise stay silent.
+            builder.environment().keySet().removeAll(List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"));
+            Process process = builder.start();
             return new Child(process, out, err);
         }
 
