@@ -33,7 +33,7 @@ class ReadOnlyRegistryTest {
                 field.setAccessible(true);
                 try (Connection connection = ((DataSource) field.get(component)).getConnection();
                         Statement statement = connection.createStatement()) {
-                    statement.execute("CREATE TABLE probe_write (x INTEGER)");
+                    statement.execute("CREATE TABLE probe_" + field.getName() + " (x INTEGER)");
                     writable.put(field.getName(), true);
                 } catch (SQLException refused) {
                     writable.put(field.getName(), false);
