@@ -51,6 +51,7 @@ class ArchitectureTest {
     void theDomainIsPureJdkAndDoesNoIo() {
         FleetRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
         FleetRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
+        FleetRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
     }
 
     @Test

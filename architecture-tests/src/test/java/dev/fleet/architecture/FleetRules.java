@@ -6,7 +6,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaCodeUnitAccess;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.conditions.ArchConditions;
@@ -65,26 +66,52 @@ final class FleetRules {
                 .orElseThrow();
     }
 
-    /** Promise 3a: the tool never terminates anything, duplicates included. */
+    /** Promise 3a: the tool never terminates anything, duplicates included (calls and method references). */
     static ArchRule nothingIsDestroyed() {
-        return noClasses().should().callMethodWhere(describe("destroy or destroyForcibly a process",
-                        (JavaMethodCall call) -> (call.getName().equals("destroy")
-                                || call.getName().equals("destroyForcibly"))
-                                && (call.getTargetOwner().isAssignableTo(Process.class)
-                                        || call.getTargetOwner().isAssignableTo(ProcessHandle.class))))
+        return noClasses().should().accessTargetWhere(describe("destroy or destroyForcibly a process",
+                        (JavaAccess<?> access) -> access instanceof JavaCodeUnitAccess<?>
+                                && Set.of("destroy", "destroyForcibly").contains(access.getName())
+                                && (access.getTargetOwner().isAssignableTo(Process.class)
+                                        || access.getTargetOwner().isAssignableTo(ProcessHandle.class))))
                 .because("fleet observes; it never terminates a process");
     }
 
     /** Promise 3b: only the demo launches processes, so no code path can spawn a kill. */
     static ArchRule onlyTheDemoStartsProcesses(String demoClasses) {
         return noClasses().that().haveNameNotMatching(demoClasses)
-                .should().callMethodWhere(describe("start a process (ProcessBuilder.start, Runtime.exec)",
-                        (JavaMethodCall call) -> (call.getName().equals("start")
-                                && call.getTargetOwner().isAssignableTo(ProcessBuilder.class))
-                                || (call.getName().equals("exec")
-                                        && call.getTargetOwner().isAssignableTo(Runtime.class))))
+                .should().accessTargetWhere(describe("start a process (ProcessBuilder.start/startPipeline, "
+                                + "Runtime.exec)",
+                        (JavaAccess<?> access) -> access instanceof JavaCodeUnitAccess<?>
+                                && ((Set.of("start", "startPipeline").contains(access.getName())
+                                        && access.getTargetOwner().isAssignableTo(ProcessBuilder.class))
+                                || (access.getName().equals("exec")
+                                        && access.getTargetOwner().isAssignableTo(Runtime.class)))))
                 .because("nothing outside the demo launcher starts a process");
     }
+
+    /**
+     * Promise 1c: the classifier is a pure, deterministic function of the snapshot: it reads no
+     * clock, no randomness, no environment and no standard stream.
+     */
+    static ArchRule classifierIsPure(String classifierPackage) {
+        return noClasses().that().resideInAPackage(classifierPackage)
+                .should().accessTargetWhere(describe("read a clock, randomness, the environment or a standard stream",
+                        (JavaAccess<?> access) -> IMPURE.stream().anyMatch(impure -> impure.test(access))))
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.Random")
+                .because("every caller must get the same verdict from the same snapshot");
+    }
+
+    private static final List<java.util.function.Predicate<JavaAccess<?>>> IMPURE = List.of(
+            access -> access.getTargetOwner().isEquivalentTo(System.class) && Set.of("out", "err", "in",
+                    "currentTimeMillis", "nanoTime", "getenv", "getProperty", "getProperties")
+                    .contains(access.getName()),
+            access -> access.getName().equals("now") && access.getTargetOwner().getPackageName().equals("java.time"),
+            access -> access.getTargetOwner().getPackageName().equals("java.time") && access.getTargetOwner()
+                    .getSimpleName().equals("Clock") && access.getName().startsWith("system"),
+            access -> access.getTargetOwner().isEquivalentTo(java.util.UUID.class)
+                    && access.getName().equals("randomUUID"),
+            access -> access.getTargetOwner().isEquivalentTo(Math.class) && access.getName().equals("random"),
+            access -> access.getTargetOwner().getName().equals("java.util.concurrent.ThreadLocalRandom"));
 
     /** Promise 4a: nothing on the assessment path can reach a registry write, DML/DDL or Liquibase. */
     static ArchRule assessmentPathCannotWrite(DescribedPredicate<JavaClass> assessmentPath, String ourCode,
@@ -98,7 +125,7 @@ final class FleetRules {
     static ArchRule onlyTheWriteSideWrites(Set<String> writeSide) {
         return noClasses().that(describe("are not the registry's write side",
                         (JavaClass javaClass) -> !writeSide.contains(outermost(javaClass).getName())))
-                .should().callMethodWhere(CannotReachWrites.JOOQ_WRITE)
+                .should().accessTargetWhere(CannotReachWrites.SQL_WRITE)
                 .orShould().dependOnClassesThat().resideInAPackage("liquibase..")
                 .because("only the registry's write side migrates or modifies the registry");
     }

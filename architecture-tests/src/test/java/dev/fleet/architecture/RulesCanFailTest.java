@@ -49,6 +49,17 @@ class RulesCanFailTest {
     }
 
     @Test
+    void destroyingThroughAMethodReferenceIsReported() {
+        assertViolated(FleetRules.nothingIsDestroyed(), fixture("referencekiller"), "ReferenceReaper");
+    }
+
+    @Test
+    void aClassifierThatReadsTheClockIsReported() {
+        assertViolated(FleetRules.classifierIsPure(FIXTURES + "impureclassifier.."), fixture("impureclassifier"),
+                "Instant.now()");
+    }
+
+    @Test
     void startingAProcessOutsideTheDemoIsReported() {
         assertViolated(FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*"), fixture("spawner"),
                 "Spawner");
@@ -74,6 +85,11 @@ class RulesCanFailTest {
     @Test
     void dmlOutsideTheWriteSideIsReported() {
         assertViolated(FleetRules.onlyTheWriteSideWrites(Set.of()), fixture("leaky"), "TidyingHelper");
+    }
+
+    @Test
+    void dmlThroughAMethodReferenceIsReported() {
+        assertViolated(FleetRules.onlyTheWriteSideWrites(Set.of()), fixture("leaky"), "ReferenceWriter");
     }
 
     @Test
