@@ -66,7 +66,11 @@ final class DemoCommand implements Callable<Integer> {
             throw e;
         } finally {
             if (!interrupted.get()) {
-                Runtime.getRuntime().removeShutdownHook(cleanup);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException shuttingDown) {
+                    return INTERRUPTED; // a signal arrived just now: the hook is cleaning up
+                }
                 fleet.close();
                 deleteRecursively(dir);
             }

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The CLI is the composition root: it builds the use case (with {@code answered_by} = this
  * server), the identity, and the registry writer, then calls {@link #serveStdio()} or
- * {@link #serveHttp(String, int)}.
+ * {@link #serveHttp(String, int, java.util.function.Consumer)}.
  */
 public final class FleetMcpServer {
 
@@ -169,11 +169,6 @@ public final class FleetMcpServer {
         lifecycle.start(heartbeatPeriod);
         LOG.info("serving MCP over streamable HTTP at {}", running.endpoint());
         return running;
-    }
-
-    /** {@link #serveHttp(String, int, Consumer)} without a callback. */
-    public void serveHttp(String host, int port) throws InterruptedException {
-        serveHttp(host, port, running -> { });
     }
 
     /**

@@ -17,7 +17,8 @@ public interface HeartbeatScheduler {
 
     /**
      * One daemon thread: a heartbeat must never keep the JVM alive, and must never stop because a
-     * tick threw (a scheduled executor silently cancels a task that throws).
+     * tick threw (a scheduled executor silently cancels a task that throws). Fixed delay, not fixed
+     * rate: ticks missed while the registry was busy are not fired back to back afterwards.
      */
     static HeartbeatScheduler daemonThread() {
         return (tick, period) -> {
@@ -27,10 +28,12 @@ public interface HeartbeatScheduler {
                 return thread;
             });
             long millis = Math.max(1, period.toMillis());
-            executor.scheduleAtFixedRate(() -> {
+            executor.scheduleWithFixedDelay(() -> {
                 try {
                     tick.run();
-                } catch (RuntimeException e) {
+                } catch (VirtualMachineError fatal) {
+                    throw fatal;
+                } catch (Throwable e) {
                     // Already logged by the lifecycle; swallowing keeps the schedule alive.
                 }
             }, millis, millis, TimeUnit.MILLISECONDS);

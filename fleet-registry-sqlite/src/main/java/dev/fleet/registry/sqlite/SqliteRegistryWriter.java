@@ -70,10 +70,6 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                 busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT);
     }
 
-    public Path file() {
-        return file;
-    }
-
     /**
      * Runs the changelog whether or not the file looks current; idempotent. Creates missing parent
      * directories, and a {@code .migration-lock} file beside the registry that serialises migrations.
