@@ -99,7 +99,8 @@ final class ServeCommand implements Callable<Integer> {
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                identity, new SqliteRegistryWriter(registryPath), Instant::now, Duration.ofSeconds(heartbeatSeconds));
+                identity, new SqliteRegistryWriter(registryPath), Instant::now, Duration.ofSeconds(heartbeatSeconds),
+                () -> ownStart(observer));
         if (transport == TransportOption.STDIO) {
             server.serveStdio();
         } else {
@@ -118,6 +119,15 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** This process's start as the process table reports it now, or null when it will not say. */
+    private static Instant ownStart(ProcessObserver observer) {
+        long pid = ProcessHandle.current().pid();
+        return observer.observe(List.of(), Set.of(pid)).processes().stream()
+                .filter(process -> process.pid() == pid)
+                .map(ObservedProcess::startedAt)
+                .findFirst().orElse(null);
+    }
+
     /**
      * What this server says about itself. The start instant comes from the process table, as the
      * observer will later see it: the clock read when main runs is a second late, which would look
@@ -127,7 +137,7 @@ final class ServeCommand implements Callable<Integer> {
         long pid = ProcessHandle.current().pid();
         ProcessObservation self = observer.observe(List.of(), Set.of(pid));
         Instant started = self.processes().stream().filter(process -> process.pid() == pid)
-                .map(ObservedProcess::startedAt).findFirst()
+                .map(ObservedProcess::startedAt).filter(java.util.Objects::nonNull).findFirst()
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),

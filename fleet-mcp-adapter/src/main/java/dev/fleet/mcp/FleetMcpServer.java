@@ -17,10 +17,12 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -54,6 +56,7 @@ public final class FleetMcpServer {
     private final RegistryWriter registry;
     private final Clock clock;
     private final Duration heartbeatPeriod;
+    private final Supplier<Instant> observedStart;
     private final McpJsonMapper mapper = McpJson.mapper();
 
     /**
@@ -65,6 +68,16 @@ public final class FleetMcpServer {
      */
     public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerIdentity identity, RegistryWriter registry,
             Clock clock, Duration heartbeatPeriod) {
+        this(assess, identity, registry, clock, heartbeatPeriod, () -> null);
+    }
+
+    /**
+     * @param observedStart this process's start as observers see it now (null when unknown); when it
+     *     moves by more than a second (a wall-clock step), the server registers again
+     */
+    public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerIdentity identity, RegistryWriter registry,
+            Clock clock, Duration heartbeatPeriod, Supplier<Instant> observedStart) {
+        this.observedStart = Objects.requireNonNull(observedStart, "observedStart");
         this.assess = Objects.requireNonNull(assess, "assess");
         this.identity = Objects.requireNonNull(identity, "identity");
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -97,7 +110,8 @@ public final class FleetMcpServer {
 
     private void serveStdio(InputStream stdin, OutputStream stdout, ExitAction exit) {
         Objects.requireNonNull(exit, "exit");
-        ServerLifecycle lifecycle = new ServerLifecycle(identity.withTransport(Transport.STDIO), registry, clock);
+        ServerLifecycle lifecycle = new ServerLifecycle(identity.withTransport(Transport.STDIO), registry, clock,
+                observedStart);
         CountDownLatch clientGone = new CountDownLatch(1);
         StdioServerTransportProvider stdio =
                 new StdioServerTransportProvider(mapper, new StdinLines(stdin, clientGone::countDown), stdout);
@@ -132,7 +146,8 @@ public final class FleetMcpServer {
             throw new IllegalArgumentException("port must be 0-65535, got " + port);
         }
         ServerLifecycle lifecycle =
-                new ServerLifecycle(identity.withTransport(Transport.STREAMABLE_HTTP), registry, clock);
+                new ServerLifecycle(identity.withTransport(Transport.STREAMABLE_HTTP), registry, clock,
+                        observedStart);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(mapper)
                 .mcpEndpoint(ENDPOINT)

@@ -56,6 +56,12 @@ public record ServerIdentity(
                 cohort, startupHead, newTransport, clientProvenance);
     }
 
+    /** The same identity with the start instant the OS now reports for this process. */
+    public ServerIdentity withProcessStartedAt(Instant observedStart) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
+                cohort, startupHead, transport, clientProvenance);
+    }
+
     /** How a verdict this server answers names it ({@code observation.answered_by}). */
     public AnsweredBy answeredBy() {
         return new AnsweredBy(pid, namespace, profile);

@@ -30,27 +30,42 @@ public final class ServerLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerLifecycle.class);
 
-    private final ServerIdentity identity;
+    /** Replaced only when the observed start of this process moves (see {@link #heartbeat()}). */
+    private volatile ServerIdentity identity;
     private final RegistryWriter registry;
     private final Clock clock;
     private final String runtimeId;
     private final HeartbeatScheduler scheduler;
+    private final Supplier<Instant> observedStart;
 
     private volatile RegistrationState state = new RegistrationState.Pending();
     private boolean stopped;
     private Runnable cancelHeartbeat;
 
     public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock) {
-        this(identity, registry, clock, () -> UUID.randomUUID().toString(), HeartbeatScheduler.daemonThread());
+        this(identity, registry, clock, () -> null);
+    }
+
+    /** @param observedStart this process's start as observers see it now, or null when unknown */
+    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
+            Supplier<Instant> observedStart) {
+        this(identity, registry, clock, () -> UUID.randomUUID().toString(), HeartbeatScheduler.daemonThread(),
+                observedStart);
     }
 
     public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
             Supplier<String> runtimeIds, HeartbeatScheduler scheduler) {
+        this(identity, registry, clock, runtimeIds, scheduler, () -> null);
+    }
+
+    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
+            Supplier<String> runtimeIds, HeartbeatScheduler scheduler, Supplier<Instant> observedStart) {
         this.identity = Objects.requireNonNull(identity, "identity");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runtimeId = Objects.requireNonNull(runtimeIds, "runtimeIds").get();
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.observedStart = Objects.requireNonNull(observedStart, "observedStart");
     }
 
     /** Registers, then heartbeats every {@code heartbeatPeriod}. Call once the transport is bound. Never throws. */
@@ -98,6 +113,9 @@ public final class ServerLifecycle {
             return state;
         }
         RegistrationState current = state;
+        if (current instanceof RegistrationState.Registered && startHasMoved()) {
+            return register();
+        }
         if (current instanceof RegistrationState.Registered registered) {
             Registration row = registered.registration();
             Instant now = clock.now();
@@ -116,6 +134,29 @@ public final class ServerLifecycle {
             register();
         }
         return state;
+    }
+
+    /**
+     * Observers compute a process's start from the boot time, which moves with the wall clock: after
+     * a clock step, every assessment would read this server's row as a recycled pid. The server
+     * notices it here and registers again with the start observers now see.
+     */
+    private boolean startHasMoved() {
+        Instant recorded = identity.processStartedAt();
+        Instant observed;
+        try {
+            observed = observedStart.get();
+        } catch (RuntimeException e) {
+            return false;
+        }
+        if (recorded == null || observed == null
+                || Duration.between(recorded, observed).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
+            return false;
+        }
+        LOG.warn("this process's start now reads {} instead of {} (the wall clock stepped); registering again",
+                observed, recorded);
+        identity = identity.withProcessStartedAt(observed);
+        return true;
     }
 
     /** Stops heartbeating and marks the row stopped. Idempotent: only the first call writes. Never throws. */

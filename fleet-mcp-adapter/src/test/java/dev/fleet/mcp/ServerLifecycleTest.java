@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -81,6 +82,45 @@ class ServerLifecycleTest {
         assertEquals(Fixtures.REGISTERED.plus(PERIOD), row.registeredAt());
         assertEquals(List.of(row), registry.rows());
         assertEquals(2, registry.count("register"));
+    }
+
+    @Test
+    void aClockStepThatMovesThisProcesssObservedStartRegistersItAgain() {
+        AtomicReference<Instant> observed = new AtomicReference<>(Fixtures.STARTED);
+        ServerLifecycle stepped = new ServerLifecycle(Fixtures.identity(4_321), registry, clock,
+                () -> "runtime-1", scheduler, observed::get);
+        stepped.start(PERIOD);
+        clock.advance(PERIOD);
+        observed.set(Fixtures.STARTED.plusMillis(900)); // within a second: the same start
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        clock.advance(PERIOD);
+        Instant afterStep = Fixtures.STARTED.plusSeconds(3_600);
+        observed.set(afterStep);
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) stepped.state()).registration();
+        assertEquals(2, registry.count("register"));
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(afterStep, row.processStartedAt(), "the start observers now see");
+        assertEquals(Fixtures.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
+        assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
+    }
+
+    @Test
+    void anUnknownObservedStartNeverTriggersARegistration() {
+        ServerLifecycle blind = new ServerLifecycle(Fixtures.identity(4_321), registry, clock,
+                () -> "runtime-1", scheduler, () -> null);
+        blind.start(PERIOD);
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        assertEquals(1, registry.count("heartbeat"));
     }
 
     @Test
