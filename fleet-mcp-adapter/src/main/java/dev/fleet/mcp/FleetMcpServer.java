@@ -220,7 +220,7 @@ public final class FleetMcpServer {
      * A server deliberately bound elsewhere accepts any Host but still only same-host Origins.
      */
     private static DefaultServerTransportSecurityValidator headerValidator(String host) {
-        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        String literal = uriHost(host);
         List<String> loopback = List.of("127.0.0.1", "localhost", "[::1]");
         DefaultServerTransportSecurityValidator.Builder builder = DefaultServerTransportSecurityValidator.builder();
         for (String name : loopback) {
@@ -264,7 +264,13 @@ public final class FleetMcpServer {
         }
     }
 
-    private static void closeQuietly(McpSyncServer server) {
+    /** The host as a URI writes it: an IPv6 literal in brackets. */
+    static String uriHost(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    /** Closes the MCP sessions, waiting briefly: shutdown must stay within SPEC's 2 s. */
+    static void closeQuietly(McpSyncServer server) {
         try {
             server.getAsyncServer().closeGracefully().block(CLOSE_SESSION_TIMEOUT);
         } catch (RuntimeException e) {

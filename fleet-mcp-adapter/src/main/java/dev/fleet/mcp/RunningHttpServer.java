@@ -2,7 +2,6 @@ package dev.fleet.mcp;
 
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Objects;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -13,7 +12,6 @@ import org.slf4j.LoggerFactory;
 public final class RunningHttpServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunningHttpServer.class);
-    private static final Duration CLOSE_SESSIONS_TIMEOUT = Duration.ofMillis(500);
 
     private final Server jetty;
     private final ServerConnector connector;
@@ -42,8 +40,7 @@ public final class RunningHttpServer implements AutoCloseable {
 
     /** The MCP endpoint, e.g. {@code http://127.0.0.1:43817/mcp}. */
     public URI endpoint() {
-        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-        return URI.create("http://" + literal + ":" + port() + FleetMcpServer.ENDPOINT);
+        return URI.create("http://" + FleetMcpServer.uriHost(host) + ":" + port() + FleetMcpServer.ENDPOINT);
     }
 
     public RegistrationState registration() {
@@ -63,11 +60,7 @@ public final class RunningHttpServer implements AutoCloseable {
         }
         closed = true;
         lifecycle.stop();
-        try {
-            server.getAsyncServer().closeGracefully().block(CLOSE_SESSIONS_TIMEOUT);
-        } catch (RuntimeException e) {
-            LOG.debug("closing MCP sessions: {}", e.toString());
-        }
+        FleetMcpServer.closeQuietly(server);
         try {
             jetty.stop();
         } catch (Exception e) {
