@@ -131,7 +131,8 @@ final class ServeCommand implements Callable<Integer> {
     /**
      * What this server says about itself. The start instant comes from the process table, as the
      * observer will later see it: the clock read when main runs is a second late, which would look
-     * like a recycled pid.
+     * like a recycled pid. The pid namespace too: an answerer in another one must not take this
+     * server's pid for a process of its own.
      */
     private ServerIdentity identity(RosterMember member, Roster fleet, Path root, ProcessObserver observer) {
         long pid = ProcessHandle.current().pid();
@@ -141,7 +142,7 @@ final class ServeCommand implements Callable<Integer> {
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
-                root.toString(), pid, started, self.bootId(), Cohort.ofCurrentProcess(cohortFromParent),
+                root.toString(), pid, started, self.bootId(), self.pidNamespace(), Cohort.ofCurrentProcess(cohortFromParent),
                 GitHead.read(root).orElse(null), served, ClientProvenance.typicalFor(served));
     }
 }

@@ -45,6 +45,7 @@ class AssessIT {
         Path registry = dir.resolve("control_plane.sqlite3");
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
         String bootId = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        String pidNamespace = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
         for (RosterMember member : Roster.defaultRoster().members()) {
             MarkerProcess server = MarkerProcess.servingRegistry(registry, member.profile());
             markers.add(server);
@@ -52,7 +53,7 @@ class AssessIT {
             writer.register(new Registration("rt-" + server.pid(), member.namespace(), member.profile(),
                     member.role(), "prgs", "Scaled-Tech-Consulting", "Gitea-Tools", "/checkout", server.pid(), cohort,
                     "env", "client_managed", bootId, null, "0123456789abcdef0123456789abcdef01234567", "stdio",
-                    RegistrationStatus.RUNNING, now, now, null), Optional.empty());
+                    RegistrationStatus.RUNNING, now, now, null, pidNamespace), Optional.empty());
         }
         return registry;
     }

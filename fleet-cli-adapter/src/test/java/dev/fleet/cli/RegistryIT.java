@@ -29,7 +29,7 @@ class RegistryIT {
     private static Registration registration(RosterMember member, long pid, Instant at) {
         return new Registration("rt-" + pid, member.namespace(), member.profile(), member.role(), "prgs",
                 "Scaled-Tech-Consulting", "Gitea-Tools", "/checkout", pid, "cohort", "env", "client_managed",
-                null, null, "abc123", "stdio", RegistrationStatus.RUNNING, at, at, null);
+                null, null, "abc123", "stdio", RegistrationStatus.RUNNING, at, at, null, null);
     }
 
     @Test

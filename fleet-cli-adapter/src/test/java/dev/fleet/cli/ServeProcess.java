@@ -41,7 +41,14 @@ final class ServeProcess implements AutoCloseable {
 
     static ServeProcess start(Path registry, String profile, Map<String, String> env, String... extra)
             throws IOException {
-        List<String> command = new ArrayList<>(serveCommand(registry, profile));
+        return startUnder(List.of(), registry, profile, env, extra);
+    }
+
+    /** {@code fleet serve} run by {@code wrapper} (which execs it), e.g. in a pid namespace of its own. */
+    static ServeProcess startUnder(List<String> wrapper, Path registry, String profile, Map<String, String> env,
+            String... extra) throws IOException {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(serveCommand(registry, profile));
         command.addAll(List.of(extra));
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());

@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * One interpretable row of {@code mcp_server_runtimes}: a server's statement about itself.
  * Required fields are checked here, so a {@code Registration} in hand is always sound.
+ * {@code pidNamespace} is the registering server's pid namespace (Linux: {@code pid:[4026531836]}),
+ * null when unknown: its pid means that process only in that namespace.
  */
 public record Registration(
         String runtimeId,
@@ -27,7 +29,8 @@ public record Registration(
         RegistrationStatus status,
         Instant registeredAt,
         Instant lastHeartbeatAt,
-        Instant stoppedAt) implements InterpretedRow {
+        Instant stoppedAt,
+        String pidNamespace) implements InterpretedRow {
 
     /** {@code cohort_source} values of SPEC §3. */
     public static final String COHORT_FROM_ENV = "env";
@@ -68,13 +71,13 @@ public record Registration(
     public Registration withStatus(RegistrationStatus newStatus, Instant newStoppedAt) {
         return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
                 cohortId, cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport,
-                newStatus, registeredAt, lastHeartbeatAt, newStoppedAt);
+                newStatus, registeredAt, lastHeartbeatAt, newStoppedAt, pidNamespace);
     }
 
     public Registration withLastHeartbeatAt(Instant heartbeat) {
         return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
                 cohortId, cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport,
-                status, registeredAt, heartbeat, stoppedAt);
+                status, registeredAt, heartbeat, stoppedAt, pidNamespace);
     }
 
     /** The same registration as the registry stores it: the inverse of {@link RegistryRow#interpret()}. */
@@ -82,6 +85,6 @@ public record Registration(
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
                 cohortId, cohortSource, clientProvenance, bootId, Timestamps.format(processStartedAt), startupHead,
                 transport, status.code(), Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt),
-                Timestamps.format(stoppedAt));
+                Timestamps.format(stoppedAt), pidNamespace);
     }
 }

@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A row of {@code mcp_server_runtimes} exactly as stored. Other tools write these rows too, so
- * nothing is assumed: {@link #interpret()} decides whether it is a registration or malformed.
+ * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
+ * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
+ * registration or malformed. {@code processStartedAt} and {@code pidNamespace} are this project's
+ * own columns, null where a table lacks them.
  */
 public record RegistryRow(
         String runtimeId,
@@ -27,7 +29,8 @@ public record RegistryRow(
         String status,
         String registeredAt,
         String lastHeartbeatAt,
-        String stoppedAt) {
+        String stoppedAt,
+        String pidNamespace) {
 
     /** The row as a registration, or the first reason it cannot be one. Never throws. */
     public InterpretedRow interpret() {
@@ -63,7 +66,7 @@ public record RegistryRow(
         return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
                 cohortId, cohortSource == null ? Registration.COHORT_UNKNOWN : cohortSource, clientProvenance,
                 bootId, started.orElse(null), startupHead, transport, parsedStatus.get(), registered.get(),
-                heartbeat.get(), stopped.orElse(null));
+                heartbeat.get(), stopped.orElse(null), pidNamespace);
     }
 
     private MalformedRegistration malformed(MalformedReason reason) {

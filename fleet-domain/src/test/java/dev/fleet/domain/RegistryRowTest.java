@@ -57,10 +57,10 @@ class RegistryRowTest {
         Registration sound = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
         assertThrows(IllegalArgumentException.class, () -> new Registration(" ", sound.namespace(), null, null, null,
                 null, null, null, 1, null, "env", null, null, null, null, null, RegistrationStatus.RUNNING,
-                sound.registeredAt(), sound.lastHeartbeatAt(), null));
+                sound.registeredAt(), sound.lastHeartbeatAt(), null, null));
         IllegalArgumentException pid = assertThrows(IllegalArgumentException.class, () -> new Registration("rt",
                 "ns", null, null, null, null, null, null, 0, null, "env", null, null, null, null, null,
-                RegistrationStatus.RUNNING, sound.registeredAt(), sound.lastHeartbeatAt(), null));
+                RegistrationStatus.RUNNING, sound.registeredAt(), sound.lastHeartbeatAt(), null, null));
         assertEquals("registration: pid must be a positive integer, got 0", pid.getMessage());
     }
 }

@@ -9,6 +9,8 @@ public final class RowBuilder {
     public static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
     public static final String COHORT = "ppid:40990";
     public static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
+    /** The host's pid namespace, where the answerer runs too unless a test says otherwise. */
+    public static final String PID_NAMESPACE = "pid:[4026531836]";
 
     public String runtimeId;
     public String namespace;
@@ -30,6 +32,7 @@ public final class RowBuilder {
     public String registeredAt = Timestamps.format(REGISTERED);
     public String lastHeartbeatAt = Timestamps.format(REGISTERED);
     public String stoppedAt;
+    public String pidNamespace = PID_NAMESPACE;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -43,6 +46,30 @@ public final class RowBuilder {
         return new RowBuilder(member, pid);
     }
 
+    /** Every column of {@code row}, to change some of them. */
+    public static RowBuilder from(RegistryRow row) {
+        RowBuilder copy = new RowBuilder(new RosterMember(row.namespace(), row.profile(), row.role()), 1);
+        copy.runtimeId = row.runtimeId();
+        copy.remote = row.remote();
+        copy.org = row.org();
+        copy.repo = row.repo();
+        copy.repositoryRoot = row.repositoryRoot();
+        copy.pid = row.pid();
+        copy.cohortId = row.cohortId();
+        copy.cohortSource = row.cohortSource();
+        copy.clientProvenance = row.clientProvenance();
+        copy.bootId = row.bootId();
+        copy.processStartedAt = row.processStartedAt();
+        copy.startupHead = row.startupHead();
+        copy.transport = row.transport();
+        copy.status = row.status();
+        copy.registeredAt = row.registeredAt();
+        copy.lastHeartbeatAt = row.lastHeartbeatAt();
+        copy.stoppedAt = row.stoppedAt();
+        copy.pidNamespace = row.pidNamespace();
+        return copy;
+    }
+
     public RowBuilder with(java.util.function.Consumer<RowBuilder> change) {
         change.accept(this);
         return this;
@@ -51,6 +78,6 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt);
+                lastHeartbeatAt, stoppedAt, pidNamespace);
     }
 }

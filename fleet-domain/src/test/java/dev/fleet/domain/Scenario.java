@@ -18,7 +18,10 @@ public final class Scenario {
     public final List<RegistryRow> rows = new ArrayList<>();
     public final List<ObservedProcess> processes = new ArrayList<>();
     public String bootId = RowBuilder.BOOT;
+    /** The answerer's own pid namespace. */
+    public String pidNamespace = RowBuilder.PID_NAMESPACE;
     public RegistryReason registryReason;
+    public String registryDetail;
     public ListingReason listingReason;
     public AnsweredBy answeredBy;
 
@@ -68,10 +71,10 @@ public final class Scenario {
     }
 
     public Snapshot snapshot() {
-        RegistryRead registry = registryReason == null ? RegistryRead.of(rows) : RegistryRead.unreadable(registryReason);
+        RegistryRead registry = registryReason == null ? RegistryRead.of(rows) : RegistryRead.unreadable(registryReason, registryDetail);
         ProcessObservation observation = listingReason == null
-                ? ProcessObservation.of(bootId, "fleet-host", processes)
-                : ProcessObservation.unavailable(listingReason, bootId, "fleet-host");
+                ? ProcessObservation.of(bootId, "fleet-host", pidNamespace, processes)
+                : ProcessObservation.unavailable(listingReason, bootId, "fleet-host", pidNamespace);
         return new Snapshot(roster, registry, observation, OBSERVED_AT, "/state/control_plane.sqlite3", answeredBy);
     }
 

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param pid this process's pid
  * @param processStartedAt the start instant the OS reports for this process (never "now"), or null
  * @param bootId the kernel boot id, or null
+ * @param pidNamespace this process's pid namespace (Linux: {@code pid:[4026531836]}), or null
  * @param cohort the client cohort
  * @param startupHead the git revision of {@code repositoryRoot} at start, or null
  * @param transport the transport actually served
@@ -32,6 +33,7 @@ public record ServerIdentity(
         long pid,
         Instant processStartedAt,
         String bootId,
+        String pidNamespace,
         Cohort cohort,
         String startupHead,
         Transport transport,
@@ -53,13 +55,13 @@ public record ServerIdentity(
     /** The same identity serving {@code newTransport}: the runner records the transport it really binds. */
     public ServerIdentity withTransport(Transport newTransport) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                cohort, startupHead, newTransport, clientProvenance);
+                pidNamespace, cohort, startupHead, newTransport, clientProvenance);
     }
 
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                cohort, startupHead, transport, clientProvenance);
+                pidNamespace, cohort, startupHead, transport, clientProvenance);
     }
 
     /** How a verdict this server answers names it ({@code observation.answered_by}). */

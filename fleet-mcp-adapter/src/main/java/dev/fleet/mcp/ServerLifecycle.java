@@ -203,7 +203,8 @@ public final class ServerLifecycle {
                 identity.binding().remote(), identity.binding().org(), identity.binding().repo(),
                 identity.repositoryRoot(), identity.pid(), identity.cohort().id(), identity.cohort().source(),
                 identity.clientProvenance().code(), identity.bootId(), identity.processStartedAt(),
-                identity.startupHead(), identity.transport().code(), RegistrationStatus.RUNNING, now, now, null);
+                identity.startupHead(), identity.transport().code(), RegistrationStatus.RUNNING, now, now, null,
+                identity.pidNamespace());
     }
 
     private static String describe(RuntimeException e) {

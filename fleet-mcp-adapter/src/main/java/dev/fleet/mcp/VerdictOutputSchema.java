@@ -90,6 +90,7 @@ final class VerdictOutputSchema {
                         "observed_at", instant(),
                         "boot_id", nullableString(),
                         "hostname", nullableString(),
+                        "pid_namespace", nullableString(),
                         "registry_path", nullableString(),
                         "answered_by", Map.of(
                                 "type", List.of("object", "null"),

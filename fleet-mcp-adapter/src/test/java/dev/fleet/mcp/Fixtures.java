@@ -24,6 +24,7 @@ final class Fixtures {
     static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00.250Z");
     static final Instant OBSERVED_AT = Instant.parse("2026-07-28T02:05:00.000Z");
     static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
+    static final String PID_NAMESPACE = "pid:[4026531836]";
     static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
     static final String COHORT = "cohort-a";
     static final String REGISTRY_PATH = "/state/gitea-tools/control_plane.sqlite3";
@@ -41,7 +42,7 @@ final class Fixtures {
             rows.add(row(member, ++pid, COHORT, Binding.DEFAULT, "running"));
             processes.add(server(pid, member));
         }
-        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", processes), answeredBy);
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", PID_NAMESPACE, processes), answeredBy);
     }
 
     /** SPEC §1's failure: a second author from another client → duplicate_member and cohort_split. */
@@ -52,7 +53,7 @@ final class Fixtures {
         RosterMember author = Roster.defaultRoster().members().get(0);
         rows.add(row(author, 52_001, "cohort-b", Binding.DEFAULT, "running"));
         processes.add(server(52_001, author));
-        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", processes), answeredBy);
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", PID_NAMESPACE, processes), answeredBy);
     }
 
     /** Every anomaly list populated at once, so schemas are checked against every shape the verdict has. */
@@ -73,13 +74,13 @@ final class Fixtures {
         processes.add(new ObservedProcess(60_006, STARTED, "java -jar /opt/fleet.jar serve --profile x", "fleet", true));
         RegistryRow malformed = row(CONTROLLER, 60_007, COHORT, Binding.DEFAULT, "exploded");
         rows.add(malformed);
-        return snapshot(RegistryRead.of(rows), ProcessObservation.of(null, null, processes), answeredBy);
+        return snapshot(RegistryRead.of(rows), ProcessObservation.of(null, null, null, processes), answeredBy);
     }
 
     /** The registry file is missing: a blocked verdict, never an exception. */
     static Snapshot unreadable(AnsweredBy answeredBy) {
         return snapshot(RegistryRead.unreadable(RegistryReason.MISSING),
-                ProcessObservation.of(BOOT, "fleet-host", List.of()), answeredBy);
+                ProcessObservation.of(BOOT, "fleet-host", PID_NAMESPACE, List.of()), answeredBy);
     }
 
     static AssessFleetInventoryUseCase assessment(Snapshot snapshot) {
@@ -88,7 +89,7 @@ final class Fixtures {
 
     static ServerIdentity identity(long pid) {
         return new ServerIdentity(CONTROLLER.profile(), CONTROLLER.namespace(), CONTROLLER.role(), Binding.DEFAULT,
-                "/checkout/Gitea-Tools", pid, STARTED, BOOT, new Cohort.FromEnv(COHORT), HEAD, Transport.STDIO,
+                "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD, Transport.STDIO,
                 ClientProvenance.CLIENT_MANAGED);
     }
 
@@ -101,7 +102,7 @@ final class Fixtures {
                 member.role(), binding.remote(), binding.org(), binding.repo(), "/checkout/Gitea-Tools", pid, cohort,
                 cohort == null ? "unknown" : "env", "client_managed", BOOT, Timestamps.format(STARTED), HEAD, "stdio",
                 status, Timestamps.format(REGISTERED), Timestamps.format(REGISTERED),
-                "stopped".equals(status) ? Timestamps.format(REGISTERED) : null);
+                "stopped".equals(status) ? Timestamps.format(REGISTERED) : null, PID_NAMESPACE);
     }
 
     private static ObservedProcess server(long pid, RosterMember member) {

@@ -112,7 +112,7 @@ class StdioServerProcessTest {
         Map<?, ?> instance = (Map<?, ?>) ((List<?>) duplicate.get("instances")).get(0);
         assertEquals(INSTANCE_FIELDS, List.copyOf(instance.keySet()));
         Map<?, ?> observation = (Map<?, ?>) verdict.get("observation");
-        assertEquals(List.of("observed_at", "boot_id", "hostname", "registry_path", "answered_by"),
+        assertEquals(List.of("observed_at", "boot_id", "hostname", "pid_namespace", "registry_path", "answered_by"),
                 List.copyOf(observation.keySet()));
         Map<?, ?> answeredBy = (Map<?, ?>) observation.get("answered_by");
         assertEquals("gitea-controller", answeredBy.get("namespace"));

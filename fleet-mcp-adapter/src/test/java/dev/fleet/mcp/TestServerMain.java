@@ -40,7 +40,7 @@ public final class TestServerMain {
         ProcessHandle self = ProcessHandle.current();
         ServerIdentity identity = new ServerIdentity(Fixtures.CONTROLLER.profile(), Fixtures.CONTROLLER.namespace(),
                 Fixtures.CONTROLLER.role(), Binding.DEFAULT, Path.of("").toAbsolutePath().toString(), self.pid(),
-                self.info().startInstant().orElse(null), Fixtures.BOOT,
+                self.info().startInstant().orElse(null), Fixtures.BOOT, Fixtures.PID_NAMESPACE,
                 Cohort.resolve(System.getenv(), true, self.parent().map(p -> OptionalLong.of(p.pid()))
                         .orElse(OptionalLong.empty())),
                 GitHead.read(Path.of("")).orElse(null), Transport.STDIO, ClientProvenance.CLIENT_MANAGED);

@@ -38,17 +38,17 @@ public final class ProcessHandleObserver implements ProcessObserver {
                 }
             }
         } catch (UnsupportedOperationException e) {
-            return ProcessObservation.unavailable(ListingReason.UNSUPPORTED_PLATFORM, host.bootId(), host.hostname());
+            return ProcessObservation.unavailable(ListingReason.UNSUPPORTED_PLATFORM, host.bootId(), host.hostname(), host.pidNamespace());
         } catch (SecurityException e) {
-            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(), host.pidNamespace());
         }
         if (!sawSelf) {
             // The JDK answers an empty stream where it cannot list (Linux without /proc, say):
             // a table that lacks the answering process itself is not the table.
-            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname());
+            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname(), host.pidNamespace());
         }
         found.sort(Comparator.comparingLong(ObservedProcess::pid));
-        return ProcessObservation.of(host.bootId(), host.hostname(), found);
+        return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), found);
     }
 
     private static ObservedProcess inspect(ProcessHandle handle, ServerPatterns patterns, boolean registered) {

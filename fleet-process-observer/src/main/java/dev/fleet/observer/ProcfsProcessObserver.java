@@ -43,14 +43,17 @@ public final class ProcfsProcessObserver implements ProcessObserver {
         try {
             requireOwnProcessTable();
             if (HiddenProcesses.hideOthersFromUs(procRoot)) {
-                return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+                return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),
+                        host.pidNamespace());
             }
             ProcfsScan scan = new ProcfsScan(procRoot, patterns, registeredPids, clockTicksPerSecond);
-            return ProcessObservation.of(host.bootId(), host.hostname(), scan.run());
+            return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), scan.run());
         } catch (AccessDeniedException e) {
-            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname());
+            return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),
+                    host.pidNamespace());
         } catch (IOException e) {
-            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname());
+            return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname(),
+                    host.pidNamespace());
         }
     }
 

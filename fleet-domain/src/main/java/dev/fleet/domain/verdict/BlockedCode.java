@@ -4,7 +4,7 @@ import dev.fleet.domain.ReasonCode;
 
 /**
  * Why the mutation gate is closed, in SPEC §5's priority order (declaration order is the order).
- * The first seven mean the inventory itself is incomplete; the rest close only the gate.
+ * The first eight (SPEC's 1-7 with 5b) mean the inventory itself is incomplete; the rest close only the gate.
  */
 public enum BlockedCode implements ReasonCode {
     REGISTRY_UNREADABLE("registry_unreadable", true,
@@ -22,6 +22,9 @@ public enum BlockedCode implements ReasonCode {
     PROCESS_START_UNKNOWN("process_start_unknown", true,
             "Assess as a user who can read the named processes' start times (same user or root), so a recycled "
                     + "pid can be told from the registered server."),
+    PID_NAMESPACE_MISMATCH("pid_namespace_mismatch", true,
+            "Assess from the pid namespace the named servers registered in (or run the whole fleet in one pid "
+                    + "namespace); a pid from another namespace can be neither confirmed nor dismissed here."),
     COHORT_UNKNOWN("cohort_unknown", true,
             "Restart the named members with GITEA_MCP_COHORT_ID set (or with --cohort-from-parent) so their "
                     + "client cohort is recorded; matching revisions never establish a cohort."),
@@ -61,7 +64,7 @@ public enum BlockedCode implements ReasonCode {
         return action;
     }
 
-    /** True for codes 1-7: they set {@code inventory_complete} false as well as the gate. */
+    /** True for codes 1-7 and 5b: they set {@code inventory_complete} false as well as the gate. */
     public boolean leavesInventoryIncomplete() {
         return leavesInventoryIncomplete;
     }

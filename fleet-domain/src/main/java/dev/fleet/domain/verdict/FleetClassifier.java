@@ -48,12 +48,12 @@ public final class FleetClassifier {
         RegistryRead registry = snapshot.registry();
         ProcessObservation observation = snapshot.observation();
         Map<Long, ObservedProcess> processes = indexByPid(observation.processes());
-        RegistrySummary registrySummary =
-                new RegistrySummary(registry.readable(), registry.reason(), registry.rows().size());
+        RegistrySummary registrySummary = new RegistrySummary(
+                registry.readable(), registry.reason(), registry.detail(), registry.rows().size());
         ListingSummary listingSummary = new ListingSummary(observation.available(), observation.reason(),
                 (int) processes.values().stream().filter(ObservedProcess::matchesServer).count());
         ObservationSummary observationSummary = new ObservationSummary(snapshot.observedAt(), observation.bootId(),
-                observation.hostname(), snapshot.registryPath(), snapshot.answeredBy());
+                observation.hostname(), observation.pidNamespace(), snapshot.registryPath(), snapshot.answeredBy());
 
         if (!registry.readable() || !observation.available()) {
             return nothingEstablished(snapshot, registrySummary, listingSummary, observationSummary);
@@ -68,7 +68,9 @@ public final class FleetClassifier {
         if (!registry.readable()) {
             // The path is in the observation: in the detail it would make the digest depend on how
             // each answerer spells the path to the same file.
-            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE, "registry " + registry.reason().code()));
+            String detail = "registry " + registry.reason().code()
+                    + (registry.detail() == null ? "" : ": " + OutsideText.cap(registry.detail()));
+            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE, detail));
         }
         if (!listing.available()) {
             reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,
@@ -80,7 +82,7 @@ public final class FleetClassifier {
     }
 
     private static Verdict seal(Verdict verdict) {
-        return verdict.withDigest(VerdictDigest.of(VerdictDocument.toTree(verdict)));
+        return verdict.withDigest(VerdictDigest.of(verdict));
     }
 
     /** A pid can name one process at a time; should a listing repeat one, the choice must not depend on order. */
@@ -154,11 +156,15 @@ public final class FleetClassifier {
 
             BlockedReasons blocked = new BlockedReasons();
             blocked.addIf(!malformedSorted.isEmpty(), BlockedCode.MALFORMED_REGISTRATION, () -> join(malformedSorted,
-                    row -> "runtime_id " + row.runtimeId() + " (" + row.reason().code() + ")"));
+                    row -> "runtime_id " + OutsideText.cap(row.runtimeId()) + " (" + row.reason().code() + ")"));
             blocked.addIf(!unregistered.isEmpty(), BlockedCode.UNREGISTERED_PROCESS, () -> join(unregistered,
                     process -> "pid " + process.pid() + " (" + process.reason().code() + ")"));
-            blocked.addIf(!unverifiedSorted.isEmpty(), BlockedCode.PROCESS_START_UNKNOWN, () -> join(unverifiedSorted,
-                    flagged -> describe(flagged.registration())));
+            for (UnverifiedReason reason : UnverifiedReason.values()) {
+                List<FlaggedRegistration> flagged = unverifiedSorted.stream()
+                        .filter(registration -> registration.reason() == reason).toList();
+                blocked.addIf(!flagged.isEmpty(), reason.blocks(), () -> join(flagged,
+                        registration -> describe(registration.registration())));
+            }
             blocked.addIf(!allInstances.isEmpty() && singleCohort == null, BlockedCode.COHORT_UNKNOWN,
                     () -> "no cohort_id: " + join(unknown(allInstances, Instance::cohortId), FleetClassifier::describe));
             blocked.addIf(!allInstances.isEmpty() && singleRevision == null, BlockedCode.REVISION_UNKNOWN,
@@ -171,9 +177,9 @@ public final class FleetClassifier {
             blocked.addIf(!unexpectedSorted.isEmpty(), BlockedCode.UNEXPECTED_MEMBER, () -> join(unexpectedSorted,
                     flagged -> describe(flagged.registration()) + " (" + flagged.reason().code() + ")"));
             blocked.addIf(Boolean.FALSE.equals(singleCohort), BlockedCode.COHORT_SPLIT,
-                    () -> "cohorts " + String.join(", ", cohortIds));
+                    () -> "cohorts " + join(cohortIds, OutsideText::cap));
             blocked.addIf(Boolean.FALSE.equals(singleRevision), BlockedCode.REVISION_SPLIT,
-                    () -> "revisions " + String.join(", ", startupHeads));
+                    () -> "revisions " + join(startupHeads, OutsideText::cap));
 
             boolean complete = blocked.reasons.stream().noneMatch(reason -> reason.code().leavesInventoryIncomplete());
             return seal(new Verdict(complete, blocked.reasons.isEmpty(), blocked.reasons, roster.members().size(),
@@ -182,19 +188,28 @@ public final class FleetClassifier {
                     singleCohort, cohortIds, singleRevision, startupHeads, registry, listing, null, observationSummary));
         }
 
-        /** Rules 1-6 of SPEC §5 for every interpretable running row, first rule that applies wins. */
+        /**
+         * Rules 1-6 of SPEC §5 for every interpretable running row, first rule that applies wins. A row
+         * from another pid namespace is set aside before its pid is looked up here, since that pid
+         * names another process (or none) in this namespace: it must neither go stale as exited or
+         * reused nor count as live. One process is one instance within its own pid namespace, so only
+         * rows of the same namespace supersede each other.
+         */
         private void checkRunningRegistrations() {
             List<Registration> running = registrations.stream().filter(Registration::isRunning).toList();
-            Map<Long, Registration> newestOnPid = running.stream().collect(Collectors.toMap(
-                    Registration::pid, Function.identity(),
+            Map<PidInNamespace, Registration> newestOnPid = running.stream().collect(Collectors.toMap(
+                    this::pidInNamespace, Function.identity(),
                     (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
             for (Registration registration : running) {
-                ObservedProcess process = processes.get(registration.pid());
+                boolean otherNamespace = fromOtherPidNamespace(registration);
+                ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
                 Instance instance = Instance.of(registration, process);
-                if (newestOnPid.get(registration.pid()) != registration) {
+                if (newestOnPid.get(pidInNamespace(registration)) != registration) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.SUPERSEDED));
                 } else if (fromPreviousBoot(registration)) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.PREVIOUS_BOOT));
+                } else if (otherNamespace) {
+                    unverified.add(new FlaggedRegistration(instance, UnverifiedReason.OTHER_PID_NAMESPACE));
                 } else if (process == null) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.PROCESS_EXITED));
                 } else if (process.startedAt() == null) {
@@ -205,6 +220,19 @@ public final class FleetClassifier {
                     live.add(registration);
                 }
             }
+        }
+
+        /** A row without a recorded namespace is taken to be from the answerer's, as before namespaces were recorded. */
+        private PidInNamespace pidInNamespace(Registration registration) {
+            String recorded = registration.pidNamespace();
+            return new PidInNamespace(registration.pid(),
+                    isBlank(recorded) ? trimmedOrNull(observation.pidNamespace()) : recorded.trim());
+        }
+
+        private boolean fromOtherPidNamespace(Registration registration) {
+            String recorded = registration.pidNamespace();
+            String observed = observation.pidNamespace();
+            return !isBlank(recorded) && !isBlank(observed) && !recorded.trim().equals(observed.trim());
         }
 
         private boolean fromPreviousBoot(Registration registration) {
@@ -256,15 +284,24 @@ public final class FleetClassifier {
         }
     }
 
-    /** Blocked reasons collected in priority order: callers add them in {@link BlockedCode} order. */
+    /** Blocked reasons, kept in {@link BlockedCode} priority order whatever order they are added in. */
     private static final class BlockedReasons {
         private final List<BlockedReason> reasons = new ArrayList<>();
 
         void addIf(boolean applies, BlockedCode code, java.util.function.Supplier<String> detail) {
             if (applies) {
                 reasons.add(new BlockedReason(code, detail.get()));
+                reasons.sort(Comparator.comparing(BlockedReason::code));
             }
         }
+    }
+
+    /** A pid means one process only within one pid namespace (null: unknown, taken as the answerer's). */
+    private record PidInNamespace(long pid, String namespace) {
+    }
+
+    private static String trimmedOrNull(String text) {
+        return isBlank(text) ? null : text.trim();
     }
 
     /** True when every value is known and equal, false when known and different, null when any is unknown. */
@@ -299,7 +336,9 @@ public final class FleetClassifier {
         return member.namespace() + "/" + member.profile();
     }
 
+    /** Names a registration in a detail; its texts come from the registry, so each is capped. */
     private static String describe(Instance instance) {
-        return instance.namespace() + "/" + Objects.toString(instance.profile(), "?") + " pid " + instance.pid();
+        return OutsideText.cap(instance.namespace()) + "/" + OutsideText.cap(Objects.toString(instance.profile(), "?"))
+                + " pid " + instance.pid();
     }
 }

@@ -5,5 +5,10 @@ import java.time.Instant;
 
 /** Where and when the observation was made, and by whom. Excluded from the digest. */
 public record ObservationSummary(
-        Instant observedAt, String bootId, String hostname, String registryPath, AnsweredBy answeredBy) {
+        Instant observedAt,
+        String bootId,
+        String hostname,
+        String pidNamespace,
+        String registryPath,
+        AnsweredBy answeredBy) {
 }

@@ -4,12 +4,21 @@ import dev.fleet.domain.ReasonCode;
 
 /** Why a live-looking registration could not be verified against its process. */
 public enum UnverifiedReason implements ReasonCode {
-    PROCESS_START_UNKNOWN("process_start_unknown");
+    PROCESS_START_UNKNOWN("process_start_unknown", BlockedCode.PROCESS_START_UNKNOWN),
+    /** Registered from another pid namespace: its pid names another process here, or none. */
+    OTHER_PID_NAMESPACE("other_pid_namespace", BlockedCode.PID_NAMESPACE_MISMATCH);
 
     private final String code;
+    private final BlockedCode blocks;
 
-    UnverifiedReason(String code) {
+    UnverifiedReason(String code, BlockedCode blocks) {
         this.code = code;
+        this.blocks = blocks;
+    }
+
+    /** The blocked reason a registration left unverified for this reason raises. */
+    BlockedCode blocks() {
+        return blocks;
     }
 
     @Override
@@ -19,6 +28,6 @@ public enum UnverifiedReason implements ReasonCode {
 
     @Override
     public String action() {
-        return BlockedCode.PROCESS_START_UNKNOWN.action();
+        return blocks.action();
     }
 }

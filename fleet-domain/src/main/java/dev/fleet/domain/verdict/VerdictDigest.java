@@ -4,13 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code verdict_digest}: SHA-256 over the canonical encoding of every verdict field except
- * {@code observation} and the digest itself, so two members answering about an unchanged fleet
- * return the same digest whoever renders it.
+ * {@code observation}, the digest itself and every {@code last_heartbeat_at}, so two members
+ * answering about an unchanged fleet return the same digest whoever renders it and whenever,
+ * within the fleet's life, each answers.
  */
 public final class VerdictDigest {
 
@@ -19,12 +18,9 @@ public final class VerdictDigest {
     private VerdictDigest() {
     }
 
-    /** The digest of a verdict document (see {@link VerdictDocument#toTree}). */
-    public static String of(Map<String, Object> document) {
-        Map<String, Object> digested = new LinkedHashMap<>(document);
-        digested.remove(VerdictDocument.OBSERVATION);
-        digested.remove(VerdictDocument.VERDICT_DIGEST);
-        byte[] canonical = CanonicalJson.encode(digested).getBytes(StandardCharsets.UTF_8);
+    /** The digest of {@code verdict} (its own {@code verdictDigest} is not read). */
+    public static String of(Verdict verdict) {
+        byte[] canonical = CanonicalJson.encode(VerdictDocument.digestedTree(verdict)).getBytes(StandardCharsets.UTF_8);
         try {
             return PREFIX + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
         } catch (NoSuchAlgorithmException e) {

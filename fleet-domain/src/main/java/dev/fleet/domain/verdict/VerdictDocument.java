@@ -13,17 +13,54 @@ import java.util.function.Function;
 /**
  * The verdict as a document: the one place SPEC §6's field names and order are written. Every
  * renderer (MCP structured content, the CLI's JSON, the digest) starts from this tree of ordered
- * maps, lists, strings, integers, booleans and nulls.
+ * maps, lists, strings, integers, booleans and nulls. Every string taken from outside the program
+ * is capped here ({@link OutsideText}), so the cap holds for every renderer and for the digest.
  */
 public final class VerdictDocument {
 
     public static final String OBSERVATION = "observation";
     public static final String VERDICT_DIGEST = "verdict_digest";
+    static final String LAST_HEARTBEAT_AT = "last_heartbeat_at";
 
-    private VerdictDocument() {
+    /** Everything, as clients see it. */
+    private static final VerdictDocument SHOWN = new VerdictDocument(false);
+    /**
+     * What the digest covers: no observation, no digest, and no heartbeat instants. Liveness ticks
+     * are not fleet state, so two members answering either side of a heartbeat agree.
+     */
+    private static final VerdictDocument DIGESTED = new VerdictDocument(true);
+
+    private final boolean forDigest;
+
+    private VerdictDocument(boolean forDigest) {
+        this.forDigest = forDigest;
     }
 
+    /** The whole document, as every client is shown it. */
     public static Map<String, Object> toTree(Verdict verdict) {
+        return SHOWN.render(verdict);
+    }
+
+    /** The part of the document {@code verdict_digest} is taken over (see {@link VerdictDigest}). */
+    static Map<String, Object> digestedTree(Verdict verdict) {
+        return DIGESTED.render(verdict);
+    }
+
+    /** An instance's fields, shared by members, duplicates and flagged registrations. */
+    public static Map<String, Object> instance(Instance instance) {
+        return SHOWN.renderInstance(instance);
+    }
+
+    static Map<String, Object> unregistered(UnregisteredProcess process) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("pid", process.pid());
+        tree.put("started_at", time(process.startedAt()));
+        tree.put("command_line", OutsideText.cap(process.commandLine()));
+        tree.put("reason", process.reason().code());
+        return tree;
+    }
+
+    private Map<String, Object> render(Verdict verdict) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("inventory_complete", verdict.inventoryComplete());
         tree.put("mutation_gate_satisfied", verdict.mutationGateSatisfied());
@@ -34,78 +71,72 @@ public final class VerdictDocument {
         tree.put("members", list(verdict.members(), report -> {
             Map<String, Object> member = member(report.member());
             member.put("state", report.state().code());
-            member.put("instances", list(report.instances(), VerdictDocument::instance));
+            member.put("instances", list(report.instances(), this::renderInstance));
             return member;
         }));
         tree.put("missing_members", list(verdict.missingMembers(), VerdictDocument::member));
         tree.put("duplicate_members", list(verdict.duplicateMembers(), report -> {
             Map<String, Object> member = member(report.member());
-            member.put("instances", list(report.instances(), VerdictDocument::instance));
+            member.put("instances", list(report.instances(), this::renderInstance));
             return member;
         }));
-        tree.put("unexpected_members", list(verdict.unexpectedMembers(), VerdictDocument::flagged));
-        tree.put("stale_registrations", list(verdict.staleRegistrations(), VerdictDocument::flagged));
-        tree.put("unverified_registrations", list(verdict.unverifiedRegistrations(), VerdictDocument::flagged));
+        tree.put("unexpected_members", list(verdict.unexpectedMembers(), this::flagged));
+        tree.put("stale_registrations", list(verdict.staleRegistrations(), this::flagged));
+        tree.put("unverified_registrations", list(verdict.unverifiedRegistrations(), this::flagged));
         tree.put("malformed_registrations", list(verdict.malformedRegistrations(), VerdictDocument::malformed));
         tree.put("unregistered_processes", list(verdict.unregisteredProcesses(), VerdictDocument::unregistered));
         tree.put("single_cohort", verdict.singleCohort());
-        tree.put("cohort_ids", verdict.cohortIds());
+        tree.put("cohort_ids", list(verdict.cohortIds(), OutsideText::cap));
         tree.put("single_revision", verdict.singleRevision());
-        tree.put("startup_heads", verdict.startupHeads());
+        tree.put("startup_heads", list(verdict.startupHeads(), OutsideText::cap));
         tree.put("registry", registry(verdict.registry()));
         tree.put("process_listing", listing(verdict.processListing()));
-        tree.put(VERDICT_DIGEST, verdict.verdictDigest());
-        tree.put(OBSERVATION, observation(verdict.observation()));
+        if (!forDigest) {
+            tree.put(VERDICT_DIGEST, verdict.verdictDigest());
+            tree.put(OBSERVATION, observation(verdict.observation()));
+        }
         return tree;
     }
 
-    /** An instance's fields, shared by members, duplicates and flagged registrations. */
-    public static Map<String, Object> instance(Instance instance) {
+    private Map<String, Object> renderInstance(Instance instance) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("runtime_id", instance.runtimeId());
-        tree.put("namespace", instance.namespace());
-        tree.put("profile", instance.profile());
-        tree.put("role", instance.role());
+        tree.put("runtime_id", OutsideText.cap(instance.runtimeId()));
+        tree.put("namespace", OutsideText.cap(instance.namespace()));
+        tree.put("profile", OutsideText.cap(instance.profile()));
+        tree.put("role", OutsideText.cap(instance.role()));
         tree.put("pid", instance.pid());
-        tree.put("cohort_id", instance.cohortId());
-        tree.put("cohort_source", instance.cohortSource());
-        tree.put("startup_head", instance.startupHead());
-        tree.put("transport", instance.transport());
-        tree.put("client_provenance", instance.clientProvenance());
+        tree.put("cohort_id", OutsideText.cap(instance.cohortId()));
+        tree.put("cohort_source", OutsideText.cap(instance.cohortSource()));
+        tree.put("startup_head", OutsideText.cap(instance.startupHead()));
+        tree.put("transport", OutsideText.cap(instance.transport()));
+        tree.put("client_provenance", OutsideText.cap(instance.clientProvenance()));
         tree.put("registered_at", time(instance.registeredAt()));
-        tree.put("last_heartbeat_at", time(instance.lastHeartbeatAt()));
+        if (!forDigest) {
+            tree.put(LAST_HEARTBEAT_AT, time(instance.lastHeartbeatAt()));
+        }
         tree.put("process_started_at", time(instance.processStartedAt()));
         tree.put("recorded_process_started_at", time(instance.recordedProcessStartedAt()));
         return tree;
     }
 
-    static Map<String, Object> flagged(FlaggedRegistration flagged) {
-        Map<String, Object> tree = instance(flagged.registration());
+    private Map<String, Object> flagged(FlaggedRegistration flagged) {
+        Map<String, Object> tree = renderInstance(flagged.registration());
         tree.put("reason", flagged.reason().code());
         return tree;
     }
 
-    static Map<String, Object> member(RosterMember member) {
+    private static Map<String, Object> member(RosterMember member) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("namespace", member.namespace());
-        tree.put("profile", member.profile());
-        tree.put("role", member.role());
+        tree.put("namespace", OutsideText.cap(member.namespace()));
+        tree.put("profile", OutsideText.cap(member.profile()));
+        tree.put("role", OutsideText.cap(member.role()));
         return tree;
     }
 
-    static Map<String, Object> malformed(MalformedRegistration malformed) {
+    private static Map<String, Object> malformed(MalformedRegistration malformed) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("runtime_id", malformed.runtimeId());
+        tree.put("runtime_id", OutsideText.cap(malformed.runtimeId()));
         tree.put("reason", malformed.reason().code());
-        return tree;
-    }
-
-    static Map<String, Object> unregistered(UnregisteredProcess process) {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("pid", process.pid());
-        tree.put("started_at", time(process.startedAt()));
-        tree.put("command_line", process.commandLine());
-        tree.put("reason", process.reason().code());
         return tree;
     }
 
@@ -136,9 +167,10 @@ public final class VerdictDocument {
     private static Map<String, Object> observation(ObservationSummary observation) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("observed_at", time(observation.observedAt()));
-        tree.put("boot_id", observation.bootId());
-        tree.put("hostname", observation.hostname());
-        tree.put("registry_path", observation.registryPath());
+        tree.put("boot_id", OutsideText.cap(observation.bootId()));
+        tree.put("hostname", OutsideText.cap(observation.hostname()));
+        tree.put("pid_namespace", OutsideText.cap(observation.pidNamespace()));
+        tree.put("registry_path", OutsideText.cap(observation.registryPath()));
         AnsweredBy answeredBy = observation.answeredBy();
         if (answeredBy == null) {
             tree.put("answered_by", null);

@@ -46,7 +46,7 @@ class AssessFleetInventoryServiceTest {
         ProcessObserver observer = (patterns, pids) -> {
             askedPatterns.set(patterns);
             askedPids.set(pids);
-            return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", scenario.processes);
+            return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, scenario.processes);
         };
         AnsweredBy controller = new AnsweredBy(4102, "gitea-controller", "prgs-controller");
 

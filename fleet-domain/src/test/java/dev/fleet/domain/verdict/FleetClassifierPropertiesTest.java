@@ -38,7 +38,8 @@ class FleetClassifierPropertiesTest {
         return new Snapshot(snapshot.roster(),
                 snapshot.registry().readable() ? RegistryRead.of(rows) : snapshot.registry(),
                 observation.available()
-                        ? ProcessObservation.of(observation.bootId(), observation.hostname(), processes)
+                        ? ProcessObservation.of(observation.bootId(), observation.hostname(), observation.pidNamespace(),
+                                processes)
                         : observation,
                 snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy());
     }
@@ -129,7 +130,7 @@ class FleetClassifierPropertiesTest {
                     .mutationGateSatisfied());
 
             Snapshot blind = new Snapshot(snapshot.roster(), snapshot.registry(),
-                    ProcessObservation.unavailable(ListingReason.IO_ERROR, null, "host"),
+                    ProcessObservation.unavailable(ListingReason.IO_ERROR, null, "host", null),
                     snapshot.observedAt(), snapshot.registryPath(), null);
             Verdict verdict = FleetClassifier.classify(blind);
             assertFalse(verdict.mutationGateSatisfied());
@@ -178,6 +179,92 @@ class FleetClassifierPropertiesTest {
             Verdict after = FleetClassifier.classify(with(snapshot, rows, snapshot.observation().processes()));
             assertEquals(before.blockedReasons(), after.blockedReasons());
             assertEquals(before.mutationGateSatisfied(), after.mutationGateSatisfied());
+        });
+    }
+
+    @Test
+    void heartbeatInstantsNeverChangeTheDigest() {
+        qt().forAll(FleetGen.fleets(), longs().all()).checkAssert((snapshot, seed) -> {
+            Random random = new Random(seed);
+            List<RegistryRow> ticked = snapshot.registry().rows().stream()
+                    // A heartbeat is a liveness tick only where it is one: an unparseable one stays malformed.
+                    .map(row -> Timestamps.parse(row.lastHeartbeatAt()).isEmpty() ? row
+                            : RowBuilder.from(row).with(r -> r.lastHeartbeatAt = Timestamps.format(
+                                    RowBuilder.REGISTERED.plusMillis(random.nextInt(86_400_000)))).build())
+                    .toList();
+            Verdict before = FleetClassifier.classify(snapshot);
+            Verdict after = FleetClassifier.classify(with(snapshot, ticked, snapshot.observation().processes()));
+            assertEquals(before.verdictDigest(), after.verdictDigest());
+            assertEquals(Digested.strip(VerdictDocument.toTree(before)), Digested.strip(VerdictDocument.toTree(after)));
+        });
+    }
+
+    /**
+     * The digest covers exactly the document less observation and heartbeats: after any change to
+     * one column of one row, the digest changes exactly when that part of the document does.
+     */
+    @Test
+    void everyOtherChangeThatShowsInTheVerdictChangesTheDigest() {
+        qt().forAll(FleetGen.observableFleets(), integers().between(0, 1_000), integers().between(0, 13))
+                .checkAssert((snapshot, which, column) -> {
+                    List<RegistryRow> rows = new ArrayList<>(snapshot.registry().rows());
+                    if (rows.isEmpty()) {
+                        return;
+                    }
+                    int index = which % rows.size();
+                    rows.set(index, change(RowBuilder.from(rows.get(index)), column).build());
+                    Verdict before = FleetClassifier.classify(snapshot);
+                    Verdict after = FleetClassifier.classify(with(snapshot, rows, snapshot.observation().processes()));
+                    boolean shownDiffers = !Digested.strip(VerdictDocument.toTree(before))
+                            .equals(Digested.strip(VerdictDocument.toTree(after)));
+                    assertEquals(shownDiffers, !before.verdictDigest().equals(after.verdictDigest()),
+                            "column " + column + " of row " + index);
+                });
+    }
+
+    private static RowBuilder change(RowBuilder row, int column) {
+        return row.with(r -> {
+            switch (column) {
+                case 0 -> r.cohortId = "ppid:" + (r.cohortId == null ? 1 : r.cohortId.length() + 7);
+                case 1 -> r.startupHead = r.startupHead == null ? "ddd444" : null;
+                case 2 -> r.registeredAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(17));
+                case 3 -> r.pid = r.pid == null ? 77 : r.pid + 50_000;
+                case 4 -> r.profile = r.profile + "-x";
+                case 5 -> r.status = "running".equals(r.status) ? "stopped" : "running";
+                case 6 -> r.transport = "streamable_http";
+                case 7 -> r.clientProvenance = "operator_managed";
+                case 8 -> r.processStartedAt = Timestamps.format(Scenario.STARTED.minusSeconds(30));
+                case 9 -> r.bootId = "boot-elsewhere";
+                case 10 -> r.pidNamespace = FleetGen.OTHER_PID_NAMESPACE;
+                case 11 -> r.repo = "Another-Repo";
+                case 12 -> r.cohortSource = "parent_process";
+                default -> r.runtimeId = r.runtimeId + "-renamed";
+            }
+        });
+    }
+
+    @Test
+    void aRegistrationFromAnotherPidNamespaceNeverCountsAndAlwaysBlocks() {
+        qt().forAll(FleetGen.observableFleets(), integers().between(0, 1_000)).checkAssert((snapshot, which) -> {
+            List<ObservedProcess> processes = snapshot.observation().processes();
+            // The foreign row names a pid that is alive here, or one that is not: neither may matter.
+            long pid = processes.isEmpty() || which % 2 == 0 ? 700_000 + which
+                    : processes.get(which % processes.size()).pid();
+            List<RegistryRow> rows = new ArrayList<>(snapshot.registry().rows());
+            rows.add(RowBuilder.row(snapshot.roster().members().get(which % snapshot.roster().members().size()), pid)
+                    .with(r -> {
+                        r.runtimeId = "rt-foreign-" + which;
+                        r.pidNamespace = "pid:[4026533000]"; // a namespace no generated row uses
+                    }).build());
+            Verdict verdict = FleetClassifier.classify(with(snapshot, rows, processes));
+            assertFalse(verdict.inventoryComplete());
+            assertFalse(verdict.mutationGateSatisfied());
+            assertTrue(verdict.blockedReasons().stream()
+                    .anyMatch(reason -> reason.code() == BlockedCode.PID_NAMESPACE_MISMATCH));
+            assertTrue(verdict.unverifiedRegistrations().stream().anyMatch(flagged ->
+                    flagged.registration().runtimeId().equals("rt-foreign-" + which)
+                            && flagged.reason() == UnverifiedReason.OTHER_PID_NAMESPACE));
+            assertTrue(live(verdict).noneMatch(instance -> instance.runtimeId().equals("rt-foreign-" + which)));
         });
     }
 }

@@ -575,6 +575,96 @@ class FleetClassifierTest {
         }
     }
 
+    @Nested
+    class PidNamespaces {
+
+        private static final String CHILD = "pid:[4026532500]";
+
+        @Test
+        void aRowFromAnotherNamespaceWhosePidIsGoneHereIsUnverifiedNotExited() {
+            Scenario scenario = Scenario.healthyFive().row(row(member("author"), 7).with(r -> {
+                r.runtimeId = "rt-host";
+                r.pidNamespace = CHILD;
+            }));
+
+            Verdict verdict = scenario.classify();
+
+            assertEquals(List.of("other_pid_namespace"), reasons(verdict.unverifiedRegistrations()));
+            assertEquals(List.of(), verdict.staleRegistrations());
+            assertEquals(List.of("pid_namespace_mismatch"), codes(verdict));
+            assertFalse(verdict.inventoryComplete());
+            assertFalse(verdict.mutationGateSatisfied());
+            assertEquals(5, verdict.runningMemberCount(), "it counts nowhere");
+            Instance shown = verdict.unverifiedRegistrations().get(0).registration();
+            assertNull(shown.processStartedAt(), "no process here can be its process");
+            assertEquals("gitea-author/prgs-author pid 7", verdict.blockedReasons().get(0).detail());
+        }
+
+        @Test
+        void aRowFromAnotherNamespaceOnALivePidHereNeverCountsAsThatProcess() {
+            Scenario scenario = Scenario.healthyFive();
+            scenario.rows.set(0, RowBuilder.from(scenario.rows.get(0)).with(r -> r.pidNamespace = CHILD).build());
+
+            Verdict verdict = scenario.classify();
+
+            assertEquals(List.of("other_pid_namespace"), reasons(verdict.unverifiedRegistrations()));
+            assertEquals(4, verdict.runningMemberCount());
+            assertEquals(BlockedCode.PID_NAMESPACE_MISMATCH, verdict.blockedReason());
+        }
+
+        @Test
+        void aRowWithoutANamespaceOrAnAnswererWithoutOneIsJudgedAsBefore() {
+            Scenario unrecorded = Scenario.healthyFive();
+            unrecorded.rows.replaceAll(row -> RowBuilder.from(row).with(r -> r.pidNamespace = null).build());
+            assertRunningFive(unrecorded.classify());
+
+            Scenario unknownHere = Scenario.healthyFive();
+            unknownHere.rows.set(0, RowBuilder.from(unknownHere.rows.get(0)).with(r -> r.pidNamespace = CHILD).build());
+            unknownHere.pidNamespace = null;
+            assertRunningFive(unknownHere.classify());
+        }
+
+        @Test
+        void onlyRowsOfTheSameNamespaceSupersedeEachOther() {
+            Scenario scenario = Scenario.healthyFive().row(row(member("author"), 4100).with(r -> {
+                r.runtimeId = "rt-child-newer";
+                r.registeredAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(5));
+                r.pidNamespace = CHILD;
+            }));
+
+            Verdict verdict = scenario.classify();
+
+            assertEquals(5, verdict.runningMemberCount(), "the host's pid 4100 is still its author");
+            assertEquals(List.of(), verdict.staleRegistrations());
+            assertEquals(List.of("other_pid_namespace"), reasons(verdict.unverifiedRegistrations()));
+        }
+
+        @Test
+        void theAnswerersNamespaceIsReportedButNotDigested() {
+            Scenario scenario = Scenario.healthyFive();
+            scenario.rows.replaceAll(row -> RowBuilder.from(row).with(r -> r.pidNamespace = null).build());
+            Verdict host = scenario.classify();
+            scenario.pidNamespace = CHILD;
+            Verdict child = scenario.classify();
+
+            assertEquals(host.verdictDigest(), child.verdictDigest());
+            assertEquals(CHILD, child.observation().pidNamespace());
+        }
+    }
+
+    @Test
+    void aTableLackingColumnsIsSchemaMissingAndTheDetailNamesThem() {
+        Scenario scenario = Scenario.healthyFive();
+        scenario.registryReason = RegistryReason.SCHEMA_MISSING;
+        scenario.registryDetail = "mcp_server_runtimes lacks columns boot_id, stopped_at";
+
+        Verdict verdict = scenario.classify();
+
+        assertEquals(List.of("registry_unreadable"), codes(verdict));
+        assertEquals("registry schema_missing: mcp_server_runtimes lacks columns boot_id, stopped_at",
+                verdict.blockedReasons().get(0).detail());
+    }
+
     @Test
     void everyBlockedReasonAppearsInPriorityOrderWithAnAction() {
         Scenario scenario = Scenario.healthyFive();
@@ -587,13 +677,14 @@ class FleetClassifierTest {
                 .server(row(new RosterMember("x", "y", "z"), 5104))
                 .row(row(member("author"), -1))
                 .process(5105, Scenario.STARTED, Scenario.serveCommand("ghost"))
-                .server(row(member("reconciler"), 5106).with(r -> r.runtimeId = "rt-unverified"));
+                .server(row(member("reconciler"), 5106).with(r -> r.runtimeId = "rt-unverified"))
+                .row(row(member("merger"), 5107).with(r -> r.pidNamespace = "pid:[4026532500]"));
         scenario.removeProcess(5106).process(5106, null, Scenario.serveCommand("prgs-reconciler"));
 
         Verdict verdict = scenario.classify();
 
         assertEquals(List.of("malformed_registration", "unregistered_process", "process_start_unknown",
-                "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member"),
+                "pid_namespace_mismatch", "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member"),
                 codes(verdict));
         assertTrue(verdict.blockedReasons().stream().allMatch(reason -> !reason.action().isBlank()));
         assertEquals(BlockedCode.MALFORMED_REGISTRATION, verdict.blockedReason());

@@ -15,7 +15,8 @@ import org.quicktheories.core.RandomnessSource;
 
 /**
  * Generates consistent fleets: every roster member with zero to three registrations of assorted
- * health (live, dead, recycled pid, previous boot, start unknown, superseded), strays outside the
+ * health (live, dead, recycled pid, previous boot, start unknown, superseded, registered in another
+ * pid namespace or before namespaces were recorded), strays outside the
  * roster or the binding, unregistered server processes, stopped and malformed rows, a few cohorts
  * and revisions, and rarely an unreadable registry or an unavailable listing. Runtime ids and
  * pids are unique per snapshot, as a real registry and process table make them.
@@ -24,6 +25,7 @@ final class FleetGen {
 
     private static final List<String> COHORTS = List.of("ppid:100", "ppid:100", "ppid:100", "ppid:200");
     private static final List<String> HEADS = List.of("aaa111", "aaa111", "aaa111", "bbb222");
+    static final String OTHER_PID_NAMESPACE = "pid:[4026532999]";
 
     private FleetGen() {
     }
@@ -112,7 +114,7 @@ final class FleetGen {
         void registration(RosterMember member) {
             long pid = nextPid++;
             RowBuilder row = row(member, pid);
-            switch (pick(0, 11)) {
+            switch (pick(0, 13)) {
                 case 0 -> scenario.row(row); // process exited
                 case 1 -> scenario.row(row).process(pid, RowBuilder.REGISTERED.plusSeconds(pick(5, 60)),
                         Scenario.serveCommand(member.profile())); // pid recycled by a later process
@@ -122,6 +124,9 @@ final class FleetGen {
                         r.registeredAt = "2026-07-28T01:59:59Z")); // an older row, same pid and process
                 case 5 -> scenario.server(row.with(r ->
                         r.processStartedAt = Timestamps.format(Scenario.STARTED.minusSeconds(pick(0, 3)))));
+                case 6 -> scenario.server(row.with(r -> r.pidNamespace = OTHER_PID_NAMESPACE)); // another namespace
+                case 7 -> scenario.server(row.with(r -> r.pidNamespace = null)); // written before namespaces
+                case 8 -> scenario.row(row.with(r -> r.pidNamespace = OTHER_PID_NAMESPACE)); // exited, or not ours
                 default -> scenario.server(row);
             }
         }

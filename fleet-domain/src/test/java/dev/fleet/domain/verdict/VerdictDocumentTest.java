@@ -31,16 +31,15 @@ class VerdictDocumentTest {
         assertEquals("2026-07-28T02:00:00.250Z", instance.get("registered_at"));
         @SuppressWarnings("unchecked")
         Map<String, Object> observation = (Map<String, Object>) tree.get("observation");
-        assertEquals(List.of("observed_at", "boot_id", "hostname", "registry_path", "answered_by"),
+        assertEquals(List.of("observed_at", "boot_id", "hostname", "pid_namespace", "registry_path", "answered_by"),
                 new ArrayList<>(observation.keySet()));
     }
 
     @Test
-    void theDigestIsShaOfTheCanonicalEncodingWithoutObservation() throws Exception {
+    void theDigestIsShaOfTheCanonicalEncodingWithoutObservationAndHeartbeats() throws Exception {
         Verdict verdict = Scenario.healthyFive().classify();
-        Map<String, Object> tree = new LinkedHashMap<>(VerdictDocument.toTree(verdict));
-        tree.remove("observation");
-        tree.remove("verdict_digest");
+        Map<String, Object> tree = Digested.strip(VerdictDocument.toTree(verdict));
+        assertEquals(false, CanonicalJson.encode(tree).contains("last_heartbeat_at"));
         byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
                 .digest(CanonicalJson.encode(tree).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals("sha256:" + java.util.HexFormat.of().formatHex(hash), verdict.verdictDigest());
@@ -54,6 +53,46 @@ class VerdictDocumentTest {
         assertEquals(healthy, scenario.classify().verdictDigest(), "boot id spelling is observation only");
         scenario.server(RowBuilder.row(Scenario.member("merger"), 8100));
         assertNotEquals(healthy, scenario.classify().verdictDigest());
+    }
+
+    @Test
+    void everyStringFromOutsideIsCappedWithItsLengthBeforeDigesting() {
+        String argv = "java -jar /opt/fleet/fleet.jar serve --profile x " + "A".repeat(1_700_000);
+        String cohort = "c".repeat(5_000);
+        Scenario scenario = Scenario.healthyFive();
+        scenario.rows.replaceAll(row -> RowBuilder.from(row).with(r -> r.cohortId = cohort).build());
+        scenario.process(9_001, Scenario.STARTED, argv);
+        Verdict verdict = scenario.classify();
+        String json = CanonicalJson.encode(VerdictDocument.toTree(verdict));
+
+        String cappedArgv = argv.substring(0, OutsideText.MAX_CHARS) + "…[truncated, " + argv.length() + " chars]";
+        assertEquals(true, json.contains("\"command_line\":\"" + cappedArgv + "\""), "capped command line");
+        String cappedCohort = "c".repeat(OutsideText.MAX_CHARS) + "…[truncated, 5000 chars]";
+        assertEquals(true, json.contains("\"cohort_id\":\"" + cappedCohort + "\""), "capped cohort id");
+        assertEquals(true, json.length() < 100_000, "the answer stays small: " + json.length());
+        assertEquals(Boolean.TRUE, verdict.singleCohort());
+    }
+
+    @Test
+    void theCapNeverMergesValuesThatDifferPastIt() {
+        String prefix = "c".repeat(OutsideText.MAX_CHARS);
+        Scenario scenario = Scenario.healthyFive();
+        int[] index = {0};
+        scenario.rows.replaceAll(row -> RowBuilder.from(row).with(r -> r.cohortId = prefix + (index[0]++ == 0 ? "1" : "2"))
+                .build());
+        Verdict verdict = scenario.classify();
+        assertEquals(Boolean.FALSE, verdict.singleCohort(), "compared whole, capped only when shown");
+        assertEquals(BlockedCode.COHORT_SPLIT, verdict.blockedReason());
+    }
+
+    @Test
+    void aShortStringIsKeptWhole() {
+        String exact = "é".repeat(OutsideText.MAX_CHARS);
+        assertEquals(exact, OutsideText.cap(exact));
+        assertEquals(null, OutsideText.cap(null));
+        String surrogates = "😀".repeat(OutsideText.MAX_CHARS + 1);
+        assertEquals("😀".repeat(OutsideText.MAX_CHARS) + "…[truncated, " + (OutsideText.MAX_CHARS + 1) + " chars]",
+                OutsideText.cap(surrogates), "counted in characters, never splitting one");
     }
 
     @Test

@@ -1,14 +1,10 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
-
 import java.io.OutputStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
@@ -39,15 +35,13 @@ import org.jooq.DSLContext;
  * <p>One at a time: servers started together all find a fresh file unmigrated. Left to Liquibase's
  * own changelog lock they deadlock: a waiting Liquibase keeps its IMMEDIATE transaction (and so
  * SQLite's write lock) open while it polls, so the holder can never release. Migrations are
- * therefore serialised by a lock file beside the registry (across processes) and a monitor (inside
- * this JVM, where FileChannel locks do not exclude each other and Liquibase's scope is shared by
- * threads), and each re-checks under the lock whether another has already done the work.
+ * therefore serialised by {@link MigrationLock}, with a bounded wait, and each re-checks under the
+ * lock whether another has already done the work.
  */
 final class SchemaMigration {
 
     /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets its level. */
     private static final Logger LIQUIBASE_LOG = Logger.getLogger("liquibase");
-    private static final Object IN_THIS_JVM = new Object();
 
     static {
         if (LIQUIBASE_LOG.getLevel() == null) {
@@ -58,42 +52,45 @@ final class SchemaMigration {
     private SchemaMigration() {
     }
 
-    /** True when the file is in WAL mode, has the table and is at our schema version or later. */
+    /**
+     * True when the file is in WAL mode, has the table with every column (this project's own too) and
+     * is at our schema version or later: then a writer needs no migration, and Liquibase stays unloaded.
+     */
     static boolean isCurrent(DSLContext ctx) {
-        return SchemaCatalog.isWal(ctx) && hasSchema(ctx);
+        return SchemaCatalog.isWal(ctx) && hasSchema(ctx, RegistryColumns.of(ctx));
     }
 
-    private static boolean hasSchema(DSLContext ctx) {
-        return SchemaCatalog.tableExists(ctx, MCP_SERVER_RUNTIMES)
+    private static boolean hasSchema(DSLContext ctx, RegistryColumns columns) {
+        return columns.tableExists() && columns.missingRequired().isEmpty() && columns.missingOwn().isEmpty()
                 && SchemaCatalog.userVersion(ctx) >= RegistrySchema.SCHEMA_VERSION;
     }
 
-    /** The sidecar file whose OS lock serialises migrations of {@code registry}; it holds no data. */
-    static Path lockFile(Path registry) {
-        return registry.resolveSibling(registry.getFileName() + ".migration-lock");
-    }
-
     /**
-     * Puts the file in WAL mode, runs the changelog and raises user_version.
+     * Puts the file in WAL mode, runs the changelog (which adds this project's own columns to a table
+     * another tool made without them) and raises user_version. A table that lacks any other column is
+     * refused, naming them, before anything is changed: claiming version 6 for a table no conforming
+     * server can write would only move the failure elsewhere.
      *
      * @param always false to skip the changelog when the file turns out to have the schema once the
      *     lock is held (another server migrated it meanwhile)
+     * @param lockWait how long to wait for another migration of the same file
+     * @throws RegistryStorageException when the table lacks required columns, or the lock stays held
      */
-    static void migrate(Path registry, DataSource dataSource, boolean always) throws Exception {
-        synchronized (IN_THIS_JVM) {
-            try (FileChannel channel = FileChannel.open(lockFile(registry),
-                    StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                FileLock lock = channel.lock();
-                try (Connection connection = dataSource.getConnection()) {
-                    DSLContext ctx = Jooq.using(connection);
-                    enableWal(ctx);
-                    if (always || !hasSchema(ctx)) {
-                        runChangelog(connection);
-                        raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
-                    }
-                } finally {
-                    lock.release();
-                }
+    static void migrate(Path registry, DataSource dataSource, boolean always, Duration lockWait) throws Exception {
+        try (MigrationLock lock = MigrationLock.acquire(registry, lockWait);
+                Connection connection = dataSource.getConnection()) {
+            DSLContext ctx = Jooq.using(connection);
+            RegistryColumns columns = RegistryColumns.of(ctx);
+            if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
+                throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
+                        + RegistryColumns.describeMissing(columns.missingRequired()) + " (another tool made it); "
+                        + "nothing was changed", null);
+            }
+            enableWal(ctx);
+            if (always || !hasSchema(ctx, columns)) {
+                runChangelog(connection);
+                addOwnColumnsStillMissing(ctx);
+                raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
             }
         }
     }
@@ -124,6 +121,17 @@ final class SchemaMigration {
         } finally {
             // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
             connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    /**
+     * The changelog adds this project's columns once per file; a table another tool re-created since
+     * lacks them again, and Liquibase would not run those change sets twice. Additive and idempotent.
+     */
+    private static void addOwnColumnsStillMissing(DSLContext ctx) {
+        for (String column : RegistryColumns.of(ctx).missingOwn()) {
+            // DDL takes no bind values; both names are the generated table's constants, never input.
+            ctx.execute("ALTER TABLE " + RegistryColumns.TABLE + " ADD COLUMN " + column + " TEXT");
         }
     }
 

@@ -8,7 +8,6 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
@@ -18,15 +17,15 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
  * without CREATE: an assessment never creates, migrates or writes it (no Liquibase here). Every
- * column is read as stored, so a row another tool wrote badly reaches the domain and becomes a
- * malformed registration there; a file that cannot be read becomes a {@link RegistryReason}.
+ * column is read by name and as stored, so a table another tool made with its columns in another
+ * order reads the same, and a row written badly reaches the domain and becomes a malformed
+ * registration there; a file that cannot be read becomes a {@link RegistryReason}. Only a regular
+ * file is ever opened: a FIFO would block the answer forever.
  */
 public final class SqliteRegistryReader implements RegistryReader {
 
@@ -34,8 +33,6 @@ public final class SqliteRegistryReader implements RegistryReader {
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(2);
 
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
-    /** The pid as SQLite stores it, so a pid that is not a whole number is seen as such. */
-    private static final Field<String> PID_AS_TEXT = RUNTIMES.PID.cast(SQLDataType.VARCHAR).as("pid_as_text");
 
     private final Path file;
     private final DataSource dataSource;
@@ -66,20 +63,29 @@ public final class SqliteRegistryReader implements RegistryReader {
     }
 
     private RegistryRead read(Optional<RegistrationStatus> status) {
-        if (!Files.exists(file)) {
-            return RegistryRead.unreadable(RegistryReason.MISSING);
+        switch (RegistryFileKind.of(file)) {
+            case ABSENT:
+                return RegistryRead.unreadable(RegistryReason.MISSING);
+            case NOT_A_FILE:
+                // Never handed to SQLite: opening a FIFO would block this answer forever.
+                return RegistryRead.unreadable(RegistryReason.IO_ERROR, "not a regular file");
+            default:
+                break;
         }
         try (Connection connection = dataSource.getConnection()) {
             DSLContext ctx = Jooq.using(connection);
-            if (!SchemaCatalog.tableExists(ctx, RUNTIMES)) {
-                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING);
+            RegistryColumns columns = RegistryColumns.of(ctx);
+            if (!columns.tableExists()) {
+                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RUNTIMES.getName());
+            }
+            List<String> missing = columns.missingRequired();
+            if (!missing.isEmpty()) {
+                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RegistryColumns.describeMissing(missing));
             }
             Condition filter = status.map(wanted -> RUNTIMES.STATUS.eq(wanted.code())).orElse(DSL.noCondition());
-            List<RegistryRow> rows = ctx.select(RUNTIMES.asterisk(), PID_AS_TEXT)
-                    .from(RUNTIMES)
-                    .where(filter)
+            List<RegistryRow> rows = RowMapping.selectRows(ctx, columns, filter)
                     .orderBy(RUNTIMES.REGISTERED_AT, RUNTIMES.RUNTIME_ID)
-                    .fetch(record -> RowMapping.toRow(record.into(RUNTIMES), record.get(PID_AS_TEXT)));
+                    .fetch(record -> RowMapping.toRow(record, columns));
             return RegistryRead.of(RowOrder.sorted(rows));
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.

@@ -6,6 +6,7 @@ import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.Clock;
@@ -23,8 +24,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javax.sql.DataSource;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record3;
@@ -35,6 +39,12 @@ import org.jooq.exception.DataAccessException;
  * instance may be shared by threads. A registration migrates a missing or outdated file first, so
  * a registry deleted under a running server comes back with its next registration; a heartbeat or
  * a stop never creates one.
+ *
+ * <p>Columns are written and read back by name: another tool's table may order them differently,
+ * hold columns of its own, or lack this project's (they are then left out). A path that is not a
+ * regular file is refused before anything is created beside it. Every wait is bounded: a write that
+ * meets a busy registry retries with backoff until its deadline, and a migration waits for another
+ * only {@link MigrationLock#DEFAULT_WAIT}.
  */
 public final class SqliteRegistryWriter implements RegistryWriter {
 
@@ -45,6 +55,14 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * client (SPEC §7), and a stop that cannot be written leaves a row that reads as process_exited.
      */
     public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
+    /**
+     * How long a registration keeps retrying a busy registry. SQLite's own busy handler waits inside
+     * each attempt, but some contention (a journal-mode switch, WAL recovery, a lock upgrade) answers
+     * SQLITE_BUSY at once; those are retried here with backoff.
+     */
+    static final Duration REGISTER_DEADLINE = Duration.ofSeconds(10);
+    private static final long FIRST_RETRY_PAUSE_MILLIS = 10;
+    private static final long LONGEST_RETRY_PAUSE_MILLIS = 250;
 
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
@@ -52,6 +70,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     private final Clock clock;
     private final DataSource dataSource;
     private final DataSource stopDataSource;
+    private final Duration busyTimeout;
+    private final Duration stopTimeout;
 
     public SqliteRegistryWriter(Path file) {
         this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
@@ -65,9 +85,10 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     public SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.dataSource = SqliteFiles.writer(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
-        this.stopDataSource = SqliteFiles.writer(file,
-                busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT);
+        this.busyTimeout = Objects.requireNonNull(busyTimeout, "busyTimeout");
+        this.stopTimeout = busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT;
+        this.dataSource = SqliteFiles.writer(file, busyTimeout);
+        this.stopDataSource = SqliteFiles.writer(file, stopTimeout);
     }
 
     /**
@@ -80,9 +101,10 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     private void migrate(boolean always) {
+        requireRegularOrAbsent();
         createParentDirectories();
         try {
-            SchemaMigration.migrate(file, dataSource, always);
+            SchemaMigration.migrate(file, dataSource, always, MigrationLock.DEFAULT_WAIT);
         } catch (RuntimeException e) {
             throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
         } catch (Exception e) {
@@ -111,45 +133,55 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", dataSource, runtimeId,
+        return updateRow("heartbeat", dataSource, busyTimeout, runtimeId,
                 Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", stopDataSource, runtimeId, Map.of(RUNTIMES.STATUS, RegistrationStatus.STOPPED.code(),
+        return updateRow("mark stopped", stopDataSource, stopTimeout, runtimeId, Map.of(RUNTIMES.STATUS,
+                RegistrationStatus.STOPPED.code(),
                 RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
-    private boolean updateRow(String operation, DataSource source, String runtimeId,
+    private boolean updateRow(String operation, DataSource source, Duration deadline, String runtimeId,
             Map<Field<String>, String> changes) {
         Objects.requireNonNull(runtimeId, "runtimeId");
-        if (!Files.exists(file)) {
+        if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return write(operation, source, ctx -> ctx.update(RUNTIMES)
+        return write(operation, source, deadline, ctx -> ctx.update(RUNTIMES)
                 .set(changes)
                 .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
                 .execute() > 0);
     }
 
-    /** Replace-on-pid, optional retention, upsert and read-back, all in one IMMEDIATE transaction. */
+    /**
+     * Replace-on-pid, optional retention, upsert and read-back, all in one IMMEDIATE transaction, by
+     * column name. An update-then-insert rather than an upsert: a table another tool made need not
+     * declare runtime_id its primary key.
+     */
     private Registration store(RegistryRow row, Optional<Duration> retention) {
         String runtimeId = row.runtimeId();
-        RegistryRow stored = write("register", ctx -> {
-            // The pid now names this server: any other row on it describes a process that is gone.
-            ctx.deleteFrom(RUNTIMES)
-                    .where(RUNTIMES.PID.eq(row.pid()))
-                    .and(RUNTIMES.RUNTIME_ID.isDistinctFrom(runtimeId))
-                    .execute();
+        RegistryRow stored = write("register", dataSource, REGISTER_DEADLINE, ctx -> {
+            RegistryColumns columns = RegistryColumns.of(ctx);
+            // The pid now names this server: any other row on it from this pid namespace (or from
+            // before namespaces were recorded) describes a process that is gone. A row on the same
+            // pid from another namespace may be a live server there, and must stay visible.
+            Condition samePid = RUNTIMES.PID.eq(row.pid()).and(RUNTIMES.RUNTIME_ID.isDistinctFrom(runtimeId));
+            if (columns.has(RUNTIMES.PID_NAMESPACE) && row.pidNamespace() != null) {
+                samePid = samePid.and(RUNTIMES.PID_NAMESPACE.isNull().or(RUNTIMES.PID_NAMESPACE.eq(row.pidNamespace())));
+            }
+            ctx.deleteFrom(RUNTIMES).where(samePid).execute();
             retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.now().minus(window)));
-            var record = RowMapping.toRecord(row);
-            ctx.insertInto(RUNTIMES).set(record)
-                    .onConflict(RUNTIMES.RUNTIME_ID).doUpdate().set(record)
-                    .execute();
-            return ctx.selectFrom(RUNTIMES).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).fetchOne(RowMapping::toRow);
+            Map<Field<?>, Object> values = RowMapping.values(row, columns);
+            if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() == 0) {
+                ctx.insertInto(RUNTIMES).set(values).execute();
+            }
+            return RowMapping.selectRows(ctx, columns, RUNTIMES.RUNTIME_ID.eq(runtimeId))
+                    .fetchOne(record -> RowMapping.toRow(record, columns));
         });
         InterpretedRow interpreted = stored == null ? null : stored.interpret();
         if (interpreted instanceof Registration registration) {
@@ -186,25 +218,57 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         return Timestamps.parse(timestamp).map(instant -> instant.isBefore(cutoff)).orElse(false);
     }
 
-    /** One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it. */
-    private <T> T write(String operation, Function<DSLContext, T> work) {
-        return write(operation, dataSource, work);
+    /**
+     * One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it,
+     * retried with backoff while the registry answers busy, until {@code deadline} has passed.
+     */
+    private <T> T write(String operation, DataSource source, Duration deadline, Function<DSLContext, T> work) {
+        long giveUpAt = System.nanoTime() + deadline.toNanos();
+        long pause = FIRST_RETRY_PAUSE_MILLIS;
+        while (true) {
+            try {
+                return writeOnce(source, work);
+            } catch (SQLException | DataAccessException e) {
+                long left = TimeUnit.NANOSECONDS.toMillis(giveUpAt - System.nanoTime());
+                if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED || left <= 0) {
+                    throw failure(operation, e);
+                }
+                // Jitter: writers that collided once should not collide again in step.
+                sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));
+                pause = Math.min(pause * 2, LONGEST_RETRY_PAUSE_MILLIS);
+            }
+        }
     }
 
-    private <T> T write(String operation, DataSource source, Function<DSLContext, T> work) {
+    private <T> T writeOnce(DataSource source, Function<DSLContext, T> work) throws SQLException {
+        requireRegularOrAbsent();
         try (Connection connection = connect(source)) {
             if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
                 migrate(false);
             }
             return ImmediateTransaction.run(connection, work);
-        } catch (SQLException | DataAccessException e) {
-            throw failure(operation, e);
         }
     }
 
     private Connection connect(DataSource source) throws SQLException {
         createParentDirectories();
         return source.getConnection();
+    }
+
+    /** Refuses a FIFO, socket, device or directory before SQLite opens it or creates anything beside it. */
+    private void requireRegularOrAbsent() {
+        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
+            throw new RegistryStorageException(RegistryFileKind.refusal(file), null);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryStorageException("interrupted while waiting for a busy registry", e);
+        }
     }
 
     private void createParentDirectories() {

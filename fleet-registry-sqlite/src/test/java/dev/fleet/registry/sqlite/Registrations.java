@@ -15,6 +15,7 @@ final class Registrations {
     static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
     static final String COHORT = "ppid:40990";
     static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
+    static final String PID_NAMESPACE = "pid:[4026531836]";
 
     String runtimeId;
     String namespace;
@@ -36,6 +37,7 @@ final class Registrations {
     Instant registeredAt = REGISTERED;
     Instant lastHeartbeatAt = REGISTERED;
     Instant stoppedAt;
+    String pidNamespace = PID_NAMESPACE;
 
     private Registrations(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -64,7 +66,7 @@ final class Registrations {
     Registration build() {
         return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
                 cohortId, cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status,
-                registeredAt, lastHeartbeatAt, stoppedAt);
+                registeredAt, lastHeartbeatAt, stoppedAt, pidNamespace);
     }
 
     RegistryRow row() {

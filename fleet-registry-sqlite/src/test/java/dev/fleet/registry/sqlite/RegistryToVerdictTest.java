@@ -50,7 +50,8 @@ class RegistryToVerdictTest {
         }
         SqliteRegistryReader reader = new SqliteRegistryReader(file);
         RegistryRead read = reader.readAll();
-        ProcessObservation observation = ProcessObservation.of(Registrations.BOOT, "fleet-host", processes);
+        ProcessObservation observation = ProcessObservation.of(Registrations.BOOT, "fleet-host", Registrations.PID_NAMESPACE,
+                processes);
 
         Verdict verdict = FleetClassifier.classify(new Snapshot(roster, read, observation,
                 Instant.parse("2026-07-28T03:00:00Z"), reader.location(), null));

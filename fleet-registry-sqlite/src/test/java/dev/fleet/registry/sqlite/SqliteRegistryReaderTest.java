@@ -146,7 +146,8 @@ class SqliteRegistryReaderTest {
                 "INSERT INTO sessions VALUES ('s-a')");
         String before = RawSqlite.sha256(file);
 
-        assertEquals(RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING), reader.readAll());
+        assertEquals(RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table mcp_server_runtimes"),
+                reader.readAll());
         assertEquals(before, RawSqlite.sha256(file), "the reader never migrates");
     }
 
@@ -154,7 +155,7 @@ class SqliteRegistryReaderTest {
     void anEmptyFileIsAnEmptyDatabaseWithoutTheTable() throws Exception {
         Files.createFile(file);
 
-        assertEquals(RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING), reader.readAll());
+        assertEquals(RegistryReason.SCHEMA_MISSING, reader.readAll().reason());
         assertEquals(0, Files.size(file), "still empty: the reader never migrates");
     }
 
@@ -162,7 +163,10 @@ class SqliteRegistryReaderTest {
     void aTableMissingAColumnThisReaderNeedsIsSchemaMissing() throws Exception {
         RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, pid INTEGER)");
 
-        assertEquals(RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING), reader.readAll());
+        assertEquals(RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "mcp_server_runtimes lacks columns "
+                + "namespace, profile, role, remote, org, repo, repository_root, cohort_id, cohort_source, "
+                + "client_provenance, boot_id, startup_head, transport, status, registered_at, last_heartbeat_at, "
+                + "stopped_at"), reader.readAll());
     }
 
     @Test

@@ -116,7 +116,7 @@ class SqliteRegistryWriterTest {
         RegistryRow badTime = new RegistryRow(row.runtimeId(), row.namespace(), row.profile(), row.role(),
                 row.remote(), row.org(), row.repo(), row.repositoryRoot(), row.pid(), row.cohortId(),
                 row.cohortSource(), row.clientProvenance(), row.bootId(), row.processStartedAt(), row.startupHead(),
-                row.transport(), row.status(), "yesterday", row.lastHeartbeatAt(), row.stoppedAt());
+                row.transport(), row.status(), "yesterday", row.lastHeartbeatAt(), row.stoppedAt(), row.pidNamespace());
 
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> writer.registerRow(badTime, Optional.empty()));
@@ -331,20 +331,20 @@ class SqliteRegistryWriterTest {
         return new RegistryRow(runtimeId, r.namespace(), r.profile(), r.role(), r.remote(), r.org(), r.repo(),
                 r.repositoryRoot(), r.pid(), r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
                 r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
-                r.lastHeartbeatAt(), r.stoppedAt());
+                r.lastHeartbeatAt(), r.stoppedAt(), r.pidNamespace());
     }
 
     private static RegistryRow withNamespace(RegistryRow r, String namespace) {
         return new RegistryRow(r.runtimeId(), namespace, r.profile(), r.role(), r.remote(), r.org(), r.repo(),
                 r.repositoryRoot(), r.pid(), r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
                 r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
-                r.lastHeartbeatAt(), r.stoppedAt());
+                r.lastHeartbeatAt(), r.stoppedAt(), r.pidNamespace());
     }
 
     private static RegistryRow withPid(RegistryRow r, Long pid) {
         return new RegistryRow(r.runtimeId(), r.namespace(), r.profile(), r.role(), r.remote(), r.org(), r.repo(),
                 r.repositoryRoot(), pid, r.cohortId(), r.cohortSource(), r.clientProvenance(), r.bootId(),
                 r.processStartedAt(), r.startupHead(), r.transport(), r.status(), r.registeredAt(),
-                r.lastHeartbeatAt(), r.stoppedAt());
+                r.lastHeartbeatAt(), r.stoppedAt(), r.pidNamespace());
     }
 }
