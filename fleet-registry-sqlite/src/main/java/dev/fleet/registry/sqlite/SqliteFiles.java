@@ -9,6 +9,12 @@ import org.sqlite.SQLiteOpenMode;
 /** How the registry file is opened: one recipe for writers, one for readers. */
 final class SqliteFiles {
 
+    static {
+        // Before any data source exists, so before the driver loads its native library: without this
+        // it runs `uname` and extracts a fresh copy into the temp folder in every JVM.
+        SqliteNativeLibraryCache.configureDriver();
+    }
+
     private SqliteFiles() {
     }
 
