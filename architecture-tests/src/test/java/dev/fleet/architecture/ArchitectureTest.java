@@ -118,6 +118,11 @@ class ArchitectureTest {
         FleetRules.outPortsAreImplementedByAdapters(FleetRules.OUT_PORTS, FleetRules.DOMAIN).check(PRODUCT);
     }
 
+    @Test
+    void theObserverNeverUsesTheJdkRegexEngine() {
+        FleetRules.neverUsesTheJdkRegexEngine("dev.fleet.observer..").check(PRODUCT);
+    }
+
     static final Set<String> WRITE_SIDE_AND_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
             "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.sqlite.SchemaMigration");
 }

@@ -165,6 +165,27 @@ final class FleetRules {
                 .because("the domain declares what it needs; adapters provide it");
     }
 
+    /** String methods that compile their argument with {@code java.util.regex}. */
+    static final Set<String> STRING_REGEX_METHODS = Set.of("matches", "replaceAll", "replaceFirst", "split");
+
+    /**
+     * Promise 8: a command line is written by whoever starts the process, so in the observer text
+     * meets only the linear-time engine (RE2J): no {@code java.util.regex}, whether named, reached
+     * through {@link java.util.Scanner}, or through String's regex methods (calls and references).
+     */
+    static ArchRule neverUsesTheJdkRegexEngine(String observer) {
+        return noClasses().that().resideInAPackage(observer)
+                .should().dependOnClassesThat(describe("are java.util.regex or java.util.Scanner",
+                        (JavaClass target) -> target.getPackageName().equals("java.util.regex")
+                                || target.getName().equals("java.util.Scanner")))
+                .orShould().accessTargetWhere(describe("call or reference String.matches, replaceAll, replaceFirst "
+                                + "or split",
+                        (JavaAccess<?> access) -> access instanceof JavaCodeUnitAccess<?>
+                                && access.getTargetOwner().isEquivalentTo(String.class)
+                                && STRING_REGEX_METHODS.contains(access.getName())))
+                .because("no crafted argv may make an assessment hang: only RE2J, linear in time, reads text here");
+    }
+
     static JavaClass outermost(JavaClass javaClass) {
         JavaClass current = javaClass;
         while (current.getEnclosingClass().isPresent()) {

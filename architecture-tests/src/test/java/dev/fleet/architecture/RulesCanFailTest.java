@@ -123,4 +123,10 @@ class RulesCanFailTest {
         assertViolated(FleetRules.outPortsAreImplementedByAdapters(FIXTURES + "ports.port.out..", FIXTURES
                 + "ports.."), fixture("ports"), "DomainSideEvidence");
     }
+
+    @Test
+    void theJdkRegexEngineInTheObserverIsReported() {
+        assertViolated(FleetRules.neverUsesTheJdkRegexEngine(FIXTURES + "regexobserver.."), fixture("regexobserver"),
+                "JdkMatcher", "StringSplitter", "ReferenceMatcher");
+    }
 }
