@@ -8,8 +8,11 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The rules of {@link FleetRules}, applied to the product's compiled classes (tests excluded). */
 class ArchitectureTest {
@@ -47,21 +50,41 @@ class ArchitectureTest {
         }
     }
 
+    // One rule per test: a test stops at its first failed check, so two rules in one test would
+    // let a broken rule hide another (EveryTestChecksOneRuleTest keeps it so).
+
     @Test
-    void theDomainIsPureJdkAndDoesNoIo() {
+    void theDomainDependsOnlyOnTheJdk() {
         FleetRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
+    }
+
+    @Test
+    void theDomainDoesNoIo() {
         FleetRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
+    }
+
+    @Test
+    void theClassifierIsPure() {
         FleetRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
     }
 
-    @Test
-    void adaptersAreIndependent() {
-        FleetRules.adaptersAreIndependent(FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
+    static List<String> adapters() {
+        return FleetRules.ADAPTERS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("adapters")
+    void anAdapterKnowsNoOtherAdapterNorTheCompositionRoot(String adapter) {
+        FleetRules.adapterIsIndependent(adapter, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
     }
 
     @Test
-    void nothingIsDestroyedAndOnlyTheDemoStartsProcesses() {
+    void nothingIsDestroyed() {
         FleetRules.nothingIsDestroyed().check(PRODUCT);
+    }
+
+    @Test
+    void onlyTheDemoStartsProcesses() {
         FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*").check(PRODUCT);
     }
 
@@ -71,8 +94,12 @@ class ArchitectureTest {
     }
 
     @Test
-    void onlyTheWriteSideWritesAndOnlyTheLifecycleUsesTheWritePort() {
+    void onlyTheWriteSideWrites() {
         FleetRules.onlyTheWriteSideWrites(WRITE_SIDE).check(PRODUCT);
+    }
+
+    @Test
+    void onlyTheLifecycleUsesTheWritePort() {
         FleetRules.onlyTheLifecycleUsesTheWritePort(WRITE_PORT, LIFECYCLE).check(PRODUCT);
     }
 
@@ -82,9 +109,18 @@ class ArchitectureTest {
     }
 
     @Test
-    void portsAreDomainInterfacesImplementedByAdapters() {
+    void portsAreInterfaces() {
         FleetRules.portsAreInterfaces(FleetRules.PORTS).check(PRODUCT);
+    }
+
+    @Test
+    void outPortsAreImplementedByAdapters() {
         FleetRules.outPortsAreImplementedByAdapters(FleetRules.OUT_PORTS, FleetRules.DOMAIN).check(PRODUCT);
+    }
+
+    @Test
+    void theObserverNeverUsesTheJdkRegexEngine() {
+        FleetRules.neverUsesTheJdkRegexEngine("dev.fleet.observer..").check(PRODUCT);
     }
 
     static final Set<String> WRITE_SIDE_AND_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.observer.InvalidServerPatternException;
+import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,8 +22,9 @@ import java.util.Set;
 
 /**
  * Reads a roster file (SPEC §2). Jackson parses; this class only checks the shape, so each
- * mistake gets one message naming the file and the field. The domain validates the rest
- * (blank strings, duplicates, patterns that do not compile).
+ * mistake gets one message naming the file and the field. The domain validates the rest (blank
+ * strings, duplicates), and the observer's engine judges the patterns: one that RE2J cannot compile
+ * (a back-reference, a look-around) would otherwise fail only when an assessment meets it.
  */
 final class RosterFile {
 
@@ -86,8 +89,17 @@ final class RosterFile {
                 patterns.add(patternNode.get(i).asText());
             }
         }
-        return new Roster(new Binding(text(binding, "remote", "binding"), text(binding, "org", "binding"),
+        Roster roster = new Roster(new Binding(text(binding, "remote", "binding"), text(binding, "org", "binding"),
                 text(binding, "repo", "binding")), parsed, patterns);
+        try {
+            ServerPatterns.compile(roster.serverProcessPatterns());
+        } catch (InvalidServerPatternException e) {
+            // Printable: a pattern may hold a line break, and the message is one line.
+            throw new IllegalArgumentException("server_process_patterns[" + e.index() + "] does not compile as a "
+                    + "linear-time (RE2) pattern: " + Printable.of(e.problem()) + " in '" + Printable.of(e.pattern())
+                    + "'");
+        }
+        return roster;
     }
 
     private static void object(JsonNode node, String where, Set<String> allowed) {

@@ -67,11 +67,44 @@ class RosterFileTest {
         assertEquals(expected, rejection(json));
     }
 
+    private static final String WITH_PATTERNS = "{'binding': {'remote': 'r', 'org': 'o', 'repo': 'p'},"
+            + " 'members': [{'namespace': 'n', 'profile': 'p', 'role': 'r'}], 'server_process_patterns': ";
+
     @Test
     void aPatternThatDoesNotCompileIsNamed() throws IOException {
-        String message = rejection("{'binding': {'remote': 'r', 'org': 'o', 'repo': 'p'},"
-                + " 'members': [{'namespace': 'n', 'profile': 'p', 'role': 'r'}], 'server_process_patterns': ['(']}");
-        assertEquals(true, message.startsWith("server_process_patterns[0] does not compile"), message);
+        assertEquals("server_process_patterns[0] does not compile as a linear-time (RE2) pattern: "
+                + "missing closing ) `(` in '('", rejection(WITH_PATTERNS + "['(']}"));
+    }
+
+    /** The hang began with a back-reference: RE2J has none, so the roster is refused up front. */
+    @Test
+    void aBackReferenceIsARosterErrorNamingIt() throws IOException {
+        assertEquals("server_process_patterns[1] does not compile as a linear-time (RE2) pattern: "
+                + "invalid escape sequence `\\1` in '(a)\\1'",
+                rejection(WITH_PATTERNS + "['fleet\\\\.jar serve', '(a)\\\\1']}"));
+    }
+
+    @Test
+    void aLookAroundIsARosterErrorNamingIt() throws IOException {
+        assertEquals("server_process_patterns[0] does not compile as a linear-time (RE2) pattern: "
+                + "invalid or unsupported Perl syntax `(?=` in '(?=fleet)fleet'",
+                rejection(WITH_PATTERNS + "['(?=fleet)fleet']}"));
+        assertEquals("server_process_patterns[0] does not compile as a linear-time (RE2) pattern: "
+                + "invalid named capture `(?<!x)fleet` in '(?<!x)fleet'",
+                rejection(WITH_PATTERNS + "['(?<!x)fleet']}"));
+    }
+
+    @Test
+    void aPatternWithALineBreakStillGivesOneLine() throws IOException {
+        assertEquals("server_process_patterns[0] does not compile as a linear-time (RE2) pattern: "
+                + "invalid escape sequence `\\1` in '(a)\\x0a\\1'", rejection(WITH_PATTERNS + "['(a)\\n\\\\1']}"));
+    }
+
+    /** RE2J is the judge: RE2 syntax the JDK's engine lacks is a valid pattern. */
+    @Test
+    void re2SyntaxIsAccepted() throws IOException {
+        Roster roster = RosterFile.load(write(WITH_PATTERNS + "['(?P<jar>fleet\\\\.jar) serve']}"));
+        assertEquals(List.of("(?P<jar>fleet\\.jar) serve"), roster.serverProcessPatterns());
     }
 
     @Test

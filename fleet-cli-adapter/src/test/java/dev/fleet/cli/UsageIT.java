@@ -65,6 +65,31 @@ class UsageIT {
         assertOneLineUsageError(FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "roster"));
     }
 
+    /**
+     * A pattern the linear-time engine cannot compile (here the back-reference behind issue 10's
+     * hang) is a roster error on every path that loads a roster: before any registry is opened,
+     * any process observed or any server registered.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"roster", "assess", "processes", "serve"})
+    void aPatternRe2CannotCompileIsOneRosterError(String verb, @TempDir Path dir) throws Exception {
+        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"r\", \"org\": "
+                + "\"o\", \"repo\": \"p\"}, \"members\": [{\"namespace\": \"a\", \"profile\": \"prgs-author\", "
+                + "\"role\": \"r\"}], \"server_process_patterns\": [\"(a)\\\\1\"]}");
+        Path registry = dir.resolve("r.sqlite3");
+        FleetJar.Run run = switch (verb) {
+            case "assess" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString());
+            case "serve" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString(),
+                    "--profile", "prgs-author");
+            default -> FleetJar.run(verb, "--roster", roster.toString());
+        };
+
+        assertOneLineUsageError(run);
+        assertEquals("fleet: roster " + roster + ": server_process_patterns[0] does not compile as a linear-time "
+                + "(RE2) pattern: invalid escape sequence `\\1` in '(a)\\1'\n", run.stderr());
+        assertTrue(!Files.exists(registry), "no registry was touched");
+    }
+
     @Test
     void theRosterVerbPrintsTheEmbeddedDefault() {
         FleetJar.Run run = FleetJar.run("roster");

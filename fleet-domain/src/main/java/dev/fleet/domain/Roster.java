@@ -4,21 +4,23 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * The expected fleet: its members, its binding, and the patterns that say "this process is a fleet
  * server". A roster is validated whole on construction, so every roster in the program is sound:
  * an invalid one fails with one message naming the offending field.
+ *
+ * <p>The patterns are RE2 syntax, matched by the process observer with a linear-time engine (RE2J).
+ * This JDK-only domain holds them as text and checks only that they are there and non-blank: it
+ * cannot judge RE2 syntax (the JDK's engine accepts back-references RE2 rejects), so whoever loads
+ * a roster has the observer compile its patterns and reports one that does not compile.
  */
 public record Roster(Binding binding, List<RosterMember> members, List<String> serverProcessPatterns) {
 
     /**
      * Matches the command line the JVM shows for {@code fleet serve}: the launcher {@code exec}s
      * {@code java ... -jar .../fleet.jar serve ...}, and tests may start the main class directly.
-     * A pattern is <em>found</em> anywhere in the command line ({@link java.util.regex.Matcher#find()}).
+     * A pattern is <em>found</em> anywhere in the command line, as {@code Matcher.find()} does.
      */
     public static final List<String> DEFAULT_SERVER_PROCESS_PATTERNS = List.of(
             "(^|[\\s/])fleet\\.jar serve(\\s|$)",
@@ -66,14 +68,7 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
                     + "(leave it out for the defaults)");
         }
         for (int i = 0; i < serverProcessPatterns.size(); i++) {
-            String pattern = serverProcessPatterns.get(i);
-            requireNonBlank(pattern, "server_process_patterns[" + i + "]");
-            try {
-                Pattern.compile(pattern);
-            } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException("roster: server_process_patterns[" + i + "] does not compile: "
-                        + e.getDescription() + " in '" + pattern + "'");
-            }
+            requireNonBlank(serverProcessPatterns.get(i), "server_process_patterns[" + i + "]");
         }
         members = List.copyOf(members);
         serverProcessPatterns = List.copyOf(serverProcessPatterns);
@@ -87,13 +82,6 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
     /** A server's namespace and role come from the roster by its profile, never from the profile's spelling. */
     public Optional<RosterMember> memberByProfile(String profile) {
         return members.stream().filter(member -> member.profile().equals(profile)).findFirst();
-    }
-
-    /** A predicate over full command lines: true when any server process pattern is found in it. */
-    public Predicate<String> serverProcessMatcher() {
-        List<Pattern> compiled = serverProcessPatterns.stream().map(Pattern::compile).toList();
-        return commandLine -> commandLine != null
-                && compiled.stream().anyMatch(pattern -> pattern.matcher(commandLine).find());
     }
 
     private static void requireNonBlank(String value, String field) {

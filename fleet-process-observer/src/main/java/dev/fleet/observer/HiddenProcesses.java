@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -35,9 +35,9 @@ final class HiddenProcesses {
     /** The same decision over the two files' text. */
     static boolean hideOthers(String mounts, String ownStatus) {
         Optional<List<String>> options = mounts.lines()
-                .map(line -> line.split(" "))
-                .filter(fields -> fields.length >= 4 && fields[1].equals("/proc") && fields[2].equals("proc"))
-                .map(fields -> Arrays.asList(fields[3].split(",")))
+                .map(line -> fields(line, " "))
+                .filter(fields -> fields.size() >= 4 && fields.get(1).equals("/proc") && fields.get(2).equals("proc"))
+                .map(fields -> fields(fields.get(3), ","))
                 .reduce((first, last) -> last); // the mount on top is the one we see
         if (options.isEmpty()) {
             return false;
@@ -61,7 +61,27 @@ final class HiddenProcesses {
 
     private static List<String> statusField(String status, String name) {
         return status.lines().filter(line -> line.startsWith(name))
-                .map(line -> Arrays.asList(line.substring(name.length()).trim().split("\\s+")))
+                .map(line -> fields(line.substring(name.length()), " \t"))
                 .findFirst().orElse(List.of());
+    }
+
+    /**
+     * The non-empty runs of {@code text} between any of the {@code separators}. Not
+     * {@code String.split}: that hands its argument to {@code java.util.regex}, which this module
+     * keeps out (see the architecture rules).
+     */
+    static List<String> fields(String text, String separators) {
+        List<String> fields = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= text.length(); i++) {
+            boolean separator = i == text.length() || separators.indexOf(text.charAt(i)) >= 0;
+            if (separator && start >= 0) {
+                fields.add(text.substring(start, i));
+                start = -1;
+            } else if (!separator && start < 0) {
+                start = i;
+            }
+        }
+        return fields;
     }
 }

@@ -21,6 +21,10 @@ public final class ProcessHandleObserver implements ProcessObserver {
 
     private final Path procRoot = Path.of("/proc");
 
+    /**
+     * @throws InvalidServerPatternException for a pattern RE2J cannot compile, before anything is
+     *     read (a roster loader checks its patterns with {@link ServerPatterns#compile} up front)
+     */
     @Override
     public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
         ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));

@@ -1,29 +1,54 @@
 package dev.fleet.observer;
 
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Objects;
 
 /**
- * The server process patterns of one observation, compiled once. A command line matches when any
- * pattern is found anywhere in it ({@link Matcher#find()}), exactly as {@code Roster.serverProcessMatcher}.
- * Holds one reusable matcher per pattern, so an instance belongs to a single scan (not thread-safe).
+ * The one matcher of server process patterns (SPEC §2): a command line looks like a fleet server
+ * when any pattern is <em>found</em> anywhere in it, as {@code Matcher.find()} does. Patterns are
+ * RE2 syntax, compiled by RE2J, whose matching takes time linear in the command line: a command
+ * line is written by whoever starts the process, and no crafted argv may make an assessment hang.
+ * RE2 has no back-references and no look-around; a pattern that uses them does not compile.
+ *
+ * <p>Immutable and thread-safe.
  */
-final class ServerPatterns {
+public final class ServerPatterns {
 
-    private final List<Matcher> matchers;
+    private final List<Pattern> patterns;
 
-    private ServerPatterns(List<Matcher> matchers) {
-        this.matchers = matchers;
+    private ServerPatterns(List<Pattern> patterns) {
+        this.patterns = patterns;
     }
 
-    static ServerPatterns compile(List<String> patterns) {
-        return new ServerPatterns(patterns.stream().map(pattern -> Pattern.compile(pattern).matcher("")).toList());
+    /**
+     * Compiles every pattern, in order.
+     *
+     * @throws InvalidServerPatternException naming the first pattern RE2J cannot compile
+     */
+    public static ServerPatterns compile(List<String> patterns) {
+        Objects.requireNonNull(patterns, "patterns");
+        List<Pattern> compiled = new ArrayList<>(patterns.size());
+        for (int i = 0; i < patterns.size(); i++) {
+            String pattern = Objects.requireNonNull(patterns.get(i), "patterns[" + i + "]");
+            try {
+                compiled.add(Pattern.compile(pattern));
+            } catch (PatternSyntaxException e) {
+                throw new InvalidServerPatternException(i, pattern, e.getDescription() + " `" + e.getPattern() + "`");
+            }
+        }
+        return new ServerPatterns(List.copyOf(compiled));
     }
 
-    boolean matches(String commandLine) {
-        for (Matcher matcher : matchers) {
-            if (matcher.reset(commandLine).find()) {
+    /** Whether any pattern is found in {@code commandLine}; a null command line matches none. */
+    public boolean matches(String commandLine) {
+        if (commandLine == null) {
+            return false;
+        }
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(commandLine).find()) {
                 return true;
             }
         }

@@ -1,8 +1,10 @@
 package dev.fleet.observer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HiddenProcessesTest {
@@ -38,5 +40,14 @@ class HiddenProcessesTest {
     void theTopmostProcMountDecides() {
         String stacked = mounts("rw,relatime,hidepid=2") + "proc /proc proc rw,relatime 0 0\n";
         assertFalse(HiddenProcesses.hideOthers(stacked, USER));
+    }
+
+    @Test
+    void fieldsAreTheNonEmptyRunsBetweenSeparators() {
+        assertEquals(List.of("proc", "/proc", "proc", "rw,hidepid=2"),
+                HiddenProcesses.fields("proc /proc proc rw,hidepid=2", " "));
+        assertEquals(List.of("27", "1000"), HiddenProcesses.fields("\t27  1000\t", " \t"));
+        assertEquals(List.of(), HiddenProcesses.fields("", " "));
+        assertEquals(List.of(), HiddenProcesses.fields(",,", ","));
     }
 }

@@ -1,20 +1,13 @@
 package dev.fleet.observer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.Binding;
-import dev.fleet.domain.Roster;
-import dev.fleet.domain.RosterMember;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** The byte-level readers: stat lines, cmdline joining, auxv, pattern matching and pid names. */
+/** The byte-level readers: stat lines, cmdline joining, auxv and pid names. */
 class ParsingTest {
 
     @Test
@@ -67,25 +60,6 @@ class ParsingTest {
         noClock.putInt(6).putInt(4096).putInt(0).putInt(0);
         assertEquals(ClockTicks.LINUX_DEFAULT, ClockTicks.fromAuxv(noClock.array(), false));
         assertEquals(ClockTicks.LINUX_DEFAULT, ClockTicks.fromAuxv(new byte[3], true));
-    }
-
-    @Test
-    void patternsMatchExactlyAsTheRosterMatcherDoes() {
-        Roster roster = new Roster(Binding.DEFAULT, List.of(new RosterMember("n", "p", "r")), null);
-        Predicate<String> domain = roster.serverProcessMatcher();
-        ServerPatterns ours = ServerPatterns.compile(roster.serverProcessPatterns());
-        for (String commandLine : List.of(
-                "java -jar /opt/fleet.jar serve --profile prgs-author",
-                "java -jar fleet.jar serve",
-                "java -jar myfleet.jar serve",
-                "java -cp x dev.fleet.cli.FleetCli serve --profile p",
-                "java -cp x dev.fleet.cli.FleetCli assess",
-                "vim fleet.jar serve.txt",
-                "")) {
-            assertEquals(domain.test(commandLine), ours.matches(commandLine), commandLine);
-        }
-        assertFalse(ServerPatterns.compile(List.of()).matches("anything"));
-        assertTrue(ServerPatterns.compile(List.of("^x", "y$")).matches("ay"));
     }
 
     @Test

@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +33,6 @@ class RegistryToVerdictTest {
     void theRegisteredDefaultFleetClassifiesAsCompleteAndSatisfied() {
         Path file = dir.resolve("control_plane.sqlite3");
         Roster roster = Roster.defaultRoster();
-        Predicate<String> looksLikeServer = roster.serverProcessMatcher();
         // Retention is measured from the writer's clock: registrations are an hour old here.
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED.plusSeconds(3600));
         List<ObservedProcess> processes = new ArrayList<>();
@@ -42,10 +40,10 @@ class RegistryToVerdictTest {
         for (RosterMember member : roster.members()) {
             Registration stored = writer.register(Registrations.of(member, pid).build(),
                     Optional.of(RegistryWriter.DEFAULT_RETENTION));
-            // Each process started a little before it registered, as a real server does.
+            // Each process started a little before it registered, as a real server does, and looks
+            // like one to the default patterns.
             String commandLine = "java -jar /opt/fleet/fleet.jar serve --profile " + member.profile();
-            processes.add(new ObservedProcess(pid, stored.processStartedAt(), commandLine, "fleet",
-                    looksLikeServer.test(commandLine)));
+            processes.add(new ObservedProcess(pid, stored.processStartedAt(), commandLine, "fleet", true));
             pid++;
         }
         SqliteRegistryReader reader = new SqliteRegistryReader(file);
