@@ -32,6 +32,8 @@ final class RosterFile {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+    /** A roster names a handful of members and patterns; anything this large is not one. */
+    private static final long MAX_BYTES = 1024 * 1024;
     private static final Set<String> ROSTER_KEYS = Set.of("binding", "members", "server_process_patterns");
     private static final Set<String> BINDING_KEYS = Set.of("remote", "org", "repo");
     private static final Set<String> MEMBER_KEYS = Set.of("namespace", "profile", "role");
@@ -43,6 +45,14 @@ final class RosterFile {
         String where = "roster " + file;
         JsonNode root;
         try {
+            // Never opened unless a regular file of sane size: reading a FIFO would block forever.
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new ConfigurationException(where + ": not a regular file (a FIFO, socket, device or directory)");
+            }
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_BYTES) {
+                throw new ConfigurationException(where + ": larger than " + MAX_BYTES / 1024 + " KiB; a roster is a "
+                        + "few lines of JSON");
+            }
             root = JSON.readTree(Files.readString(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(where + ": no such file");

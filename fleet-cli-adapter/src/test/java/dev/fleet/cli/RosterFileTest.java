@@ -33,6 +33,22 @@ class RosterFileTest {
     }
 
     @Test
+    void aFifoIsRefusedAtOnceAndAHugeFileUnread() throws Exception {
+        Path fifo = dir.resolve("roster.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)
+                && mkfifo.exitValue() == 0, "mkfifo unavailable");
+        String message = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> assertThrows(ConfigurationException.class, () -> RosterFile.load(fifo)).getMessage());
+        assertEquals("roster " + fifo + ": not a regular file (a FIFO, socket, device or directory)", message);
+
+        Path huge = dir.resolve("huge.json");
+        java.nio.file.Files.write(huge, new byte[2 * 1024 * 1024]);
+        assertEquals("roster " + huge + ": larger than 1024 KiB; a roster is a few lines of JSON",
+                assertThrows(ConfigurationException.class, () -> RosterFile.load(huge)).getMessage());
+    }
+
+    @Test
     void readsAFullRoster() throws IOException {
         Roster roster = RosterFile.load(write("{'binding': {'remote': 'origin', 'org': 'acme', 'repo': 'widgets'},"
                 + " 'members': [{'namespace': 'w-author', 'profile': 'w-author', 'role': 'author'}],"
