@@ -99,10 +99,30 @@ final class SqliteNativeLibraryCache {
             return;
         }
         configured = true;
+        if (driverHasLoadedItsOwnCopy(SqliteNativeLibraryCache.class.getClassLoader())) {
+            // Something opened a connection without going through SqliteFiles (a test's plain JDBC):
+            // a second copy of the library in the same JVM would crash it at the next native call.
+            return;
+        }
         Optional<String> fallback = configure(System.getProperties(), System.getenv(),
                 SqliteNativeLibraryCache.class.getClassLoader(), library -> System.load(library.toString()));
         fallback.ifPresent(reason -> System.err.println("fleet: SQLite native library not cached (" + reason
                 + "); sqlite-jdbc will probe the platform and extract its own copy"));
+    }
+
+    /**
+     * Whether the driver has already loaded a native library in this class loader. Read from its
+     * loader's own flag, which initialising the class leaves false: only a load sets it.
+     */
+    static boolean driverHasLoadedItsOwnCopy(ClassLoader classes) {
+        try {
+            java.lang.reflect.Field extracted =
+                    Class.forName("org.sqlite.SQLiteJDBCLoader", false, classes).getDeclaredField("extracted");
+            extracted.setAccessible(true);
+            return extracted.getBoolean(null);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return false; // another driver version: the usual path
+        }
     }
 
     /**

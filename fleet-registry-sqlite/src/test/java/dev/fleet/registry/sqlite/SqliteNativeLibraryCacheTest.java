@@ -318,4 +318,15 @@ class SqliteNativeLibraryCacheTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    void aDriverThatLoadedItsOwnCopyFirstIsLeftAloneRatherThanGivenASecond() throws Exception {
+        Path tmp = Files.createTempDirectory("plain-jdbc-tmp");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+                PlainJdbcFirstMain.class.getName()).redirectErrorStream(true).start();
+        String output = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "finished");
+        assertEquals(0, child.exitValue(), "two copies of the library in one JVM crash it: " + output);
+    }
 }
