@@ -117,4 +117,34 @@ class OddRegistriesIT {
             holder.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void aMegabyteOfArgvIsCappedSoTheVerdictStaysAnswerable() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
+        // bash stays the parent of sleep (the script does not end in it), so bash keeps this argv:
+        // 14 arguments of 120 KiB (one argument may hold 128 KiB), 1.68 MB in all, looking like a server.
+        List<String> command = new java.util.ArrayList<>(List.of("bash", "-c", "sleep 600; :", "fleet.jar", "serve",
+                "--registry", registry.toString()));
+        for (int i = 0; i < 14; i++) {
+            command.add(String.valueOf((char) ('a' + i)).repeat(120 * 1024));
+        }
+        Process big = new ProcessBuilder(command).start();
+        try {
+            FleetJar.Run assess = FleetJar.run("assess", "--registry", registry.toString(), "--roster",
+                    TestFleets.roster(registry).toString(), "--format", "json");
+
+            assertEquals(1, assess.exitCode(), assess.stderr());
+            assertTrue(assess.stdout().length() < 64 * 1024, "an answer every client takes: " + assess.stdout().length());
+            JsonNode stray = JSON.readTree(assess.stdout()).get("unregistered_processes").get(0);
+            assertEquals(big.pid(), stray.get("pid").asLong());
+            String shown = stray.get("command_line").asText();
+            assertTrue(shown.startsWith("bash -c sleep 600; : fleet.jar serve --registry " + registry), shown);
+            int length = String.join(" ", command).length();
+            assertTrue(shown.endsWith("…[truncated, " + length + " chars]"), shown.substring(4000));
+            assertEquals(4096, shown.indexOf('…'));
+        } finally {
+            big.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
 }
