@@ -2,25 +2,14 @@ package dev.fleet.domain;
 
 /** Why a registry row cannot be interpreted (SPEC §3). Such a row never counts as running. */
 public enum MalformedReason implements ReasonCode {
-    RUNTIME_ID_BLANK("runtime_id_blank"),
-    NAMESPACE_BLANK("namespace_blank"),
-    PID_INVALID("pid_invalid"),
-    STATUS_UNKNOWN("status_unknown"),
-    REGISTERED_AT_UNPARSEABLE("registered_at_unparseable"),
-    LAST_HEARTBEAT_AT_UNPARSEABLE("last_heartbeat_at_unparseable"),
-    PROCESS_STARTED_AT_UNPARSEABLE("process_started_at_unparseable"),
-    STOPPED_AT_UNPARSEABLE("stopped_at_unparseable");
-
-    private final String code;
-
-    MalformedReason(String code) {
-        this.code = code;
-    }
-
-    @Override
-    public String code() {
-        return code;
-    }
+    RUNTIME_ID_BLANK,
+    NAMESPACE_BLANK,
+    PID_INVALID,
+    STATUS_UNKNOWN,
+    REGISTERED_AT_UNPARSEABLE,
+    LAST_HEARTBEAT_AT_UNPARSEABLE,
+    PROCESS_STARTED_AT_UNPARSEABLE,
+    STOPPED_AT_UNPARSEABLE;
 
     @Override
     public String action() {

@@ -1,20 +1,10 @@
 package dev.fleet.domain;
 
 /** Why the registry could not be read (SPEC §5). */
-public enum RegistryReason {
-    MISSING("missing"),
-    SCHEMA_MISSING("schema_missing"),
-    CORRUPT("corrupt"),
-    LOCKED("locked"),
-    IO_ERROR("io_error");
-
-    private final String code;
-
-    RegistryReason(String code) {
-        this.code = code;
-    }
-
-    public String code() {
-        return code;
-    }
+public enum RegistryReason implements Code {
+    MISSING,
+    SCHEMA_MISSING,
+    CORRUPT,
+    LOCKED,
+    IO_ERROR
 }

@@ -1,12 +1,11 @@
 package dev.fleet.mcp;
 
-import dev.fleet.domain.ReasonCode;
+import dev.fleet.domain.Code;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * A few JSON Schema (2020-12) building blocks, so each tool's schema reads like the document it
@@ -75,17 +74,13 @@ final class JsonSchemas {
     }
 
     /** One of the codes of a domain enum: the schema follows the domain, so it cannot drift from it. */
-    static <E extends Enum<E>> Map<String, Object> codes(Function<E, String> code, E[] values) {
-        return Map.of("type", "string", "enum", Arrays.stream(values).map(code).toList());
-    }
-
-    static <E extends Enum<E> & ReasonCode> Map<String, Object> reasonCodes(E[] values) {
-        return codes(ReasonCode::code, values);
+    static <E extends Enum<E> & Code> Map<String, Object> codes(Class<E> type) {
+        return Map.of("type", "string", "enum", Arrays.stream(type.getEnumConstants()).map(Code::code).toList());
     }
 
     /** One of the codes, or null. */
-    static <E extends Enum<E>> Map<String, Object> nullableCodes(Function<E, String> code, E[] values) {
-        List<Object> allowed = new ArrayList<>(Arrays.stream(values).map(code).toList());
+    static <E extends Enum<E> & Code> Map<String, Object> nullableCodes(Class<E> type) {
+        List<Object> allowed = new ArrayList<>(Arrays.stream(type.getEnumConstants()).map(Code::code).toList());
         allowed.add(null);
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", List.of("string", "null"));

@@ -2,6 +2,7 @@ package dev.fleet.mcp;
 
 import static dev.fleet.mcp.JsonSchemas.arrayOf;
 import static dev.fleet.mcp.JsonSchemas.bool;
+import static dev.fleet.mcp.JsonSchemas.codes;
 import static dev.fleet.mcp.JsonSchemas.extend;
 import static dev.fleet.mcp.JsonSchemas.instant;
 import static dev.fleet.mcp.JsonSchemas.integer;
@@ -11,7 +12,6 @@ import static dev.fleet.mcp.JsonSchemas.nullableInstant;
 import static dev.fleet.mcp.JsonSchemas.nullableString;
 import static dev.fleet.mcp.JsonSchemas.object;
 import static dev.fleet.mcp.JsonSchemas.properties;
-import static dev.fleet.mcp.JsonSchemas.reasonCodes;
 import static dev.fleet.mcp.JsonSchemas.string;
 
 import dev.fleet.domain.ListingReason;
@@ -49,41 +49,41 @@ final class VerdictOutputSchema {
         return object(properties(
                 "inventory_complete", bool(),
                 "mutation_gate_satisfied", bool(),
-                "blocked_reason", nullableCodes(BlockedCode::code, BlockedCode.values()),
+                "blocked_reason", nullableCodes(BlockedCode.class),
                 "blocked_reasons", arrayOf(object(properties(
-                        "code", reasonCodes(BlockedCode.values()),
+                        "code", codes(BlockedCode.class),
                         "detail", string(),
                         "action", string()))),
                 "expected_member_count", integer(),
                 "running_member_count", integer(),
                 "members", arrayOf(object(extend(member,
-                        "state", JsonSchemas.codes(MemberState::code, MemberState.values()),
+                        "state", codes(MemberState.class),
                         "instances", arrayOf(object(instance))))),
                 "missing_members", arrayOf(object(member)),
                 "duplicate_members", arrayOf(memberWithInstances),
-                "unexpected_members", arrayOf(object(extend(instance, "reason", reasonCodes(UnexpectedReason.values())))),
-                "stale_registrations", arrayOf(object(extend(instance, "reason", reasonCodes(StaleReason.values())))),
+                "unexpected_members", arrayOf(object(extend(instance, "reason", codes(UnexpectedReason.class)))),
+                "stale_registrations", arrayOf(object(extend(instance, "reason", codes(StaleReason.class)))),
                 "unverified_registrations",
-                arrayOf(object(extend(instance, "reason", reasonCodes(UnverifiedReason.values())))),
+                arrayOf(object(extend(instance, "reason", codes(UnverifiedReason.class)))),
                 "malformed_registrations", arrayOf(object(properties(
                         "runtime_id", nullableString(),
-                        "reason", reasonCodes(MalformedReason.values())))),
+                        "reason", codes(MalformedReason.class)))),
                 "unregistered_processes", arrayOf(object(properties(
                         "pid", integer(),
                         "started_at", nullableInstant(),
                         "command_line", nullableString(),
-                        "reason", reasonCodes(UnregisteredReason.values())))),
+                        "reason", codes(UnregisteredReason.class)))),
                 "single_cohort", nullableBool(),
                 "cohort_ids", arrayOf(string()),
                 "single_revision", nullableBool(),
                 "startup_heads", arrayOf(string()),
                 "registry", object(properties(
                         "readable", bool(),
-                        "reason", nullableCodes(RegistryReason::code, RegistryReason.values()),
+                        "reason", nullableCodes(RegistryReason.class),
                         "registration_count", integer())),
                 "process_listing", object(properties(
                         "available", bool(),
-                        "reason", nullableCodes(ListingReason::code, ListingReason.values()),
+                        "reason", nullableCodes(ListingReason.class),
                         "server_process_count", integer())),
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
                 "observation", object(properties(

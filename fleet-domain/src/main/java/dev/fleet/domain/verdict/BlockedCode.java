@@ -7,56 +7,49 @@ import dev.fleet.domain.ReasonCode;
  * The first eight (SPEC's 1-7 with 5b) mean the inventory itself is incomplete; the rest close only the gate.
  */
 public enum BlockedCode implements ReasonCode {
-    REGISTRY_UNREADABLE("registry_unreadable", true,
+    REGISTRY_UNREADABLE(true,
             "Make the registry file readable at the path shown (create it by starting a fleet server, or fix its "
                     + "permissions, corruption or lock); nothing can be established without it."),
-    PROCESS_LISTING_UNAVAILABLE("process_listing_unavailable", true,
+    PROCESS_LISTING_UNAVAILABLE(true,
             "Run the assessment where the process table is readable: same host and PID namespace as the fleet, "
                     + "with permission to read other users' processes."),
-    MALFORMED_REGISTRATION("malformed_registration", true,
+    MALFORMED_REGISTRATION(true,
             "Repair or delete the named rows in mcp_server_runtimes and restart the servers they describe; "
                     + "a row that cannot be interpreted never counts as running."),
-    UNREGISTERED_PROCESS("unregistered_process", true,
+    UNREGISTERED_PROCESS(true,
             "Find out who started the named server processes: restart a genuine member through its official "
                     + "entrypoint so it registers, or stop the stray yourself. This tool never terminates anything."),
-    PROCESS_START_UNKNOWN("process_start_unknown", true,
+    PROCESS_START_UNKNOWN(true,
             "Assess as a user who can read the named processes' start times (same user or root), so a recycled "
                     + "pid can be told from the registered server."),
-    PID_NAMESPACE_MISMATCH("pid_namespace_mismatch", true,
+    PID_NAMESPACE_MISMATCH(true,
             "Assess from the pid namespace the named servers registered in (or run the whole fleet in one pid "
                     + "namespace); a pid from another namespace can be neither confirmed nor dismissed here."),
-    COHORT_UNKNOWN("cohort_unknown", true,
+    COHORT_UNKNOWN(true,
             "Restart the named members with GITEA_MCP_COHORT_ID set (or with --cohort-from-parent) so their "
                     + "client cohort is recorded; matching revisions never establish a cohort."),
-    REVISION_UNKNOWN("revision_unknown", true,
+    REVISION_UNKNOWN(true,
             "Restart the named members with a repository root whose git HEAD is readable so their startup "
                     + "revision is recorded."),
-    DUPLICATE_MEMBER("duplicate_member", false,
+    DUPLICATE_MEMBER(false,
             "Decide which client cohort owns the fleet and stop the other instances yourself; this tool never "
                     + "terminates a duplicate."),
-    MISSING_MEMBER("missing_member", false,
+    MISSING_MEMBER(false,
             "Start the missing members through the fleet's MCP client (fleet serve --profile NAME)."),
-    UNEXPECTED_MEMBER("unexpected_member", false,
+    UNEXPECTED_MEMBER(false,
             "Stop the named servers, or add them to the roster if they belong; check that every member is bound "
                     + "to the roster's remote, org and repo."),
-    COHORT_SPLIT("cohort_split", false,
+    COHORT_SPLIT(false,
             "Restart the fleet from a single MCP client so that every member shares one cohort."),
-    REVISION_SPLIT("revision_split", false,
+    REVISION_SPLIT(false,
             "Restart the members that run an older revision so that every member starts from one revision.");
 
-    private final String code;
     private final boolean leavesInventoryIncomplete;
     private final String action;
 
-    BlockedCode(String code, boolean leavesInventoryIncomplete, String action) {
-        this.code = code;
+    BlockedCode(boolean leavesInventoryIncomplete, String action) {
         this.leavesInventoryIncomplete = leavesInventoryIncomplete;
         this.action = action;
-    }
-
-    @Override
-    public String code() {
-        return code;
     }
 
     @Override

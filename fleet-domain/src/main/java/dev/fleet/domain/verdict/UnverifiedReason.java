@@ -4,26 +4,19 @@ import dev.fleet.domain.ReasonCode;
 
 /** Why a live-looking registration could not be verified against its process. */
 public enum UnverifiedReason implements ReasonCode {
-    PROCESS_START_UNKNOWN("process_start_unknown", BlockedCode.PROCESS_START_UNKNOWN),
+    PROCESS_START_UNKNOWN(BlockedCode.PROCESS_START_UNKNOWN),
     /** Registered from another pid namespace: its pid names another process here, or none. */
-    OTHER_PID_NAMESPACE("other_pid_namespace", BlockedCode.PID_NAMESPACE_MISMATCH);
+    OTHER_PID_NAMESPACE(BlockedCode.PID_NAMESPACE_MISMATCH);
 
-    private final String code;
     private final BlockedCode blocks;
 
-    UnverifiedReason(String code, BlockedCode blocks) {
-        this.code = code;
+    UnverifiedReason(BlockedCode blocks) {
         this.blocks = blocks;
     }
 
     /** The blocked reason a registration left unverified for this reason raises. */
     BlockedCode blocks() {
         return blocks;
-    }
-
-    @Override
-    public String code() {
-        return code;
     }
 
     @Override
