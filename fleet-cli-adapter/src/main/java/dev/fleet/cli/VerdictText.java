@@ -84,7 +84,7 @@ final class VerdictText {
         }
         text.append(String.format("%n%s:%n", title));
         for (FlaggedRegistration entry : flagged) {
-            Instance instance = entry.registration();
+            Instance instance = entry.instance();
             ReasonCode reason = entry.reason();
             text.append(String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
                     name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));

@@ -76,9 +76,13 @@ public final class FleetClassifier {
             reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,
                     "process table " + listing.reason().code()));
         }
-        return seal(new Verdict(false, false, reasons, snapshot.roster().members().size(), 0, List.of(), List.of(),
-                List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, List.of(), null, List.of(),
-                registry, listing, null, observation));
+        return seal(Verdict.builder()
+                .blockedReasons(reasons)
+                .expectedMemberCount(snapshot.roster().members().size())
+                .registry(registry)
+                .processListing(listing)
+                .observation(observation)
+                .build());
     }
 
     private static Verdict seal(Verdict verdict) {
@@ -146,10 +150,8 @@ public final class FleetClassifier {
             List<Instance> allInstances = members.stream().flatMap(report -> report.instances().stream()).toList();
             List<UnregisteredProcess> unregistered = unregisteredProcesses();
 
-            Boolean singleCohort = agreement(allInstances, Instance::cohortId);
-            Boolean singleRevision = agreement(allInstances, Instance::startupHead);
-            List<String> cohortIds = distinctKnown(allInstances, Instance::cohortId);
-            List<String> startupHeads = distinctKnown(allInstances, Instance::startupHead);
+            Agreement cohort = agreement(allInstances, Instance::cohortId);
+            Agreement revision = agreement(allInstances, Instance::startupHead);
             List<MalformedRegistration> malformedSorted = sorted(malformed, VerdictOrder.MALFORMED);
             List<FlaggedRegistration> unverifiedSorted = sorted(unverified, VerdictOrder.FLAGGED);
             List<FlaggedRegistration> unexpectedSorted = sorted(unexpected, VerdictOrder.FLAGGED);
@@ -163,11 +165,11 @@ public final class FleetClassifier {
                 List<FlaggedRegistration> flagged = unverifiedSorted.stream()
                         .filter(registration -> registration.reason() == reason).toList();
                 blocked.addIf(!flagged.isEmpty(), reason.blocks(), () -> join(flagged,
-                        registration -> describe(registration.registration())));
+                        registration -> describe(registration.instance())));
             }
-            blocked.addIf(!allInstances.isEmpty() && singleCohort == null, BlockedCode.COHORT_UNKNOWN,
+            blocked.addIf(!allInstances.isEmpty() && cohort.single() == null, BlockedCode.COHORT_UNKNOWN,
                     () -> "no cohort_id: " + join(unknown(allInstances, Instance::cohortId), FleetClassifier::describe));
-            blocked.addIf(!allInstances.isEmpty() && singleRevision == null, BlockedCode.REVISION_UNKNOWN,
+            blocked.addIf(!allInstances.isEmpty() && revision.single() == null, BlockedCode.REVISION_UNKNOWN,
                     () -> "no startup_head: "
                             + join(unknown(allInstances, Instance::startupHead), FleetClassifier::describe));
             blocked.addIf(!duplicates.isEmpty(), BlockedCode.DUPLICATE_MEMBER, () -> join(duplicates,
@@ -175,17 +177,27 @@ public final class FleetClassifier {
                             + join(report.instances(), instance -> String.valueOf(instance.pid())) + ")"));
             blocked.addIf(!missing.isEmpty(), BlockedCode.MISSING_MEMBER, () -> join(missing, FleetClassifier::name));
             blocked.addIf(!unexpectedSorted.isEmpty(), BlockedCode.UNEXPECTED_MEMBER, () -> join(unexpectedSorted,
-                    flagged -> describe(flagged.registration()) + " (" + flagged.reason().code() + ")"));
-            blocked.addIf(Boolean.FALSE.equals(singleCohort), BlockedCode.COHORT_SPLIT,
-                    () -> "cohorts " + join(cohortIds, OutsideText::cap));
-            blocked.addIf(Boolean.FALSE.equals(singleRevision), BlockedCode.REVISION_SPLIT,
-                    () -> "revisions " + join(startupHeads, OutsideText::cap));
+                    flagged -> describe(flagged.instance()) + " (" + flagged.reason().code() + ")"));
+            blocked.addIf(Boolean.FALSE.equals(cohort.single()), BlockedCode.COHORT_SPLIT,
+                    () -> "cohorts " + join(cohort.values(), OutsideText::cap));
+            blocked.addIf(Boolean.FALSE.equals(revision.single()), BlockedCode.REVISION_SPLIT,
+                    () -> "revisions " + join(revision.values(), OutsideText::cap));
 
-            boolean complete = blocked.reasons.stream().noneMatch(reason -> reason.code().leavesInventoryIncomplete());
-            return seal(new Verdict(complete, blocked.reasons.isEmpty(), blocked.reasons, roster.members().size(),
-                    allInstances.size(), members, missing, duplicates, unexpectedSorted,
-                    sorted(stale, VerdictOrder.FLAGGED), unverifiedSorted, malformedSorted, unregistered,
-                    singleCohort, cohortIds, singleRevision, startupHeads, registry, listing, null, observationSummary));
+            return seal(Verdict.builder()
+                    .blockedReasons(blocked.reasons)
+                    .expectedMemberCount(roster.members().size())
+                    .members(members)
+                    .unexpectedMembers(unexpectedSorted)
+                    .staleRegistrations(sorted(stale, VerdictOrder.FLAGGED))
+                    .unverifiedRegistrations(unverifiedSorted)
+                    .malformedRegistrations(malformedSorted)
+                    .unregisteredProcesses(unregistered)
+                    .cohort(cohort)
+                    .revision(revision)
+                    .registry(registry)
+                    .processListing(listing)
+                    .observation(observationSummary)
+                    .build());
         }
 
         /**
@@ -268,7 +280,7 @@ public final class FleetClassifier {
         private List<UnregisteredProcess> unregisteredProcesses() {
             Set<Long> accounted = new HashSet<>();
             live.forEach(registration -> accounted.add(registration.pid()));
-            unverified.forEach(flagged -> accounted.add(flagged.registration().pid()));
+            unverified.forEach(flagged -> accounted.add(flagged.instance().pid()));
             Set<Long> stoppedPids = registrations.stream()
                     .filter(registration -> registration.status() == RegistrationStatus.STOPPED)
                     .map(Registration::pid)
@@ -304,12 +316,13 @@ public final class FleetClassifier {
         return isBlank(text) ? null : text.trim();
     }
 
-    /** True when every value is known and equal, false when known and different, null when any is unknown. */
-    private static Boolean agreement(List<Instance> instances, Function<Instance, String> value) {
-        if (instances.isEmpty() || !unknown(instances, value).isEmpty()) {
-            return null;
+    /** Whether every instance knows the value and all agree on it; matching revisions never make a cohort. */
+    private static Agreement agreement(List<Instance> instances, Function<Instance, String> value) {
+        if (instances.isEmpty()) {
+            return Agreement.NONE;
         }
-        return distinctKnown(instances, value).size() == 1;
+        List<String> known = distinctKnown(instances, value);
+        return new Agreement(unknown(instances, value).isEmpty() ? known.size() == 1 : null, known);
     }
 
     private static List<Instance> unknown(List<Instance> instances, Function<Instance, String> value) {

@@ -6,7 +6,9 @@ import java.time.Instant;
 
 /**
  * A registration as the verdict shows it: the row's facts plus the start instant observed for its
- * pid ({@code processStartedAt}, null when not observed) beside the one the row recorded.
+ * pid ({@code observedProcessStartedAt}, null when not observed) beside the one the row recorded
+ * ({@code recordedProcessStartedAt}); SPEC §6 shows them as {@code process_started_at} and
+ * {@code recorded_process_started_at}.
  */
 public record Instance(
         String runtimeId,
@@ -21,7 +23,7 @@ public record Instance(
         String clientProvenance,
         Instant registeredAt,
         Instant lastHeartbeatAt,
-        Instant processStartedAt,
+        Instant observedProcessStartedAt,
         Instant recordedProcessStartedAt) {
 
     static Instance of(Registration registration, ObservedProcess process) {

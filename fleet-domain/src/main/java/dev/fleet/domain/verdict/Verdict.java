@@ -3,29 +3,25 @@ package dev.fleet.domain.verdict;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The classification of a snapshot (SPEC §6). Every list is already in its deterministic order;
- * {@link VerdictDocument} gives the field names and {@link VerdictDigest} the digest.
+ * {@link VerdictDocument} gives the field names and {@link VerdictDigest} the digest. What follows
+ * from other fields (the gate, completeness, counts, missing and duplicate members) is derived, not
+ * stored, so it can never disagree with them. Built by name through {@link #builder()}.
  */
 public record Verdict(
-        boolean inventoryComplete,
-        boolean mutationGateSatisfied,
         List<BlockedReason> blockedReasons,
         int expectedMemberCount,
-        int runningMemberCount,
         List<MemberReport> members,
-        List<RosterMember> missingMembers,
-        List<MemberReport> duplicateMembers,
         List<FlaggedRegistration> unexpectedMembers,
         List<FlaggedRegistration> staleRegistrations,
         List<FlaggedRegistration> unverifiedRegistrations,
         List<MalformedRegistration> malformedRegistrations,
         List<UnregisteredProcess> unregisteredProcesses,
-        Boolean singleCohort,
-        List<String> cohortIds,
-        Boolean singleRevision,
-        List<String> startupHeads,
+        Agreement cohort,
+        Agreement revision,
         RegistrySummary registry,
         ListingSummary processListing,
         String verdictDigest,
@@ -34,30 +30,163 @@ public record Verdict(
     public Verdict {
         blockedReasons = List.copyOf(blockedReasons);
         members = List.copyOf(members);
-        missingMembers = List.copyOf(missingMembers);
-        duplicateMembers = List.copyOf(duplicateMembers);
         unexpectedMembers = List.copyOf(unexpectedMembers);
         staleRegistrations = List.copyOf(staleRegistrations);
         unverifiedRegistrations = List.copyOf(unverifiedRegistrations);
         malformedRegistrations = List.copyOf(malformedRegistrations);
         unregisteredProcesses = List.copyOf(unregisteredProcesses);
-        cohortIds = List.copyOf(cohortIds);
-        startupHeads = List.copyOf(startupHeads);
-        if (mutationGateSatisfied && !inventoryComplete) {
-            throw new IllegalStateException("a satisfied gate implies a complete inventory");
-        }
+        Objects.requireNonNull(cohort, "cohort");
+        Objects.requireNonNull(revision, "revision");
+        Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(processListing, "processListing");
+        Objects.requireNonNull(observation, "observation");
     }
 
-    /** The same verdict carrying {@code digest}; the classifier computes it from everything else. */
-    Verdict withDigest(String digest) {
-        return new Verdict(inventoryComplete, mutationGateSatisfied, blockedReasons, expectedMemberCount,
-                runningMemberCount, members, missingMembers, duplicateMembers, unexpectedMembers, staleRegistrations,
-                unverifiedRegistrations, malformedRegistrations, unregisteredProcesses, singleCohort, cohortIds,
-                singleRevision, startupHeads, registry, processListing, digest, observation);
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** True when no blocked reason applies: the only way the gate opens. */
+    public boolean mutationGateSatisfied() {
+        return blockedReasons.isEmpty();
+    }
+
+    /** False when any blocked reason says the inventory itself could not be established. */
+    public boolean inventoryComplete() {
+        return blockedReasons.stream().noneMatch(reason -> reason.code().leavesInventoryIncomplete());
     }
 
     /** The first blocked code in priority order, or null when the gate is satisfied. */
     public BlockedCode blockedReason() {
         return blockedReasons.isEmpty() ? null : blockedReasons.get(0).code();
+    }
+
+    /** Instances of roster members, duplicates included: a sixth process shows as 6 of 5. */
+    public int runningMemberCount() {
+        return members.stream().mapToInt(report -> report.instances().size()).sum();
+    }
+
+    public List<RosterMember> missingMembers() {
+        return members.stream().filter(report -> report.state() == MemberState.MISSING).map(MemberReport::member)
+                .toList();
+    }
+
+    public List<MemberReport> duplicateMembers() {
+        return members.stream().filter(report -> report.state() == MemberState.DUPLICATE).toList();
+    }
+
+    public Boolean singleCohort() {
+        return cohort.single();
+    }
+
+    public List<String> cohortIds() {
+        return cohort.values();
+    }
+
+    public Boolean singleRevision() {
+        return revision.single();
+    }
+
+    public List<String> startupHeads() {
+        return revision.values();
+    }
+
+    /** The same verdict carrying {@code digest}; the classifier computes it from everything else. */
+    Verdict withDigest(String digest) {
+        return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
+                unverifiedRegistrations, malformedRegistrations, unregisteredProcesses, cohort, revision, registry,
+                processListing, digest, observation);
+    }
+
+    /** Named parts of a verdict; every list defaults to empty and each agreement to {@link Agreement#NONE}. */
+    public static final class Builder {
+        private List<BlockedReason> blockedReasons = List.of();
+        private int expectedMemberCount;
+        private List<MemberReport> members = List.of();
+        private List<FlaggedRegistration> unexpectedMembers = List.of();
+        private List<FlaggedRegistration> staleRegistrations = List.of();
+        private List<FlaggedRegistration> unverifiedRegistrations = List.of();
+        private List<MalformedRegistration> malformedRegistrations = List.of();
+        private List<UnregisteredProcess> unregisteredProcesses = List.of();
+        private Agreement cohort = Agreement.NONE;
+        private Agreement revision = Agreement.NONE;
+        private RegistrySummary registry;
+        private ListingSummary processListing;
+        private ObservationSummary observation;
+
+        private Builder() {
+        }
+
+        public Builder blockedReasons(List<BlockedReason> value) {
+            blockedReasons = value;
+            return this;
+        }
+
+        public Builder expectedMemberCount(int value) {
+            expectedMemberCount = value;
+            return this;
+        }
+
+        public Builder members(List<MemberReport> value) {
+            members = value;
+            return this;
+        }
+
+        public Builder unexpectedMembers(List<FlaggedRegistration> value) {
+            unexpectedMembers = value;
+            return this;
+        }
+
+        public Builder staleRegistrations(List<FlaggedRegistration> value) {
+            staleRegistrations = value;
+            return this;
+        }
+
+        public Builder unverifiedRegistrations(List<FlaggedRegistration> value) {
+            unverifiedRegistrations = value;
+            return this;
+        }
+
+        public Builder malformedRegistrations(List<MalformedRegistration> value) {
+            malformedRegistrations = value;
+            return this;
+        }
+
+        public Builder unregisteredProcesses(List<UnregisteredProcess> value) {
+            unregisteredProcesses = value;
+            return this;
+        }
+
+        public Builder cohort(Agreement value) {
+            cohort = value;
+            return this;
+        }
+
+        public Builder revision(Agreement value) {
+            revision = value;
+            return this;
+        }
+
+        public Builder registry(RegistrySummary value) {
+            registry = value;
+            return this;
+        }
+
+        public Builder processListing(ListingSummary value) {
+            processListing = value;
+            return this;
+        }
+
+        public Builder observation(ObservationSummary value) {
+            observation = value;
+            return this;
+        }
+
+        /** The verdict without its digest; {@link FleetClassifier} seals it. */
+        Verdict build() {
+            return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
+                    unverifiedRegistrations, malformedRegistrations, unregisteredProcesses, cohort, revision,
+                    registry, processListing, null, observation);
+        }
     }
 }

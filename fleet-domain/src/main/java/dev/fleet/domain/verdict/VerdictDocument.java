@@ -114,13 +114,13 @@ public final class VerdictDocument {
         if (!forDigest) {
             tree.put(LAST_HEARTBEAT_AT, time(instance.lastHeartbeatAt()));
         }
-        tree.put("process_started_at", time(instance.processStartedAt()));
+        tree.put("process_started_at", time(instance.observedProcessStartedAt()));
         tree.put("recorded_process_started_at", time(instance.recordedProcessStartedAt()));
         return tree;
     }
 
     private Map<String, Object> flagged(FlaggedRegistration flagged) {
-        Map<String, Object> tree = renderInstance(flagged.registration());
+        Map<String, Object> tree = renderInstance(flagged.instance());
         tree.put("reason", flagged.reason().code());
         return tree;
     }

@@ -28,7 +28,7 @@ final class VerdictOrder {
             .thenComparing(instance -> CanonicalJson.encode(VerdictDocument.instance(instance)));
 
     static final Comparator<FlaggedRegistration> FLAGGED = Comparator
-            .comparing(FlaggedRegistration::registration, INSTANCES)
+            .comparing(FlaggedRegistration::instance, INSTANCES)
             .thenComparing(flagged -> flagged.reason().code());
 
     static final Comparator<MalformedRegistration> MALFORMED = Comparator

@@ -46,7 +46,7 @@ class FleetClassifierPropertiesTest {
 
     private static Stream<Instance> live(Verdict verdict) {
         return Stream.concat(verdict.members().stream().flatMap(report -> report.instances().stream()),
-                verdict.unexpectedMembers().stream().map(FlaggedRegistration::registration));
+                verdict.unexpectedMembers().stream().map(FlaggedRegistration::instance));
     }
 
     @Test
@@ -80,8 +80,8 @@ class FleetClassifierPropertiesTest {
             Map<String, Integer> placements = new HashMap<>();
             Stream.of(
                     live(verdict).map(Instance::runtimeId),
-                    verdict.staleRegistrations().stream().map(flagged -> flagged.registration().runtimeId()),
-                    verdict.unverifiedRegistrations().stream().map(flagged -> flagged.registration().runtimeId()),
+                    verdict.staleRegistrations().stream().map(flagged -> flagged.instance().runtimeId()),
+                    verdict.unverifiedRegistrations().stream().map(flagged -> flagged.instance().runtimeId()),
                     verdict.malformedRegistrations().stream().map(malformed -> malformed.runtimeId()))
                     .flatMap(ids -> ids)
                     .forEach(id -> placements.merge(id, 1, Integer::sum));
@@ -143,7 +143,7 @@ class FleetClassifierPropertiesTest {
         qt().forAll(FleetGen.observableFleets(), integers().between(1, 3_600)).checkAssert((snapshot, lateBy) -> {
             Verdict verdict = FleetClassifier.classify(snapshot);
             live(verdict).forEach(instance -> assertFalse(
-                    instance.processStartedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(instance.registeredAt()),
+                    instance.observedProcessStartedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(instance.registeredAt()),
                     instance.runtimeId()));
 
             // Now make every observed process start lateBy seconds after the first registration it could serve.
@@ -262,7 +262,7 @@ class FleetClassifierPropertiesTest {
             assertTrue(verdict.blockedReasons().stream()
                     .anyMatch(reason -> reason.code() == BlockedCode.PID_NAMESPACE_MISMATCH));
             assertTrue(verdict.unverifiedRegistrations().stream().anyMatch(flagged ->
-                    flagged.registration().runtimeId().equals("rt-foreign-" + which)
+                    flagged.instance().runtimeId().equals("rt-foreign-" + which)
                             && flagged.reason() == UnverifiedReason.OTHER_PID_NAMESPACE));
             assertTrue(live(verdict).noneMatch(instance -> instance.runtimeId().equals("rt-foreign-" + which)));
         });

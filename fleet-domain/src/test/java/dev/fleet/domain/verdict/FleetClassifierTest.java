@@ -67,7 +67,7 @@ class FleetClassifierTest {
             assertEquals(List.of("gitea-author", "gitea-controller", "gitea-merger", "gitea-reconciler",
                     "gitea-reviewer"), verdict.members().stream().map(report -> report.member().namespace()).toList());
             Instance author = verdict.members().get(0).instances().get(0);
-            assertEquals(Scenario.STARTED, author.processStartedAt());
+            assertEquals(Scenario.STARTED, author.observedProcessStartedAt());
             assertEquals(Scenario.STARTED, author.recordedProcessStartedAt());
             assertNull(verdict.members().get(1).instances().get(0).recordedProcessStartedAt());
         }
@@ -257,7 +257,7 @@ class FleetClassifierTest {
 
             assertRunningFive(verdict);
             assertEquals(List.of("process_exited"), reasons(verdict.staleRegistrations()));
-            assertNull(verdict.staleRegistrations().get(0).registration().processStartedAt());
+            assertNull(verdict.staleRegistrations().get(0).instance().observedProcessStartedAt());
         }
 
         @Test
@@ -320,7 +320,7 @@ class FleetClassifierTest {
 
             assertRunningFive(verdict);
             assertEquals(List.of("superseded"), reasons(verdict.staleRegistrations()));
-            assertEquals("rt-older", verdict.staleRegistrations().get(0).registration().runtimeId());
+            assertEquals("rt-older", verdict.staleRegistrations().get(0).instance().runtimeId());
         }
 
         @Test
@@ -331,7 +331,7 @@ class FleetClassifierTest {
             Verdict verdict = scenario.classify();
 
             // "rt-prgs-author-4100" > "rt-aaa": the default row stays live.
-            assertEquals("rt-aaa", verdict.staleRegistrations().get(0).registration().runtimeId());
+            assertEquals("rt-aaa", verdict.staleRegistrations().get(0).instance().runtimeId());
             assertRunningFive(verdict);
         }
 
@@ -595,8 +595,8 @@ class FleetClassifierTest {
             assertFalse(verdict.inventoryComplete());
             assertFalse(verdict.mutationGateSatisfied());
             assertEquals(5, verdict.runningMemberCount(), "it counts nowhere");
-            Instance shown = verdict.unverifiedRegistrations().get(0).registration();
-            assertNull(shown.processStartedAt(), "no process here can be its process");
+            Instance shown = verdict.unverifiedRegistrations().get(0).instance();
+            assertNull(shown.observedProcessStartedAt(), "no process here can be its process");
             assertEquals("gitea-author/prgs-author pid 7", verdict.blockedReasons().get(0).detail());
         }
 
