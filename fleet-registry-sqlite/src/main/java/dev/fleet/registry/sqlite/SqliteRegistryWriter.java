@@ -77,12 +77,13 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
     }
 
-    /** @param clock the "now" retention is measured from */
-    public SqliteRegistryWriter(Path file, Clock clock) {
-        this(file, clock, DEFAULT_BUSY_TIMEOUT);
-    }
-
-    public SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
+    /**
+     * The seam tests use.
+     *
+     * @param clock the "now" retention is measured from
+     * @param busyTimeout how long one attempt waits for another writer
+     */
+    SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.busyTimeout = Objects.requireNonNull(busyTimeout, "busyTimeout");
@@ -118,16 +119,6 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         Objects.requireNonNull(retention, "retention: pass Optional.empty() for none");
         retention.ifPresent(SqliteRegistryWriter::requirePositive);
         return store(registration.toRow(), retention);
-    }
-
-    /**
-     * Registers a row assembled field by field, after checking it with {@link RegistrationRules}.
-     *
-     * @throws IllegalArgumentException when the row lacks a runtime id, namespace or positive pid, or
-     *     would not read back as a registration
-     */
-    public Registration registerRow(RegistryRow row, Optional<Duration> retention) {
-        return register(RegistrationRules.requireRegistrable(row), retention);
     }
 
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */

@@ -59,7 +59,7 @@ class ConcurrentRegistryTest {
             RosterMember member = MEMBERS.get(i % MEMBERS.size());
             pool.submit(() -> guarded(failures, () -> {
                 // Retention runs on every registration, measured from a clock near the registrations.
-                SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED);
+                SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
                 start.await();
                 int generation = 0;
                 while (Instant.now().isBefore(deadline) || generation == 0) {

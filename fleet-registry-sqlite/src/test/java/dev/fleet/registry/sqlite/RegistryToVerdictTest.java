@@ -34,7 +34,8 @@ class RegistryToVerdictTest {
         Path file = dir.resolve("control_plane.sqlite3");
         Roster roster = Roster.defaultRoster();
         // Retention is measured from the writer's clock: registrations are an hour old here.
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED.plusSeconds(3600));
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED.plusSeconds(3600),
+                SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
         List<ObservedProcess> processes = new ArrayList<>();
         long pid = 47000;
         for (RosterMember member : roster.members()) {
