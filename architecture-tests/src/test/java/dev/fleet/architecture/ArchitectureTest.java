@@ -21,26 +21,48 @@ class ArchitectureTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.fleet");
 
-    /** What an assessment runs: the tool, the read-only CLI verbs, the use case, the observer, the read side. */
+    /** What an assessment runs: the tool, the read-only CLI verbs, the use case and the read side (and the observer). */
+    static final Set<String> ASSESSMENT_CLASSES = Set.of(
+            "dev.fleet.mcp.AssessFleetInventoryTool",
+            "dev.fleet.cli.AssessCommand",
+            "dev.fleet.cli.ProcessesCommand",
+            "dev.fleet.cli.RegistryListCommand",
+            "dev.fleet.domain.assessment.AssessFleetInventoryService",
+            "dev.fleet.registry.sqlite.SqliteRegistryReader");
+    static final String OBSERVER_PACKAGE = "dev.fleet.observer";
     static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = describe("are on the assessment path",
-            javaClass -> Set.of(
-                    "dev.fleet.mcp.AssessFleetInventoryTool",
-                    "dev.fleet.cli.AssessCommand",
-                    "dev.fleet.cli.ProcessesCommand",
-                    "dev.fleet.cli.RegistryListCommand",
-                    "dev.fleet.domain.assessment.AssessFleetInventoryService",
-                    "dev.fleet.registry.sqlite.SqliteRegistryReader").contains(javaClass.getName())
-                    || javaClass.getPackageName().equals("dev.fleet.observer"));
+            javaClass -> ASSESSMENT_CLASSES.contains(javaClass.getName())
+                    || javaClass.getPackageName().equals(OBSERVER_PACKAGE));
 
     static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
             "dev.fleet.registry.sqlite.SqliteRegistryWriter");
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
             "dev.fleet.registry.sqlite.SchemaMigration");
+    static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
     /** A server's lifecycle, and the operator's explicit `fleet registry migrate`. */
     static final Set<String> LIFECYCLE = Set.of("dev.fleet.mcp.FleetMcpServer", "dev.fleet.mcp.ServerLifecycle",
             "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
     static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.FleetMcpServer");
+
+    /**
+     * The rules name classes as text; a class renamed or moved would silently drop out of its rule.
+     * So every name must still be a product class.
+     */
+    @Test
+    void everyClassTheRulesNameExists() {
+        Set<String> named = new java.util.TreeSet<>();
+        List.of(ASSESSMENT_CLASSES, WRITE_PORT, WRITE_SIDE, LIFECYCLE, STDOUT_OWNERS).forEach(named::addAll);
+        List<String> missing = named.stream().filter(name -> !PRODUCT.contain(name)).toList();
+        assertTrue(missing.isEmpty(), "the rules name classes that no longer exist: " + missing);
+        assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(OBSERVER_PACKAGE)));
+    }
+
+    private static Set<String> union(Set<String> first, Set<String> second) {
+        Set<String> all = new java.util.HashSet<>(first);
+        all.addAll(second);
+        return Set.copyOf(all);
+    }
 
     @Test
     void everyModuleIsImported() {
@@ -122,7 +144,4 @@ class ArchitectureTest {
     void theObserverNeverUsesTheJdkRegexEngine() {
         FleetRules.neverUsesTheJdkRegexEngine("dev.fleet.observer..").check(PRODUCT);
     }
-
-    static final Set<String> WRITE_SIDE_AND_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
-            "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.sqlite.SchemaMigration");
 }

@@ -40,8 +40,9 @@ class EveryTestChecksOneRuleTest {
 
     @Test
     void everyArchitectureTestChecksExactlyOneRule() {
-        // The import sanity check is the one test that checks no rule.
-        assertEquals(Map.of("everyModuleIsImported", 0L), testsNotCheckingExactlyOneRule(ArchitectureTest.class));
+        // The import and naming sanity checks are the two tests that check no rule.
+        assertEquals(Map.of("everyModuleIsImported", 0L, "everyClassTheRulesNameExists", 0L),
+                testsNotCheckingExactlyOneRule(ArchitectureTest.class));
     }
 
     @Test
