@@ -1,6 +1,5 @@
 package dev.fleet.domain.verdict;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -10,6 +9,10 @@ import java.util.HexFormat;
  * {@code observation}, the digest itself and every {@code last_heartbeat_at}, so two members
  * answering about an unchanged fleet return the same digest whoever renders it and whenever,
  * within the fleet's life, each answers.
+ *
+ * <p>The encoding is written straight into the digest as UTF-8, chunk by chunk: the same bytes as
+ * {@code CanonicalJson.encode(digestedTree).getBytes(UTF_8)}, without the tree, the String or the
+ * byte array.
  */
 public final class VerdictDigest {
 
@@ -20,11 +23,15 @@ public final class VerdictDigest {
 
     /** The digest of {@code verdict} (its own {@code verdictDigest} is not read). */
     public static String of(Verdict verdict) {
-        byte[] canonical = CanonicalJson.encode(VerdictDocument.digestedTree(verdict)).getBytes(StandardCharsets.UTF_8);
+        MessageDigest sha256;
         try {
-            return PREFIX + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
+            sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK provides SHA-256", e);
         }
+        CanonicalWriter writer = CanonicalWriter.to(sha256);
+        VerdictDocument.writeDigested(verdict, writer);
+        writer.finish();
+        return PREFIX + HexFormat.of().formatHex(sha256.digest());
     }
 }

@@ -1,0 +1,96 @@
+package dev.fleet.domain.verdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.quicktheories.QuickTheory.qt;
+
+import dev.fleet.domain.Scenario;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict's canonical JSON and its digest are written straight from the verdict, without the
+ * tree; they must be exactly the tree's encoding and the SHA-256 of its UTF-8 bytes.
+ */
+class CanonicalWriterTest {
+
+    @Test
+    void theJsonWrittenDirectlyIsTheTreesEncoding() {
+        qt().forAll(FleetGen.fleets()).checkAssert(snapshot -> {
+            Verdict verdict = FleetClassifier.classify(snapshot);
+            assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
+            assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
+                    verdict.verdictDigest());
+        });
+    }
+
+    @Test
+    void theDigestStreamIsTheUtf8OfTheTextWhateverTheCharactersAndWhereverAChunkEnds() throws Exception {
+        List<String> texts = new ArrayList<>(List.of("", "plain", "quote \" backslash \\ tab \t nul \u0000 us \u001f",
+                "del \u007f é ß € 𝄞 \u2028", "lone high \ud834 then text", "lone low \udd1e", "ends high \ud834",
+                "\udd1e\ud834"));
+        // Every alignment of a surrogate pair and a lone surrogate around the 8,192-char chunk end.
+        for (int pad = 8170; pad < 8200; pad++) {
+            texts.add("x".repeat(pad) + "𝄞" + "y");
+            texts.add("x".repeat(pad) + "\ud834" + "y");
+            texts.add("x".repeat(pad) + "\ud834");
+        }
+        for (String text : texts) {
+            Map<String, Object> tree = new LinkedHashMap<>();
+            tree.put("text", text);
+            tree.put("list", List.of(text, 1, 2L, true));
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            CanonicalWriter writer = CanonicalWriter.to(digest);
+            writer.beginObject();
+            writer.name("text");
+            writer.string(text);
+            writer.name("list");
+            writer.beginArray();
+            writer.string(text);
+            writer.number(1);
+            writer.number(2L);
+            writer.bool(true);
+            writer.endArray();
+            writer.endObject();
+            writer.finish();
+            assertEquals(sha256(CanonicalJson.encode(tree)), "sha256:" + HexFormat.of().formatHex(digest.digest()),
+                    text.length() > 40 ? "text of " + text.length() + " chars" : text);
+        }
+    }
+
+    @Test
+    void controlCharactersAreEscapedAsBefore() {
+        assertEquals("{\"a\":\"\\u0000\\u001f\\\"\\\\\u007f\"}", CanonicalJson.encode(Map.of("a", "\u0000\u001f\"\\\u007f")));
+        assertEquals(VerdictDocument.canonicalJson(Scenario.healthyFive().classify()),
+                CanonicalJson.encode(VerdictDocument.toTree(Scenario.healthyFive().classify())));
+    }
+
+    @Test
+    void numbersAreWrittenAsLongToStringWritesThem() {
+        assertEquals("[0,-1,7,-2147483648,2147483647,-9223372036854775808,9223372036854775807,1000000]",
+                CanonicalJson.encode(List.of(0, -1, 7L, Integer.MIN_VALUE, Integer.MAX_VALUE, Long.MIN_VALUE,
+                        Long.MAX_VALUE, 1_000_000L)));
+    }
+
+    /** Computed by the tree-and-String encoder this writer replaced: the digest must never move. */
+    @Test
+    void theDigestOfAKnownFleetHasNotMoved() {
+        Verdict verdict = Scenario.healthyFive().classify();
+        assertEquals("sha256:dfbc5215fd18c742d6c7a8e17c6466aed5191a8226a539393c1df6fde69791da", verdict.verdictDigest());
+        assertEquals(3766, VerdictDocument.canonicalJson(verdict).length());
+    }
+
+    private static String sha256(String text) {
+        try {
+            return "sha256:" + HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
