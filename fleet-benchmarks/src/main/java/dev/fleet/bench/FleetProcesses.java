@@ -1,0 +1,313 @@
+package dev.fleet.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.RegistryRow;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * Whole-process measurements of real {@code fleet} processes, started through the {@code ./fleet}
+ * launcher exactly as an MCP client starts them (see docs/PERFORMANCE.md and scripts/perf.sh).
+ *
+ * <pre>
+ * populate REGISTRY N          fill a migrated registry with N synthetic rows (SyntheticFleet)
+ * fleet LAUNCHER WORKDIR       five members on a fresh registry: PSS/RSS idle, then warm tool calls
+ * start LAUNCHER WORKDIR RUNS  server start to its registered row, on a registry already migrated
+ * </pre>
+ */
+public final class FleetProcesses {
+
+    static final List<String> PROFILES =
+            List.of("prgs-author", "prgs-reviewer", "prgs-controller", "prgs-merger", "prgs-reconciler");
+    static final String TOOL = "gitea_assess_fleet_inventory";
+
+    private FleetProcesses() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        // The SDK client's INFO lines (every server's stderr, relayed) would bury the figures.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        switch (args.length == 0 ? "" : args[0]) {
+            case "populate" -> populate(Path.of(args[1]), Integer.parseInt(args[2]));
+            case "fleet" -> fleet(Path.of(args[1]), Path.of(args[2]), args.length > 3 ? Integer.parseInt(args[3]) : 200);
+            case "start" -> start(Path.of(args[1]), Path.of(args[2]), Integer.parseInt(args[3]));
+            default -> {
+                System.err.println("usage: populate REGISTRY N | fleet LAUNCHER WORKDIR [CALLS] | start LAUNCHER WORKDIR RUNS");
+                System.exit(2);
+            }
+        }
+        System.exit(0);
+    }
+
+    /** N rows of {@link SyntheticFleet#rows}, inserted by column name in one transaction. */
+    static void populate(Path registry, int count) throws SQLException {
+        List<RegistryRow> rows = SyntheticFleet.rows(count);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + registry)) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO mcp_server_runtimes (runtime_id, "
+                    + "namespace, profile, role, remote, org, repo, repository_root, pid, cohort_id, cohort_source, "
+                    + "client_provenance, boot_id, process_started_at, startup_head, transport, status, registered_at, "
+                    + "last_heartbeat_at, stopped_at, pid_namespace) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+                for (RegistryRow row : rows) {
+                    Object[] values = {row.runtimeId(), row.namespace(), row.profile(), row.role(), row.remote(),
+                        row.org(), row.repo(), row.repositoryRoot(), row.pid(), row.cohortId(), row.cohortSource(),
+                        row.clientProvenance(), row.bootId(), row.processStartedAt(), row.startupHead(),
+                        row.transport(), row.status(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt(),
+                        row.pidNamespace()};
+                    for (int i = 0; i < values.length; i++) {
+                        insert.setObject(i + 1, values[i]);
+                    }
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            connection.commit();
+        }
+        System.out.printf("populated %s with %d rows%n", registry, count);
+    }
+
+    /** Five members at once on a fresh registry (one of them migrates it), idle memory, then warm calls. */
+    static void fleet(Path launcher, Path workdir, int calls) throws Exception {
+        Scratch scratch = Scratch.in(workdir);
+        Map<String, McpSyncClient> clients = new LinkedHashMap<>();
+        try {
+            List<CompletableFuture<McpSyncClient>> starting = new ArrayList<>();
+            for (String profile : PROFILES) {
+                starting.add(CompletableFuture.supplyAsync(() -> connect(scratch.serve(launcher, profile))));
+            }
+            for (int i = 0; i < PROFILES.size(); i++) {
+                clients.put(PROFILES.get(i), starting.get(i).join());
+            }
+            Map<String, Long> pids = scratch.awaitRunningRows(PROFILES.size(), Duration.ofSeconds(60));
+            // Idle: let start-up garbage and compilation settle as a server does between calls.
+            TimeUnit.SECONDS.sleep(10);
+            long totalPss = 0;
+            long totalRss = 0;
+            for (Map.Entry<String, Long> member : pids.entrySet()) {
+                Map<String, Long> memory = smapsRollup(member.getValue());
+                totalPss += memory.get("Pss");
+                totalRss += memory.get("Rss");
+                System.out.printf(Locale.ROOT, "idle %-16s pid %-7d PSS %6.1f MB  RSS %6.1f MB%n", member.getKey(),
+                        member.getValue(), memory.get("Pss") / 1024.0, memory.get("Rss") / 1024.0);
+            }
+            System.out.printf(Locale.ROOT, "idle fleet of five: PSS %.1f MB, RSS %.1f MB%n", totalPss / 1024.0,
+                    totalRss / 1024.0);
+
+            McpSyncClient controller = clients.get("prgs-controller");
+            McpSchema.CallToolRequest request = new McpSchema.CallToolRequest(TOOL, Map.of());
+            McpSchema.CallToolResult first = controller.callTool(request);
+            Object satisfied = ((Map<?, ?>) first.structuredContent()).get("mutation_gate_satisfied");
+            System.out.println("first answer: mutation_gate_satisfied=" + satisfied);
+            for (int i = 0; i < 50; i++) {
+                controller.callTool(request);
+            }
+            long[] nanos = new long[calls];
+            for (int i = 0; i < calls; i++) {
+                long start = System.nanoTime();
+                controller.callTool(request);
+                nanos[i] = System.nanoTime() - start;
+            }
+            Arrays.sort(nanos);
+            System.out.printf(Locale.ROOT, "warm %s through the SDK client, %d calls: p50 %.2f ms, p90 %.2f ms, "
+                    + "min %.2f ms%n", TOOL, calls, percentile(nanos, 50), percentile(nanos, 90), nanos[0] / 1e6);
+        } finally {
+            clients.values().forEach(FleetProcesses::closeQuietly);
+            scratch.delete();
+        }
+    }
+
+    /** Start to registered row: a registry already migrated, one server at a time, {@code runs} times. */
+    static void start(Path launcher, Path workdir, int runs) throws Exception {
+        Scratch scratch = Scratch.in(workdir);
+        try {
+            // Migrate first, as any registry in use already is.
+            Process migrate = new ProcessBuilder(launcher.toString(), "registry", "migrate", "--registry",
+                    scratch.registry.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            migrate.waitFor();
+            long[] nanos = new long[runs];
+            for (int run = 0; run < runs; run++) {
+                ProcessBuilder builder = scratch.serveCommand(launcher, "prgs-controller");
+                builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+                long started = System.nanoTime();
+                Process server = builder.start();
+                boolean found = false;
+                while (!found && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(30)) {
+                    found = scratch.hasRunningRow(server.pid());
+                    if (!found) {
+                        TimeUnit.MILLISECONDS.sleep(2);
+                    }
+                }
+                nanos[run] = System.nanoTime() - started;
+                if (!found) {
+                    throw new IllegalStateException("no row for pid " + server.pid() + " within 30 s");
+                }
+                try (OutputStream stdin = server.getOutputStream()) {
+                    stdin.flush(); // closing stdin is how a client leaves
+                }
+                server.waitFor(10, TimeUnit.SECONDS);
+                System.out.printf(Locale.ROOT, "run %2d: %.0f ms%n", run + 1, nanos[run] / 1e6);
+            }
+            Arrays.sort(nanos);
+            System.out.printf(Locale.ROOT, "server start to its registered row, %d runs: median %.0f ms, min %.0f ms, "
+                    + "max %.0f ms%n", runs, percentile(nanos, 50), nanos[0] / 1e6, nanos[runs - 1] / 1e6);
+        } finally {
+            scratch.delete();
+        }
+    }
+
+    private static McpSyncClient connect(ServerParameters parameters) {
+        McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters,
+                        new JacksonMcpJsonMapper(new ObjectMapper())))
+                .requestTimeout(Duration.ofSeconds(30))
+                .initializationTimeout(Duration.ofSeconds(60))
+                .build();
+        client.initialize();
+        return client;
+    }
+
+    private static void closeQuietly(McpSyncClient client) {
+        try {
+            client.closeGracefully();
+        } catch (RuntimeException e) {
+            System.err.println("closing a client: " + e.getMessage());
+        }
+    }
+
+    /** Pss, Rss (kB) from /proc/PID/smaps_rollup. */
+    static Map<String, Long> smapsRollup(long pid) throws IOException {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/smaps_rollup"))) {
+            String[] parts = line.trim().split("\\s+");
+            if (parts.length >= 2 && parts[0].endsWith(":") && parts[1].chars().allMatch(Character::isDigit)) {
+                values.put(parts[0].substring(0, parts[0].length() - 1), Long.parseLong(parts[1]));
+            }
+        }
+        return values;
+    }
+
+    static double percentile(long[] sortedNanos, int percent) {
+        int index = (int) Math.ceil(percent / 100.0 * sortedNanos.length) - 1;
+        return sortedNanos[Math.max(0, Math.min(sortedNanos.length - 1, index))] / 1e6;
+    }
+
+    /** A registry, a roster scoped to it and a repository with a revision, in a fresh folder. */
+    static final class Scratch {
+        final Path dir;
+        final Path registry;
+        final Path roster;
+        final Path repository;
+
+        private Scratch(Path dir) {
+            this.dir = dir;
+            this.registry = dir.resolve("control_plane.sqlite3");
+            this.roster = dir.resolve("roster.json");
+            this.repository = dir.resolve("repository");
+        }
+
+        static Scratch in(Path parent) throws IOException {
+            Files.createDirectories(parent);
+            Scratch scratch = new Scratch(Files.createTempDirectory(parent, "fleet-perf-"));
+            Files.createDirectories(scratch.repository.resolve(".git/refs/heads"));
+            Files.writeString(scratch.repository.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+            Files.writeString(scratch.repository.resolve(".git/refs/heads/main"),
+                    "0123456789abcdef0123456789abcdef01234567\n");
+            String pattern = ("fleet\\.jar serve .*--registry " + Pattern.quote(scratch.registry.toString())
+                    + "(\\s|$)").replace("\\", "\\\\");
+            StringBuilder members = new StringBuilder();
+            for (String profile : PROFILES) {
+                String role = profile.substring("prgs-".length());
+                members.append(members.length() == 0 ? "" : ", ").append("{\"namespace\": \"gitea-").append(role)
+                        .append("\", \"profile\": \"").append(profile).append("\", \"role\": \"").append(role)
+                        .append("\"}");
+            }
+            Files.writeString(scratch.roster, "{\"binding\": {\"remote\": \"prgs\", \"org\": "
+                    + "\"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [" + members
+                    + "], \"server_process_patterns\": [\"" + pattern + "\"]}", StandardCharsets.UTF_8);
+            return scratch;
+        }
+
+        List<String> serveArguments(String profile) {
+            return List.of("serve", "--profile", profile, "--registry", registry.toString(), "--roster",
+                    roster.toString(), "--repository-root", repository.toString(), "--cohort-from-parent");
+        }
+
+        ServerParameters serve(Path launcher, String profile) {
+            return ServerParameters.builder(launcher.toString()).args(serveArguments(profile))
+                    .env(Map.of("FLEET_JAVA_OPTS", System.getenv().getOrDefault("FLEET_JAVA_OPTS", ""))).build();
+        }
+
+        ProcessBuilder serveCommand(Path launcher, String profile) {
+            List<String> command = new ArrayList<>();
+            command.add(launcher.toString());
+            command.addAll(serveArguments(profile));
+            return new ProcessBuilder(command);
+        }
+
+        Map<String, Long> awaitRunningRows(int count, Duration wait) throws Exception {
+            long deadline = System.nanoTime() + wait.toNanos();
+            while (true) {
+                Map<String, Long> pids = runningPids();
+                if (pids.size() >= count) {
+                    return pids;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("only " + pids + " registered within " + wait);
+                }
+                TimeUnit.MILLISECONDS.sleep(50);
+            }
+        }
+
+        Map<String, Long> runningPids() {
+            Map<String, Long> pids = new LinkedHashMap<>();
+            if (!Files.exists(registry)) {
+                return pids;
+            }
+            try (Connection connection = DriverManager.getConnection("jdbc:sqlite:file:" + registry + "?mode=ro");
+                    PreparedStatement select = connection.prepareStatement(
+                            "SELECT profile, pid FROM mcp_server_runtimes WHERE status = 'running' ORDER BY profile");
+                    ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    pids.put(rows.getString(1), rows.getLong(2));
+                }
+            } catch (SQLException e) {
+                // Not migrated yet, or busy: try again.
+            }
+            return pids;
+        }
+
+        boolean hasRunningRow(long pid) {
+            return runningPids().containsValue(pid);
+        }
+
+        void delete() throws IOException {
+            try (var files = Files.walk(dir)) {
+                files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(file -> file.toFile().delete());
+            }
+        }
+    }
+}
