@@ -67,7 +67,6 @@ final class RegistryColumns {
 
     /** What an operator is told about a table that lacks required columns. */
     static String describeMissing(List<String> missing) {
-        return MCP_SERVER_RUNTIMES.getName() + " lacks column" + (missing.size() == 1 ? " " : "s ")
-                + String.join(", ", missing);
+        return RowQuery.describeMissing(missing);
     }
 }

@@ -1,23 +1,18 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
-
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryReader;
-import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.impl.DSL;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -25,14 +20,13 @@ import org.jooq.impl.DSL;
  * column is read by name and as stored, so a table another tool made with its columns in another
  * order reads the same, and a row written badly reaches the domain and becomes a malformed
  * registration there; a file that cannot be read becomes a {@link RegistryReason}. Only a regular
- * file is ever opened: a FIFO would block the answer forever.
+ * file is ever opened: a FIFO would block the answer forever. The query is plain JDBC
+ * ({@link RowQuery}): jOOQ's start-up alone cost more than the rest of a cold assessment.
  */
 public final class SqliteRegistryReader implements RegistryReader {
 
     /** Short: an assessment should report a lock promptly rather than hang behind it. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(2);
-
-    private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
     private final Path file;
     private final DataSource dataSource;
@@ -73,20 +67,15 @@ public final class SqliteRegistryReader implements RegistryReader {
                 break;
         }
         try (Connection connection = dataSource.getConnection()) {
-            DSLContext ctx = Jooq.using(connection);
-            RegistryColumns columns = RegistryColumns.of(ctx);
-            if (!columns.tableExists()) {
-                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RUNTIMES.getName());
+            Set<String> columns = RowQuery.columnsOf(connection);
+            if (columns.isEmpty()) {
+                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
             }
-            List<String> missing = columns.missingRequired();
+            List<String> missing = RowQuery.missingRequired(columns);
             if (!missing.isEmpty()) {
-                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RegistryColumns.describeMissing(missing));
+                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
             }
-            Condition filter = status.map(wanted -> RUNTIMES.STATUS.eq(wanted.code())).orElse(DSL.noCondition());
-            List<RegistryRow> rows = RowMapping.selectRows(ctx, columns, filter)
-                    .orderBy(RUNTIMES.REGISTERED_AT, RUNTIMES.RUNTIME_ID)
-                    .fetch(record -> RowMapping.toRow(record, columns));
-            return RegistryRead.of(RowOrder.sorted(rows));
+            return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns, status.orElse(null))));
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.
             return RegistryRead.unreadable(ReadFailures.reasonFor(e, file));
