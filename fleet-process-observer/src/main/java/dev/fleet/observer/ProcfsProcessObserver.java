@@ -8,8 +8,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Linux: observes the process table by reading {@code /proc} directly, which is about twice as fast
@@ -19,9 +21,14 @@ import java.util.Set;
  */
 public final class ProcfsProcessObserver implements ProcessObserver {
 
+    /** Pattern lists compiled at most; a process asks with one or two lists all its life. */
+    private static final int COMPILED_PATTERN_LISTS = 16;
+
     private final Path procRoot;
     private final long ownPid;
     private final long clockTicksPerSecond;
+    /** Each pattern list compiled once: a server answers every call with its roster's patterns. */
+    private final Map<List<String>, ServerPatterns> compiled = new ConcurrentHashMap<>();
 
     /** Observes this host's {@code /proc}. */
     public ProcfsProcessObserver() {
@@ -41,7 +48,7 @@ public final class ProcfsProcessObserver implements ProcessObserver {
      */
     @Override
     public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
-        ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));
+        ServerPatterns patterns = compiled(Objects.requireNonNull(serverProcessPatterns, "patterns"));
         Objects.requireNonNull(registeredPids, "registeredPids");
         HostFacts host = HostFacts.read(procRoot);
         try {
@@ -59,6 +66,18 @@ public final class ProcfsProcessObserver implements ProcessObserver {
             return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname(),
                     host.pidNamespace());
         }
+    }
+
+    private ServerPatterns compiled(List<String> serverProcessPatterns) {
+        ServerPatterns patterns = compiled.get(serverProcessPatterns);
+        if (patterns == null) {
+            patterns = ServerPatterns.compile(serverProcessPatterns); // throws for a bad pattern, caching nothing
+            if (compiled.size() >= COMPILED_PATTERN_LISTS) {
+                compiled.clear();
+            }
+            compiled.put(List.copyOf(serverProcessPatterns), patterns);
+        }
+        return patterns;
     }
 
     /**

@@ -4,7 +4,9 @@ import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one matcher of server process patterns (SPEC §2): a command line looks like a fleet server
@@ -17,7 +19,18 @@ import java.util.Objects;
  */
 public final class ServerPatterns {
 
+    /** Command lines remembered at most; past it the memory starts afresh. */
+    static final int REMEMBERED_COMMAND_LINES = 4096;
+    /** Longer command lines are matched afresh every time rather than kept. */
+    static final int LONGEST_REMEMBERED = 8192;
+
     private final List<Pattern> patterns;
+    /**
+     * Each command line's answer, since a scan meets the same few hundred command lines again and
+     * again and RE2J's matching (linear, but an automaton step per character) was most of a warm
+     * assessment. The answer depends only on the text, so it is exact.
+     */
+    private final Map<String, Boolean> answers = new ConcurrentHashMap<>();
 
     private ServerPatterns(List<Pattern> patterns) {
         this.patterns = patterns;
@@ -47,6 +60,22 @@ public final class ServerPatterns {
         if (commandLine == null) {
             return false;
         }
+        if (commandLine.length() > LONGEST_REMEMBERED) {
+            return match(commandLine);
+        }
+        Boolean known = answers.get(commandLine);
+        if (known != null) {
+            return known;
+        }
+        boolean found = match(commandLine);
+        if (answers.size() >= REMEMBERED_COMMAND_LINES) {
+            answers.clear();
+        }
+        answers.put(commandLine, found);
+        return found;
+    }
+
+    private boolean match(String commandLine) {
         for (Pattern pattern : patterns) {
             if (pattern.matcher(commandLine).find()) {
                 return true;
