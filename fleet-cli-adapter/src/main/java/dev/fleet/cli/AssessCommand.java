@@ -1,7 +1,6 @@
 package dev.fleet.cli;
 
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
-import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.ProcessObservers;
@@ -38,7 +37,7 @@ final class AssessCommand implements Callable<Integer> {
         Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
                 ProcessObservers.forThisPlatform(), Instant::now, null).assess();
         if (format.json()) {
-            spec.commandLine().getOut().println(CanonicalJson.encode(VerdictDocument.toTree(verdict)));
+            spec.commandLine().getOut().println(VerdictDocument.canonicalJson(verdict));
         } else {
             spec.commandLine().getOut().print(new VerdictText(Ansi.forStdout()).render(verdict));
         }
