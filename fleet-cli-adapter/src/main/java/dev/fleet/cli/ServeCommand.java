@@ -93,13 +93,19 @@ final class ServeCommand implements Callable<Integer> {
             throw new ConfigurationException("--repository-root " + root + " is not a directory");
         }
         Path registryPath = registry.path();
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath);
+        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
+        // server is built here: the registration right after binding then starts at once.
+        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, root, observer);
 
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                identity, new SqliteRegistryWriter(registryPath), Instant::now, Duration.ofSeconds(heartbeatSeconds),
+                identity, writer, Instant::now, Duration.ofSeconds(heartbeatSeconds),
                 () -> ownStart(observer));
         if (transport == TransportOption.STDIO) {
             server.serveStdio();

@@ -34,6 +34,11 @@ final class Jooq {
     private Jooq() {
     }
 
+    /** A context without a connection: it renders SQL and executes nothing. */
+    static DSLContext rendering() {
+        return DSL.using(SQLDialect.SQLITE, SETTINGS);
+    }
+
     /** A context on a connection the caller owns and closes. */
     static DSLContext using(Connection connection) {
         return DSL.using(connection, SQLDialect.SQLITE, SETTINGS);

@@ -113,6 +113,31 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         }
     }
 
+    /**
+     * Gets a first registration ready without writing anything: initializes the driver, its native
+     * library and jOOQ (rendering the statements a registration runs), and reads the file's schema
+     * state read-only when it is a regular file. A server calls this on another core while its
+     * transport is being built, so that the registration which follows starts at once rather than
+     * paying for all that first. Optional; never throws, never waits for a lock.
+     */
+    public void prepare() {
+        try {
+            DSLContext renderer = Jooq.rendering();
+            Condition one = RUNTIMES.RUNTIME_ID.eq("prepare").and(RUNTIMES.PID.eq(1L));
+            renderer.render(renderer.deleteFrom(RUNTIMES).where(one));
+            renderer.render(renderer.update(RUNTIMES).set(RUNTIMES.LAST_HEARTBEAT_AT, "prepare").where(one));
+            renderer.render(renderer.insertInto(RUNTIMES).set(RUNTIMES.RUNTIME_ID, "prepare"));
+            renderer.render(renderer.select(RUNTIMES.RUNTIME_ID, RUNTIMES.REGISTERED_AT).from(RUNTIMES).where(one));
+            if (RegistryFileKind.of(file) == RegistryFileKind.REGULAR) {
+                try (Connection connection = SqliteFiles.readOnly(file, Duration.ZERO).getConnection()) {
+                    SchemaMigration.isCurrent(Jooq.using(connection));
+                }
+            }
+        } catch (Exception | LinkageError e) {
+            // Only a head start: the registration itself reports whatever is wrong.
+        }
+    }
+
     @Override
     public Registration register(Registration registration, Optional<Duration> retention) {
         Objects.requireNonNull(registration, "registration");
