@@ -1,6 +1,7 @@
 package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.Timestamps;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Arrays;
@@ -30,7 +31,6 @@ final class CanonicalWriter implements DocumentSink {
     private static final int LONGEST_NUMBER = 20;
     private static final int CAPACITY = 8192;
 
-    /** Null when writing text: the buffer then grows and becomes the String at the end. */
     private final Output output;
     private char[] buffer;
     private int capacity;
@@ -48,7 +48,7 @@ final class CanonicalWriter implements DocumentSink {
 
     /** Into a String: see {@link #text()}. */
     static CanonicalWriter forText() {
-        return new CanonicalWriter(null, CAPACITY);
+        return new CanonicalWriter(new Text(), CAPACITY);
     }
 
     /** As UTF-8 (exactly the bytes {@code String.getBytes(UTF_8)} gives) into {@code digest}. */
@@ -58,15 +58,14 @@ final class CanonicalWriter implements DocumentSink {
 
     /** Hands over what is still buffered; call once, when the document is complete. */
     void finish() {
-        if (output != null) {
-            flush();
-            output.finish();
-        }
+        flush();
+        output.finish();
     }
 
-    /** The text written, for a writer made by {@link #forText()}. */
+    /** Finishes, and returns the text written, for a writer made by {@link #forText()}. */
     String text() {
-        return new String(buffer, 0, position);
+        finish();
+        return ((Text) output).text();
     }
 
     @Override
@@ -171,6 +170,12 @@ final class CanonicalWriter implements DocumentSink {
     public void nullValue() {
         beforeValue();
         appendLiteral(NULL);
+    }
+
+    /** A value this class has already written as canonical JSON, copied in as it is. */
+    void fragment(String json) {
+        beforeValue();
+        appendRange(json, 0, json.length());
     }
 
     /** {@code Long.toString(value)}, written in place. */
@@ -308,14 +313,51 @@ final class CanonicalWriter implements DocumentSink {
         buffer[position++] = c;
     }
 
-    /** Makes room: hands the buffer to the output, or (for text) doubles it. */
+    /** Makes room: hands the buffer to the output. */
     private void flush() {
-        if (output == null) {
-            capacity = buffer.length * 2;
-            buffer = Arrays.copyOf(buffer, capacity);
-        } else if (position > 0) {
+        if (position > 0) {
             output.write(buffer, position);
             position = 0;
+        }
+    }
+
+    /**
+     * Text, kept one byte per character while every character is Latin-1 (a verdict's almost
+     * always is), so the String at the end is a copy rather than a compression of a char array
+     * twice its size; past the first wider character, a StringBuilder.
+     */
+    private static final class Text implements Output {
+        private byte[] latin1 = new byte[CAPACITY * 8];
+        private int length;
+        private StringBuilder wide;
+
+        @Override
+        public void write(char[] chars, int count) {
+            if (wide != null) {
+                wide.append(chars, 0, count);
+                return;
+            }
+            if (latin1.length - length < count) {
+                latin1 = Arrays.copyOf(latin1, Math.max(latin1.length * 2, length + count));
+            }
+            byte[] bytes = latin1;
+            int at = length;
+            for (int i = 0; i < count; i++) {
+                char c = chars[i];
+                if (c > 0xFF) {
+                    length = at;
+                    wide = new StringBuilder(length + count * 2).append(text());
+                    wide.append(chars, i, count - i);
+                    latin1 = null;
+                    return;
+                }
+                bytes[at++] = (byte) c;
+            }
+            length = at;
+        }
+
+        String text() {
+            return wide != null ? wide.toString() : new String(latin1, 0, length, StandardCharsets.ISO_8859_1);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.fleet.domain.verdict;
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -149,13 +150,23 @@ public final class VerdictDocument {
         out.name(RUNNING_MEMBER_COUNT);
         out.number(verdict.runningMemberCount());
         out.name(MEMBERS);
+        // duplicate_members repeats the instances of those members: written as JSON, each duplicate's
+        // instances are written once and the text copied (a tree gets its own maps both times).
+        Map<MemberReport, String> writtenOnce =
+                out instanceof CanonicalWriter ? new IdentityHashMap<>() : Map.of();
         list(out, verdict.members(), (report, sink) -> {
             sink.beginObject();
             writeMemberFields(report.member(), sink);
             sink.name(STATE);
             sink.string(report.state().code());
             sink.name(INSTANCES);
-            list(sink, report.instances(), this::writeInstance);
+            if (sink instanceof CanonicalWriter writer && report.state() == MemberState.DUPLICATE) {
+                String instances = instancesJson(report);
+                writtenOnce.put(report, instances);
+                writer.fragment(instances);
+            } else {
+                list(sink, report.instances(), this::writeInstance);
+            }
             sink.endObject();
         });
         out.name(MISSING_MEMBERS);
@@ -169,7 +180,12 @@ public final class VerdictDocument {
             sink.beginObject();
             writeMemberFields(report.member(), sink);
             sink.name(INSTANCES);
-            list(sink, report.instances(), this::writeInstance);
+            String instances = writtenOnce.get(report);
+            if (instances != null && sink instanceof CanonicalWriter writer) {
+                writer.fragment(instances);
+            } else {
+                list(sink, report.instances(), this::writeInstance);
+            }
             sink.endObject();
         });
         out.name(UNEXPECTED_MEMBERS);
@@ -201,6 +217,13 @@ public final class VerdictDocument {
             writeObservation(verdict.observation(), out);
         }
         out.endObject();
+    }
+
+    /** A member's instances as one canonical JSON array. */
+    private String instancesJson(MemberReport report) {
+        CanonicalWriter writer = CanonicalWriter.forText();
+        list(writer, report.instances(), this::writeInstance);
+        return writer.text();
     }
 
     private void writeInstance(Instance instance, DocumentSink out) {

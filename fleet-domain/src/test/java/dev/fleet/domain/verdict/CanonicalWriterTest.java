@@ -70,6 +70,36 @@ class CanonicalWriterTest {
                 CanonicalJson.encode(VerdictDocument.toTree(Scenario.healthyFive().classify())));
     }
 
+    /** The encoder this writer replaced, kept here as the reference for strings. */
+    private static String reference(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    @Test
+    void theTextIsTheReferenceEncodingWhereverAWideCharacterFirstAppears() {
+        List<String> texts = new ArrayList<>(List.of("", "plain", "\u0000\u001f\"\\", "é ß ÿ", "€", "𝄞", "\ud834", "a\u2028b"));
+        for (int pad = 8180; pad < 8200; pad++) {
+            texts.add("x".repeat(pad) + "€" + "é".repeat(20));
+            texts.add("é".repeat(pad) + "𝄞");
+        }
+        texts.add("y".repeat(100_000) + "€" + "z".repeat(100_000));
+        for (String text : texts) {
+            assertEquals("[" + reference(text) + "," + reference(text) + "]", CanonicalJson.encode(List.of(text, text)),
+                    text.length() > 40 ? "text of " + text.length() + " chars" : text);
+        }
+    }
+
     @Test
     void numbersAreWrittenAsLongToStringWritesThem() {
         assertEquals("[0,-1,7,-2147483648,2147483647,-9223372036854775808,9223372036854775807,1000000]",
