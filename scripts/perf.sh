@@ -23,8 +23,17 @@ fi
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 now_ns() { date +%s%N; }
 median() { sort -n | awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else printf "%.1f\n", (v[NR/2]+v[NR/2+1])/2}'; }
-# Milliseconds one run of "$@" takes, output discarded.
-time_ms() { local start; start=$(now_ns); "$@" >/dev/null 2>&1 || true; echo $(( ($(now_ns) - start) / 1000000 )); }
+# "WALL_MS CPU_MS PEAK_RSS_KB" of one run of "$@", output discarded. The CPU time (user + system,
+# from /usr/bin/time) says what the run costs whatever the neighbours do; the wall time is the
+# figure, and on a shared machine it also measures the neighbours.
+time_run() {
+  local start wall
+  start=$(now_ns)
+  /usr/bin/time -o "$work/time" -f '%U %S %M' "$@" >/dev/null 2>&1 || true
+  wall=$(( ($(now_ns) - start) / 1000000 ))
+  tail -1 "$work/time" | awk -v wall="$wall" '{printf "%d %d %d\n", wall, ($1 + $2) * 1000, $3}'
+}
+column() { awk -v n="$1" '{print $n}'; }
 harness() { java -cp "$bench_jar" dev.fleet.bench.FleetProcesses "$@"; }
 
 # An empty migrated registry and a roster whose pattern matches only servers serving it, so other
@@ -49,19 +58,21 @@ machine() {
 }
 
 cold() {
-  echo "== cold start: ./fleet assess --format json (empty registry) vs java -version, $runs runs each, interleaved"
+  echo "== cold start: ./fleet assess --format json (embedded roster, empty registry) vs java -version, $runs runs each, interleaved"
   scratch_registry "$work/cold"
-  local reference=() fleet=() i
+  : > "$work/reference" && : > "$work/fleet"
+  local i
   for ((i = 0; i < runs; i++)); do
-    reference+=("$(time_ms java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version)")
-    fleet+=("$(time_ms "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" --roster "$work/cold/roster.json")")
+    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/reference"
+    time_run "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" >> "$work/fleet"
   done
-  local ref_median fleet_median
-  ref_median=$(printf '%s\n' "${reference[@]}" | median)
-  fleet_median=$(printf '%s\n' "${fleet[@]}" | median)
-  echo "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version: median ${ref_median} ms (${reference[*]})"
-  echo "./fleet assess --format json:                         median ${fleet_median} ms (${fleet[*]})"
-  awk -v f="$fleet_median" -v r="$ref_median" 'BEGIN {printf "ratio: %.2f x java -version\n", f / r}'
+  local ref_wall ref_cpu fleet_wall fleet_cpu
+  ref_wall=$(column 1 < "$work/reference" | median); ref_cpu=$(column 2 < "$work/reference" | median)
+  fleet_wall=$(column 1 < "$work/fleet" | median); fleet_cpu=$(column 2 < "$work/fleet" | median)
+  echo "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version: median ${ref_wall} ms wall, ${ref_cpu} ms CPU ($(column 1 < "$work/reference" | xargs))"
+  echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/fleet" | xargs))"
+  awk -v f="$fleet_wall" -v r="$ref_wall" -v fc="$fleet_cpu" -v rc="$ref_cpu" \
+    'BEGIN {printf "ratio: %.2f x java -version (wall), %.2f x (CPU)\n", f / r, fc / rc}'
   echo "load average: $(load)"
 }
 
@@ -70,21 +81,22 @@ assess() {
   scratch_registry "$work/empty"
   scratch_registry "$work/big"
   harness populate "$work/big/control_plane.sqlite3" 10000 >/dev/null
-  local empty=() big=() i
+  : > "$work/empty.times" && : > "$work/big.times"
+  local i
   for ((i = 0; i < runs; i++)); do
-    empty+=("$(time_ms "$launcher" assess --format json --registry "$work/empty/control_plane.sqlite3" --roster "$work/empty/roster.json")")
-    big+=("$(time_ms "$launcher" assess --format json --registry "$work/big/control_plane.sqlite3" --roster "$work/big/roster.json")")
+    time_run "$launcher" assess --format json --registry "$work/empty/control_plane.sqlite3" \
+      --roster "$work/empty/roster.json" >> "$work/empty.times"
+    time_run "$launcher" assess --format json --registry "$work/big/control_plane.sqlite3" \
+      --roster "$work/big/roster.json" >> "$work/big.times"
   done
-  local empty_median big_median peak bytes
-  empty_median=$(printf '%s\n' "${empty[@]}" | median)
-  big_median=$(printf '%s\n' "${big[@]}" | median)
+  local empty_wall empty_cpu big_wall big_cpu bytes
+  empty_wall=$(column 1 < "$work/empty.times" | median); empty_cpu=$(column 2 < "$work/empty.times" | median)
+  big_wall=$(column 1 < "$work/big.times" | median); big_cpu=$(column 2 < "$work/big.times" | median)
   bytes=$("$launcher" assess --format json --registry "$work/big/control_plane.sqlite3" --roster "$work/big/roster.json" | wc -c || true)
-  peak=$( { /usr/bin/time -f '%M' "$launcher" assess --format json --registry "$work/big/control_plane.sqlite3" \
-      --roster "$work/big/roster.json" >/dev/null 2>/dev/null; } 2>&1 | tail -1 || true)
-  echo "empty registry:  median ${empty_median} ms (${empty[*]})"
-  echo "10,000 rows:     median ${big_median} ms (${big[*]}); verdict ${bytes} bytes"
-  awk -v b="$big_median" -v e="$empty_median" 'BEGIN {printf "ratio: %.2f\n", b / e}'
-  [[ -n "$peak" ]] && echo "peak RSS with 10,000 rows: $((peak / 1024)) MB (/usr/bin/time)"
+  echo "empty registry:  median ${empty_wall} ms wall, ${empty_cpu} ms CPU, peak RSS $(( $(column 3 < "$work/empty.times" | median | cut -d. -f1) / 1024 )) MB ($(column 1 < "$work/empty.times" | xargs))"
+  echo "10,000 rows:     median ${big_wall} ms wall, ${big_cpu} ms CPU, peak RSS $(( $(column 3 < "$work/big.times" | median | cut -d. -f1) / 1024 )) MB ($(column 1 < "$work/big.times" | xargs)); verdict ${bytes} bytes"
+  awk -v b="$big_wall" -v e="$empty_wall" -v bc="$big_cpu" -v ec="$empty_cpu" \
+    'BEGIN {printf "ratio: %.2f (wall), %.2f (CPU)\n", b / e, bc / ec}'
   echo "load average: $(load)"
 }
 
