@@ -51,9 +51,13 @@ final class ProcfsScan {
     /** Every reported process, ordered by pid. Fails only when {@code /proc} itself cannot be listed. */
     List<ObservedProcess> run() throws IOException {
         List<ObservedProcess> found = new ArrayList<>();
+        // Without a pattern only registered pids can be reported, so nothing else is read (a server
+        // asks this of its own pid at start and at every heartbeat). Pids still come from the
+        // listing: /proc/<tid> of a thread answers too, but a thread is no process.
+        boolean registeredOnly = serverPatterns.isEmpty();
         for (String name : listProcRoot()) {
             long pid = pidOf(name);
-            if (pid > 0) {
+            if (pid > 0 && (!registeredOnly || registeredPids.contains(pid))) {
                 ObservedProcess process = inspect(pid);
                 if (process != null) {
                     found.add(process);

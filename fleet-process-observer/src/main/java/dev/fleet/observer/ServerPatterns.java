@@ -55,6 +55,11 @@ public final class ServerPatterns {
         return new ServerPatterns(List.copyOf(compiled));
     }
 
+    /** True when there is no pattern at all: then no command line matches. */
+    public boolean isEmpty() {
+        return patterns.isEmpty();
+    }
+
     /** Whether any pattern is found in {@code commandLine}; a null command line matches none. */
     public boolean matches(String commandLine) {
         if (commandLine == null) {
