@@ -126,14 +126,17 @@ public final class FleetProcesses {
                 controller.callTool(request);
             }
             long[] nanos = new long[calls];
+            long serverTicks = cpuTicks(pids.get("prgs-controller"));
             for (int i = 0; i < calls; i++) {
                 long start = System.nanoTime();
                 controller.callTool(request);
                 nanos[i] = System.nanoTime() - start;
             }
+            serverTicks = cpuTicks(pids.get("prgs-controller")) - serverTicks;
             Arrays.sort(nanos);
             System.out.printf(Locale.ROOT, "warm %s through the SDK client, %d calls: p50 %.2f ms, p90 %.2f ms, "
-                    + "min %.2f ms%n", TOOL, calls, percentile(nanos, 50), percentile(nanos, 90), nanos[0] / 1e6);
+                    + "min %.2f ms; the server's CPU time per call %.2f ms%n", TOOL, calls, percentile(nanos, 50),
+                    percentile(nanos, 90), nanos[0] / 1e6, serverTicks * 1000.0 / USER_HZ / calls);
         } finally {
             clients.values().forEach(FleetProcesses::closeQuietly);
             scratch.delete();
@@ -196,6 +199,16 @@ public final class FleetProcesses {
         } catch (RuntimeException e) {
             System.err.println("closing a client: " + e.getMessage());
         }
+    }
+
+    /** The unit of /proc/PID/stat's times (USER_HZ), 100 on every Linux architecture in use. */
+    static final int USER_HZ = 100;
+
+    /** utime + stime of a process, in USER_HZ ticks (fields 14 and 15 of /proc/PID/stat). */
+    static long cpuTicks(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     /** Pss, Rss (kB) from /proc/PID/smaps_rollup. */
