@@ -210,8 +210,10 @@ public final class FleetMcpServer {
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
-                .tools(AssessFleetInventoryTool.of(assess).specification(),
-                        RuntimeContextTool.of(lifecycle).specification())
+                .tools(AssessFleetInventoryTool.of(assess,
+                                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycle.REGISTRATION_WAIT))
+                                .specification(),
+                        RuntimeContextTool.of(lifecycle, ServerLifecycle.REGISTRATION_WAIT).specification())
                 .build();
     }
 

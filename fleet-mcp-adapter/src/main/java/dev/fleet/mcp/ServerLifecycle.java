@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * that meets a locked registry can take its whole busy timeout), then for its own write. Past the
  * deadline it gives up and logs: the row stays {@code running} and reads as {@code process_exited}
  * once this process has gone, which is safe.
+ *
+ * <p>Tool calls that arrive before the first registration attempt has finished wait for it (at
+ * most {@link #REGISTRATION_WAIT}), so a server never reports itself as a stray.
  */
 public final class ServerLifecycle {
 
@@ -49,6 +52,9 @@ public final class ServerLifecycle {
      * sleeping in SQLite's busy handler is one). An unhindered stop write takes milliseconds.
      */
     public static final Duration STOP_DEADLINE = Duration.ofMillis(750);
+
+    /** How long a tool call waits for this server's first registration attempt (SPEC §7). */
+    public static final Duration REGISTRATION_WAIT = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerLifecycle.class);
 
@@ -66,6 +72,7 @@ public final class ServerLifecycle {
     private final ReentrantLock writes = new ReentrantLock();
     /** Raised once, by the first stop, before it waits for {@link #writes}. */
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final CountDownLatch firstAttempt = new CountDownLatch(1);
     private final CountDownLatch stopFinished = new CountDownLatch(1);
 
     private volatile RegistrationState state = new RegistrationState.Pending();
@@ -148,6 +155,23 @@ public final class ServerLifecycle {
             return state;
         } finally {
             writes.unlock();
+            firstAttempt.countDown();
+        }
+    }
+
+    /**
+     * Waits until the first registration attempt has finished (registered or failed), or this
+     * server is stopping, for at most {@code max}. Tool calls wait here so that a call arriving right
+     * after {@code initialize} never sees this server as unregistered. Never throws.
+     *
+     * @return true when the attempt has finished (or no attempt will be made), false on timeout
+     */
+    public boolean awaitRegistrationAttempt(Duration max) {
+        try {
+            return firstAttempt.await(max.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -232,6 +256,7 @@ public final class ServerLifecycle {
             if (cancel != null) {
                 cancel.run();
             }
+            firstAttempt.countDown(); // no tool call waits for a registration that will not come
             if (!lockUntil(deadline)) {
                 LOG.error("could not mark this server stopped within {} ms: a registration or heartbeat still "
                         + "waits for the registry (locked by another process?); exiting anyway, the row stays "

@@ -15,6 +15,7 @@ import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -82,6 +83,20 @@ class FleetToolsTest {
     }
 
     @Test
+    void eachAnswerWaitsForWhatTheServerAwaitsFirst() {
+        List<String> order = new java.util.ArrayList<>();
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+            order.add("assess");
+            return FleetClassifier.classify(Fixtures.satisfied(ANSWERED_BY));
+        }, () -> order.add("await own registration"));
+
+        tool.call(NO_ARGUMENTS);
+        tool.call(call(AssessFleetInventoryTool.NAME, Map.of("x", 1)));
+
+        assertEquals(List.of("await own registration", "assess"), order, "a refused call assesses nothing");
+    }
+
+    @Test
     void anUnexpectedFailureBecomesAnErrorResult() {
         ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
             throw new IllegalStateException("observer exploded");
@@ -102,7 +117,7 @@ class FleetToolsTest {
         InMemoryRegistry registry = new InMemoryRegistry();
         ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry,
                 new FixedClock(Fixtures.REGISTERED));
-        ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle);
+        ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle, Duration.ZERO);
 
         Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
         Map<?, ?> pendingRegistration = (Map<?, ?>) pending.get("registration");

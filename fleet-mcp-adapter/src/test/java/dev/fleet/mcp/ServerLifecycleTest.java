@@ -291,6 +291,49 @@ class ServerLifecycleTest {
         assertEquals(1, registry.count("markStopped"));
     }
 
+    @Test
+    void toolCallsWaitForTheFirstRegistrationAttemptAndNoLonger() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
+                () -> "runtime-1", scheduler, () -> null, HANG);
+        assertFalse(lifecycle.awaitRegistrationAttempt(Duration.ofMillis(50)), "no attempt yet: the wait times out");
+        blocking.blockRegistrations();
+        Thread start = new Thread(() -> lifecycle.start(PERIOD));
+        start.start();
+        blocking.awaitRegisterEntered();
+        AtomicReference<RegistrationState> seen = new AtomicReference<>();
+        Thread call = new Thread(() -> {
+            lifecycle.awaitRegistrationAttempt(HANG);
+            seen.set(lifecycle.state());
+        });
+        call.start();
+        call.join(200);
+        assertEquals(null, seen.get(), "still waiting while the registration is under way");
+
+        blocking.release();
+        call.join(HANG.toMillis());
+        start.join(HANG.toMillis());
+
+        assertEquals("registered", seen.get().status());
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO), "later calls do not wait");
+    }
+
+    @Test
+    void aFailedFirstAttemptAlsoEndsTheWait() {
+        registry.failRegistrationsWith(new IllegalStateException("disk full"));
+        lifecycle.start(PERIOD);
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+        assertEquals("failed", lifecycle.state().status());
+    }
+
+    @Test
+    void aStopReleasesCallsWaitingForARegistrationThatWillNotCome() {
+        lifecycle.stop();
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+    }
+
     private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long giveUp = System.nanoTime() + HANG.toNanos();
         while (!condition.getAsBoolean()) {
