@@ -75,22 +75,6 @@ class StdioShutdownTest {
     }
 
     @Test
-    void aLineTheSdkCannotParseEndsTheSessionSoTheServerStopsInsteadOfLingering() throws Exception {
-        try (RawStdioServer server = new RawStdioServer(temp)) {
-            server.initialize();
-            server.callTool(2, "gitea_get_runtime_context");
-
-            server.send("this is not json-rpc");
-            boolean exited = server.awaitExit(EXIT_BOUND_SECONDS, TimeUnit.SECONDS);
-
-            assertTrue(exited, "with its stdin loop over, the server has no client left");
-            assertEquals(0, server.process.exitValue());
-            assertEquals(1, server.calls().stream().filter(line -> line.startsWith("markStopped ")).count(),
-                    server.calls()::toString);
-        }
-    }
-
-    @Test
     void aFailedRegistrationIsServedThroughTheRuntimeContextAndTheServerKeepsServing() throws Exception {
         try (RawStdioServer server = new RawStdioServer(temp, "--fail-registration")) {
             server.initialize();
