@@ -14,6 +14,10 @@ import org.slf4j.LoggerFactory;
  * The shape of both fleet tools: read-only, no arguments (any argument is refused, since the tool
  * gathers its own evidence), and one JSON document as the answer. The call never throws: a failure
  * becomes an error result, never a protocol error.
+ *
+ * <p>"Any argument" includes {@code arguments} that is not an object at all: the server's JSON
+ * mapper hands such a value to the tool wrapped in an object (see {@link McpJson}), so it is
+ * refused here like any other argument rather than failing as an unreadable request.
  */
 final class ReadOnlyDocumentTool {
 

@@ -83,6 +83,39 @@ class FleetToolsTest {
     }
 
     @Test
+    void argumentsThatAreNotAnObjectReachTheToolWrappedAndAreRefused() {
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+            throw new AssertionError("evidence must not reach the use case");
+        });
+        io.modelcontextprotocol.json.McpJsonMapper mapper = McpJson.mapper();
+        for (Object arguments : List.of(List.of(), List.of(1, 2), "x", "", 5, 0, true, false)) {
+            Map<String, Object> params = new java.util.HashMap<>();
+            params.put("name", AssessFleetInventoryTool.NAME);
+            params.put("arguments", arguments);
+
+            CallToolRequest request = mapper.convertValue(params, CallToolRequest.class);
+
+            assertEquals(Map.of(McpJson.NON_OBJECT_ARGUMENTS, arguments), request.arguments(), arguments::toString);
+            CallToolResult result = tool.call(request);
+            assertEquals(Boolean.TRUE, result.isError(), arguments::toString);
+            assertTrue(((McpSchema.TextContent) result.content().get(0)).text().contains("accepts no evidence"));
+        }
+    }
+
+    @Test
+    void nullOrObjectArgumentsAreReadAsTheyAre() {
+        io.modelcontextprotocol.json.McpJsonMapper mapper = McpJson.mapper();
+        Map<String, Object> params = new java.util.HashMap<>();
+        params.put("name", AssessFleetInventoryTool.NAME);
+        params.put("arguments", null);
+        assertNull(mapper.convertValue(params, CallToolRequest.class).arguments());
+        params.put("arguments", Map.of("a", List.of(1)));
+        assertEquals(Map.of("a", List.of(1)), mapper.convertValue(params, CallToolRequest.class).arguments());
+        params.remove("arguments");
+        assertNull(mapper.convertValue(params, CallToolRequest.class).arguments());
+    }
+
+    @Test
     void eachAnswerWaitsForWhatTheServerAwaitsFirst() {
         List<String> order = new java.util.ArrayList<>();
         ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {

@@ -84,6 +84,15 @@ class JsonRpcGateTest {
     }
 
     @Test
+    void aToolCallWithArgumentsOfAnyShapeReachesTheSdk() throws IOException {
+        open();
+        for (String arguments : List.of("{}", "{\"a\":1}", "[]", "\"x\"", "5", "true", "null")) {
+            assertPassed("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+                    + "\"arguments\":" + arguments + "}}");
+        }
+    }
+
+    @Test
     void notificationsOtherThanInitializedAndBadResponsesAreDroppedUnanswered() throws IOException {
         open();
         assertDropped("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");

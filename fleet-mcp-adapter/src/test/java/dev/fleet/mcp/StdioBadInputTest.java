@@ -155,6 +155,33 @@ class StdioBadInputTest {
     }
 
     @Test
+    void argumentsOfAnyShapeAreRefusedByTheToolItselfAndNullArgumentsAreNone() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            server.initialize();
+            int id = 10;
+            for (String tool : List.of(ASSESS, CONTEXT)) {
+                for (String arguments : List.of("[]", "[1,2]", "\"x\"", "\"\"", "5", "0", "true", "false",
+                        "{\"process\":{\"pid\":4242,\"healthy\":true}}", "{\"x\":null}")) {
+                    JsonNode response = server.callTool(id, tool, arguments);
+                    id++;
+                    assertFalse(response.has("error"), () -> tool + " " + arguments + ": a tool result, not " + response);
+                    JsonNode result = response.path("result");
+                    assertTrue(result.path("isError").asBoolean(), () -> tool + " " + arguments + ": " + response);
+                    String text = result.path("content").path(0).path("text").asText();
+                    assertTrue(text.contains(tool.equals(ASSESS) ? "accepts no evidence" : "takes no arguments"),
+                            () -> tool + " " + arguments + ": " + text);
+                }
+                JsonNode none = server.callTool(id++, tool, "null");
+                assertFalse(none.path("result").path("isError").asBoolean(true), none::toString);
+            }
+            server.send("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/call\",\"params\":{\"name\":\"" + ASSESS
+                    + "\"}}");
+            assertFalse(server.response(99).path("result").path("isError").asBoolean(true), "no arguments at all");
+            assertNoStackTrace(server.stderrText());
+        }
+    }
+
+    @Test
     void notificationsAndResponsesTheServerDoesNotActOnAreIgnoredQuietly() throws Exception {
         try (RawStdioServer server = new RawStdioServer(temp)) {
             server.initialize();
