@@ -250,7 +250,8 @@ public final class ServerLifecycle {
             awaitUntil(stopFinished, deadline);
             return;
         }
-        LOG.info("stopping: marking this server's row stopped (giving up after {} ms)", stopDeadline.toMillis());
+        LOG.info("stopping: marking this server's row stopped, if it has one (giving up after {} ms)",
+                stopDeadline.toMillis());
         try {
             Runnable cancel = cancelHeartbeat;
             if (cancel != null) {
