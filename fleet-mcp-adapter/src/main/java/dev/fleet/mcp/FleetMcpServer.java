@@ -96,7 +96,12 @@ public final class FleetMcpServer {
     /**
      * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
      * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
-     * SIGTERM/SIGINT a shutdown hook marks the row stopped while the JVM exits.
+     * SIGTERM/SIGINT a shutdown hook marks the row stopped while the JVM exits. Either way the stop
+     * takes at most {@link ServerLifecycle#STOP_DEADLINE}, whatever the registry does.
+     *
+     * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
+     * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
+     * than {@link StdinLines#MAX_LINE_BYTES} of a line.
      *
      * <p>stdout carries protocol bytes only: the SDK writes to the real stdout descriptor, and
      * {@code System.out} is pointed at stderr for the rest of the process's life, so a library that
@@ -113,8 +118,12 @@ public final class FleetMcpServer {
         ServerLifecycle lifecycle = new ServerLifecycle(identity.withTransport(Transport.STDIO), registry, clock,
                 observedStart);
         CountDownLatch clientGone = new CountDownLatch(1);
+        // One stdout for the SDK's responses and the gate's replies, written a whole line at a time.
+        ProtocolOutput protocol = new ProtocolOutput(stdout);
+        JsonRpcGate gate = new JsonRpcGate(mapper, protocol);
+        StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
         StdioServerTransportProvider stdio =
-                new StdioServerTransportProvider(mapper, new StdinLines(stdin, clientGone::countDown), stdout);
+                new StdioServerTransportProvider(mapper, lines, protocol, StdinLines.MAX_LINE_BYTES);
         McpSyncServer server = build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)),
                 lifecycle);
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
@@ -210,8 +219,10 @@ public final class FleetMcpServer {
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
-                .tools(AssessFleetInventoryTool.of(assess).specification(),
-                        RuntimeContextTool.of(lifecycle).specification())
+                .tools(AssessFleetInventoryTool.of(assess,
+                                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycle.REGISTRATION_WAIT))
+                                .specification(),
+                        RuntimeContextTool.of(lifecycle, ServerLifecycle.REGISTRATION_WAIT).specification())
                 .build();
     }
 

@@ -9,6 +9,13 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,10 +30,31 @@ import org.slf4j.LoggerFactory;
  * {@code gitea_get_runtime_context} and retried on the next heartbeat (a registry locked for a
  * moment at start-up must not leave a healthy member unregistered until it restarts).
  *
- * <p>Every registry call happens under this object's lock, so a heartbeat can never re-register a
- * server that has just been marked stopped.
+ * <p>Every registry write happens under one lock, and a stop first raises a flag that every later
+ * registration and heartbeat checks under that lock, so a heartbeat can never re-register a server
+ * that has just been marked stopped.
+ *
+ * <p>A stop is bounded whatever the registry does (SPEC §7: gone within 2 s): it waits at most
+ * {@link #STOP_DEADLINE} in all, first for a registration or heartbeat still holding the lock (one
+ * that meets a locked registry can take its whole busy timeout), then for its own write. Past the
+ * deadline it gives up and logs: the row stays {@code running} and reads as {@code process_exited}
+ * once this process has gone, which is safe.
+ *
+ * <p>Tool calls that arrive before the first registration attempt has finished wait for it (at
+ * most {@link #REGISTRATION_WAIT}), so a server never reports itself as a stray.
  */
 public final class ServerLifecycle {
+
+    /**
+     * The longest {@link #stop()} takes, waiting for the lock and writing together. SPEC §7 wants the
+     * process gone within 2 s; after the stop come the MCP session's close (at most 300 ms) and the
+     * JVM's exit, which waits up to 300 ms more for threads still in native code (a registry write
+     * sleeping in SQLite's busy handler is one). An unhindered stop write takes milliseconds.
+     */
+    public static final Duration STOP_DEADLINE = Duration.ofMillis(750);
+
+    /** How long a tool call waits for this server's first registration attempt (SPEC §7). */
+    public static final Duration REGISTRATION_WAIT = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerLifecycle.class);
 
@@ -38,9 +66,17 @@ public final class ServerLifecycle {
     private final HeartbeatScheduler scheduler;
     private final Supplier<Instant> observedStart;
 
+    private final Duration stopDeadline;
+
+    /** Held by every registry write: registration, heartbeat and stop. */
+    private final ReentrantLock writes = new ReentrantLock();
+    /** Raised once, by the first stop, before it waits for {@link #writes}. */
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final CountDownLatch firstAttempt = new CountDownLatch(1);
+    private final CountDownLatch stopFinished = new CountDownLatch(1);
+
     private volatile RegistrationState state = new RegistrationState.Pending();
-    private boolean stopped;
-    private Runnable cancelHeartbeat;
+    private volatile Runnable cancelHeartbeat;
 
     public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock) {
         this(identity, registry, clock, () -> null);
@@ -60,6 +96,13 @@ public final class ServerLifecycle {
 
     public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
             Supplier<String> runtimeIds, HeartbeatScheduler scheduler, Supplier<Instant> observedStart) {
+        this(identity, registry, clock, runtimeIds, scheduler, observedStart, STOP_DEADLINE);
+    }
+
+    /** @param stopDeadline the longest {@link #stop()} may take (tests shorten it) */
+    ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock, Supplier<String> runtimeIds,
+            HeartbeatScheduler scheduler, Supplier<Instant> observedStart, Duration stopDeadline) {
+        this.stopDeadline = Objects.requireNonNull(stopDeadline, "stopDeadline");
         this.identity = Objects.requireNonNull(identity, "identity");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -69,16 +112,21 @@ public final class ServerLifecycle {
     }
 
     /** Registers, then heartbeats every {@code heartbeatPeriod}. Call once the transport is bound. Never throws. */
-    public synchronized RegistrationState start(Duration heartbeatPeriod) {
+    public RegistrationState start(Duration heartbeatPeriod) {
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
             throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
         }
-        RegistrationState registered = register();
-        if (!stopped && cancelHeartbeat == null) {
-            cancelHeartbeat = scheduler.schedule(this::heartbeat, heartbeatPeriod);
+        writes.lock();
+        try {
+            RegistrationState registered = register();
+            if (!stopping.get() && cancelHeartbeat == null) {
+                cancelHeartbeat = scheduler.schedule(this::heartbeat, heartbeatPeriod);
+            }
+            return registered;
+        } finally {
+            writes.unlock();
         }
-        return registered;
     }
 
     /**
@@ -86,30 +134,62 @@ public final class ServerLifecycle {
      * migrated (by the writer): running the changelog on every start would queue servers that start
      * together behind one another. Never throws.
      */
-    public synchronized RegistrationState register() {
-        if (stopped) {
-            return state;
-        }
-        Instant now = clock.now();
+    public RegistrationState register() {
+        writes.lock();
         try {
-            Registration stored = registry.register(registration(runtimeId, now), Optional.of(RegistryWriter.DEFAULT_RETENTION));
-            state = new RegistrationState.Registered(stored);
-            LOG.info("registered as runtime {} (namespace {}, profile {}, pid {}, transport {})", runtimeId,
-                    identity.namespace(), identity.profile(), identity.pid(), identity.transport().code());
-        } catch (RuntimeException e) {
-            state = new RegistrationState.Failed(runtimeId, describe(e), now);
-            LOG.error("registration failed, serving anyway (assessments will list this process as "
-                    + "unregistered; retrying at the next heartbeat): {}", describe(e));
+            if (stopping.get()) {
+                return state;
+            }
+            Instant now = clock.now();
+            try {
+                Registration stored = registry.register(registration(runtimeId, now),
+                        Optional.of(RegistryWriter.DEFAULT_RETENTION));
+                state = new RegistrationState.Registered(stored);
+                LOG.info("registered as runtime {} (namespace {}, profile {}, pid {}, transport {})", runtimeId,
+                        identity.namespace(), identity.profile(), identity.pid(), identity.transport().code());
+            } catch (RuntimeException e) {
+                state = new RegistrationState.Failed(runtimeId, describe(e), now);
+                LOG.error("registration failed, serving anyway (assessments will list this process as "
+                        + "unregistered; retrying at the next heartbeat): {}", describe(e));
+            }
+            return state;
+        } finally {
+            writes.unlock();
+            firstAttempt.countDown();
         }
-        return state;
+    }
+
+    /**
+     * Waits until the first registration attempt has finished (registered or failed), or this
+     * server is stopping, for at most {@code max}. Tool calls wait here so that a call arriving right
+     * after {@code initialize} never sees this server as unregistered. Never throws.
+     *
+     * @return true when the attempt has finished (or no attempt will be made), false on timeout
+     */
+    public boolean awaitRegistrationAttempt(Duration max) {
+        try {
+            return firstAttempt.await(max.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
      * One heartbeat: advances {@code last_heartbeat_at}; registers afresh when the row is gone (for
      * instance pruned, or deleted by hand) or when the last registration failed. Never throws.
      */
-    public synchronized RegistrationState heartbeat() {
-        if (stopped) {
+    public RegistrationState heartbeat() {
+        writes.lock();
+        try {
+            return heartbeatLocked();
+        } finally {
+            writes.unlock();
+        }
+    }
+
+    private RegistrationState heartbeatLocked() {
+        if (stopping.get()) {
             return state;
         }
         RegistrationState current = state;
@@ -159,27 +239,128 @@ public final class ServerLifecycle {
         return true;
     }
 
-    /** Stops heartbeating and marks the row stopped. Idempotent: only the first call writes. Never throws. */
-    public synchronized void stop() {
-        if (stopped) {
+    /**
+     * Stops heartbeating and marks the row stopped, within {@link #STOP_DEADLINE} whatever the
+     * registry does. Idempotent: only the first call writes; a concurrent second call (the shutdown
+     * hook while an EOF stop is under way) waits for the first, within the same bound. Never throws.
+     */
+    public void stop() {
+        long deadline = System.nanoTime() + stopDeadline.toNanos();
+        if (!stopping.compareAndSet(false, true)) {
+            awaitUntil(stopFinished, deadline);
             return;
         }
-        stopped = true;
-        if (cancelHeartbeat != null) {
-            cancelHeartbeat.run();
-        }
-        if (state instanceof RegistrationState.Registered registered) {
-            Registration row = registered.registration();
-            Instant now = clock.now();
+        LOG.info("stopping: marking this server's row stopped, if it has one (giving up after {} ms)",
+                stopDeadline.toMillis());
+        try {
+            Runnable cancel = cancelHeartbeat;
+            if (cancel != null) {
+                cancel.run();
+            }
+            firstAttempt.countDown(); // no tool call waits for a registration that will not come
+            if (!lockUntil(deadline)) {
+                LOG.error("could not mark this server stopped within {} ms: a registration or heartbeat still "
+                        + "waits for the registry (locked by another process?); exiting anyway, the row stays "
+                        + "running and reads as process_exited once this process has gone",
+                        stopDeadline.toMillis());
+                return;
+            }
             try {
-                if (registry.markStopped(row.runtimeId(), now)) {
-                    state = new RegistrationState.Registered(row.withStatus(RegistrationStatus.STOPPED, now));
-                    LOG.info("marked runtime {} stopped", row.runtimeId());
-                } else {
-                    LOG.warn("registry row {} was already gone when stopping", row.runtimeId());
+                if (state instanceof RegistrationState.Registered registered) {
+                    markStoppedUntil(registered.registration(), deadline);
                 }
-            } catch (RuntimeException e) {
-                LOG.error("could not mark runtime {} stopped: {}", row.runtimeId(), describe(e));
+            } finally {
+                writes.unlock();
+            }
+        } finally {
+            stopFinished.countDown();
+        }
+    }
+
+    /**
+     * The stop write, on its own daemon thread so that the caller can give up at the deadline: a
+     * registry held by another process makes the write wait out its busy timeout (and a schema check
+     * before it), which no caller with a 2 s exit bound can afford.
+     */
+    private void markStoppedUntil(Registration row, long deadline) {
+        Instant now = clock.now();
+        CompletableFuture<Boolean> write = new CompletableFuture<>();
+        Thread writer = new Thread(() -> {
+            try {
+                write.complete(registry.markStopped(row.runtimeId(), now));
+            } catch (Throwable e) {
+                write.completeExceptionally(e);
+            }
+        }, "fleet-mcp-stop");
+        writer.setDaemon(true);
+        writer.start();
+        try {
+            if (getUntil(write, deadline)) {
+                state = new RegistrationState.Registered(row.withStatus(RegistrationStatus.STOPPED, now));
+                LOG.info("marked runtime {} stopped", row.runtimeId());
+            } else {
+                LOG.warn("registry row {} was already gone when stopping", row.runtimeId());
+            }
+        } catch (TimeoutException e) {
+            LOG.error("could not mark runtime {} stopped within {} ms (registry busy); exiting anyway, the row "
+                    + "stays running and reads as process_exited once this process has gone", row.runtimeId(),
+                    stopDeadline.toMillis());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            LOG.error("could not mark runtime {} stopped: {}", row.runtimeId(),
+                    cause instanceof RuntimeException runtime ? describe(runtime) : String.valueOf(cause));
+        }
+    }
+
+    private boolean lockUntil(long deadline) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return writes.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static <T> T getUntil(CompletableFuture<T> future, long deadline)
+            throws TimeoutException, ExecutionException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void awaitUntil(CountDownLatch latch, long deadline) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    latch.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -192,8 +373,8 @@ public final class ServerLifecycle {
         return identity;
     }
 
-    public synchronized boolean isStopped() {
-        return stopped;
+    public boolean isStopped() {
+        return stopping.get();
     }
 
     private Registration registration(String runtimeId, Instant now) {

@@ -19,6 +19,7 @@ final class InMemoryRegistry implements RegistryWriter {
     private final List<String> calls = new ArrayList<>();
     private final Consumer<String> onCall;
     private RuntimeException registrationFailure;
+    private Duration registrationDelay = Duration.ZERO;
 
     InMemoryRegistry() {
         this(line -> { });
@@ -34,15 +35,33 @@ final class InMemoryRegistry implements RegistryWriter {
         record("migrate");
     }
 
+    /**
+     * Records the call, waits out any registration delay (without holding this registry, so reads go
+     * on meanwhile, as they would beside a slow first migration), then stores the row.
+     */
     @Override
-    public synchronized Registration register(Registration registration, Optional<Duration> retention) {
-        record("register " + registration.runtimeId() + " retention=" + retention.map(Duration::toString).orElse("none"));
-        if (registrationFailure != null) {
-            throw registrationFailure;
+    public Registration register(Registration registration, Optional<Duration> retention) {
+        Duration delay;
+        synchronized (this) {
+            record("register " + registration.runtimeId() + " retention="
+                    + retention.map(Duration::toString).orElse("none"));
+            if (registrationFailure != null) {
+                throw registrationFailure;
+            }
+            delay = registrationDelay;
         }
-        rows.values().removeIf(row -> row.pid() == registration.pid());
-        rows.put(registration.runtimeId(), registration);
-        return registration;
+        if (!delay.isZero()) {
+            try {
+                Thread.sleep(delay.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (this) {
+            rows.values().removeIf(row -> row.pid() == registration.pid());
+            rows.put(registration.runtimeId(), registration);
+            return registration;
+        }
     }
 
     @Override
@@ -65,6 +84,11 @@ final class InMemoryRegistry implements RegistryWriter {
         }
         rows.put(runtimeId, row.withStatus(RegistrationStatus.STOPPED, at));
         return true;
+    }
+
+    /** Makes each registration take {@code delay}, like a first migration on a slow disk. */
+    synchronized void delayRegistrationsBy(Duration delay) {
+        registrationDelay = delay;
     }
 
     synchronized void failRegistrationsWith(RuntimeException failure) {

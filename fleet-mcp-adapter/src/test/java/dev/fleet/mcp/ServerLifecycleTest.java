@@ -1,17 +1,21 @@
 package dev.fleet.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -187,6 +191,241 @@ class ServerLifecycleTest {
             assertTrue(thread.get().isDaemon());
         } finally {
             cancel.run();
+        }
+    }
+
+    /** Generous: these tests assert that a call returns at all, never how fast. */
+    private static final Duration HANG = Duration.ofSeconds(60);
+    /** A stop deadline short enough to keep the tests quick. */
+    private static final Duration SHORT_STOP = Duration.ofMillis(200);
+
+    @Test
+    void aStopGivesUpAtItsDeadlineWhileAHeartbeatWaitsForABusyRegistryAndNothingIsWrittenAfter() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle stuck = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock, () -> "runtime-1",
+                scheduler, () -> null, SHORT_STOP);
+        stuck.start(PERIOD);
+        registry.delete("runtime-1"); // the next heartbeat would register again
+        blocking.blockHeartbeats();
+        Thread heartbeat = new Thread(scheduler::tick);
+        heartbeat.start();
+        blocking.awaitHeartbeatEntered();
+
+        assertTimeoutPreemptively(HANG, stuck::stop, "a stop must not wait for the heartbeat's busy registry");
+
+        blocking.release();
+        heartbeat.join(HANG.toMillis());
+        scheduler.tick(); // a tick after the stop writes nothing
+        assertTrue(stuck.isStopped());
+        assertEquals(0, registry.count("markStopped"), () -> "the lock was never free: " + registry.calls());
+        assertEquals(1, registry.count("register"), () -> "no registration after the stop: " + registry.calls());
+        assertTrue(registry.rows().isEmpty(), "the heartbeat that waited found no row and did not register again");
+    }
+
+    @Test
+    void aStopWaitsForAHeartbeatThatFinishesInTimeThenMarksTheRowStopped() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
+                () -> "runtime-1", scheduler, () -> null, HANG);
+        lifecycle.start(PERIOD);
+        blocking.blockHeartbeats();
+        Thread heartbeat = new Thread(scheduler::tick);
+        heartbeat.start();
+        blocking.awaitHeartbeatEntered();
+        Thread stop = new Thread(lifecycle::stop);
+        stop.start();
+        waitUntil(lifecycle::isStopped);
+
+        blocking.release();
+        stop.join(HANG.toMillis());
+
+        assertFalse(stop.isAlive());
+        assertEquals(List.of("register runtime-1 retention=PT168H", "heartbeat runtime-1 " + Fixtures.REGISTERED
+                + " found=true", "markStopped runtime-1 " + Fixtures.REGISTERED + " found=true"), registry.calls());
+        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
+    }
+
+    @Test
+    void aStopWriteThatOutlastsTheDeadlineIsAbandonedAndNoHeartbeatRegistersAfterIt() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
+                () -> "runtime-1", scheduler, () -> null, SHORT_STOP);
+        lifecycle.start(PERIOD);
+        registry.delete("runtime-1");
+        blocking.blockStops();
+
+        assertTimeoutPreemptively(HANG, lifecycle::stop);
+        scheduler.tick();
+        lifecycle.heartbeat();
+        lifecycle.register();
+
+        assertEquals("registered", lifecycle.state().status(), "the stop was never confirmed");
+        assertEquals(1, registry.count("register"), registry.calls()::toString);
+        blocking.release();
+    }
+
+    @Test
+    void aSecondStopWaitsForTheFirstWithinTheSameBound() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
+                () -> "runtime-1", scheduler, () -> null, HANG);
+        lifecycle.start(PERIOD);
+        blocking.blockStops();
+        Thread first = new Thread(lifecycle::stop);
+        first.start();
+        blocking.awaitStopEntered();
+        AtomicReference<Boolean> secondReturned = new AtomicReference<>(false);
+        Thread second = new Thread(() -> {
+            lifecycle.stop();
+            secondReturned.set(true);
+        });
+        second.start();
+        second.join(200);
+        assertFalse(secondReturned.get(), "the shutdown hook must not let the JVM exit in the middle of the write");
+
+        blocking.release();
+        first.join(HANG.toMillis());
+        second.join(HANG.toMillis());
+
+        assertTrue(secondReturned.get());
+        assertEquals(1, registry.count("markStopped"));
+    }
+
+    @Test
+    void toolCallsWaitForTheFirstRegistrationAttemptAndNoLonger() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
+                () -> "runtime-1", scheduler, () -> null, HANG);
+        assertFalse(lifecycle.awaitRegistrationAttempt(Duration.ofMillis(50)), "no attempt yet: the wait times out");
+        blocking.blockRegistrations();
+        Thread start = new Thread(() -> lifecycle.start(PERIOD));
+        start.start();
+        blocking.awaitRegisterEntered();
+        AtomicReference<RegistrationState> seen = new AtomicReference<>();
+        Thread call = new Thread(() -> {
+            lifecycle.awaitRegistrationAttempt(HANG);
+            seen.set(lifecycle.state());
+        });
+        call.start();
+        call.join(200);
+        assertEquals(null, seen.get(), "still waiting while the registration is under way");
+
+        blocking.release();
+        call.join(HANG.toMillis());
+        start.join(HANG.toMillis());
+
+        assertEquals("registered", seen.get().status());
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO), "later calls do not wait");
+    }
+
+    @Test
+    void aFailedFirstAttemptAlsoEndsTheWait() {
+        registry.failRegistrationsWith(new IllegalStateException("disk full"));
+        lifecycle.start(PERIOD);
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+        assertEquals("failed", lifecycle.state().status());
+    }
+
+    @Test
+    void aStopReleasesCallsWaitingForARegistrationThatWillNotCome() {
+        lifecycle.stop();
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long giveUp = System.nanoTime() + HANG.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < giveUp, "condition never held");
+            Thread.sleep(5);
+        }
+    }
+
+    /**
+     * The in-memory registry, with calls that can be made to block until released, as a registry
+     * another process holds locked makes them wait out their busy timeouts.
+     */
+    private static final class BlockingRegistry implements RegistryWriter {
+        private final InMemoryRegistry delegate;
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final CountDownLatch heartbeatEntered = new CountDownLatch(1);
+        private final CountDownLatch stopEntered = new CountDownLatch(1);
+        private final CountDownLatch registerEntered = new CountDownLatch(1);
+        private volatile boolean heartbeats;
+        private volatile boolean stops;
+        private volatile boolean registrations;
+
+        BlockingRegistry(InMemoryRegistry delegate) {
+            this.delegate = delegate;
+        }
+
+        void blockHeartbeats() {
+            heartbeats = true;
+        }
+
+        void blockStops() {
+            stops = true;
+        }
+
+        void blockRegistrations() {
+            registrations = true;
+        }
+
+        void release() {
+            release.countDown();
+        }
+
+        void awaitHeartbeatEntered() throws InterruptedException {
+            assertTrue(heartbeatEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        void awaitStopEntered() throws InterruptedException {
+            assertTrue(stopEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        void awaitRegisterEntered() throws InterruptedException {
+            assertTrue(registerEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        @Override
+        public void migrate() {
+            delegate.migrate();
+        }
+
+        @Override
+        public Registration register(Registration registration, Optional<Duration> retention) {
+            if (registrations) {
+                registerEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.register(registration, retention);
+        }
+
+        @Override
+        public boolean heartbeat(String runtimeId, Instant at) {
+            if (heartbeats) {
+                heartbeatEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.heartbeat(runtimeId, at);
+        }
+
+        @Override
+        public boolean markStopped(String runtimeId, Instant at) {
+            if (stops) {
+                stopEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.markStopped(runtimeId, at);
+        }
+
+        private void awaitRelease() {
+            try {
+                release.await(HANG.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
