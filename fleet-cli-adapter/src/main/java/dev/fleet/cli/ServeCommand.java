@@ -1,17 +1,20 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.ProcessObserver;
-import dev.fleet.mcp.ClientProvenance;
-import dev.fleet.mcp.Cohort;
+import dev.fleet.mcp.DaemonHeartbeatScheduler;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.GitHead;
-import dev.fleet.mcp.ServerIdentity;
-import dev.fleet.mcp.Transport;
+import dev.fleet.mcp.Slf4jLifecycleLog;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
@@ -20,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -99,8 +103,9 @@ final class ServeCommand implements Callable<Integer> {
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                identity, new SqliteRegistryWriter(registryPath), Instant::now, Duration.ofSeconds(heartbeatSeconds),
-                () -> ownStart(observer));
+                new ServerLifecycleService(identity, new SqliteRegistryWriter(registryPath), Instant::now,
+                        new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer)),
+                Duration.ofSeconds(heartbeatSeconds));
         if (transport == TransportOption.STDIO) {
             server.serveStdio();
         } else {
@@ -117,6 +122,14 @@ final class ServeCommand implements Callable<Integer> {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());
         }
+    }
+
+    /** The client cohort, from this process's environment and parent (the rule itself is the domain's). */
+    private Cohort cohort() {
+        OptionalLong parent = ProcessHandle.current().parent()
+                .map(handle -> OptionalLong.of(handle.pid()))
+                .orElse(OptionalLong.empty());
+        return Cohort.resolve(System.getenv(), cohortFromParent, parent);
     }
 
     /** This process's start as the process table reports it now, or null when it will not say. */
@@ -142,7 +155,7 @@ final class ServeCommand implements Callable<Integer> {
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
-                root.toString(), pid, started, self.bootId(), self.pidNamespace(), Cohort.ofCurrentProcess(cohortFromParent),
+                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
                 GitHead.read(root).orElse(null), served, ClientProvenance.typicalFor(served));
     }
 }

@@ -1,8 +1,8 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.verdict.CanonicalJson;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,12 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
+import dev.fleet.domain.port.out.Clock;
+import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ObservedProcess;
@@ -89,8 +96,14 @@ final class Fixtures {
 
     static ServerIdentity identity(long pid) {
         return new ServerIdentity(CONTROLLER.profile(), CONTROLLER.namespace(), CONTROLLER.role(), Binding.DEFAULT,
-                "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD, Transport.STDIO,
-                ClientProvenance.CLIENT_MANAGED);
+                "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD,
+                Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
+    }
+
+    /** The lifecycle a server built by the CLI would have: real scheduler and log, the given registry. */
+    static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock) {
+        return new ServerLifecycleService(identity, registry, clock, new DaemonHeartbeatScheduler(),
+                new Slf4jLifecycleLog(), () -> null);
     }
 
     private static Snapshot snapshot(RegistryRead read, ProcessObservation observation, AnsweredBy answeredBy) {

@@ -1,5 +1,8 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -148,8 +151,8 @@ class FleetToolsTest {
         Map<String, Object> schema = RuntimeContextTool.tool().outputSchema();
         assertTrue(validator.validateSchema(schema).valid());
         InMemoryRegistry registry = new InMemoryRegistry();
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry,
-                new FixedClock(Fixtures.REGISTERED));
+        ServerLifecycleService lifecycle =
+                Fixtures.lifecycle(Fixtures.identity(4_321), registry, new FixedClock(Fixtures.REGISTERED));
         ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle, Duration.ZERO);
 
         Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
@@ -161,14 +164,14 @@ class FleetToolsTest {
         assertNull(pending.get("runtime_id"));
 
         registry.failRegistrationsWith(new IllegalStateException("disk full"));
-        lifecycle.register();
+        lifecycle.start(Duration.ofHours(1));
         CallToolResult failed = tool.call(NO_ARGUMENTS);
         Map<?, ?> failedRegistration = (Map<?, ?>) ((Map<?, ?>) failed.structuredContent()).get("registration");
         assertEquals("failed", failedRegistration.get("status"));
         assertEquals("disk full", failedRegistration.get("error"));
 
         registry.failRegistrationsWith(null);
-        lifecycle.register();
+        lifecycle.heartbeat(); // a failed registration is retried at the next tick
         CallToolResult registered = tool.call(NO_ARGUMENTS);
         Map<?, ?> context = (Map<?, ?>) registered.structuredContent();
         assertEquals(4_321L, context.get("pid"));

@@ -1,5 +1,9 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerIdentity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,10 +32,11 @@ import org.junit.jupiter.api.Test;
 class HttpServerTest {
 
     private final InMemoryRegistry registry = new InMemoryRegistry();
-    private final ServerIdentity identity = Fixtures.identity(ProcessHandle.current().pid());
+    private final ServerIdentity identity =
+            Fixtures.identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
     private final FleetMcpServer fleet = new FleetMcpServer(
-            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())), identity, registry,
-            new FixedClock(Fixtures.REGISTERED), Duration.ofHours(1));
+            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())),
+            Fixtures.lifecycle(identity, registry, new FixedClock(Fixtures.REGISTERED)), Duration.ofHours(1));
 
     @Test
     void anSdkClientInitializesListsAndCallsOverStreamableHttpAndCloseMarksTheRowStopped() {

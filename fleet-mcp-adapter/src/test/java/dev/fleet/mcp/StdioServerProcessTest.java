@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.lifecycle.Cohort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,5 +1,11 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
@@ -73,7 +79,8 @@ public final class TestServerMain {
                 started, Fixtures.BOOT, Fixtures.PID_NAMESPACE,
                 Cohort.resolve(System.getenv(), true, self.parent().map(p -> OptionalLong.of(p.pid()))
                         .orElse(OptionalLong.empty())),
-                GitHead.read(Path.of("")).orElse(null), Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
+                GitHead.read(Path.of("")).orElse(null), flags.contains("--http") ? Transport.STREAMABLE_HTTP
+                        : Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
         AssessFleetInventoryUseCase assess = selfAssessment
                 ? () -> FleetClassifier.classify(selfSnapshot(fake, identity, started))
                 : () -> {
@@ -81,7 +88,7 @@ public final class TestServerMain {
                     return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
                 };
         Clock clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
-        FleetMcpServer server = new FleetMcpServer(assess, identity, registry, clock, heartbeat);
+        FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
         if (flags.contains("--http")) {
             server.serveHttp(FleetMcpServer.DEFAULT_HOST, 0, running -> append(calls, "bound " + running.port()));
             return;

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A fake of the domain's {@link RegistryWriter} port: rows in a map, every call logged as one line. */
-final class InMemoryRegistry implements RegistryWriter {
+public final class InMemoryRegistry implements RegistryWriter {
 
     private final Map<String, Registration> rows = new LinkedHashMap<>();
     private final List<String> calls = new ArrayList<>();
@@ -21,12 +21,12 @@ final class InMemoryRegistry implements RegistryWriter {
     private RuntimeException registrationFailure;
     private Duration registrationDelay = Duration.ZERO;
 
-    InMemoryRegistry() {
+    public InMemoryRegistry() {
         this(line -> { });
     }
 
     /** @param onCall sees each call line as it happens (the test server main appends them to a file) */
-    InMemoryRegistry(Consumer<String> onCall) {
+    public InMemoryRegistry(Consumer<String> onCall) {
         this.onCall = onCall;
     }
 
@@ -87,28 +87,28 @@ final class InMemoryRegistry implements RegistryWriter {
     }
 
     /** Makes each registration take {@code delay}, like a first migration on a slow disk. */
-    synchronized void delayRegistrationsBy(Duration delay) {
+    public synchronized void delayRegistrationsBy(Duration delay) {
         registrationDelay = delay;
     }
 
-    synchronized void failRegistrationsWith(RuntimeException failure) {
+    public synchronized void failRegistrationsWith(RuntimeException failure) {
         registrationFailure = failure;
     }
 
     /** Deletes a row behind the server's back, as an operator or a retention prune might. */
-    synchronized void delete(String runtimeId) {
+    public synchronized void delete(String runtimeId) {
         rows.remove(runtimeId);
     }
 
-    synchronized List<Registration> rows() {
+    public synchronized List<Registration> rows() {
         return List.copyOf(rows.values());
     }
 
-    synchronized List<String> calls() {
+    public synchronized List<String> calls() {
         return List.copyOf(calls);
     }
 
-    synchronized long count(String verb) {
+    public synchronized long count(String verb) {
         return calls.stream().filter(line -> line.equals(verb) || line.startsWith(verb + " ")).count();
     }
 

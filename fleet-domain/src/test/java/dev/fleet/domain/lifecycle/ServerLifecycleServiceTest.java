@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.port.out.HeartbeatScheduler;
+import dev.fleet.domain.port.out.LifecycleLog;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,16 +26,33 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class ServerLifecycleTest {
+class ServerLifecycleServiceTest {
 
     private static final Duration PERIOD = Duration.ofSeconds(30);
 
     private final InMemoryRegistry registry = new InMemoryRegistry();
-    private final FixedClock clock = new FixedClock(Fixtures.REGISTERED);
+    private final FixedClock clock = new FixedClock(RowBuilder.REGISTERED);
     private final ManualScheduler scheduler = new ManualScheduler();
     private final AtomicInteger ids = new AtomicInteger();
-    private final ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry, clock,
-            () -> "runtime-" + ids.incrementAndGet(), scheduler);
+    /** What the operator would read on stderr. */
+    private final List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final LifecycleLog log = new LifecycleLog() {
+        @Override
+        public void info(String message) {
+            logged.add("INFO " + message);
+        }
+
+        @Override
+        public void warn(String message) {
+            logged.add("WARN " + message);
+        }
+
+        @Override
+        public void error(String message) {
+            logged.add("ERROR " + message);
+        }
+    };
+    private final ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-" + ids.incrementAndGet(), ServerLifecycleService.STOP_DEADLINE);
 
     @Test
     void startRegistersOnceWithTheIdentitysFactsAndSchedulesTheHeartbeat() {
@@ -42,15 +63,15 @@ class ServerLifecycleTest {
         Registration row = assertInstanceOf(RegistrationState.Registered.class, state).registration();
         assertEquals("runtime-1", row.runtimeId());
         assertEquals(RegistrationStatus.RUNNING, row.status());
-        assertEquals(Fixtures.REGISTERED, row.registeredAt());
-        assertEquals(Fixtures.REGISTERED, row.lastHeartbeatAt());
-        assertEquals(Fixtures.STARTED, row.processStartedAt(), "the OS start instant, not the clock");
+        assertEquals(RowBuilder.REGISTERED, row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED, row.lastHeartbeatAt());
+        assertEquals(Scenario.STARTED, row.processStartedAt(), "the OS start instant, not the clock");
         assertEquals(4_321, row.pid());
         assertEquals("gitea-controller", row.namespace());
-        assertEquals(Fixtures.COHORT, row.cohortId());
+        assertEquals(RowBuilder.COHORT, row.cohortId());
         assertEquals("env", row.cohortSource());
-        assertEquals(Fixtures.HEAD, row.startupHead());
-        assertEquals(Fixtures.BOOT, row.bootId());
+        assertEquals(RowBuilder.HEAD, row.startupHead());
+        assertEquals(RowBuilder.BOOT, row.bootId());
         assertEquals("stdio", row.transport());
         assertEquals("client_managed", row.clientProvenance());
         assertNull(row.stoppedAt());
@@ -69,8 +90,8 @@ class ServerLifecycleTest {
         assertEquals(1, registry.count("register"), "no new registration while the row exists");
         Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
         assertEquals("runtime-1", row.runtimeId());
-        assertEquals(Fixtures.REGISTERED.plus(PERIOD), row.lastHeartbeatAt());
-        assertEquals(Fixtures.REGISTERED.plus(PERIOD), registry.rows().get(0).lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).lastHeartbeatAt());
     }
 
     @Test
@@ -83,25 +104,24 @@ class ServerLifecycleTest {
 
         Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
         assertEquals("runtime-1", row.runtimeId(), "one server start, one runtime id");
-        assertEquals(Fixtures.REGISTERED.plus(PERIOD), row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.registeredAt());
         assertEquals(List.of(row), registry.rows());
         assertEquals(2, registry.count("register"));
     }
 
     @Test
     void aClockStepThatMovesThisProcesssObservedStartRegistersItAgain() {
-        AtomicReference<Instant> observed = new AtomicReference<>(Fixtures.STARTED);
-        ServerLifecycle stepped = new ServerLifecycle(Fixtures.identity(4_321), registry, clock,
-                () -> "runtime-1", scheduler, observed::get);
+        AtomicReference<Instant> observed = new AtomicReference<>(Scenario.STARTED);
+        ServerLifecycleService stepped = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, observed::get, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
         stepped.start(PERIOD);
         clock.advance(PERIOD);
-        observed.set(Fixtures.STARTED.plusMillis(900)); // within a second: the same start
+        observed.set(Scenario.STARTED.plusMillis(900)); // within a second: the same start
 
         scheduler.tick();
 
         assertEquals(1, registry.count("register"));
         clock.advance(PERIOD);
-        Instant afterStep = Fixtures.STARTED.plusSeconds(3_600);
+        Instant afterStep = Scenario.STARTED.plusSeconds(3_600);
         observed.set(afterStep);
 
         scheduler.tick();
@@ -110,14 +130,13 @@ class ServerLifecycleTest {
         assertEquals(2, registry.count("register"));
         assertEquals("runtime-1", row.runtimeId());
         assertEquals(afterStep, row.processStartedAt(), "the start observers now see");
-        assertEquals(Fixtures.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
         assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
     }
 
     @Test
     void anUnknownObservedStartNeverTriggersARegistration() {
-        ServerLifecycle blind = new ServerLifecycle(Fixtures.identity(4_321), registry, clock,
-                () -> "runtime-1", scheduler, () -> null);
+        ServerLifecycleService blind = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
         blind.start(PERIOD);
         clock.advance(PERIOD);
 
@@ -156,12 +175,12 @@ class ServerLifecycleTest {
         scheduler.tick(); // a tick that raced the stop must not write
 
         assertEquals(List.of("register runtime-1 retention=PT168H",
-                "markStopped runtime-1 " + Fixtures.REGISTERED.plusSeconds(5) + " found=true"), registry.calls());
+                "markStopped runtime-1 " + RowBuilder.REGISTERED.plusSeconds(5) + " found=true"), registry.calls());
         assertTrue(scheduler.cancelled);
         assertTrue(lifecycle.isStopped());
         Registration row = registry.rows().get(0);
         assertEquals(RegistrationStatus.STOPPED, row.status());
-        assertEquals(Fixtures.REGISTERED.plusSeconds(5), row.stoppedAt());
+        assertEquals(RowBuilder.REGISTERED.plusSeconds(5), row.stoppedAt());
     }
 
     @Test
@@ -177,22 +196,6 @@ class ServerLifecycleTest {
         assertThrows(IllegalArgumentException.class, () -> lifecycle.start(Duration.ZERO));
     }
 
-    @Test
-    void theRealSchedulerRunsTicksOnADaemonThread() throws Exception {
-        CountDownLatch ticked = new CountDownLatch(2);
-        AtomicReference<Thread> thread = new AtomicReference<>();
-        Runnable cancel = HeartbeatScheduler.daemonThread().schedule(() -> {
-            thread.set(Thread.currentThread());
-            ticked.countDown();
-            throw new IllegalStateException("a failing tick must not end the schedule");
-        }, Duration.ofMillis(10));
-        try {
-            assertTrue(ticked.await(30, TimeUnit.SECONDS), "ticks keep coming after a throw");
-            assertTrue(thread.get().isDaemon());
-        } finally {
-            cancel.run();
-        }
-    }
 
     /** Generous: these tests assert that a call returns at all, never how fast. */
     private static final Duration HANG = Duration.ofSeconds(60);
@@ -202,8 +205,7 @@ class ServerLifecycleTest {
     @Test
     void aStopGivesUpAtItsDeadlineWhileAHeartbeatWaitsForABusyRegistryAndNothingIsWrittenAfter() throws Exception {
         BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycle stuck = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock, () -> "runtime-1",
-                scheduler, () -> null, SHORT_STOP);
+        ServerLifecycleService stuck = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
         stuck.start(PERIOD);
         registry.delete("runtime-1"); // the next heartbeat would register again
         blocking.blockHeartbeats();
@@ -225,8 +227,7 @@ class ServerLifecycleTest {
     @Test
     void aStopWaitsForAHeartbeatThatFinishesInTimeThenMarksTheRowStopped() throws Exception {
         BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
-                () -> "runtime-1", scheduler, () -> null, HANG);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
         lifecycle.start(PERIOD);
         blocking.blockHeartbeats();
         Thread heartbeat = new Thread(scheduler::tick);
@@ -240,16 +241,15 @@ class ServerLifecycleTest {
         stop.join(HANG.toMillis());
 
         assertFalse(stop.isAlive());
-        assertEquals(List.of("register runtime-1 retention=PT168H", "heartbeat runtime-1 " + Fixtures.REGISTERED
-                + " found=true", "markStopped runtime-1 " + Fixtures.REGISTERED + " found=true"), registry.calls());
+        assertEquals(List.of("register runtime-1 retention=PT168H", "heartbeat runtime-1 " + RowBuilder.REGISTERED
+                + " found=true", "markStopped runtime-1 " + RowBuilder.REGISTERED + " found=true"), registry.calls());
         assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
     }
 
     @Test
     void aStopWriteThatOutlastsTheDeadlineIsAbandonedAndNoHeartbeatRegistersAfterIt() throws Exception {
         BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
-                () -> "runtime-1", scheduler, () -> null, SHORT_STOP);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
         lifecycle.start(PERIOD);
         registry.delete("runtime-1");
         blocking.blockStops();
@@ -267,8 +267,7 @@ class ServerLifecycleTest {
     @Test
     void aSecondStopWaitsForTheFirstWithinTheSameBound() throws Exception {
         BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
-                () -> "runtime-1", scheduler, () -> null, HANG);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
         lifecycle.start(PERIOD);
         blocking.blockStops();
         Thread first = new Thread(lifecycle::stop);
@@ -294,8 +293,7 @@ class ServerLifecycleTest {
     @Test
     void toolCallsWaitForTheFirstRegistrationAttemptAndNoLonger() throws Exception {
         BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), blocking, clock,
-                () -> "runtime-1", scheduler, () -> null, HANG);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
         assertFalse(lifecycle.awaitRegistrationAttempt(Duration.ofMillis(50)), "no attempt yet: the wait times out");
         blocking.blockRegistrations();
         Thread start = new Thread(() -> lifecycle.start(PERIOD));

@@ -1,15 +1,15 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.port.out.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
 /** A fake of the domain's {@link Clock} port: it says what the test tells it. */
-final class FixedClock implements Clock {
+public final class FixedClock implements Clock {
 
     private Instant now;
 
-    FixedClock(Instant now) {
+    public FixedClock(Instant now) {
         this.now = now;
     }
 
@@ -18,7 +18,7 @@ final class FixedClock implements Clock {
         return now;
     }
 
-    synchronized void advance(Duration by) {
+    public synchronized void advance(Duration by) {
         now = now.plus(by);
     }
 }

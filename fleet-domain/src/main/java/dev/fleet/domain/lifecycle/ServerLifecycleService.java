@@ -1,8 +1,11 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import dev.fleet.domain.port.out.Clock;
+import dev.fleet.domain.port.out.HeartbeatScheduler;
+import dev.fleet.domain.port.out.LifecycleLog;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,8 +20,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * This server's row in the runtime registry, from registration to stop (SPEC §7): register right
@@ -43,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * <p>Tool calls that arrive before the first registration attempt has finished wait for it (at
  * most {@link #REGISTRATION_WAIT}), so a server never reports itself as a stray.
  */
-public final class ServerLifecycle {
+public final class ServerLifecycleService implements ServerLifecycleUseCase {
 
     /**
      * The longest {@link #stop()} takes, waiting for the lock and writing together. SPEC §7 wants the
@@ -56,8 +57,6 @@ public final class ServerLifecycle {
     /** How long a tool call waits for this server's first registration attempt (SPEC §7). */
     public static final Duration REGISTRATION_WAIT = Duration.ofSeconds(5);
 
-    private static final Logger LOG = LoggerFactory.getLogger(ServerLifecycle.class);
-
     /** Replaced only when the observed start of this process moves (see {@link #heartbeat()}). */
     private volatile ServerIdentity identity;
     private final RegistryWriter registry;
@@ -65,6 +64,7 @@ public final class ServerLifecycle {
     private final String runtimeId;
     private final HeartbeatScheduler scheduler;
     private final Supplier<Instant> observedStart;
+    private final LifecycleLog log;
 
     private final Duration stopDeadline;
 
@@ -78,40 +78,37 @@ public final class ServerLifecycle {
     private volatile RegistrationState state = new RegistrationState.Pending();
     private volatile Runnable cancelHeartbeat;
 
-    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock) {
-        this(identity, registry, clock, () -> null);
+    /**
+     * @param identity what this server says about itself, its transport the one it serves
+     * @param registry the write port: this service is its only user
+     * @param clock the time registrations and heartbeats are stamped with
+     * @param scheduler runs the heartbeat
+     * @param log the operator log
+     * @param observedStart this process's start as observers see it now, or null when unknown; when
+     *     it moves by more than a second (a wall-clock step) the server registers again
+     */
+    public ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, Clock clock,
+            HeartbeatScheduler scheduler, LifecycleLog log, Supplier<Instant> observedStart) {
+        this(identity, registry, clock, scheduler, log, observedStart, () -> UUID.randomUUID().toString(),
+                STOP_DEADLINE);
     }
 
-    /** @param observedStart this process's start as observers see it now, or null when unknown */
-    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
-            Supplier<Instant> observedStart) {
-        this(identity, registry, clock, () -> UUID.randomUUID().toString(), HeartbeatScheduler.daemonThread(),
-                observedStart);
-    }
-
-    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
-            Supplier<String> runtimeIds, HeartbeatScheduler scheduler) {
-        this(identity, registry, clock, runtimeIds, scheduler, () -> null);
-    }
-
-    public ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock,
-            Supplier<String> runtimeIds, HeartbeatScheduler scheduler, Supplier<Instant> observedStart) {
-        this(identity, registry, clock, runtimeIds, scheduler, observedStart, STOP_DEADLINE);
-    }
-
-    /** @param stopDeadline the longest {@link #stop()} may take (tests shorten it) */
-    ServerLifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock, Supplier<String> runtimeIds,
-            HeartbeatScheduler scheduler, Supplier<Instant> observedStart, Duration stopDeadline) {
+    /** The seam tests use: chosen runtime ids and a shorter stop deadline. */
+    ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, Clock clock,
+            HeartbeatScheduler scheduler, LifecycleLog log, Supplier<Instant> observedStart,
+            Supplier<String> runtimeIds, Duration stopDeadline) {
         this.stopDeadline = Objects.requireNonNull(stopDeadline, "stopDeadline");
         this.identity = Objects.requireNonNull(identity, "identity");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runtimeId = Objects.requireNonNull(runtimeIds, "runtimeIds").get();
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.log = Objects.requireNonNull(log, "log");
         this.observedStart = Objects.requireNonNull(observedStart, "observedStart");
     }
 
     /** Registers, then heartbeats every {@code heartbeatPeriod}. Call once the transport is bound. Never throws. */
+    @Override
     public RegistrationState start(Duration heartbeatPeriod) {
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
@@ -134,7 +131,7 @@ public final class ServerLifecycle {
      * migrated (by the writer): running the changelog on every start would queue servers that start
      * together behind one another. Never throws.
      */
-    public RegistrationState register() {
+    RegistrationState register() {
         writes.lock();
         try {
             if (stopping.get()) {
@@ -142,15 +139,16 @@ public final class ServerLifecycle {
             }
             Instant now = clock.now();
             try {
-                Registration stored = registry.register(registration(runtimeId, now),
+                Registration stored = registry.register(identity.runningRegistration(runtimeId, now),
                         Optional.of(RegistryWriter.DEFAULT_RETENTION));
                 state = new RegistrationState.Registered(stored);
-                LOG.info("registered as runtime {} (namespace {}, profile {}, pid {}, transport {})", runtimeId,
-                        identity.namespace(), identity.profile(), identity.pid(), identity.transport().code());
+                log.info("registered as runtime " + runtimeId + " (namespace " + identity.namespace() + ", profile "
+                        + identity.profile() + ", pid " + identity.pid() + ", transport "
+                        + identity.transport().code() + ")");
             } catch (RuntimeException e) {
                 state = new RegistrationState.Failed(runtimeId, describe(e), now);
-                LOG.error("registration failed, serving anyway (assessments will list this process as "
-                        + "unregistered; retrying at the next heartbeat): {}", describe(e));
+                log.error("registration failed, serving anyway (assessments will list this process as "
+                        + "unregistered; retrying at the next heartbeat): " + describe(e));
             }
             return state;
         } finally {
@@ -166,6 +164,7 @@ public final class ServerLifecycle {
      *
      * @return true when the attempt has finished (or no attempt will be made), false on timeout
      */
+    @Override
     public boolean awaitRegistrationAttempt(Duration max) {
         try {
             return firstAttempt.await(max.toNanos(), TimeUnit.NANOSECONDS);
@@ -179,6 +178,7 @@ public final class ServerLifecycle {
      * One heartbeat: advances {@code last_heartbeat_at}; registers afresh when the row is gone (for
      * instance pruned, or deleted by hand) or when the last registration failed. Never throws.
      */
+    @Override
     public RegistrationState heartbeat() {
         writes.lock();
         try {
@@ -203,12 +203,12 @@ public final class ServerLifecycle {
                 if (registry.heartbeat(row.runtimeId(), now)) {
                     state = new RegistrationState.Registered(row.withLastHeartbeatAt(now));
                 } else {
-                    LOG.warn("registry row {} is gone; registering again", row.runtimeId());
+                    log.warn("registry row " + row.runtimeId() + " is gone; registering again");
                     register();
                 }
             } catch (RuntimeException e) {
                 // The row is still ours; a lock or I/O hiccup is retried at the next tick.
-                LOG.warn("heartbeat for {} failed: {}", row.runtimeId(), describe(e));
+                log.warn("heartbeat for " + row.runtimeId() + " failed: " + describe(e));
             }
         } else if (current instanceof RegistrationState.Failed) {
             register();
@@ -233,8 +233,8 @@ public final class ServerLifecycle {
                 || Duration.between(recorded, observed).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
             return false;
         }
-        LOG.warn("this process's start now reads {} instead of {} (the wall clock stepped); registering again",
-                observed, recorded);
+        log.warn("this process's start now reads " + observed + " instead of " + recorded
+                + " (the wall clock stepped); registering again");
         identity = identity.withProcessStartedAt(observed);
         return true;
     }
@@ -244,14 +244,15 @@ public final class ServerLifecycle {
      * registry does. Idempotent: only the first call writes; a concurrent second call (the shutdown
      * hook while an EOF stop is under way) waits for the first, within the same bound. Never throws.
      */
+    @Override
     public void stop() {
         long deadline = System.nanoTime() + stopDeadline.toNanos();
         if (!stopping.compareAndSet(false, true)) {
             awaitUntil(stopFinished, deadline);
             return;
         }
-        LOG.info("stopping: marking this server's row stopped, if it has one (giving up after {} ms)",
-                stopDeadline.toMillis());
+        log.info("stopping: marking this server's row stopped, if it has one (giving up after "
+                + stopDeadline.toMillis() + " ms)");
         try {
             Runnable cancel = cancelHeartbeat;
             if (cancel != null) {
@@ -259,10 +260,9 @@ public final class ServerLifecycle {
             }
             firstAttempt.countDown(); // no tool call waits for a registration that will not come
             if (!lockUntil(deadline)) {
-                LOG.error("could not mark this server stopped within {} ms: a registration or heartbeat still "
-                        + "waits for the registry (locked by another process?); exiting anyway, the row stays "
-                        + "running and reads as process_exited once this process has gone",
-                        stopDeadline.toMillis());
+                log.error("could not mark this server stopped within " + stopDeadline.toMillis() + " ms: a registration "
+                        + "or heartbeat still waits for the registry (locked by another process?); exiting anyway, "
+                        + "the row stays running and reads as process_exited once this process has gone");
                 return;
             }
             try {
@@ -291,24 +291,24 @@ public final class ServerLifecycle {
             } catch (Throwable e) {
                 write.completeExceptionally(e);
             }
-        }, "fleet-mcp-stop");
+        }, "fleet-lifecycle-stop");
         writer.setDaemon(true);
         writer.start();
         try {
             if (getUntil(write, deadline)) {
                 state = new RegistrationState.Registered(row.withStatus(RegistrationStatus.STOPPED, now));
-                LOG.info("marked runtime {} stopped", row.runtimeId());
+                log.info("marked runtime " + row.runtimeId() + " stopped");
             } else {
-                LOG.warn("registry row {} was already gone when stopping", row.runtimeId());
+                log.warn("registry row " + row.runtimeId() + " was already gone when stopping");
             }
         } catch (TimeoutException e) {
-            LOG.error("could not mark runtime {} stopped within {} ms (registry busy); exiting anyway, the row "
-                    + "stays running and reads as process_exited once this process has gone", row.runtimeId(),
-                    stopDeadline.toMillis());
+            log.error("could not mark runtime " + row.runtimeId() + " stopped within " + stopDeadline.toMillis()
+                    + " ms (registry busy); exiting anyway, the row stays running and reads as process_exited "
+                    + "once this process has gone");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            LOG.error("could not mark runtime {} stopped: {}", row.runtimeId(),
-                    cause instanceof RuntimeException runtime ? describe(runtime) : String.valueOf(cause));
+            log.error("could not mark runtime " + row.runtimeId() + " stopped: "
+                    + (cause instanceof RuntimeException runtime ? describe(runtime) : String.valueOf(cause)));
         }
     }
 
@@ -365,28 +365,21 @@ public final class ServerLifecycle {
         }
     }
 
+    @Override
     public RegistrationState state() {
         return state;
     }
 
+    @Override
     public ServerIdentity identity() {
         return identity;
     }
 
+    @Override
     public boolean isStopped() {
         return stopping.get();
     }
 
-    private Registration registration(String runtimeId, Instant now) {
-        // process_started_at is the OS's start instant from the identity, never "now": a JVM takes
-        // a second to reach main, which would otherwise look like a recycled pid.
-        return new Registration(runtimeId, identity.namespace(), identity.profile(), identity.role(),
-                identity.binding().remote(), identity.binding().org(), identity.binding().repo(),
-                identity.repositoryRoot(), identity.pid(), identity.cohort().id(), identity.cohort().source(),
-                identity.clientProvenance().code(), identity.bootId(), identity.processStartedAt(),
-                identity.startupHead(), identity.transport().code(), RegistrationStatus.RUNNING, now, now, null,
-                identity.pidNamespace());
-    }
 
     private static String describe(RuntimeException e) {
         String message = e.getMessage();
