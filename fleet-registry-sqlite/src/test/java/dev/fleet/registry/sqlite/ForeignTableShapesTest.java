@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
@@ -102,12 +103,12 @@ class ForeignTableShapesTest {
         assertNull(python.pidNamespace());
 
         RosterMember reviewer = Roster.defaultRoster().members().get(1);
-        new SqliteRegistryWriter(file).register(Registrations.of(reviewer, 42101).build(), Optional.empty());
+        new SqliteRegistryWriter(file).register(RowBuilder.registered(reviewer, 42101).registration(), Optional.empty());
 
         List<RegistryRow> rows = new SqliteRegistryReader(file).readAll().rows();
         assertEquals(List.of("rt-python", "rt-prgs-reviewer-42101"), rows.stream().map(RegistryRow::runtimeId).toList());
-        assertEquals(Registrations.PID_NAMESPACE, rows.get(1).pidNamespace(), "its own columns were added first");
-        assertEquals(Registrations.of(reviewer, 42101).row(), rows.get(1));
+        assertEquals(RowBuilder.PID_NAMESPACE, rows.get(1).pidNamespace(), "its own columns were added first");
+        assertEquals(RowBuilder.registered(reviewer, 42101).build(), rows.get(1));
     }
 
     @Test
@@ -150,7 +151,7 @@ class ForeignTableShapesTest {
 
         RosterMember author = Roster.defaultRoster().members().get(0);
         RegistryStorageException register = assertThrows(RegistryStorageException.class,
-                () -> new SqliteRegistryWriter(file).register(Registrations.of(author, 42102).build(), Optional.empty()));
+                () -> new SqliteRegistryWriter(file).register(RowBuilder.registered(author, 42102).registration(), Optional.empty()));
         assertTrue(register.getMessage().contains("lacks columns boot_id, startup_head, stopped_at"),
                 register.getMessage());
     }
@@ -169,7 +170,7 @@ class ForeignTableShapesTest {
             row.put("cohort_source", "parent_process");
             row.put("client_provenance", "client_managed");
             row.put("startup_head", "82d71b77028a7abd4f8ab4a4e4d89658a187f73d");
-            row.put("boot_id", Registrations.BOOT);
+            row.put("boot_id", RowBuilder.BOOT);
             row.put("transport", "stdio");
             RawSqlite.insertRuntime(file, row);
         }
@@ -185,7 +186,7 @@ class ForeignTableShapesTest {
                         "fleet", true))
                 .toList();
         ProcessObservation observation =
-                ProcessObservation.of(Registrations.BOOT, "fleet-host", Registrations.PID_NAMESPACE, processes);
+                ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, processes);
         return FleetClassifier.classify(new Snapshot(Roster.defaultRoster(), read, observation,
                 Instant.parse("2026-07-28T03:00:00Z"), "control_plane.sqlite3", null));
     }
