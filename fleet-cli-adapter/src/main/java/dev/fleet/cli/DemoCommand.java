@@ -21,29 +21,25 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet demo}: SPEC §7's story with real {@code serve} processes from this very jar, on a
  * temporary registry, with this process as their MCP client. Exit 0 only when every verdict the
  * story expects was seen; the temporary registry and every process are cleaned up, on Ctrl-C too.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:every expected verdict was seen", "1:one was not, or a step failed (one line on stderr)", "130:interrupted; its servers are stopped", ExitCodes.INTERNAL_LINE},
         description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand extends FleetVerb implements Callable<Integer> {
 
     /** The shell's convention for a command ended by a signal. */
-    private static final int INTERRUPTED = 130;
     private static final String FIRST_COHORT = "demo-client-1";
     private static final String SECOND_COHORT = "demo-client-2";
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         Path dir = Files.createTempDirectory("fleet-demo-");
         Path registry = dir.resolve("control_plane.sqlite3");
         DemoFleet fleet = new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
@@ -59,9 +55,9 @@ final class DemoCommand implements Callable<Integer> {
             return tell(fleet, registry, out) ? 0 : 1;
         } catch (RuntimeException e) {
             if (interrupted.get()) {
-                spec.commandLine().getErr().println("fleet demo: interrupted; its servers are stopped and its "
+                err().println("fleet demo: interrupted; its servers are stopped and its "
                         + "temporary registry removed");
-                return INTERRUPTED;
+                return ExitCodes.INTERRUPTED;
             }
             throw e;
         } finally {
@@ -69,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
                 try {
                     Runtime.getRuntime().removeShutdownHook(cleanup);
                 } catch (IllegalStateException shuttingDown) {
-                    return INTERRUPTED; // a signal arrived just now: the hook is cleaning up
+                    return ExitCodes.INTERRUPTED; // a signal arrived just now: the hook is cleaning up
                 }
                 fleet.close();
                 deleteRecursively(dir);

@@ -29,17 +29,17 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet serve}: one fleet member's MCP server. Wires the read side for its assessments and
  * the write side for its own registration, which only this server's lifecycle ever touches.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster or an address it cannot bind", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand extends FleetVerb implements Callable<Integer> {
 
     enum TransportOption { STDIO, HTTP }
 
@@ -77,9 +77,6 @@ final class ServeCommand implements Callable<Integer> {
             description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
     private boolean cohortFromParent;
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() throws InterruptedException {
         Roster fleet = roster.roster();
@@ -111,12 +108,12 @@ final class ServeCommand implements Callable<Integer> {
         } else {
             serveHttp(server, registryPath);
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
         try {
-            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf(
+            server.serveHttp(host, port, running -> err().printf(
                     "fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath));
         } catch (IllegalStateException cannotBind) {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
