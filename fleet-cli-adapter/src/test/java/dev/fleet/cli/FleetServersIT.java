@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.fleet.domain.RegistrationStatus;
-import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import io.modelcontextprotocol.client.McpClient;
@@ -95,15 +93,7 @@ class FleetServersIT {
     }
 
     private List<RegistryRow> awaitRunningRows(int count) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 600; attempt++) {
-            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
-            if (read.readable() && read.rows().size() == count) {
-                return read.rows();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
+        return TestFleets.awaitRunningRows(registry, count);
     }
 
     private static JsonNode verdict(McpSyncClient client) throws IOException {

@@ -1,5 +1,9 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -54,6 +58,19 @@ final class TestFleets {
         write(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
         write(root.resolve(".git/refs/heads/main"), HEAD + "\n");
         return root;
+    }
+
+    /** Waits (bounded, for a loaded machine) until the registry holds exactly {@code count} running rows. */
+    static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
+        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
+        for (int attempt = 0; attempt < 1_200; attempt++) {
+            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
+            if (read.readable() && read.rows().size() == count) {
+                return read.rows();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
     }
 
     /** Removes the caller's fleet variables and JVM options from a child's environment. */

@@ -5,7 +5,6 @@ import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.lifecycle.ServerLifecycleService;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Binding;
@@ -22,6 +21,7 @@ import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.FleetClassifier;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -102,7 +102,7 @@ final class Fixtures {
     }
 
     /** The lifecycle a server built by the CLI would have: real scheduler and log, the given registry. */
-    static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, Clock clock) {
+    static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, InstantSource clock) {
         return new ServerLifecycleService(identity, registry, clock, new DaemonHeartbeatScheduler(),
                 new Slf4jLifecycleLog(), () -> null);
     }

@@ -64,7 +64,7 @@ class LockedRegistryShutdownTest {
 
                 assertTrue(exited, () -> "still running " + millis + " ms after stdin EOF; stderr:\n"
                         + stderr(server));
-                assertEquals(0, server.process.exitValue());
+                assertEquals(0, server.process().exitValue());
             }
             assertEquals("running", status(runtimeId), "the stop could not be written: the row reads as "
                     + "process_exited now that the process is gone");
@@ -78,13 +78,13 @@ class LockedRegistryShutdownTest {
             try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
                 Thread.sleep(500);
                 long start = System.nanoTime();
-                assertTrue(server.process.toHandle().destroy());
+                assertTrue(server.process().toHandle().destroy());
                 boolean exited = server.awaitExit(SPEC_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 System.err.println("stdio server exited " + millis + " ms after SIGTERM, registry locked");
 
                 assertTrue(exited, () -> "still running " + millis + " ms after SIGTERM; stderr:\n" + stderr(server));
-                assertEquals(143, server.process.exitValue(), "128 + SIGTERM");
+                assertEquals(143, server.process().exitValue(), "128 + SIGTERM");
             }
             assertEquals("running", status(runtimeId));
         }

@@ -104,11 +104,11 @@ class StdioBadInputTest {
                 assertFalse(context.path("result").path("isError").asBoolean(true),
                         () -> "after " + line.what() + ": " + context);
             }
-            assertTrue(server.process.isAlive());
+            assertTrue(server.process().isAlive());
 
             server.closeStdin();
             assertTrue(server.awaitExit(30, TimeUnit.SECONDS), "EOF still ends the server");
-            assertEquals(0, server.process.exitValue());
+            assertEquals(0, server.process().exitValue());
             List<String> calls = server.calls();
             assertEquals(1, calls.stream().filter(call -> call.startsWith("markStopped ")).count(), calls::toString);
             assertEquals("exit 0", calls.get(calls.size() - 1));
@@ -195,8 +195,8 @@ class StdioBadInputTest {
             JsonNode context = server.callTool(2, CONTEXT);
 
             assertEquals(2, context.path("id").asInt(), "the next line on stdout answers the next request");
-            assertEquals(2, server.stdoutLines.size(), () -> "nothing was answered but the two requests: "
-                    + server.stdoutLines);
+            assertEquals(2, server.stdoutLines().size(), () -> "nothing was answered but the two requests: "
+                    + server.stdoutLines());
             assertNoStackTrace(server.stderrText());
         }
     }

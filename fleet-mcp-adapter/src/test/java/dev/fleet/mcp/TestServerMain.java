@@ -14,7 +14,6 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
@@ -26,6 +25,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +87,7 @@ public final class TestServerMain {
                     System.out.println(NOISE);
                     return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
                 };
-        Clock clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
+        InstantSource clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
         FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
         if (flags.contains("--http")) {
             server.serveHttp(FleetMcpServer.DEFAULT_HOST, 0, running -> append(calls, "bound " + running.port()));

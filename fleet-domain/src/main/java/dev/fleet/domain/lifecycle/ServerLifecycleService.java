@@ -3,16 +3,17 @@ package dev.fleet.domain.lifecycle;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.HeartbeatScheduler;
 import dev.fleet.domain.port.out.LifecycleLog;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -60,7 +61,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
     /** Replaced only when the observed start of this process moves (see {@link #heartbeat()}). */
     private volatile ServerIdentity identity;
     private final RegistryWriter registry;
-    private final Clock clock;
+    private final InstantSource clock;
     private final String runtimeId;
     private final HeartbeatScheduler scheduler;
     private final Supplier<Instant> observedStart;
@@ -87,14 +88,14 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
      * @param observedStart this process's start as observers see it now, or null when unknown; when
      *     it moves by more than a second (a wall-clock step) the server registers again
      */
-    public ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, Clock clock,
+    public ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, InstantSource clock,
             HeartbeatScheduler scheduler, LifecycleLog log, Supplier<Instant> observedStart) {
         this(identity, registry, clock, scheduler, log, observedStart, () -> UUID.randomUUID().toString(),
                 STOP_DEADLINE);
     }
 
     /** The seam tests use: chosen runtime ids and a shorter stop deadline. */
-    ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, Clock clock,
+    ServerLifecycleService(ServerIdentity identity, RegistryWriter registry, InstantSource clock,
             HeartbeatScheduler scheduler, LifecycleLog log, Supplier<Instant> observedStart,
             Supplier<String> runtimeIds, Duration stopDeadline) {
         this.stopDeadline = Objects.requireNonNull(stopDeadline, "stopDeadline");
@@ -137,7 +138,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
             if (stopping.get()) {
                 return state;
             }
-            Instant now = clock.now();
+            Instant now = clock.instant();
             try {
                 Registration stored = registry.register(identity.runningRegistration(runtimeId, now),
                         Optional.of(RegistryWriter.DEFAULT_RETENTION));
@@ -198,7 +199,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
         }
         if (current instanceof RegistrationState.Registered registered) {
             Registration row = registered.registration();
-            Instant now = clock.now();
+            Instant now = clock.instant();
             try {
                 if (registry.heartbeat(row.runtimeId(), now)) {
                     state = new RegistrationState.Registered(row.withLastHeartbeatAt(now));
@@ -283,7 +284,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
      * before it), which no caller with a 2 s exit bound can afford.
      */
     private void markStoppedUntil(Registration row, long deadline) {
-        Instant now = clock.now();
+        Instant now = clock.instant();
         CompletableFuture<Boolean> write = new CompletableFuture<>();
         Thread writer = new Thread(() -> {
             try {
@@ -313,29 +314,41 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
     }
 
     private boolean lockUntil(long deadline) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return writes.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return untilDeadline(deadline, nanos -> writes.tryLock(nanos, TimeUnit.NANOSECONDS));
     }
 
     private static <T> T getUntil(CompletableFuture<T> future, long deadline)
             throws TimeoutException, ExecutionException {
+        try {
+            return untilDeadline(deadline, nanos -> {
+                try {
+                    return future.get(nanos, TimeUnit.NANOSECONDS);
+                } catch (TimeoutException | ExecutionException e) {
+                    throw new CompletionException(e);
+                }
+            });
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof TimeoutException timeout) {
+                throw timeout;
+            }
+            throw (ExecutionException) e.getCause();
+        }
+    }
+
+    private static void awaitUntil(CountDownLatch latch, long deadline) {
+        untilDeadline(deadline, nanos -> latch.await(nanos, TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * One bounded wait that an interrupt cannot cut short: a stop must keep its deadline, so an
+     * interrupt is remembered and restored afterwards rather than obeyed.
+     */
+    private static <T> T untilDeadline(long deadline, TimedWait<T> wait) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return wait.await(Math.max(0, deadline - System.nanoTime()));
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
@@ -347,22 +360,9 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
         }
     }
 
-    private static void awaitUntil(CountDownLatch latch, long deadline) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    latch.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    @FunctionalInterface
+    private interface TimedWait<T> {
+        T await(long nanos) throws InterruptedException;
     }
 
     @Override

@@ -1,11 +1,11 @@
 package dev.fleet.domain.lifecycle;
 
-import dev.fleet.domain.port.out.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 
-/** A fake of the domain's {@link Clock} port: it says what the test tells it. */
-public final class FixedClock implements Clock {
+/** An {@link InstantSource} that says what the test tells it. */
+public final class FixedClock implements InstantSource {
 
     private Instant now;
 
@@ -14,7 +14,7 @@ public final class FixedClock implements Clock {
     }
 
     @Override
-    public synchronized Instant now() {
+    public synchronized Instant instant() {
         return now;
     }
 

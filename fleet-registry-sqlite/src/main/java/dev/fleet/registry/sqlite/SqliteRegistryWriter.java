@@ -9,7 +9,6 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
 import java.io.IOException;
@@ -19,6 +18,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +67,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
     private final Path file;
-    private final Clock clock;
+    private final InstantSource clock;
     private final DataSource dataSource;
     private final DataSource stopDataSource;
     private final Duration busyTimeout;
@@ -83,7 +83,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * @param clock the "now" retention is measured from
      * @param busyTimeout how long one attempt waits for another writer
      */
-    SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
+    SqliteRegistryWriter(Path file, InstantSource clock, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.busyTimeout = Objects.requireNonNull(busyTimeout, "busyTimeout");
@@ -166,7 +166,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                 samePid = samePid.and(RUNTIMES.PID_NAMESPACE.isNull().or(RUNTIMES.PID_NAMESPACE.eq(row.pidNamespace())));
             }
             ctx.deleteFrom(RUNTIMES).where(samePid).execute();
-            retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.now().minus(window)));
+            retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.instant().minus(window)));
             Map<Field<?>, Object> values = RowMapping.values(row, columns);
             if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() == 0) {
                 ctx.insertInto(RUNTIMES).set(values).execute();
