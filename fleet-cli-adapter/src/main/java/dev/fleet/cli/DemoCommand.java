@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 
 /**
- * {@code fleet demo}: SPEC §7's story with real {@code serve} processes from this very jar, on a
+ * {@code fleet demo}: the contract's story with real {@code serve} processes from this very jar, on a
  * temporary registry, with this process as their MCP client. Exit 0 only when every verdict the
  * story expects was seen; the temporary registry and every process are cleaned up, on Ctrl-C too.
  */

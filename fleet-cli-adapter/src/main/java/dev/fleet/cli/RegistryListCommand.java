@@ -55,7 +55,7 @@ final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** A row under SPEC §3's column names, values exactly as stored. */
+    /** A row under the contract's column names, values exactly as stored. */
     static Map<String, Object> document(RegistryRow row) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("runtime_id", row.runtimeId());

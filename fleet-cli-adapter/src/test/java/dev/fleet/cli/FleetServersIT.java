@@ -32,7 +32,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7 end to end: the five default members as real {@code fleet serve} processes over stdio
+ * The contract end to end: the five default members as real {@code fleet serve} processes over stdio
  * on one registry, the controller and the reconciler driven by the SDK's own MCP client, then a
  * sixth server from another cohort, then one member leaving. The steps build on one another.
  */
@@ -237,7 +237,7 @@ class FleetServersIT {
 
         assertTrue(merger.exitsWithin(5_000));
         long exitedAfterMillis = (System.nanoTime() - closedAt) / 1_000_000;
-        assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; SPEC: within 2 s");
+        assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; the contract: within 2 s");
         assertTrue(merger.stdoutLines.size() >= 2, "every stdout line was checked as JSON-RPC");
         Optional<RegistryRow> row = new SqliteRegistryReader(registry).readAll().rows().stream()
                 .filter(candidate -> candidate.pid() == merger.pid()).findFirst();

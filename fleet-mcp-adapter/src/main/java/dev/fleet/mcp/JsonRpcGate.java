@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides, line by line, what of a stdio client's input reaches the SDK (SPEC §7: bad client input
+ * Decides, line by line, what of a stdio client's input reaches the SDK (the contract: bad client input
  * never ends a server). The SDK's stdio transport stops reading for good at the first line
  * {@link McpSchema#deserializeJsonRpcMessage} rejects, and in SDK 2.1.0 a request that arrives
  * before the {@code notifications/initialized} notification waits for the session's exchange with

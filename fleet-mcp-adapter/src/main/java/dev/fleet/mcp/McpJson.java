@@ -26,7 +26,7 @@ import java.io.IOException;
  * {@code arguments} is not an object (an array, a string, a number, a boolean) is read with those
  * arguments wrapped as {@code {"non_object_arguments": <value>}}. The SDK would otherwise fail to
  * read the request and answer -32603 with a Jackson message; wrapped, the call reaches the tool,
- * which refuses every argument with its own reason (SPEC §7: "accepts no evidence"). JSON
+ * which refuses every argument with its own reason (the contract: "accepts no evidence"). JSON
  * {@code null} stays null, as absent arguments. The server and both transports share this mapper,
  * so stdio and HTTP read calls alike.
  */

@@ -45,7 +45,7 @@ final class ReadOnlyDocumentTool {
         this.beforeAnswer = Objects.requireNonNull(beforeAnswer, "beforeAnswer");
     }
 
-    /** A tool definition with the empty, closed input schema and the read-only annotations of SPEC §7. */
+    /** A tool definition with the empty, closed input schema and the read-only annotations of the contract. */
     static McpSchema.Tool define(String name, String title, String description, Map<String, Object> outputSchema) {
         return McpSchema.Tool.builder(name, JsonSchemas.noArguments())
                 .title(title)

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * each whole and newline-terminated, and a signal when stdin ends.
  *
  * <p>Lines are split on bytes, never decoded here, and never held beyond {@code maxLineBytes}
- * (SPEC §7: 16 MiB): a longer line is reported to the gate once, as soon as it crosses the limit,
+ * (the contract: 16 MiB): a longer line is reported to the gate once, as soon as it crosses the limit,
  * and the rest of it is read and thrown away up to its newline, so a client that sends gigabytes
  * without a newline costs this server at most the limit in memory. A trailing carriage return
  * (CRLF) is not part of a line.
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  */
 final class StdinLines extends InputStream {
 
-    /** SPEC §7: a longer line is discarded with an error reply. */
+    /** The contract: a longer line is discarded with an error reply. */
     static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(StdinLines.class);

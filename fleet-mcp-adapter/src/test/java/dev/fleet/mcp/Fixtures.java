@@ -53,7 +53,7 @@ final class Fixtures {
         return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", PID_NAMESPACE, processes), answeredBy);
     }
 
-    /** SPEC §1's failure: a second author from another client → duplicate_member and cohort_split. */
+    /** The contract's failure: a second author from another client → duplicate_member and cohort_split. */
     static Snapshot duplicateAuthor(AnsweredBy answeredBy) {
         Snapshot base = satisfied(answeredBy);
         List<RegistryRow> rows = new ArrayList<>(base.registry().rows());

@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7: on stdin EOF or SIGTERM a server exits within 2 s "even when another process holds the
+ * The contract: on stdin EOF or SIGTERM a server exits within 2 s "even when another process holds the
  * registry locked (then the row stays running and reads as process_exited once the process is
  * gone)". A real stdio server registers in a real SQLite registry and heartbeats every 100 ms; then
  * this test process takes an EXCLUSIVE lock on the file, so the server's next heartbeat waits out
  * its busy timeout (5 s) holding the lifecycle, and its stop write would wait too.
  *
  * <p>Timing: the exit is measured from closing stdin (or sending SIGTERM) to the test seeing the
- * process gone, and must fall within SPEC's 2 s plus {@link #LOADED_MACHINE_SLACK_MILLIS} for a
+ * process gone, and must fall within the contract's 2 s plus {@link #LOADED_MACHINE_SLACK_MILLIS} for a
  * machine whose two cores other builds share (the JVM's own exit and the test's reaper are part of
  * the measurement). Unbounded, these exits took 5.6–8 s. The server's own budget: 750 ms for the
  * stop, at most 300 ms for closing the session (EOF only), and up to 300 ms the JVM waits at exit
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LockedRegistryShutdownTest {
 
-    private static final long SPEC_EXIT_MILLIS = 2_000;
+    private static final long CONTRACT_EXIT_MILLIS = 2_000;
     private static final long LOADED_MACHINE_SLACK_MILLIS = 500;
 
     @TempDir
@@ -58,7 +58,7 @@ class LockedRegistryShutdownTest {
                 Thread.sleep(500); // the 100 ms heartbeat is now waiting for the lock
                 long start = System.nanoTime();
                 server.closeStdin();
-                boolean exited = server.awaitExit(SPEC_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+                boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 System.err.println("stdio server exited " + millis + " ms after stdin EOF, registry locked");
 
@@ -79,7 +79,7 @@ class LockedRegistryShutdownTest {
                 Thread.sleep(500);
                 long start = System.nanoTime();
                 assertTrue(server.process().toHandle().destroy());
-                boolean exited = server.awaitExit(SPEC_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+                boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
                 System.err.println("stdio server exited " + millis + " ms after SIGTERM, registry locked");
 
@@ -95,7 +95,7 @@ class LockedRegistryShutdownTest {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
             server.closeStdin();
-            assertTrue(server.awaitExit(SPEC_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS));
+            assertTrue(server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS));
             assertEquals("stopped", status(runtimeId));
         }
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7: "a tool call that arrives before this server's own registration attempt has finished
+ * The contract: "a tool call that arrives before this server's own registration attempt has finished
  * waits for it (at most 5 s), so a server never reports itself as a stray". A real stdio server
  * whose registration takes 3 s (a first migration on a busy disk) is asked at once, right after
  * {@code initialize}; its assessment observes the server itself, so answering early would list its

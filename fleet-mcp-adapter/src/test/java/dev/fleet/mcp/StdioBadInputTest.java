@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7, "bad client input never ends a server", on a real stdio subprocess: every line that is
+ * The contract, "bad client input never ends a server", on a real stdio subprocess: every line that is
  * not JSON-RPC gets a JSON-RPC error and the server keeps serving; so does a request before
  * {@code initialize}; a line longer than 16 MiB is discarded with an error reply without being held
  * whole; only EOF ends the server (then its row is marked stopped once); and no client mistake puts

@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7's exits, on a real subprocess: stdin EOF and SIGTERM each mark the row stopped and end
+ * The contract's exits, on a real subprocess: stdin EOF and SIGTERM each mark the row stopped and end
  * the process within 2 s; stdout carries JSON-RPC and nothing else.
  *
- * <p>Timed assertions in this module are SPEC §7's own exit bound only: here {@code waitFor(2 s)}
+ * <p>Timed assertions in this module are the contract's own exit bound only: here {@code waitFor(2 s)}
  * after the trigger, measured from the moment stdin is closed or the signal sent (JVM start-up is
  * not part of it: the server has already answered requests by then); with a locked registry, see
  * {@link LockedRegistryShutdownTest}.

@@ -69,7 +69,7 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
     }
 
     /**
-     * SPEC §7: a non-blank {@value #ENV_VARIABLE} wins; else, when asked to, the parent pid; else
+     * the contract: a non-blank {@value #ENV_VARIABLE} wins; else, when asked to, the parent pid; else
      * unknown. Pure: the caller (the composition root) reads the environment and the parent pid.
      *
      * @param env the process environment

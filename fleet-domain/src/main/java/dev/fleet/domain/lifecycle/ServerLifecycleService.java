@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * This server's row in the runtime registry, from registration to stop (SPEC §7): register right
+ * This server's row in the runtime registry, from registration to stop (docs/CONTRACT.md): register right
  * after the transport is bound (the writer migrates the file first when it needs it), heartbeat
  * every period and register again when the row has vanished, mark the row stopped exactly once on
  * the way out. One runtime id serves the whole process: a server start is one instance.
@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  * registration and heartbeat checks under that lock, so a heartbeat can never re-register a server
  * that has just been marked stopped.
  *
- * <p>A stop is bounded whatever the registry does (SPEC §7: gone within 2 s): it waits at most
+ * <p>A stop is bounded whatever the registry does (the contract: gone within 2 s): it waits at most
  * {@link #STOP_DEADLINE} in all, first for a registration or heartbeat still holding the lock (one
  * that meets a locked registry can take its whole busy timeout), then for its own write. Past the
  * deadline it gives up and logs: the row stays {@code running} and reads as {@code process_exited}
@@ -48,14 +48,14 @@ import java.util.function.Supplier;
 public final class ServerLifecycleService implements ServerLifecycleUseCase {
 
     /**
-     * The longest {@link #stop()} takes, waiting for the lock and writing together. SPEC §7 wants the
+     * The longest {@link #stop()} takes, waiting for the lock and writing together. the contract wants the
      * process gone within 2 s; after the stop come the MCP session's close (at most 300 ms) and the
      * JVM's exit, which waits up to 300 ms more for threads still in native code (a registry write
      * sleeping in SQLite's busy handler is one). An unhindered stop write takes milliseconds.
      */
     public static final Duration STOP_DEADLINE = Duration.ofMillis(750);
 
-    /** How long a tool call waits for this server's first registration attempt (SPEC §7). */
+    /** How long a tool call waits for this server's first registration attempt (docs/CONTRACT.md). */
     public static final Duration REGISTRATION_WAIT = Duration.ofSeconds(5);
 
     /** Replaced only when the observed start of this process moves (see {@link #heartbeat()}). */

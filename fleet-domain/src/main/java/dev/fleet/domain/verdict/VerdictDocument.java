@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The verdict as a document: the one place SPEC §6's field names and order are written. Every
+ * The verdict as a document: the one place the contract's field names and order are written. Every
  * renderer (MCP structured content, the CLI's JSON, the digest) starts from this tree of ordered
  * maps, lists, strings, integers, booleans and nulls. Every string taken from outside the program
  * is capped here ({@link OutsideText}), so the cap holds for every renderer and for the digest.

@@ -52,7 +52,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
     /**
      * How long a stop waits for another writer: a server must be gone within 2 s of losing its
-     * client (SPEC §7), and a stop that cannot be written leaves a row that reads as process_exited.
+     * client (docs/CONTRACT.md), and a stop that cannot be written leaves a row that reads as process_exited.
      */
     public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
     /**

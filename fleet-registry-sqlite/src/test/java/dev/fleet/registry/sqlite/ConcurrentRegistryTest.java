@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many servers registering and heartbeating while assessments read: SPEC §3 says no row is lost and
+ * Many servers registering and heartbeating while assessments read: the contract says no row is lost and
  * "database is locked" never surfaces. Each writer thread has its own writer, as each server would.
  */
 class ConcurrentRegistryTest {

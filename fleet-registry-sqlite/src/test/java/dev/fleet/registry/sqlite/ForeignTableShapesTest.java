@@ -39,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ForeignTableShapesTest {
 
-    /** SPEC §3's columns with the original implementation's types, in SPEC order. */
-    private static final List<String> SPEC_COLUMNS = List.of(
+    /** The contract's columns with the original implementation's types, in the contract order. */
+    private static final List<String> CONTRACT_COLUMNS = List.of(
             "runtime_id TEXT PRIMARY KEY", "namespace TEXT NOT NULL", "profile TEXT", "role TEXT", "remote TEXT",
             "org TEXT", "repo TEXT", "repository_root TEXT", "pid INTEGER NOT NULL", "cohort_id TEXT",
             "cohort_source TEXT NOT NULL", "client_provenance TEXT", "boot_id TEXT", "process_started_at TEXT",
@@ -54,7 +54,7 @@ class ForeignTableShapesTest {
 
     @Test
     void aCohortSplitStaysASplitWhateverTheColumnOrder() throws Exception {
-        List<String> swapped = new ArrayList<>(SPEC_COLUMNS);
+        List<String> swapped = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.swap(swapped, swapped.indexOf("cohort_id TEXT"), swapped.indexOf("client_provenance TEXT"));
 
         Verdict verdict = verdictOf(fiveMembersInTwoCohorts(swapped));
@@ -68,22 +68,22 @@ class ForeignTableShapesTest {
 
     @Test
     void theSameRowsInAnyColumnOrderOrWithExtraColumnsGiveByteIdenticalVerdicts() throws Exception {
-        String reference = json(verdictOf(fiveMembersInTwoCohorts(SPEC_COLUMNS)));
+        String reference = json(verdictOf(fiveMembersInTwoCohorts(CONTRACT_COLUMNS)));
         List<List<String>> shapes = new ArrayList<>();
-        List<String> reversed = new ArrayList<>(SPEC_COLUMNS);
+        List<String> reversed = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.reverse(reversed);
         shapes.add(reversed);
-        List<String> cohortAndHeadSwapped = new ArrayList<>(SPEC_COLUMNS);
+        List<String> cohortAndHeadSwapped = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.swap(cohortAndHeadSwapped, cohortAndHeadSwapped.indexOf("cohort_id TEXT"),
                 cohortAndHeadSwapped.indexOf("startup_head TEXT"));
         shapes.add(cohortAndHeadSwapped);
-        List<String> extraFirstAndMiddle = new ArrayList<>(SPEC_COLUMNS);
+        List<String> extraFirstAndMiddle = new ArrayList<>(CONTRACT_COLUMNS);
         extraFirstAndMiddle.add(0, "tool_notes TEXT");
         extraFirstAndMiddle.add(9, "lease_owner INTEGER");
         shapes.add(extraFirstAndMiddle);
         Random random = new Random(20261201);
         for (int i = 0; i < 5; i++) {
-            List<String> shuffled = new ArrayList<>(SPEC_COLUMNS);
+            List<String> shuffled = new ArrayList<>(CONTRACT_COLUMNS);
             Collections.shuffle(shuffled, random);
             shapes.add(shuffled);
         }
@@ -94,7 +94,7 @@ class ForeignTableShapesTest {
 
     @Test
     void theOriginalShapeReadsWithoutThisProjectsColumnsAndTakesRegistrations() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "process_started_at", "pid_namespace"));
+        Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
 
         RegistryRow python = new SqliteRegistryReader(file).readAll().rows().get(0);
@@ -113,7 +113,7 @@ class ForeignTableShapesTest {
 
     @Test
     void migrateAddsThisProjectsColumnsOnceAndLeavesEverythingElse() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "process_started_at", "pid_namespace"));
+        Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
         RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
                 "INSERT INTO sessions VALUES ('s-a')");
@@ -135,7 +135,7 @@ class ForeignTableShapesTest {
 
     @Test
     void aTableLackingColumnsIsSchemaMissingNamingThemAndMigrateRefusesWithoutATouch() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "boot_id", "startup_head", "stopped_at"));
+        Path file = table(without(CONTRACT_COLUMNS, "boot_id", "startup_head", "stopped_at"));
         String before = RawSqlite.sha256(file);
 
         RegistryRead read = new SqliteRegistryReader(file).readAll();

@@ -23,8 +23,8 @@ class SchemaMigrationTest {
 
     private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
 
-    /** SPEC §3's columns: name, declared type, NOT NULL, primary key. */
-    private static final List<List<Object>> SPEC_COLUMNS = List.of(
+    /** The contract's columns: name, declared type, NOT NULL, primary key. */
+    private static final List<List<Object>> CONTRACT_COLUMNS = List.of(
             List.of("runtime_id", "TEXT", 1, 1),
             List.of("namespace", "TEXT", 1, 0),
             List.of("profile", "TEXT", 0, 0),
@@ -58,7 +58,7 @@ class SchemaMigrationTest {
 
         assertEquals(6, RegistrySchema.SCHEMA_VERSION);
         assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
-        assertEquals(SPEC_COLUMNS, RawSqlite.query(file,
+        assertEquals(CONTRACT_COLUMNS, RawSqlite.query(file,
                 "SELECT name, type, \"notnull\", pk FROM pragma_table_info('mcp_server_runtimes') ORDER BY cid"));
         assertEquals(Map.of(
                         "idx_mcp_server_runtimes_pid", List.of("pid"),
@@ -147,7 +147,7 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).migrate();
 
         assertEquals(9, RawSqlite.userVersion(file));
-        assertEquals(SPEC_COLUMNS.size(),
+        assertEquals(CONTRACT_COLUMNS.size(),
                 RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')").size());
     }
 

@@ -252,7 +252,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void aStopWaitsForABusyRegistryOnlyBrieflyWhateverTheRegistrationTimeout() throws Exception {
-        // SPEC 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
+        // The contract 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
         // behind another writer, even on a writer configured to wait 30 s to register.
         SqliteRegistryWriter patient = new SqliteRegistryWriter(file, () -> NOW, Duration.ofSeconds(30));
         Registration registration = RowBuilder.registered(AUTHOR, 42300).registration();
