@@ -66,23 +66,21 @@ public final class InMemoryRegistry implements RegistryWriter {
 
     @Override
     public synchronized boolean heartbeat(String runtimeId, Instant at) {
-        Registration row = rows.get(runtimeId);
-        record("heartbeat " + runtimeId + " " + at + " found=" + (row != null));
-        if (row == null) {
-            return false;
-        }
-        rows.put(runtimeId, row.withLastHeartbeatAt(at));
-        return true;
+        return update("heartbeat", runtimeId, at, row -> row.withLastHeartbeatAt(at));
     }
 
     @Override
     public synchronized boolean markStopped(String runtimeId, Instant at) {
+        return update("markStopped", runtimeId, at, row -> row.withStatus(RegistrationStatus.STOPPED, at));
+    }
+
+    private boolean update(String verb, String runtimeId, Instant at, java.util.function.UnaryOperator<Registration> change) {
         Registration row = rows.get(runtimeId);
-        record("markStopped " + runtimeId + " " + at + " found=" + (row != null));
+        record(verb + " " + runtimeId + " " + at + " found=" + (row != null));
         if (row == null) {
             return false;
         }
-        rows.put(runtimeId, row.withStatus(RegistrationStatus.STOPPED, at));
+        rows.put(runtimeId, change.apply(row));
         return true;
     }
 
