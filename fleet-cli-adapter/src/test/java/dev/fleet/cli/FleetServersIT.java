@@ -238,7 +238,7 @@ class FleetServersIT {
         assertTrue(merger.exitsWithin(5_000));
         long exitedAfterMillis = (System.nanoTime() - closedAt) / 1_000_000;
         assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; the contract: within 2 s");
-        assertTrue(merger.stdoutLines.size() >= 2, "every stdout line was checked as JSON-RPC");
+        assertTrue(merger.stdoutLines().size() >= 2, "every stdout line was checked as JSON-RPC");
         Optional<RegistryRow> row = new SqliteRegistryReader(registry).readAll().rows().stream()
                 .filter(candidate -> candidate.pid() == merger.pid()).findFirst();
         assertEquals("stopped", row.orElseThrow().status());
