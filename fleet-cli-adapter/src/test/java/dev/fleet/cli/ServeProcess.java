@@ -50,6 +50,22 @@ final class ServeProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(wrapper);
         command.addAll(serveCommand(registry, profile));
         command.addAll(List.of(extra));
+        return start(command, profile, env);
+    }
+
+    /**
+     * {@code fleet serve} with JVM options of the test's own (say a small heap, so that fifty fit)
+     * and a roster of its own, which must be scoped to this registry (see {@link TestFleets}).
+     */
+    static ServeProcess startWith(List<String> jvmOptions, Path registry, Path roster, String profile,
+            Map<String, String> env, String... extra) throws IOException {
+        List<String> command = new ArrayList<>(serveCommand(jvmOptions, registry, roster, profile));
+        command.addAll(List.of(extra));
+        return start(command, profile, env);
+    }
+
+    private static ServeProcess start(List<String> command, String profile, Map<String, String> env)
+            throws IOException {
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
         TestFleets.isolate(builder.environment());
@@ -59,9 +75,16 @@ final class ServeProcess implements AutoCloseable {
 
     /** {@code fleet serve} for this registry, with the test's scoped roster and scratch repository. */
     static List<String> serveCommand(Path registry, String profile) {
-        return List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
-                "--registry", registry.toString(), "--roster", TestFleets.roster(registry).toString(),
-                "--repository-root", TestFleets.repository(registry).toString());
+        return serveCommand(List.of(), registry, TestFleets.roster(registry), profile);
+    }
+
+    static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
+        List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
+                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--repository-root", TestFleets.repository(registry).toString()));
+        return command;
     }
 
     long pid() {
@@ -89,6 +112,17 @@ final class ServeProcess implements AutoCloseable {
         request(1, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                 + "\"clientInfo\":{\"name\":\"fleet-it\",\"version\":\"1\"}}");
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    }
+
+    /**
+     * Closes stdin, as an MCP client does when it leaves, without reading stdout.
+     *
+     * @return when stdin was closed, in {@link System#nanoTime()}
+     */
+    long closeStdin() throws IOException {
+        long closedAt = System.nanoTime();
+        stdin.close();
+        return closedAt;
     }
 
     /**
