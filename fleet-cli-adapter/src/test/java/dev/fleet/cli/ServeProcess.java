@@ -36,6 +36,17 @@ final class ServeProcess extends JsonRpcProcess {
         return start(command, profile, env);
     }
 
+    /**
+     * {@code fleet serve} with JVM options of the test's own (say a small heap, so that fifty fit)
+     * and a roster of its own, which must be scoped to this registry (see {@link TestFleets}).
+     */
+    static ServeProcess startWith(List<String> jvmOptions, Path registry, Path roster, String profile,
+            Map<String, String> env, String... extra) throws IOException {
+        List<String> command = new ArrayList<>(serveCommand(jvmOptions, registry, roster, profile));
+        command.addAll(List.of(extra));
+        return start(command, profile, env);
+    }
+
     private static ServeProcess start(List<String> command, String profile, Map<String, String> env)
             throws IOException {
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
@@ -47,9 +58,16 @@ final class ServeProcess extends JsonRpcProcess {
 
     /** {@code fleet serve} for this registry, with the test's scoped roster and scratch repository. */
     static List<String> serveCommand(Path registry, String profile) {
-        return List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
-                "--registry", registry.toString(), "--roster", TestFleets.roster(registry).toString(),
-                "--repository-root", TestFleets.repository(registry).toString());
+        return serveCommand(List.of(), registry, TestFleets.roster(registry), profile);
+    }
+
+    static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
+        List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
+                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--repository-root", TestFleets.repository(registry).toString()));
+        return command;
     }
 
     /**
@@ -61,6 +79,17 @@ final class ServeProcess extends JsonRpcProcess {
         long closedAt = System.nanoTime();
         closeStdin();
         awaitExit(60, TimeUnit.SECONDS);
+        return closedAt;
+    }
+
+    /**
+     * Closes stdin, as an MCP client does when it leaves, without reading stdout.
+     *
+     * @return when stdin was closed, in {@link System#nanoTime()}
+     */
+    long closeStdinAt() throws IOException {
+        long closedAt = System.nanoTime();
+        closeStdin();
         return closedAt;
     }
 
