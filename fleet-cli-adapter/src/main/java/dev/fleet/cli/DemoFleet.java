@@ -2,6 +2,9 @@ package dev.fleet.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.mcp.AssessFleetInventoryTool;
+import dev.fleet.registry.sqlite.RegistryLocation;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -41,8 +44,8 @@ final class DemoFleet implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
     /** Variables that would point a server at another roster, registry or cohort than the demo's. */
-    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV, "FLEET_REGISTRY",
-            "FLEET_JAVA_OPTS", "GITEA_MCP_COHORT_ID");
+    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV,
+            RegistryLocation.REGISTRY_ENV, "FLEET_JAVA_OPTS", Cohort.ENV_VARIABLE);
 
     private final Path registry;
     private final Path roster;
@@ -114,7 +117,7 @@ final class DemoFleet implements AutoCloseable {
                 "--repository-root", repository.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
-        builder.environment().put("GITEA_MCP_COHORT_ID", cohort);
+        builder.environment().put(Cohort.ENV_VARIABLE, cohort);
         try {
             return builder.start();
         } catch (IOException e) {
@@ -143,7 +146,7 @@ final class DemoFleet implements AutoCloseable {
         McpSchema.CallToolResult result;
         try {
             result = client.callTool(McpSchema.CallToolRequest.builder()
-                    .name("gitea_assess_fleet_inventory").arguments(Map.of()).build());
+                    .name(AssessFleetInventoryTool.NAME).arguments(Map.of()).build());
         } catch (RuntimeException e) {
             throw DemoFailure.of("the " + profile + " server's tool call failed", e, null);
         }
