@@ -691,9 +691,27 @@ class LoadAndFaultIT {
         List<RegistryRow> ours = rows.rows().stream().filter(row -> pids.contains(row.pid())).toList();
         long stopped = ours.stream().filter(row -> "stopped".equals(row.status())).count();
         figures.put("stop: rows marked stopped", stopped + " of " + SERVERS);
-        if (stopped != SERVERS) {
-            problems.add("stop: only " + stopped + " of " + SERVERS + " rows marked stopped ("
-                    + (rows.readable() ? "readable" : rows.reason()) + ")");
+        if (!rows.readable()) {
+            problems.add("stop: the registry is unreadable after the stop (" + rows.reason() + ")");
+        }
+        // A stop gives up its write rather than its 2 s (the contract): a row left running by a server
+        // that has gone must read as process_exited, never as a live member.
+        Set<String> leftRunning = ours.stream().filter(row -> "running".equals(row.status()))
+                .map(RegistryRow::runtimeId).collect(Collectors.toSet());
+        if (!leftRunning.isEmpty()) {
+            FleetJar.Run after = FleetJar.run("assess", "--registry", registry.toString(), "--roster",
+                    roster.toString(), "--format", "json");
+            JsonNode verdict = JSON.readTree(after.stdout());
+            Set<String> exited = new java.util.HashSet<>();
+            verdict.path("stale_registrations").forEach(entry -> {
+                if ("process_exited".equals(entry.path("reason").asText())) {
+                    exited.add(entry.path("runtime_id").asText());
+                }
+            });
+            if (!exited.containsAll(leftRunning)) {
+                problems.add("stop: rows left running by servers that have gone do not read as process_exited: "
+                        + after.stdout());
+            }
         }
     }
 
@@ -710,6 +728,12 @@ class LoadAndFaultIT {
             }
             reRegistrations += lines.stream().filter(line -> line.contains("registering again")).count();
             for (String line : lines) {
+                if (line.contains("could not mark") && phaseOf(line).startsWith("stop")) {
+                    // Fifty servers stopping at once: a stop gives up its write rather than its 2 s, as
+                    // the contract allows; stopEveryServerAtOnce checks that such rows read as exited.
+                    count("server log: stop writes given up");
+                    continue;
+                }
                 boolean busy = BUSY_MARKERS.stream().anyMatch(line::contains);
                 if (busy || line.contains("registration failed") || line.contains("could not mark")) {
                     String phase = phaseOf(line);

@@ -79,9 +79,16 @@ final class TestFleets {
         environment.keySet().removeIf(name -> name.startsWith("GITEA_MCP_"));
     }
 
+    /**
+     * Writes {@code content} unless the file already holds it: servers starting together read these
+     * files while later ones are being configured, and a rewrite would show them an empty HEAD.
+     */
     private static Path write(Path file, String content) {
         try {
             Files.createDirectories(file.getParent());
+            if (Files.isRegularFile(file) && Files.readString(file).equals(content)) {
+                return file;
+            }
             return Files.writeString(file, content);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

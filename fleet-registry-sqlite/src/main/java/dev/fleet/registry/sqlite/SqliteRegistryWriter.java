@@ -56,7 +56,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
     /**
-     * How long a registration keeps retrying a busy registry. SQLite's own busy handler waits inside
+     * How long a registration or a heartbeat keeps retrying a busy registry (a first migration by one of
+     * fifty servers starting together can hold it for seconds). SQLite's own busy handler waits inside
      * each attempt, but some contention (a journal-mode switch, WAL recovery, a lock upgrade) answers
      * SQLITE_BUSY at once; those are retried here with backoff.
      */
@@ -124,7 +125,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", dataSource, busyTimeout, runtimeId,
+        return updateRow("heartbeat", dataSource, REGISTER_DEADLINE, runtimeId,
                 Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
@@ -219,10 +220,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         while (true) {
             try {
                 return writeOnce(source, work);
-            } catch (SQLException | DataAccessException e) {
+            } catch (SQLException | RuntimeException e) {
+                // A busy registry met while migrating arrives wrapped in a RegistryStorageException:
+                // it is as retryable as one met while writing.
                 long left = TimeUnit.NANOSECONDS.toMillis(giveUpAt - System.nanoTime());
                 if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED || left <= 0) {
-                    throw failure(operation, e);
+                    throw e instanceof RegistryStorageException storage ? storage : failure(operation, e);
                 }
                 // Jitter: writers that collided once should not collide again in step.
                 sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));
