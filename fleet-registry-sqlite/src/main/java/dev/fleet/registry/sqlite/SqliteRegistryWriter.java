@@ -215,6 +215,9 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * retried with backoff while the registry answers busy, until {@code deadline} has passed.
      */
     private <T> T write(String operation, DataSource source, Duration deadline, Function<DSLContext, T> work) {
+        // Waiting for another server's migration has its own bound (the migration lock's); the write's
+        // deadline starts once the file is current, or a long first migration would leave it none.
+        migrateIfNeeded(source);
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         long pause = FIRST_RETRY_PAUSE_MILLIS;
         while (true) {
@@ -230,6 +233,22 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                 // Jitter: writers that collided once should not collide again in step.
                 sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));
                 pause = Math.min(pause * 2, LONGEST_RETRY_PAUSE_MILLIS);
+            }
+        }
+    }
+
+    /** Best effort: a busy or vanished file here is met again, and retried, by the write itself. */
+    private void migrateIfNeeded(DataSource source) {
+        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
+            return; // the write refuses it, in one line
+        }
+        try (Connection connection = connect(source)) {
+            if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
+                migrate(false);
+            }
+        } catch (SQLException | RuntimeException e) {
+            if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED) {
+                throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
             }
         }
     }
