@@ -39,8 +39,11 @@ class ArchitectureTest {
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
             "dev.fleet.registry.sqlite.SchemaMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
-    /** A server's lifecycle, and the operator's explicit `fleet registry migrate`. */
-    static final Set<String> LIFECYCLE = Set.of("dev.fleet.mcp.FleetMcpServer", "dev.fleet.mcp.ServerLifecycle",
+    /**
+     * A server's lifecycle (the domain's application service), the composition root that builds it,
+     * and the operator's explicit `fleet registry migrate`. No adapter drives the write port itself.
+     */
+    static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.lifecycle.ServerLifecycleService",
             "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
     static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.FleetMcpServer");

@@ -105,8 +105,9 @@ final class FleetRules {
                     "currentTimeMillis", "nanoTime", "getenv", "getProperty", "getProperties")
                     .contains(access.getName()),
             access -> access.getName().equals("now") && access.getTargetOwner().getPackageName().equals("java.time"),
-            access -> access.getTargetOwner().getPackageName().equals("java.time") && access.getTargetOwner()
-                    .getSimpleName().equals("Clock") && access.getName().startsWith("system"),
+            access -> access.getTargetOwner().getPackageName().equals("java.time")
+                    && Set.of("Clock", "InstantSource").contains(access.getTargetOwner().getSimpleName())
+                    && access.getName().startsWith("system"),
             access -> access.getTargetOwner().isEquivalentTo(java.util.UUID.class)
                     && access.getName().equals("randomUUID"),
             access -> access.getTargetOwner().isEquivalentTo(Math.class) && access.getName().equals("random"),

@@ -9,16 +9,16 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
  * ports are wired here: the registry opens read-only and nothing is migrated or written.
  */
-@Command(name = "assess", mixinStandardHelpOptions = true,
+@Command(name = "assess",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:the mutation gate is satisfied", "1:the gate is not satisfied (a registry problem is a verdict too)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-final class AssessCommand implements Callable<Integer> {
+final class AssessCommand extends FleetVerb implements Callable<Integer> {
 
     @Mixin
     private RegistryOption registry;
@@ -29,18 +29,15 @@ final class AssessCommand implements Callable<Integer> {
     @Mixin
     private FormatOption format;
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() {
         Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
                 ProcessObservers.forThisPlatform(), Instant::now, null).assess();
         if (format.json()) {
-            spec.commandLine().getOut().println(VerdictDocument.canonicalJson(verdict));
+            out().println(VerdictDocument.canonicalJson(verdict));
         } else {
-            spec.commandLine().getOut().print(new VerdictText(Ansi.forStdout()).render(verdict));
+            out().print(new VerdictText(Ansi.forStdout()).render(verdict));
         }
-        return verdict.mutationGateSatisfied() ? FleetCli.GATE_SATISFIED : FleetCli.GATE_NOT_SATISFIED;
+        return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 }

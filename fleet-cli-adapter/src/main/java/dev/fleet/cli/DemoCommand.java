@@ -21,33 +21,45 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
- * {@code fleet demo}: SPEC §7's story with real {@code serve} processes from this very jar, on a
+ * {@code fleet demo}: the contract's story with real {@code serve} processes from this very jar, on a
  * temporary registry, with this process as their MCP client. Exit 0 only when every verdict the
- * story expects was seen; the temporary registry and every process are cleaned up, on Ctrl-C too.
+ * story expects was seen, 1 when one was not or the story could not go on (one line on stderr says
+ * why), 130 when interrupted; the temporary registry and every process are cleaned up in each case.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:every expected verdict was seen", "1:one was not, or a step failed (one line on stderr)",
+            "130:interrupted; its servers are stopped", ExitCodes.INTERNAL_LINE},
         description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand extends FleetVerb implements Callable<Integer> {
 
     /** The shell's convention for a command ended by a signal. */
-    private static final int INTERRUPTED = 130;
     private static final String FIRST_COHORT = "demo-client-1";
     private static final String SECOND_COHORT = "demo-client-2";
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        Path dir = Files.createTempDirectory("fleet-demo-");
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        quietLibraryLogs();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("fleet-demo-");
+        } catch (IOException e) {
+            err.println("fleet demo: cannot create a temporary directory: " + e.getMessage());
+            return ExitCodes.NEGATIVE;
+        }
         Path registry = dir.resolve("control_plane.sqlite3");
-        DemoFleet fleet = new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
-                scratchRepository(dir.resolve("repository")), out);
+        DemoFleet fleet;
+        try {
+            fleet = new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
+                    scratchRepository(dir.resolve("repository")), spec.commandLine().getOut());
+        } catch (IOException e) {
+            deleteRecursively(dir);
+            err.println("fleet demo: cannot prepare " + dir + ": " + e.getMessage());
+            return ExitCodes.NEGATIVE;
+        }
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread cleanup = new Thread(() -> {
             interrupted.set(true);
@@ -55,31 +67,59 @@ final class DemoCommand implements Callable<Integer> {
             deleteRecursively(dir);
         }, "fleet-demo-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
+        Story story = new Story(spec.commandLine().getOut());
+        String failure = null;
+        boolean shuttingDown = false;
         try {
-            return tell(fleet, registry, out) ? 0 : 1;
-        } catch (RuntimeException e) {
-            if (interrupted.get()) {
-                spec.commandLine().getErr().println("fleet demo: interrupted; its servers are stopped and its "
-                        + "temporary registry removed");
-                return INTERRUPTED;
+            if (tell(fleet, registry, story)) {
+                return ExitCodes.OK;
             }
-            throw e;
+            failure = story.failed + " expectation(s) not met (see the FAIL lines above)";
+        } catch (Exception e) {
+            if (interrupted.get()) {
+                err.println("fleet demo: interrupted; its servers are stopped and its temporary registry removed");
+                return ExitCodes.INTERRUPTED;
+            }
+            failure = story.where() + DemoFailure.describe(e);
         } finally {
             if (!interrupted.get()) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(cleanup);
-                } catch (IllegalStateException shuttingDown) {
-                    return INTERRUPTED; // a signal arrived just now: the hook is cleaning up
+                    fleet.close();
+                    deleteRecursively(dir);
+                } catch (IllegalStateException signalArrived) {
+                    shuttingDown = true; // a signal arrived just now: the hook is cleaning up
                 }
-                fleet.close();
-                deleteRecursively(dir);
+            }
+        }
+        if (interrupted.get() || shuttingDown) {
+            return ExitCodes.INTERRUPTED;
+        }
+        if (failure != null) {
+            List<String> left = fleet.stillRunning();
+            err.println("fleet demo: " + failure + "; " + (left.isEmpty() ? "its servers are stopped"
+                    : "servers " + String.join(", ", left) + " have their stdin closed but have not exited yet")
+                    + (Files.exists(dir) ? " and " + dir + " is left behind" : " and its temporary registry is removed"));
+        }
+        return ExitCodes.NEGATIVE;
+    }
+
+    /**
+     * The SDK and Reactor log a failed request with its whole stack; the demo says what failed in
+     * one line instead. Only for this process, only where the user has not set a level of their own.
+     */
+    private static void quietLibraryLogs() {
+        for (String logger : List.of("io.modelcontextprotocol", "reactor")) {
+            String property = "org.slf4j.simpleLogger.log." + logger;
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, "off");
             }
         }
     }
 
-    private boolean tell(DemoFleet fleet, Path registry, PrintWriter out) throws Exception {
+    private boolean tell(DemoFleet fleet, Path registry, Story story) throws Exception {
         Roster roster = Roster.defaultRoster();
-        Story story = new Story(out);
+        PrintWriter out = story.out;
 
         story.step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio");
         out.println("   registry: " + registry);
@@ -117,18 +157,19 @@ final class DemoCommand implements Callable<Integer> {
         return story.end();
     }
 
-    /** Polls the registry (read-only) until it shows {@code count} running rows, for up to 20 s. */
+    /** Polls the registry (read-only) until it shows {@code count} running rows, for up to {@link DemoFleet#PATIENCE}. */
     private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);
         Predicate<RegistryRead> done = read -> read.readable()
                 && read.rows().stream().filter(row -> "running".equals(row.status())).count() == count;
-        for (int attempt = 0; attempt < 400; attempt++) {
+        long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
+        do {
             if (done.test(reader.readAll())) {
                 return true;
             }
             Thread.sleep(50);
-        }
-        return false;
+        } while (System.nanoTime() < deadline);
+        return done.test(reader.readAll());
     }
 
     /**
@@ -164,14 +205,15 @@ final class DemoCommand implements Callable<Integer> {
         return digest.length() > 19 ? digest.substring(0, 19) + "..." : digest;
     }
 
+    /** Best effort, never throws: whether the folder is gone is told by the caller. */
     private static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException | UncheckedIOException e) {
+            // Left behind; the caller reports it.
         }
     }
 
@@ -179,14 +221,21 @@ final class DemoCommand implements Callable<Integer> {
     private static final class Story {
         private final PrintWriter out;
         private int failed;
+        private String step = "";
 
         Story(PrintWriter out) {
             this.out = out;
         }
 
         void step(String title) {
+            step = title.substring(0, title.indexOf('.') + 1);
             out.printf("%n%s%n", title);
             out.flush();
+        }
+
+        /** Where the story is, as a prefix for a failure: "step 4: ". */
+        String where() {
+            return step.isEmpty() ? "" : "step " + step.substring(0, step.length() - 1) + ": ";
         }
 
         void expect(String what, boolean seen) {

@@ -2,6 +2,9 @@ package dev.fleet.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.mcp.AssessFleetInventoryTool;
+import dev.fleet.registry.sqlite.RegistryLocation;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -22,14 +25,27 @@ import java.util.concurrent.TimeUnit;
 /**
  * The demo's servers: real {@code fleet serve} processes started from this jar, each held by the
  * SDK's MCP client over the server's own stdin and stdout, which is how an LLM client runs them.
+ *
+ * <p>Every wait is generous, because a busy two-core host may take tens of seconds to start six
+ * JVMs, and bounded: a server that does not answer in time ends the demo with a {@link DemoFailure}
+ * that says which server and which wait, never with the SDK's own exception.
  */
 final class DemoFleet implements AutoCloseable {
+
+    /**
+     * How long the demo waits for a server's handshake, a tool call or the registry: long enough for
+     * a loaded two-core host. {@code -Dfleet.demo.timeoutMillis} (through FLEET_JAVA_OPTS) changes it.
+     */
+    static final Duration PATIENCE = Duration.ofMillis(Math.max(1, Long.getLong("fleet.demo.timeoutMillis",
+            120_000)));
+    /** How long clean-up waits for the servers to exit once their stdin is closed (they take about 2 s). */
+    static final Duration EXIT_WAIT = Duration.ofSeconds(60);
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
     /** Variables that would point a server at another roster, registry or cohort than the demo's. */
-    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV, "FLEET_REGISTRY",
-            "FLEET_JAVA_OPTS", "GITEA_MCP_COHORT_ID");
+    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV,
+            RegistryLocation.REGISTRY_ENV, "FLEET_JAVA_OPTS", Cohort.ENV_VARIABLE);
 
     private final Path registry;
     private final Path roster;
@@ -48,29 +64,48 @@ final class DemoFleet implements AutoCloseable {
         this.out = out;
     }
 
-    /** Starts one server per member, all at once, and completes the MCP handshake with each. */
-    synchronized void launch(List<RosterMember> members, String cohort) {
-        if (closed) {
-            // Interrupted: a server started now would outlive the clean-up and recreate the registry.
-            throw new IllegalStateException("the demo is shutting down");
-        }
+    /**
+     * Starts one server per member, all at once, and completes the MCP handshake with each. The
+     * handshakes are awaited outside this object's lock, so that clean-up on Ctrl-C never waits for
+     * them: it closes the servers' stdin, and they leave.
+     */
+    void launch(List<RosterMember> members, String cohort) {
+        List<Process> launched = new ArrayList<>();
         List<ChildProcessTransport> started = new ArrayList<>();
-        for (RosterMember member : members) {
-            Process server = start(member, cohort);
-            servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
-            ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
-            transports.add(transport);
-            started.add(transport);
+        synchronized (this) {
+            if (closed) {
+                // Interrupted: a server started now would outlive the clean-up and recreate the registry.
+                throw new IllegalStateException("the demo is shutting down");
+            }
+            for (RosterMember member : members) {
+                Process server = start(member, cohort);
+                servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
+                launched.add(server);
+                ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
+                transports.add(transport);
+                started.add(transport);
+            }
         }
         List<CompletableFuture<McpSyncClient>> connecting = started.stream()
                 .map(transport -> CompletableFuture.supplyAsync(() -> connect(transport)))
                 .toList();
         for (int i = 0; i < members.size(); i++) {
-            McpSyncClient client = connecting.get(i).join();
-            clients.add(client);
-            byProfile.putIfAbsent(members.get(i).profile(), client);
-            out.printf("   started %s, pid %d (cohort %s)%n", DemoCommand.name(members.get(i)),
-                    servers.get(servers.size() - members.size() + i).pid(), cohort);
+            Process server = launched.get(i);
+            McpSyncClient client;
+            try {
+                client = connecting.get(i).join();
+            } catch (RuntimeException e) {
+                throw DemoFailure.of("the " + members.get(i).role() + " (pid " + server.pid()
+                        + ") did not complete the MCP handshake", e, server);
+            }
+            synchronized (this) {
+                if (closed) {
+                    throw new IllegalStateException("the demo is shutting down");
+                }
+                clients.add(client);
+                byProfile.putIfAbsent(members.get(i).profile(), client);
+            }
+            out.printf("   started %s, pid %d (cohort %s)%n", DemoCommand.name(members.get(i)), server.pid(), cohort);
         }
         out.flush();
     }
@@ -82,7 +117,7 @@ final class DemoFleet implements AutoCloseable {
                 "--repository-root", repository.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
-        builder.environment().put("GITEA_MCP_COHORT_ID", cohort);
+        builder.environment().put(Cohort.ENV_VARIABLE, cohort);
         try {
             return builder.start();
         } catch (IOException e) {
@@ -92,8 +127,8 @@ final class DemoFleet implements AutoCloseable {
 
     private static McpSyncClient connect(ChildProcessTransport transport) {
         McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(Duration.ofSeconds(20))
-                .initializationTimeout(Duration.ofSeconds(20))
+                .requestTimeout(PATIENCE)
+                .initializationTimeout(PATIENCE)
                 .build();
         client.initialize();
         return client;
@@ -101,8 +136,23 @@ final class DemoFleet implements AutoCloseable {
 
     /** Calls {@code gitea_assess_fleet_inventory} through the member with this profile. */
     DemoVerdict assess(String profile) {
-        McpSchema.CallToolResult result = byProfile.get(profile)
-                .callTool(new McpSchema.CallToolRequest("gitea_assess_fleet_inventory", Map.of()));
+        McpSyncClient client;
+        synchronized (this) {
+            client = byProfile.get(profile);
+        }
+        if (client == null) {
+            throw new IllegalStateException("the demo is shutting down");
+        }
+        McpSchema.CallToolResult result;
+        try {
+            result = client.callTool(McpSchema.CallToolRequest.builder()
+                    .name(AssessFleetInventoryTool.NAME).arguments(Map.of()).build());
+        } catch (RuntimeException e) {
+            throw DemoFailure.of("the " + profile + " server's tool call failed", e, null);
+        }
+        if (Boolean.TRUE.equals(result.isError()) || result.structuredContent() == null) {
+            throw new DemoFailure("the " + profile + " server's tool call returned an error: " + result.content());
+        }
         return new DemoVerdict(profile, JSON.valueToTree(result.structuredContent()));
     }
 
@@ -123,20 +173,26 @@ final class DemoFleet implements AutoCloseable {
             try {
                 client.closeGracefully();
             } catch (RuntimeException e) {
-                // Closing one client must not keep the others (and their servers) alive.
-                System.err.println("fleet demo: closing a client failed: " + e.getMessage());
+                // Closing one client must not keep the others (and their servers) alive; whether each
+                // server stopped is checked, and told, by the story itself.
             }
         }
         clients.clear();
         byProfile.clear();
+        long deadline = System.nanoTime() + EXIT_WAIT.toNanos();
         for (Process server : servers) {
             try {
-                server.waitFor(10, TimeUnit.SECONDS);
+                server.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
         }
+    }
+
+    /** Servers that have not exited yet, as {@code pid N}; empty once every one has. */
+    List<String> stillRunning() {
+        return servers.stream().filter(Process::isAlive).map(server -> "pid " + server.pid()).toList();
     }
 
     private static String javaBinary() {

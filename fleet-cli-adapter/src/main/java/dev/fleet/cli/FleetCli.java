@@ -1,10 +1,10 @@
 package dev.fleet.cli;
 
-import dev.fleet.registry.sqlite.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -12,16 +12,17 @@ import picocli.CommandLine.Spec;
 /** {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. */
 @Command(name = "fleet",
         mixinStandardHelpOptions = true,
+        scope = ScopeType.INHERIT, // --help and --version on every verb, declared once
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:success; for assess, the mutation gate is satisfied",
+            "1:the verb's answer is no: the gate is not satisfied, the registry is unreadable, a demo verdict was "
+                    + "not seen", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE,
+            "130/143:serve or demo ended by SIGINT/SIGTERM"},
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.",
         subcommands = {AssessCommand.class, ServeCommand.class, RegistryCommand.class, ProcessesCommand.class,
-            RosterCommand.class, DemoCommand.class})
+            RosterCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class FleetCli implements Callable<Integer> {
-
-    /** Exit codes of SPEC §7. */
-    static final int GATE_SATISFIED = 0;
-    static final int GATE_NOT_SATISFIED = 1;
-    static final int USAGE = 2;
 
     @Spec
     private CommandSpec spec;
@@ -36,6 +37,7 @@ public final class FleetCli implements Callable<Integer> {
                 .setErr(StandardStreams.err())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(FleetCli::usageError)
+                .setExitCodeExceptionMapper(ExitCodes::of)
                 .setExecutionExceptionHandler((error, command, parsed) -> failure(error, command));
         try {
             return cli.execute(args);
@@ -48,7 +50,7 @@ public final class FleetCli implements Callable<Integer> {
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        return USAGE;
+        return ExitCodes.USAGE;
     }
 
     /** One line, never a stack trace; picocli's default would print the whole usage. */
@@ -56,17 +58,20 @@ public final class FleetCli implements Callable<Integer> {
         CommandLine command = error.getCommandLine();
         command.getErr().println("fleet: " + error.getMessage() + " (see '"
                 + command.getCommandSpec().qualifiedName() + " --help')");
-        return USAGE;
+        return ExitCodes.USAGE;
     }
 
+    /** One line, never a stack trace; the code says whose problem it is (see {@link ExitCodes#of}). */
     private static int failure(Exception error, CommandLine command) {
         PrintWriter err = command.getErr();
-        if (error instanceof ConfigurationException || error instanceof RegistryStorageException) {
+        int code = command.getExitCodeExceptionMapper().getExitCode(error);
+        if (code == ExitCodes.USAGE) {
             err.println("fleet: " + error.getMessage());
         } else {
-            err.println("fleet: unexpected " + error.getClass().getSimpleName() + ": " + error.getMessage());
+            err.println("fleet: internal error (a bug, please report it): " + error.getClass().getSimpleName() + ": "
+                    + error.getMessage());
         }
-        return USAGE;
+        return code;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

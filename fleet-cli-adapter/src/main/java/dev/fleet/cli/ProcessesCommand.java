@@ -13,35 +13,32 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
-@Command(name = "processes", mixinStandardHelpOptions = true,
+@Command(name = "processes",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:listed", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "List the processes whose command line matches a server process pattern.")
-final class ProcessesCommand implements Callable<Integer> {
+final class ProcessesCommand extends FleetVerb implements Callable<Integer> {
 
     @Mixin
-    private RosterOption rosterOption;
+    private RosterOption roster;
 
     @Mixin
     private FormatOption format;
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() {
-        Roster roster = rosterOption.roster();
+        Roster effective = roster.roster();
         ProcessObservation observation = ProcessObservers.forThisPlatform()
-                .observe(roster.serverProcessPatterns(), Set.of());
-        PrintWriter out = spec.commandLine().getOut();
+                .observe(effective.serverProcessPatterns(), Set.of());
+        PrintWriter out = out();
         if (format.json()) {
             out.println(CanonicalJson.encode(document(observation)));
         } else {
             out.print(text(observation));
         }
-        return FleetCli.GATE_SATISFIED;
+        return ExitCodes.OK;
     }
 
     static Map<String, Object> document(ProcessObservation observation) {

@@ -2,21 +2,17 @@ package dev.fleet.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code fleet registry migrate|list}: the runtime registry itself. */
-@Command(name = "registry", mixinStandardHelpOptions = true,
+@Command(name = "registry",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.USAGE_LINE},
         description = "Create or inspect the runtime registry.",
         subcommands = {RegistryMigrateCommand.class, RegistryListCommand.class})
-final class RegistryCommand implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
+final class RegistryCommand extends FleetVerb implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return FleetCli.USAGE;
+        return usage();
     }
 }

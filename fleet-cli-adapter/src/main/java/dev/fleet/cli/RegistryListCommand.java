@@ -11,14 +11,14 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** Lists rows through the read-only side: listing never creates, migrates or writes the file. */
-@Command(name = "list", mixinStandardHelpOptions = true,
+@Command(name = "list",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:listed", "1:the registry is unreadable (the reason on stderr)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "List registrations, oldest first (read-only).")
-final class RegistryListCommand implements Callable<Integer> {
+final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
 
     @Mixin
     private RegistryOption registry;
@@ -30,19 +30,16 @@ final class RegistryListCommand implements Callable<Integer> {
     @Mixin
     private FormatOption format;
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (!read.readable()) {
-            spec.commandLine().getErr().printf("fleet: registry %s unreadable: %s%n", reader.location(),
+            err().printf("fleet: registry %s unreadable: %s%n", reader.location(),
                     read.reason().code());
-            return 1;
+            return ExitCodes.NEGATIVE;
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (format.json()) {
             out.println(CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()));
         } else {
@@ -55,10 +52,10 @@ final class RegistryListCommand implements Callable<Integer> {
             out.print(table.render());
             out.printf("%d %s in %s%n", read.rows().size(), read.rows().size() == 1 ? "row" : "rows", reader.location());
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
-    /** A row under SPEC §3's column names, values exactly as stored. */
+    /** A row under the contract's column names, values exactly as stored. */
     static Map<String, Object> document(RegistryRow row) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("runtime_id", row.runtimeId());

@@ -6,26 +6,23 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** Creates the registry file if needed and brings its table to {@link RegistrySchema#SCHEMA_VERSION}. */
-@Command(name = "migrate", mixinStandardHelpOptions = true,
+@Command(name = "migrate",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:migrated (or already current)", "2:the file cannot be made or migrated: not a regular file, a table lacking columns, a migration lock held too long (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = "Create the registry table (additive and idempotent; other tables are never touched).")
-final class RegistryMigrateCommand implements Callable<Integer> {
+final class RegistryMigrateCommand extends FleetVerb implements Callable<Integer> {
 
     @Mixin
     private RegistryOption registry;
-
-    @Spec
-    private CommandSpec spec;
 
     @Override
     public Integer call() {
         Path path = registry.path();
         new SqliteRegistryWriter(path).migrate();
-        spec.commandLine().getOut().printf("registry %s at schema version %d%n", path, RegistrySchema.SCHEMA_VERSION);
-        return 0;
+        out().printf("registry %s at schema version %d%n", path, RegistrySchema.SCHEMA_VERSION);
+        return ExitCodes.OK;
     }
 }
 

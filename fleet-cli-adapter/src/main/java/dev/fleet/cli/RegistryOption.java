@@ -4,7 +4,7 @@ import dev.fleet.registry.sqlite.RegistryLocation;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** {@code --registry PATH}, else {@code FLEET_REGISTRY}, else SPEC §3's XDG state path. */
+/** {@code --registry PATH}, else {@code FLEET_REGISTRY}, else the contract's XDG state path. */
 final class RegistryOption {
 
     @Option(names = "--registry", paramLabel = "PATH",

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a roster file (SPEC §2). Jackson parses; this class only checks the shape, so each
+ * Reads a roster file (docs/CONTRACT.md). Jackson parses; this class only checks the shape, so each
  * mistake gets one message naming the file and the field. The domain validates the rest (blank
  * strings, duplicates), and the observer's engine judges the patterns: one that RE2J cannot compile
  * (a back-reference, a look-around) would otherwise fail only when an assessment meets it.

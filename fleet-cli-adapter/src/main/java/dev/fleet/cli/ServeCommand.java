@@ -1,17 +1,20 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.ProcessObserver;
-import dev.fleet.mcp.ClientProvenance;
-import dev.fleet.mcp.Cohort;
+import dev.fleet.mcp.DaemonHeartbeatScheduler;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.GitHead;
-import dev.fleet.mcp.ServerIdentity;
-import dev.fleet.mcp.Transport;
+import dev.fleet.mcp.Slf4jLifecycleLog;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
@@ -20,22 +23,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet serve}: one fleet member's MCP server. Wires the read side for its assessments and
  * the write side for its own registration, which only this server's lifecycle ever touches.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster or an address it cannot bind", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
-final class ServeCommand implements Callable<Integer> {
+final class ServeCommand extends FleetVerb implements Callable<Integer> {
 
     enum TransportOption { STDIO, HTTP }
 
@@ -73,9 +77,6 @@ final class ServeCommand implements Callable<Integer> {
             description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
     private boolean cohortFromParent;
 
-    @Spec
-    private CommandSpec spec;
-
     @Override
     public Integer call() throws InterruptedException {
         Roster fleet = roster.roster();
@@ -105,24 +106,33 @@ final class ServeCommand implements Callable<Integer> {
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                identity, writer, Instant::now, Duration.ofSeconds(heartbeatSeconds),
-                () -> ownStart(observer));
+                new ServerLifecycleService(identity, writer, Instant::now,
+                        new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer)),
+                Duration.ofSeconds(heartbeatSeconds));
         if (transport == TransportOption.STDIO) {
             server.serveStdio();
         } else {
             serveHttp(server, registryPath);
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
         try {
-            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf(
+            server.serveHttp(host, port, running -> err().printf(
                     "fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath));
         } catch (IllegalStateException cannotBind) {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());
         }
+    }
+
+    /** The client cohort, from this process's environment and parent (the rule itself is the domain's). */
+    private Cohort cohort() {
+        OptionalLong parent = ProcessHandle.current().parent()
+                .map(handle -> OptionalLong.of(handle.pid()))
+                .orElse(OptionalLong.empty());
+        return Cohort.resolve(System.getenv(), cohortFromParent, parent);
     }
 
     /** This process's start as the process table reports it now, or null when it will not say. */
@@ -148,7 +158,7 @@ final class ServeCommand implements Callable<Integer> {
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
-                root.toString(), pid, started, self.bootId(), self.pidNamespace(), Cohort.ofCurrentProcess(cohortFromParent),
+                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
                 GitHead.read(root).orElse(null), served, ClientProvenance.typicalFor(served));
     }
 }

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,7 +42,7 @@ class CraftedCommandLineIT {
         Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", "
                 + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
                 + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}], "
-                + "\"server_process_patterns\": [\"" + CATASTROPHIC_FOR_BACKTRACKING + "\", \"^a+! 300$\"]}");
+                + "\"server_process_patterns\": [\"" + CATASTROPHIC_FOR_BACKTRACKING + "\", \"^a+! 600$\"]}");
 
         try (MarkerProcess crafted = MarkerProcess.start("a".repeat(39) + "!")) {
             // FleetJar gives up after 60 s: only there to tell a hang from an answer.

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,18 +10,26 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code fleet demo} end to end, and its clean-up when interrupted. */
+/**
+ * {@code fleet demo} end to end, its clean-up when interrupted, and its one-line failure. The
+ * limits are those of a busy two-core host (the demo then takes minutes instead of 7 s), and every
+ * failure message carries the demo's stderr as well as its stdout.
+ */
 class DemoIT {
 
     private static final Pattern REGISTRY = Pattern.compile("registry: (\\S+)");
+    /** The demo's own waits add up to well under this, however busy the host. */
+    private static final Duration DEMO_LIMIT = Duration.ofMinutes(15);
 
     private static List<ProcessHandle> serversOf(Path registry) {
         return ProcessHandle.allProcesses()
@@ -34,6 +43,10 @@ class DemoIT {
         return Path.of(matcher.group(1));
     }
 
+    private static String both(FleetJar.Run run) {
+        return "exit " + run.exitCode() + "\n--- stdout:\n" + run.stdout() + "--- stderr:\n" + run.stderr();
+    }
+
     @Test
     void tellsTheWholeStoryAndCleansUpWhateverTheEnvironmentAndTheHostHold(@TempDir Path dir) throws Exception {
         // A foreign roster and cohort in the environment, and another fleet server on this host,
@@ -43,45 +56,94 @@ class DemoIT {
                 + "\"role\": \"r\"}]}");
         FleetJar.Run run;
         try (MarkerProcess otherFleetsServer = MarkerProcess.lookingLikeAServer()) {
-            run = FleetJar.run(Map.of("FLEET_ROSTER", foreignRoster.toString(), "GITEA_MCP_COHORT_ID", "foreign"),
-                    "demo");
+            assertTrue(otherFleetsServer.process().isAlive());
+            run = FleetJar.run(DEMO_LIMIT, List.of(), Map.of("FLEET_ROSTER", foreignRoster.toString(),
+                    "GITEA_MCP_COHORT_ID", "foreign"), "demo");
         }
 
-        assertEquals(0, run.exitCode(), run.stdout() + run.stderr());
-        assertTrue(run.stdout().contains("gate SATISFIED, 5 running of 5 expected"), run.stdout());
-        assertTrue(run.stdout().contains("! duplicate_member"), run.stdout());
-        assertTrue(run.stdout().contains("! cohort_split"), run.stdout());
-        assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), run.stdout());
-        assertTrue(run.stdout().contains("ok   every server marked its row stopped and exited 0"), run.stdout());
-        assertFalse(run.stdout().contains("FAIL"), run.stdout());
-        assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), run.stdout());
+        String output = both(run);
+        assertEquals(0, run.exitCode(), output);
+        assertTrue(run.stdout().contains("gate SATISFIED, 5 running of 5 expected"), output);
+        assertTrue(run.stdout().contains("! duplicate_member"), output);
+        assertTrue(run.stdout().contains("! cohort_split"), output);
+        assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), output);
+        assertTrue(run.stdout().contains("ok   every server marked its row stopped and exited 0"), output);
+        assertFalse(run.stdout().contains("FAIL"), output);
+        assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);
         Path registry = registryIn(run.stdout());
-        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed");
-        assertEquals(List.of(), serversOf(registry));
+        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
+        assertEquals(List.of(), serversOf(registry), output);
     }
 
     @Test
-    void anInterruptedDemoLeavesNoServerAndNoRegistryBehind() throws Exception {
-        Process demo = new ProcessBuilder(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "demo")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(demo.getInputStream(), StandardCharsets.UTF_8));
-        Path registry = null;
-        for (String line = out.readLine(); line != null; line = out.readLine()) {
-            if (registry == null && REGISTRY.matcher(line).find()) {
-                registry = registryIn(line);
-            }
-            if (line.contains("ok   five rows registered")) {
-                break;
-            }
-        }
-        assertTrue(registry != null && !serversOf(registry).isEmpty(), "the demo's servers are running");
+    void aDemoThatCannotGoOnSaysWhyInOneLineExitsOneAndCleansUp() {
+        // A wait of 1 ms runs out at the first handshake, as 120 s would on a host too busy for the demo.
+        FleetJar.Run run = FleetJar.run(DEMO_LIMIT, List.of("-Dfleet.demo.timeoutMillis=1"), Map.of(), "demo");
 
-        demo.destroy(); // SIGTERM, like Ctrl-C: the demo's shutdown hook cleans up
-        assertTrue(demo.waitFor(20, TimeUnit.SECONDS));
-        for (int attempt = 0; attempt < 100 && !serversOf(registry).isEmpty(); attempt++) {
-            Thread.sleep(100);
+        String output = both(run);
+        assertEquals(1, run.exitCode(), output);
+        List<String> lines = run.stderrLines();
+        assertEquals(1, lines.size(), output);
+        assertTrue(lines.get(0).matches("fleet demo: step 1: the \\w+ \\(pid \\d+\\) did not complete the MCP "
+                + "handshake within 0\\.001 s .*; its servers are stopped and its temporary registry is removed"),
+                output);
+        Path registry = registryIn(run.stdout());
+        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
+        assertEquals(List.of(), serversOf(registry), output);
+    }
+
+    @Test
+    void anInterruptedDemoLeavesNoServerAndNoRegistryBehind(@TempDir Path dir) throws Exception {
+        Path stderr = dir.resolve("demo.err");
+        ProcessBuilder builder = new ProcessBuilder(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "demo")
+                .redirectError(stderr.toFile());
+        TestFleets.isolate(builder.environment());
+        Process demo = builder.start();
+        try {
+            StringBuilder seen = new StringBuilder();
+            // Read on another thread, so that a demo that never gets there cannot hang the test.
+            CompletableFuture<Path> started = CompletableFuture.supplyAsync(() -> {
+                Path registry = null;
+                try {
+                    BufferedReader out = new BufferedReader(
+                            new InputStreamReader(demo.getInputStream(), StandardCharsets.UTF_8));
+                    for (String line = out.readLine(); line != null; line = out.readLine()) {
+                        synchronized (seen) {
+                            seen.append(line).append('\n');
+                        }
+                        if (registry == null && REGISTRY.matcher(line).find()) {
+                            registry = registryIn(line);
+                        }
+                        if (line.contains("ok   five rows registered")) {
+                            return registry;
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return null;
+            });
+            Path registry;
+            try {
+                registry = started.get(DEMO_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                registry = null;
+            }
+            String context = "--- stdout:\n" + seen + "--- stderr:\n" + Files.readString(stderr);
+            assertTrue(registry != null && !serversOf(registry).isEmpty(), "the demo's servers are running\n"
+                    + context);
+
+            demo.destroy(); // SIGTERM, like Ctrl-C: the demo's shutdown hook cleans up
+            boolean exited = demo.waitFor(2, TimeUnit.MINUTES);
+            for (int attempt = 0; attempt < 100 && !serversOf(registry).isEmpty(); attempt++) {
+                Thread.sleep(100);
+            }
+            context = "--- stdout:\n" + seen + "--- stderr:\n" + Files.readString(stderr);
+            assertTrue(exited, "the demo did not exit within 2 minutes of SIGTERM\n" + context);
+            assertEquals(List.of(), serversOf(registry), context);
+            assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + context);
+        } finally {
+            demo.destroyForcibly();
         }
-        assertEquals(List.of(), serversOf(registry));
-        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed");
     }
 }

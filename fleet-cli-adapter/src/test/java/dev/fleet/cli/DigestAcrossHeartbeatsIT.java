@@ -45,7 +45,7 @@ class DigestAcrossHeartbeatsIT {
             ServeProcess reconciler = servers.get(4);
             controller.initialize();
             reconciler.initialize();
-            List<RegistryRow> before = awaitRunningRows(registry, 5);
+            List<RegistryRow> before = TestFleets.awaitRunningRows(registry, 5);
 
             JsonNode first = verdict(controller, 10);
             Instant lastTick = before.stream().map(row -> Timestamps.parse(row.lastHeartbeatAt()).orElseThrow())
@@ -77,17 +77,6 @@ class DigestAcrossHeartbeatsIT {
         return ticks;
     }
 
-    private static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 1_200; attempt++) {
-            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
-            if (read.readable() && read.rows().size() == count) {
-                return read.rows();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
-    }
 
     private static void awaitEveryHeartbeatAfter(Path registry, Instant instant) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,15 @@ final class FleetJar {
      * that is no git checkout, as an operator's shell might be.
      */
     static Run run(Map<String, String> env, String... args) {
+        return run(Duration.ofSeconds(60), List.of(), env, args);
+    }
+
+    /** {@link #run(Map, String...)} with JVM options of the test's own, and a longer or shorter limit. */
+    static Run run(Duration limit, List<String> jvmOptions, Map<String, String> env, String... args) {
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", JAR.toString()));
+        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         TestFleets.isolate(builder.environment());
@@ -54,9 +62,10 @@ final class FleetJar {
             Path err = Files.createTempFile("fleet-err", ".txt");
             builder.redirectOutput(out.toFile()).redirectError(err.toFile());
             Process process = builder.start();
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("fleet " + String.join(" ", args) + " did not finish within 60 s");
+                throw new AssertionError("fleet " + String.join(" ", args) + " did not finish within "
+                        + limit.toSeconds() + " s; stderr so far:\n" + Files.readString(err, StandardCharsets.UTF_8));
             }
             Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.fleet.domain.RegistrationStatus;
-import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import io.modelcontextprotocol.client.McpClient;
@@ -34,7 +32,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §7 end to end: the five default members as real {@code fleet serve} processes over stdio
+ * The contract end to end: the five default members as real {@code fleet serve} processes over stdio
  * on one registry, the controller and the reconciler driven by the SDK's own MCP client, then a
  * sixth server from another cohort, then one member leaving. The steps build on one another.
  */
@@ -95,15 +93,7 @@ class FleetServersIT {
     }
 
     private List<RegistryRow> awaitRunningRows(int count) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 600; attempt++) {
-            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
-            if (read.readable() && read.rows().size() == count) {
-                return read.rows();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
+        return TestFleets.awaitRunningRows(registry, count);
     }
 
     private static JsonNode verdict(McpSyncClient client) throws IOException {
@@ -247,8 +237,8 @@ class FleetServersIT {
 
         assertTrue(merger.exitsWithin(5_000));
         long exitedAfterMillis = (System.nanoTime() - closedAt) / 1_000_000;
-        assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; SPEC: within 2 s");
-        assertTrue(merger.stdoutLines.size() >= 2, "every stdout line was checked as JSON-RPC");
+        assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; the contract: within 2 s");
+        assertTrue(merger.stdoutLines().size() >= 2, "every stdout line was checked as JSON-RPC");
         Optional<RegistryRow> row = new SqliteRegistryReader(registry).readAll().rows().stream()
                 .filter(candidate -> candidate.pid() == merger.pid()).findFirst();
         assertEquals("stopped", row.orElseThrow().status());

@@ -35,7 +35,7 @@ class HttpServeIT {
             if (matcher.find()) {
                 return URI.create(matcher.group(1));
             }
-            assertTrue(server.process.isAlive(), server.stderrText());
+            assertTrue(server.process().isAlive(), server.stderrText());
             Thread.sleep(50);
         }
         throw new AssertionError("the server never said where it listens:\n" + server.stderrText());
@@ -75,7 +75,7 @@ class HttpServeIT {
             assertEquals("streamable_http", row.transport());
             assertEquals("operator_managed", row.clientProvenance());
 
-            server.process.destroy(); // SIGTERM, as an operator stopping a daemon would
+            server.process().destroy(); // SIGTERM, as an operator stopping a daemon would
             assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
             assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
         }

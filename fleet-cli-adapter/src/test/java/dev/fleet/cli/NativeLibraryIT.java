@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §1: an assessment starts no process, "nor does any library it calls". sqlite-jdbc, left
+ * The contract: an assessment starts no process, "nor does any library it calls". sqlite-jdbc, left
  * alone, runs {@code uname -o} through PATH and extracts a fresh native library into the temp
  * folder in every JVM; the packaged jar must do neither. Each JVM here gets a private temp folder
  * ({@code -Djava.io.tmpdir}) and a private, empty {@code XDG_CACHE_HOME}, so each test also covers a

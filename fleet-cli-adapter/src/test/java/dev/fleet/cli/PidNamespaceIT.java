@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fleet.domain.RegistrationStatus;
-import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +58,7 @@ class PidNamespaceIT {
             for (String profile : List.of("prgs-author", "prgs-reviewer")) {
                 hostServers.add(ServeProcess.start(registry, profile, Map.of("GITEA_MCP_COHORT_ID", "host")));
             }
-            List<RegistryRow> rows = awaitRunningRows(registry, 2);
+            List<RegistryRow> rows = TestFleets.awaitRunningRows(registry, 2);
             String hostNamespace = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
             rows.forEach(row -> assertEquals(hostNamespace, row.pidNamespace(), "each server records its namespace"));
 
@@ -91,7 +88,7 @@ class PidNamespaceIT {
         Path registry = dir.resolve("control_plane.sqlite3");
         try (ServeProcess child = ServeProcess.startUnder(CHILD_NAMESPACE, registry, "prgs-controller",
                 Map.of("GITEA_MCP_COHORT_ID", "child"))) {
-            RegistryRow row = awaitRunningRows(registry, 1).get(0);
+            RegistryRow row = TestFleets.awaitRunningRows(registry, 1).get(0);
             String hostNamespace = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
             assertTrue(row.pidNamespace() != null && row.pidNamespace().startsWith("pid:["), String.valueOf(row));
             assertNotEquals(hostNamespace, row.pidNamespace());
@@ -127,17 +124,6 @@ class PidNamespaceIT {
         return JSON.readTree(Files.readString(out));
     }
 
-    private static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 1_200; attempt++) {
-            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
-            if (read.readable() && read.rows().size() == count) {
-                return read.rows();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
-    }
 
     private static List<String> codes(JsonNode verdict) {
         List<String> codes = new ArrayList<>();

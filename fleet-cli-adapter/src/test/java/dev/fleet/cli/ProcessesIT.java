@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,7 +36,7 @@ class ProcessesIT {
             assertTrue(listing.get("boot_id").asText().matches("[0-9a-f-]{36}"));
             JsonNode entry = entryFor(listing, server.pid());
             assertTrue(entry != null, run.stdout());
-            assertEquals(server.marker + " 300", entry.get("command_line").asText());
+            assertEquals(server.commandLine(), entry.get("command_line").asText());
             assertTrue(entry.get("matches_server").asBoolean());
             assertTrue(entry.get("started_at").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"));
         }
@@ -43,10 +44,11 @@ class ProcessesIT {
 
     @Test
     void theRosterDecidesWhatLooksLikeAServer(@TempDir Path dir) throws Exception {
-        try (MarkerProcess widget = MarkerProcess.start("widget-server-" + System.nanoTime())) {
+        String widgetName = "widget-server-" + System.nanoTime();
+        try (MarkerProcess widget = MarkerProcess.start(widgetName)) {
             Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"r\", \"org\": "
                     + "\"o\", \"repo\": \"p\"}, \"members\": [{\"namespace\": \"n\", \"profile\": \"p\", \"role\": "
-                    + "\"r\"}], \"server_process_patterns\": [\"" + widget.marker + "\"]}");
+                    + "\"r\"}], \"server_process_patterns\": [\"" + widgetName + "\"]}");
 
             FleetJar.Run viaOption = FleetJar.run("processes", "--roster", roster.toString());
             FleetJar.Run viaEnv = FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "processes", "--format", "json");

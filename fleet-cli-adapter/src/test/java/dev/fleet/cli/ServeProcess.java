@@ -1,15 +1,7 @@
 package dev.fleet.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import dev.fleet.testing.JsonRpcProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,25 +10,16 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code fleet serve} from the real jar, driven over raw pipes: the test owns stdin (so it can
- * close it, as a departing MCP client does) and sees every byte the server writes to stdout.
+ * A real {@code fleet serve} from the packaged jar, driven by raw JSON-RPC lines over its stdio
+ * ({@link JsonRpcProcess}), in an environment cleared of the caller's fleet variables.
  */
-final class ServeProcess implements AutoCloseable {
+final class ServeProcess extends JsonRpcProcess {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private final Path stderr;
 
-    final Process process;
-    final Path stderr;
-    private final OutputStream stdin;
-    private final BufferedReader stdout;
-    /** Every line read from stdout so far, each checked to be a JSON-RPC 2.0 message. */
-    final List<String> stdoutLines = new ArrayList<>();
-
-    private ServeProcess(Process process, Path stderr) {
-        this.process = process;
+    private ServeProcess(ProcessBuilder builder, Path stderr) throws IOException {
+        super(builder, stderr, line -> { });
         this.stderr = stderr;
-        this.stdin = process.getOutputStream();
-        this.stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     }
 
     static ServeProcess start(Path registry, String profile, Map<String, String> env, String... extra)
@@ -50,45 +33,41 @@ final class ServeProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(wrapper);
         command.addAll(serveCommand(registry, profile));
         command.addAll(List.of(extra));
+        return start(command, profile, env);
+    }
+
+    /**
+     * {@code fleet serve} with JVM options of the test's own (say a small heap, so that fifty fit)
+     * and a roster of its own, which must be scoped to this registry (see {@link TestFleets}).
+     */
+    static ServeProcess startWith(List<String> jvmOptions, Path registry, Path roster, String profile,
+            Map<String, String> env, String... extra) throws IOException {
+        List<String> command = new ArrayList<>(serveCommand(jvmOptions, registry, roster, profile));
+        command.addAll(List.of(extra));
+        return start(command, profile, env);
+    }
+
+    private static ServeProcess start(List<String> command, String profile, Map<String, String> env)
+            throws IOException {
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command);
         TestFleets.isolate(builder.environment());
         builder.environment().putAll(env);
-        return new ServeProcess(builder.start(), stderr);
+        return new ServeProcess(builder, stderr);
     }
 
     /** {@code fleet serve} for this registry, with the test's scoped roster and scratch repository. */
     static List<String> serveCommand(Path registry, String profile) {
-        return List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
-                "--registry", registry.toString(), "--roster", TestFleets.roster(registry).toString(),
-                "--repository-root", TestFleets.repository(registry).toString());
+        return serveCommand(List.of(), registry, TestFleets.roster(registry), profile);
     }
 
-    long pid() {
-        return process.pid();
-    }
-
-    void send(String line) throws IOException {
-        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
-    }
-
-    JsonNode request(int id, String method, String params) throws IOException {
-        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
-        for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
-            JsonNode message = jsonRpc(line);
-            if (message.has("id") && message.get("id").asInt() == id) {
-                return message;
-            }
-        }
-        fail("stdout ended before the response to " + method + "; stderr:\n" + Files.readString(stderr));
-        return null;
-    }
-
-    void initialize() throws IOException {
-        request(1, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"fleet-it\",\"version\":\"1\"}}");
-        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
+        List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
+                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--repository-root", TestFleets.repository(registry).toString()));
+        return command;
     }
 
     /**
@@ -96,40 +75,35 @@ final class ServeProcess implements AutoCloseable {
      *
      * @return when stdin was closed, in {@link System#nanoTime()}
      */
-    long closeStdinAndDrain() throws IOException {
+    long closeStdinAndDrain() throws IOException, InterruptedException {
         long closedAt = System.nanoTime();
-        stdin.close();
-        for (String line = stdout.readLine(); line != null; line = stdout.readLine()) {
-            jsonRpc(line);
-        }
+        closeStdin();
+        awaitExit(60, TimeUnit.SECONDS);
         return closedAt;
     }
 
-    private JsonNode jsonRpc(String line) throws IOException {
-        stdoutLines.add(line);
-        JsonNode message = JSON.readTree(line);
-        assertEquals("2.0", message.path("jsonrpc").asText(), "not JSON-RPC on stdout: " + line);
-        return message;
-    }
-
-    String stderrText() throws IOException {
-        return Files.readString(stderr);
+    /**
+     * Closes stdin, as an MCP client does when it leaves, without reading stdout.
+     *
+     * @return when stdin was closed, in {@link System#nanoTime()}
+     */
+    long closeStdinAt() throws IOException {
+        long closedAt = System.nanoTime();
+        closeStdin();
+        return closedAt;
     }
 
     boolean exitsWithin(long millis) throws InterruptedException {
-        return process.waitFor(millis, TimeUnit.MILLISECONDS);
+        return process().waitFor(millis, TimeUnit.MILLISECONDS);
     }
 
     @Override
-    public void close() throws IOException {
-        process.destroy();
+    public void close() {
+        super.close();
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            Files.deleteIfExists(stderr);
+        } catch (IOException e) {
+            // a temporary file; nothing to do
         }
-        Files.deleteIfExists(stderr);
     }
 }

@@ -1,5 +1,9 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -56,15 +60,35 @@ final class TestFleets {
         return root;
     }
 
+    /** Waits (bounded, for a loaded machine) until the registry holds exactly {@code count} running rows. */
+    static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
+        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
+        for (int attempt = 0; attempt < 1_200; attempt++) {
+            RegistryRead read = reader.read(RegistrationStatus.RUNNING);
+            if (read.readable() && read.rows().size() == count) {
+                return read.rows();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
+    }
+
     /** Removes the caller's fleet variables and JVM options from a child's environment. */
     static void isolate(Map<String, String> environment) {
         FOREIGN_ENVIRONMENT.forEach(environment::remove);
         environment.keySet().removeIf(name -> name.startsWith("GITEA_MCP_"));
     }
 
+    /**
+     * Writes {@code content} unless the file already holds it: servers starting together read these
+     * files while later ones are being configured, and a rewrite would show them an empty HEAD.
+     */
     private static Path write(Path file, String content) {
         try {
             Files.createDirectories(file.getParent());
+            if (Files.isRegularFile(file) && Files.readString(file).equals(content)) {
+                return file;
+            }
             return Files.writeString(file, content);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -97,4 +97,17 @@ class UsageIT {
         assertTrue(run.stdout().contains("gitea-reconciler  prgs-reconciler  reconciler"), run.stdout());
         assertTrue(run.stdout().contains("remote=prgs org=Scaled-Tech-Consulting repo=Gitea-Tools"), run.stdout());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"assess", "serve", "registry", "processes", "roster",
+        "demo"})
+    void helpWorksAsAVerbAndEveryVerbListsItsExitCodes(String verb) {
+        FleetJar.Run help = FleetJar.run("help", verb);
+        FleetJar.Run option = FleetJar.run(verb, "--help");
+
+        assertEquals(0, help.exitCode(), help.stderr());
+        assertEquals(option.stdout(), help.stdout(), "fleet help VERB is fleet VERB --help");
+        assertTrue(help.stdout().contains("Exit codes:"), help.stdout());
+        assertTrue(help.stdout().contains("-V, --version"), "inherited from fleet: " + help.stdout());
+    }
 }

@@ -14,7 +14,7 @@ public interface Code {
     /** The constant's name; every enum provides it. */
     String name();
 
-    /** The code exactly as SPEC spells it. */
+    /** The code exactly as the contract spells it. */
     default String code() {
         return Spelling.of(this);
     }

@@ -1,6 +1,6 @@
 package dev.fleet.domain;
 
-/** Why a registry row cannot be interpreted (SPEC §3). Such a row never counts as running. */
+/** Why a registry row cannot be interpreted (docs/CONTRACT.md). Such a row never counts as running. */
 public enum MalformedReason implements ReasonCode {
     RUNTIME_ID_BLANK,
     NAMESPACE_BLANK,

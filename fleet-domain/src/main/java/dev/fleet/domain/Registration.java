@@ -32,11 +32,11 @@ public record Registration(
         Instant stoppedAt,
         String pidNamespace) implements InterpretedRow {
 
-    /** {@code cohort_source} values of SPEC §3. */
+    /** {@code cohort_source} values of the contract. */
     public static final String COHORT_FROM_ENV = "env";
     public static final String COHORT_FROM_PARENT_PROCESS = "parent_process";
     public static final String COHORT_UNKNOWN = "unknown";
-    /** {@code client_provenance} values of SPEC §3. */
+    /** {@code client_provenance} values of the contract. */
     public static final String CLIENT_MANAGED = "client_managed";
     public static final String OPERATOR_MANAGED = "operator_managed";
 

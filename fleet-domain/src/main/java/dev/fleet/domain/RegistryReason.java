@@ -1,6 +1,6 @@
 package dev.fleet.domain;
 
-/** Why the registry could not be read (SPEC §5). */
+/** Why the registry could not be read (docs/CONTRACT.md). */
 public enum RegistryReason implements Code {
     MISSING,
     SCHEMA_MISSING,

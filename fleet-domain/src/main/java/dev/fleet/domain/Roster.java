@@ -74,7 +74,7 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
         serverProcessPatterns = List.copyOf(serverProcessPatterns);
     }
 
-    /** SPEC §2's embedded roster: the five default members, the default binding and patterns. */
+    /** The contract's embedded roster: the five default members, the default binding and patterns. */
     public static Roster defaultRoster() {
         return DEFAULT;
     }

@@ -46,6 +46,28 @@ public final class RowBuilder {
         return new RowBuilder(member, pid);
     }
 
+    /** A running registration, registered at {@link #REGISTERED} by a process that started just before. */
+    public static RowBuilder registered(RosterMember member, long pid) {
+        return row(member, pid).at(REGISTERED);
+    }
+
+    /** Registered and last heartbeating at {@code registered}, by a process that started 1.75 s before. */
+    public RowBuilder at(Instant registered) {
+        registeredAt = Timestamps.format(registered);
+        lastHeartbeatAt = registeredAt;
+        processStartedAt = Timestamps.format(registered.minusMillis(1_750));
+        return this;
+    }
+
+    /** The row as the registration it reads as; fails when it reads as malformed. */
+    public Registration registration() {
+        InterpretedRow interpreted = build().interpret();
+        if (interpreted instanceof Registration registration) {
+            return registration;
+        }
+        throw new IllegalArgumentException("this row reads as malformed: " + interpreted);
+    }
+
     /** Every column of {@code row}, to change some of them. */
     public static RowBuilder from(RegistryRow row) {
         RowBuilder copy = new RowBuilder(new RosterMember(row.namespace(), row.profile(), row.role()), 1);

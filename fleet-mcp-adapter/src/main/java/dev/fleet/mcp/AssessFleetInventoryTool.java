@@ -32,14 +32,22 @@ public final class AssessFleetInventoryTool {
         return ReadOnlyDocumentTool.define(NAME, "Assess fleet inventory", DESCRIPTION, VerdictOutputSchema.schema());
     }
 
+    /** {@link #of(AssessFleetInventoryUseCase, Runnable)} with nothing to wait for. */
+    static ReadOnlyDocumentTool of(AssessFleetInventoryUseCase useCase) {
+        return of(useCase, () -> { });
+    }
+
     /**
      * The tool over {@code useCase}. An unreadable registry or listing is already a blocked verdict
      * from the domain; anything unexpected becomes an error result.
+     *
+     * @param awaitOwnRegistration runs before each assessment: the server waits there (bounded) for
+     *     its own registration attempt, so that it never lists itself as an unregistered process
      */
-    static ReadOnlyDocumentTool of(AssessFleetInventoryUseCase useCase) {
+    static ReadOnlyDocumentTool of(AssessFleetInventoryUseCase useCase, Runnable awaitOwnRegistration) {
         Objects.requireNonNull(useCase, "useCase");
         return new ReadOnlyDocumentTool(tool(), REFUSAL, "The fleet assessment failed unexpectedly, so nothing was "
                 + "established (treat the mutation gate as not satisfied)",
-                () -> VerdictDocument.toTree(useCase.assess()));
+                () -> VerdictDocument.toTree(useCase.assess()), awaitOwnRegistration);
     }
 }

@@ -8,7 +8,7 @@ package dev.fleet.mcp;
 @FunctionalInterface
 public interface ExitAction {
 
-    /** Longest a shutdown hook may hold up the exit: SPEC §7 wants the process gone within 2 s of EOF. */
+    /** Longest a shutdown hook may hold up the exit: the contract wants the process gone within 2 s of EOF. */
     long HALT_AFTER_MILLIS = 1_500;
 
     void exit(int status);

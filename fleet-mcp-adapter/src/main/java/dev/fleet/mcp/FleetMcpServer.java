@@ -1,42 +1,30 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.port.out.Clock;
-import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
-import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
-import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The fleet's MCP server (SPEC §7) on the official MCP Java SDK: two read-only tools, served over
- * stdio or streamable HTTP, with the server's own registration kept in the runtime registry.
- *
- * <p>The CLI is the composition root: it builds the use case (with {@code answered_by} = this
- * server), the identity, and the registry writer, then calls {@link #serveStdio()} or
- * {@link #serveHttp(String, int, java.util.function.Consumer)}.
+ * The fleet's MCP server on the official MCP Java SDK: two read-only tools over stdio (here) or
+ * streamable HTTP ({@link StreamableHttpEndpoint}). It drives two in-ports: the assessment, and
+ * the server's own lifecycle in the registry, which the CLI (the composition root) builds for the
+ * transport it serves. This adapter never touches the registry's write port itself.
  */
 public final class FleetMcpServer {
 
@@ -52,36 +40,19 @@ public final class FleetMcpServer {
             + "when mutation_gate_satisfied is true; " + RuntimeContextTool.NAME + " describes this server itself.";
 
     private final AssessFleetInventoryUseCase assess;
-    private final ServerIdentity identity;
-    private final RegistryWriter registry;
-    private final Clock clock;
+    private final ServerLifecycleUseCase lifecycle;
     private final Duration heartbeatPeriod;
-    private final Supplier<Instant> observedStart;
     private final McpJsonMapper mapper = McpJson.mapper();
 
     /**
-     * @param assess the assessment, built by the CLI with {@code answered_by} = {@link ServerIdentity#answeredBy()}
-     * @param identity what this server says about itself (its transport is overridden by the one served)
-     * @param registry the registry this server registers in
-     * @param clock the time registrations and heartbeats are stamped with
-     * @param heartbeatPeriod how often to heartbeat (SPEC default {@link #DEFAULT_HEARTBEAT_PERIOD})
+     * @param assess the assessment, built with {@code answered_by} = this server
+     * @param lifecycle this server's registration, its identity naming the transport it will serve
+     * @param heartbeatPeriod how often to heartbeat (default {@link #DEFAULT_HEARTBEAT_PERIOD})
      */
-    public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerIdentity identity, RegistryWriter registry,
-            Clock clock, Duration heartbeatPeriod) {
-        this(assess, identity, registry, clock, heartbeatPeriod, () -> null);
-    }
-
-    /**
-     * @param observedStart this process's start as observers see it now (null when unknown); when it
-     *     moves by more than a second (a wall-clock step), the server registers again
-     */
-    public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerIdentity identity, RegistryWriter registry,
-            Clock clock, Duration heartbeatPeriod, Supplier<Instant> observedStart) {
-        this.observedStart = Objects.requireNonNull(observedStart, "observedStart");
+    public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerLifecycleUseCase lifecycle,
+            Duration heartbeatPeriod) {
         this.assess = Objects.requireNonNull(assess, "assess");
-        this.identity = Objects.requireNonNull(identity, "identity");
-        this.registry = Objects.requireNonNull(registry, "registry");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
             throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
@@ -96,7 +67,12 @@ public final class FleetMcpServer {
     /**
      * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
      * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
-     * SIGTERM/SIGINT a shutdown hook marks the row stopped while the JVM exits.
+     * SIGTERM/SIGINT a shutdown hook marks the row stopped while the JVM exits. Either way the stop
+     * takes at most {@code ServerLifecycleService.STOP_DEADLINE}, whatever the registry does.
+     *
+     * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
+     * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
+     * than {@link StdinLines#MAX_LINE_BYTES} of a line.
      *
      * <p>stdout carries protocol bytes only: the SDK writes to the real stdout descriptor, and
      * {@code System.out} is pointed at stderr for the rest of the process's life, so a library that
@@ -110,13 +86,15 @@ public final class FleetMcpServer {
 
     private void serveStdio(InputStream stdin, OutputStream stdout, ExitAction exit) {
         Objects.requireNonNull(exit, "exit");
-        ServerLifecycle lifecycle = new ServerLifecycle(identity.withTransport(Transport.STDIO), registry, clock,
-                observedStart);
+        requireTransport(Transport.STDIO);
         CountDownLatch clientGone = new CountDownLatch(1);
+        // One stdout for the SDK's responses and the gate's replies, written a whole line at a time.
+        ProtocolOutput protocol = new ProtocolOutput(stdout);
+        JsonRpcGate gate = new JsonRpcGate(mapper, protocol);
+        StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
         StdioServerTransportProvider stdio =
-                new StdioServerTransportProvider(mapper, new StdinLines(stdin, clientGone::countDown), stdout);
-        McpSyncServer server = build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)),
-                lifecycle);
+                new StdioServerTransportProvider(mapper, lines, protocol, StdinLines.MAX_LINE_BYTES);
+        McpSyncServer server = build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (stop() waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::stop, "fleet-mcp-shutdown"));
@@ -137,53 +115,7 @@ public final class FleetMcpServer {
      * @throws IllegalStateException when the address cannot be bound
      */
     public RunningHttpServer startHttp(String host, int port) {
-        return startHttp(host, port, false);
-    }
-
-    private RunningHttpServer startHttp(String host, int port, boolean shutdownHook) {
-        Objects.requireNonNull(host, "host");
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port must be 0-65535, got " + port);
-        }
-        ServerLifecycle lifecycle =
-                new ServerLifecycle(identity.withTransport(Transport.STREAMABLE_HTTP), registry, clock,
-                        observedStart);
-        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper)
-                .mcpEndpoint(ENDPOINT)
-                .httpHeaderValidator(headerValidator(host))
-                .build();
-        McpSyncServer server = build(McpServer.sync(transport), lifecycle);
-
-        Server jetty = new Server();
-        // No graceful drain: by the time Jetty stops, the row is marked stopped and the MCP sessions
-        // are closed, and SPEC §7 wants the process gone within 2 s of SIGTERM.
-        jetty.setStopTimeout(0);
-        ServerConnector connector = new ServerConnector(jetty);
-        connector.setHost(host);
-        connector.setPort(port);
-        jetty.addConnector(connector);
-        ServletContextHandler context = new ServletContextHandler("/");
-        ServletHolder holder = new ServletHolder(transport);
-        holder.setAsyncSupported(true); // responses stream as server-sent events
-        context.addServlet(holder, ENDPOINT);
-        jetty.setHandler(context);
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            stopQuietly(jetty);
-            closeQuietly(server);
-            throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
-        }
-        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host);
-        if (shutdownHook) {
-            // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
-            Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
-        }
-        // The socket is bound: register now.
-        lifecycle.start(heartbeatPeriod);
-        LOG.info("serving MCP over streamable HTTP at {}", running.endpoint());
-        return running;
+        return StreamableHttpEndpoint.start(this, host, port, false);
     }
 
     /**
@@ -195,12 +127,13 @@ public final class FleetMcpServer {
      */
     public void serveHttp(String host, int port, Consumer<RunningHttpServer> onBound) throws InterruptedException {
         Objects.requireNonNull(onBound, "onBound");
-        RunningHttpServer running = startHttp(host, port, true);
+        RunningHttpServer running = StreamableHttpEndpoint.start(this, host, port, true);
         onBound.accept(running);
         running.awaitTermination();
     }
 
-    private McpSyncServer build(McpServer.SyncSpecification<?> specification, ServerLifecycle lifecycle) {
+    /** The SDK server with both tools, over {@code specification}'s transport. */
+    McpSyncServer build(McpServer.SyncSpecification<?> specification) {
         return specification
                 .serverInfo(NAME, version())
                 .instructions(INSTRUCTIONS)
@@ -210,37 +143,31 @@ public final class FleetMcpServer {
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
-                .tools(AssessFleetInventoryTool.of(assess).specification(),
-                        RuntimeContextTool.of(lifecycle).specification())
+                .tools(AssessFleetInventoryTool.of(assess,
+                                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycleService.REGISTRATION_WAIT))
+                                .specification(),
+                        RuntimeContextTool.of(lifecycle, ServerLifecycleService.REGISTRATION_WAIT).specification())
                 .build();
     }
 
-    /**
-     * DNS-rebinding protection for a loopback server: only loopback Host names and browser Origins.
-     * A server deliberately bound elsewhere accepts any Host but still only same-host Origins.
-     */
-    private static DefaultServerTransportSecurityValidator headerValidator(String host) {
-        String literal = uriHost(host);
-        List<String> loopback = List.of("127.0.0.1", "localhost", "[::1]");
-        DefaultServerTransportSecurityValidator.Builder builder = DefaultServerTransportSecurityValidator.builder();
-        for (String name : loopback) {
-            builder.allowedOrigin("http://" + name + ":*");
-        }
-        builder.allowedOrigin("http://" + literal + ":*");
-        if (isLoopback(host)) {
-            for (String name : loopback) {
-                builder.allowedHost(name + ":*");
-            }
-            builder.allowedHost(literal + ":*");
-        }
-        return builder.build();
+    ServerLifecycleUseCase lifecycle() {
+        return lifecycle;
     }
 
-    private static boolean isLoopback(String host) {
-        try {
-            return InetAddress.getByName(host).isLoopbackAddress();
-        } catch (UnknownHostException | SecurityException e) {
-            return false;
+    Duration heartbeatPeriod() {
+        return heartbeatPeriod;
+    }
+
+    McpJsonMapper mapper() {
+        return mapper;
+    }
+
+    /** The identity the lifecycle registers must name the transport actually served. */
+    void requireTransport(Transport served) {
+        Transport registered = lifecycle.identity().transport();
+        if (registered != served) {
+            throw new IllegalStateException("this server registers as " + registered.code() + " but would serve "
+                    + served.code());
         }
     }
 
@@ -264,25 +191,12 @@ public final class FleetMcpServer {
         }
     }
 
-    /** The host as a URI writes it: an IPv6 literal in brackets. */
-    static String uriHost(String host) {
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-    }
-
-    /** Closes the MCP sessions, waiting briefly: shutdown must stay within SPEC's 2 s. */
+    /** Closes the MCP sessions, waiting briefly: shutdown must stay within the 2 s a server has to exit. */
     static void closeQuietly(McpSyncServer server) {
         try {
             server.getAsyncServer().closeGracefully().block(CLOSE_SESSION_TIMEOUT);
         } catch (RuntimeException e) {
             LOG.debug("closing the MCP server: {}", e.toString());
-        }
-    }
-
-    private static void stopQuietly(Server jetty) {
-        try {
-            jetty.stop();
-        } catch (Exception e) {
-            LOG.debug("stopping Jetty: {}", e.toString());
         }
     }
 }

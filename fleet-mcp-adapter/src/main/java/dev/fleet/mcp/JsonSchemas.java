@@ -16,7 +16,7 @@ final class JsonSchemas {
     private JsonSchemas() {
     }
 
-    /** SPEC §7: every fleet tool takes no arguments at all. */
+    /** The contract: every fleet tool takes no arguments at all. */
     static Map<String, Object> noArguments() {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");

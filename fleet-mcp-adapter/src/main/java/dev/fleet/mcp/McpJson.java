@@ -1,25 +1,88 @@
 package dev.fleet.mcp;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
 
 /**
  * The SDK's JSON mapper and schema validator on Jackson 2, built directly rather than found through
  * {@code ServiceLoader}: a shaded jar that lost a service file would otherwise fail only at run time.
+ *
+ * <p>One deliberate difference from the SDK's defaults: a {@code tools/call} whose
+ * {@code arguments} is not an object (an array, a string, a number, a boolean) is read with those
+ * arguments wrapped as {@code {"non_object_arguments": <value>}}. The SDK would otherwise fail to
+ * read the request and answer -32603 with a Jackson message; wrapped, the call reaches the tool,
+ * which refuses every argument with its own reason (the contract: "accepts no evidence"). JSON
+ * {@code null} stays null, as absent arguments. The server and both transports share this mapper,
+ * so stdio and HTTP read calls alike.
  */
 final class McpJson {
+
+    /** The key a non-object {@code arguments} value is wrapped under. */
+    static final String NON_OBJECT_ARGUMENTS = "non_object_arguments";
 
     private McpJson() {
     }
 
     static McpJsonMapper mapper() {
-        return new JacksonMcpJsonMapper(new ObjectMapper());
+        ObjectMapper objectMapper = new ObjectMapper();
+        objectMapper.registerModule(new SimpleModule("fleet-tool-arguments").setDeserializerModifier(
+                new BeanDeserializerModifier() {
+                    @Override
+                    public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config,
+                            BeanDescription description, JsonDeserializer<?> deserializer) {
+                        return description.getBeanClass() == McpSchema.CallToolRequest.class
+                                ? new WrapNonObjectArguments(deserializer) : deserializer;
+                    }
+                }));
+        return new JacksonMcpJsonMapper(objectMapper);
     }
 
     static JsonSchemaValidator validator() {
         return new DefaultJsonSchemaValidator();
+    }
+
+    /** Reads a {@code CallToolRequest}, first wrapping non-object arguments (see the class comment). */
+    private static final class WrapNonObjectArguments extends DelegatingDeserializer {
+
+        private static final long serialVersionUID = 1L;
+
+        WrapNonObjectArguments(JsonDeserializer<?> delegate) {
+            super(delegate);
+        }
+
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+            return new WrapNonObjectArguments(delegate);
+        }
+
+        @Override
+        public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            JsonNode tree = context.readTree(parser);
+            if (tree instanceof ObjectNode request) {
+                JsonNode arguments = request.get("arguments");
+                if (arguments != null && !arguments.isObject() && !arguments.isNull()) {
+                    request.set("arguments", request.objectNode().set(NON_OBJECT_ARGUMENTS, arguments));
+                }
+            }
+            try (JsonParser replay = tree.traverse(parser.getCodec())) {
+                replay.nextToken();
+                return _delegatee.deserialize(replay, context);
+            }
+        }
     }
 }

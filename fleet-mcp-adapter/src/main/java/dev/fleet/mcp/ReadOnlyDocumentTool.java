@@ -1,9 +1,9 @@
 package dev.fleet.mcp;
 
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -14,6 +14,10 @@ import org.slf4j.LoggerFactory;
  * The shape of both fleet tools: read-only, no arguments (any argument is refused, since the tool
  * gathers its own evidence), and one JSON document as the answer. The call never throws: a failure
  * becomes an error result, never a protocol error.
+ *
+ * <p>"Any argument" includes {@code arguments} that is not an object at all: the server's JSON
+ * mapper hands such a value to the tool wrapped in an object (see {@link McpJson}), so it is
+ * refused here like any other argument rather than failing as an unreadable request.
  */
 final class ReadOnlyDocumentTool {
 
@@ -23,20 +27,25 @@ final class ReadOnlyDocumentTool {
     private final String refusal;
     private final String failure;
     private final Supplier<Map<String, Object>> answer;
+    private final Runnable beforeAnswer;
 
     /**
      * @param refusal the error text for a call with arguments
      * @param failure what the error text says before the cause when {@code answer} fails
      * @param answer computes the document, afresh on every call
+     * @param beforeAnswer runs before each answer is computed (the server waits there for its own
+     *     registration attempt, so it never reports itself as a stray); bounded, never throws
      */
-    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<Map<String, Object>> answer) {
+    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<Map<String, Object>> answer,
+            Runnable beforeAnswer) {
         this.tool = Objects.requireNonNull(tool, "tool");
         this.refusal = Objects.requireNonNull(refusal, "refusal");
         this.failure = Objects.requireNonNull(failure, "failure");
         this.answer = Objects.requireNonNull(answer, "answer");
+        this.beforeAnswer = Objects.requireNonNull(beforeAnswer, "beforeAnswer");
     }
 
-    /** A tool definition with the empty, closed input schema and the read-only annotations of SPEC §7. */
+    /** A tool definition with the empty, closed input schema and the read-only annotations of the contract. */
     static McpSchema.Tool define(String name, String title, String description, Map<String, Object> outputSchema) {
         return McpSchema.Tool.builder(name, JsonSchemas.noArguments())
                 .title(title)
@@ -62,6 +71,7 @@ final class ReadOnlyDocumentTool {
             return ToolResults.error(refusal);
         }
         try {
+            beforeAnswer.run();
             return ToolResults.document(answer.get());
         } catch (VirtualMachineError fatal) {
             throw fatal;

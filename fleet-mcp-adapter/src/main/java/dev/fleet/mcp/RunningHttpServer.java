@@ -1,5 +1,7 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.lifecycle.RegistrationState;
+import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.net.URI;
 import java.util.Objects;
@@ -16,11 +18,11 @@ public final class RunningHttpServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final McpSyncServer server;
-    private final ServerLifecycle lifecycle;
+    private final ServerLifecycleUseCase lifecycle;
     private final String host;
     private boolean closed;
 
-    RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycle lifecycle,
+    RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycleUseCase lifecycle,
             String host) {
         this.jetty = Objects.requireNonNull(jetty, "jetty");
         this.connector = Objects.requireNonNull(connector, "connector");
@@ -40,7 +42,7 @@ public final class RunningHttpServer implements AutoCloseable {
 
     /** The MCP endpoint, e.g. {@code http://127.0.0.1:43817/mcp}. */
     public URI endpoint() {
-        return URI.create("http://" + FleetMcpServer.uriHost(host) + ":" + port() + FleetMcpServer.ENDPOINT);
+        return URI.create("http://" + StreamableHttpEndpoint.uriHost(host) + ":" + port() + FleetMcpServer.ENDPOINT);
     }
 
     public RegistrationState registration() {

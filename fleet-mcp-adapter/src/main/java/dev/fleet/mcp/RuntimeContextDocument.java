@@ -1,17 +1,19 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.RegistrationState;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import static dev.fleet.mcp.JsonSchemas.integer;
 import static dev.fleet.mcp.JsonSchemas.nullableInstant;
 import static dev.fleet.mcp.JsonSchemas.nullableString;
 import static dev.fleet.mcp.JsonSchemas.object;
 import static dev.fleet.mcp.JsonSchemas.properties;
 import static dev.fleet.mcp.JsonSchemas.string;
-
-import dev.fleet.domain.Registration;
-import dev.fleet.domain.Timestamps;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * {@code gitea_get_runtime_context}'s answer: what this server says about itself and where its own

@@ -1,6 +1,8 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
 import java.util.Objects;
 
 /** {@code gitea_get_runtime_context}: this process's identity and its own registration, or why it failed. */
@@ -21,9 +23,16 @@ public final class RuntimeContextTool {
         return ReadOnlyDocumentTool.define(NAME, "Get runtime context", DESCRIPTION, RuntimeContextDocument.schema());
     }
 
-    static ReadOnlyDocumentTool of(ServerLifecycle lifecycle) {
+    /**
+     * The tool over {@code lifecycle}. A call that arrives before the first registration attempt
+     * has finished waits for it (at most {@code registrationWait}), so it reports the outcome, not
+     * {@code pending}.
+     */
+    static ReadOnlyDocumentTool of(ServerLifecycleUseCase lifecycle, Duration registrationWait) {
         Objects.requireNonNull(lifecycle, "lifecycle");
+        Objects.requireNonNull(registrationWait, "registrationWait");
         return new ReadOnlyDocumentTool(tool(), REFUSAL, "Could not report the runtime context",
-                () -> RuntimeContextDocument.toTree(lifecycle.identity(), lifecycle.state()));
+                () -> RuntimeContextDocument.toTree(lifecycle.identity(), lifecycle.state()),
+                () -> lifecycle.awaitRegistrationAttempt(registrationWait));
     }
 }

@@ -11,9 +11,11 @@ import reactor.core.publisher.Mono;
 
 /**
  * The SDK's stdio provider, plus a signal when its one session's transport is closed. The SDK
- * closes it when its stdin loop ends for any reason: EOF, a read error, or a line it cannot parse
- * (after which it reads nothing more). In each case this server has no client left, so it must
- * mark its row stopped and exit rather than linger as a process that looks like a live member.
+ * closes it when its stdin loop ends for any reason: EOF (which {@link StdinLines} also signals),
+ * or a failure of its own inbound processing. Lines it cannot parse never reach it
+ * ({@link JsonRpcGate} answers them), so a client's mistake does not end the loop; if the loop ends
+ * anyway, this server has no client left, so it must mark its row stopped and exit rather than
+ * linger as a process that looks like a live member.
  */
 final class SessionEndSignallingProvider implements McpServerTransportProvider {
 

@@ -1,8 +1,8 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.verdict.CanonicalJson;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +36,7 @@ final class ToolResults {
         return request.arguments() != null && !request.arguments().isEmpty();
     }
 
-    /** Read-only, non-destructive, idempotent, closed world: what SPEC §7 promises of both tools. */
+    /** Read-only, non-destructive, idempotent, closed world: what the contract promises of both tools. */
     static McpSchema.ToolAnnotations readOnly(String title) {
         return new McpSchema.ToolAnnotations(title, true, false, true, false, null);
     }

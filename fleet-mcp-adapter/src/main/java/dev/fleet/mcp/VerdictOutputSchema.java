@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The output schema of {@code gitea_assess_fleet_inventory}: SPEC §6's verdict, field for field, as
+ * The output schema of {@code gitea_assess_fleet_inventory}: the contract's verdict, field for field, as
  * {@link dev.fleet.domain.verdict.VerdictDocument} writes it. Every code is enumerated from the
  * domain's own enums. Objects are left open to additional properties so that a later, additive
  * field never turns a valid verdict into a schema failure (the SDK validates structured content
@@ -96,11 +96,11 @@ final class VerdictOutputSchema {
                                 "type", List.of("object", "null"),
                                 "properties", properties("pid", integer(), "namespace", string(), "profile", nullableString()),
                                 "required", List.of("pid", "namespace", "profile"))))),
-                "The fleet inventory verdict (SPEC §6): whether the fleet is exactly the roster, one cohort, one "
+                "The fleet inventory verdict (docs/CONTRACT.md): whether the fleet is exactly the roster, one cohort, one "
                         + "revision, and every reason it is not.");
     }
 
-    /** SPEC §6's Instance / Registration: a row's facts plus the observed start of its pid. */
+    /** The contract's Instance / Registration: a row's facts plus the observed start of its pid. */
     private static Map<String, Object> instance() {
         return properties(
                 "runtime_id", string(),

@@ -1,5 +1,11 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
+import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ObservedProcess;
@@ -10,10 +16,12 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.FleetClassifier;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,11 +29,11 @@ import java.util.List;
 final class Fixtures {
 
     static final Instant STARTED = Instant.parse("2026-07-28T01:59:59.500Z");
-    static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00.250Z");
+    static final Instant REGISTERED = RowBuilder.REGISTERED;
     static final Instant OBSERVED_AT = Instant.parse("2026-07-28T02:05:00.000Z");
-    static final String BOOT = "6f1e3b2a-0000-4000-8000-000000000001";
-    static final String PID_NAMESPACE = "pid:[4026531836]";
-    static final String HEAD = "82d71b77028a7abd4f8ab4a4e4d89658a187f73d";
+    static final String BOOT = RowBuilder.BOOT;
+    static final String PID_NAMESPACE = RowBuilder.PID_NAMESPACE;
+    static final String HEAD = RowBuilder.HEAD;
     static final String COHORT = "cohort-a";
     static final String REGISTRY_PATH = "/state/gitea-tools/control_plane.sqlite3";
     static final RosterMember CONTROLLER = new RosterMember("gitea-controller", "prgs-controller", "controller");
@@ -45,7 +53,7 @@ final class Fixtures {
         return snapshot(RegistryRead.of(rows), ProcessObservation.of(BOOT, "fleet-host", PID_NAMESPACE, processes), answeredBy);
     }
 
-    /** SPEC §1's failure: a second author from another client → duplicate_member and cohort_split. */
+    /** The contract's failure: a second author from another client → duplicate_member and cohort_split. */
     static Snapshot duplicateAuthor(AnsweredBy answeredBy) {
         Snapshot base = satisfied(answeredBy);
         List<RegistryRow> rows = new ArrayList<>(base.registry().rows());
@@ -89,20 +97,32 @@ final class Fixtures {
 
     static ServerIdentity identity(long pid) {
         return new ServerIdentity(CONTROLLER.profile(), CONTROLLER.namespace(), CONTROLLER.role(), Binding.DEFAULT,
-                "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD, Transport.STDIO,
-                ClientProvenance.CLIENT_MANAGED);
+                "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD,
+                Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
+    }
+
+    /** The lifecycle a server built by the CLI would have: real scheduler and log, the given registry. */
+    static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, InstantSource clock) {
+        return new ServerLifecycleService(identity, registry, clock, new DaemonHeartbeatScheduler(),
+                new Slf4jLifecycleLog(), () -> null);
     }
 
     private static Snapshot snapshot(RegistryRead read, ProcessObservation observation, AnsweredBy answeredBy) {
         return new Snapshot(Roster.defaultRoster(), read, observation, OBSERVED_AT, REGISTRY_PATH, answeredBy);
     }
 
+    /** A row of the domain's builder, started at {@link #STARTED} and registered at {@link #REGISTERED}. */
     private static RegistryRow row(RosterMember member, long pid, String cohort, Binding binding, String status) {
-        return new RegistryRow("rt-" + member.profile() + "-" + pid, member.namespace(), member.profile(),
-                member.role(), binding.remote(), binding.org(), binding.repo(), "/checkout/Gitea-Tools", pid, cohort,
-                cohort == null ? "unknown" : "env", "client_managed", BOOT, Timestamps.format(STARTED), HEAD, "stdio",
-                status, Timestamps.format(REGISTERED), Timestamps.format(REGISTERED),
-                "stopped".equals(status) ? Timestamps.format(REGISTERED) : null, PID_NAMESPACE);
+        return RowBuilder.row(member, pid).with(r -> {
+            r.remote = binding.remote();
+            r.org = binding.org();
+            r.repo = binding.repo();
+            r.cohortId = cohort;
+            r.cohortSource = cohort == null ? "unknown" : "env";
+            r.processStartedAt = Timestamps.format(STARTED);
+            r.status = status;
+            r.stoppedAt = "stopped".equals(status) ? Timestamps.format(REGISTERED) : null;
+        }).build();
     }
 
     private static ObservedProcess server(long pid, RosterMember member) {

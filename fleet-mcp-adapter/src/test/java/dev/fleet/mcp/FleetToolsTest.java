@@ -1,5 +1,8 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +18,7 @@ import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -82,6 +86,53 @@ class FleetToolsTest {
     }
 
     @Test
+    void argumentsThatAreNotAnObjectReachTheToolWrappedAndAreRefused() {
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+            throw new AssertionError("evidence must not reach the use case");
+        });
+        io.modelcontextprotocol.json.McpJsonMapper mapper = McpJson.mapper();
+        for (Object arguments : List.of(List.of(), List.of(1, 2), "x", "", 5, 0, true, false)) {
+            Map<String, Object> params = new java.util.HashMap<>();
+            params.put("name", AssessFleetInventoryTool.NAME);
+            params.put("arguments", arguments);
+
+            CallToolRequest request = mapper.convertValue(params, CallToolRequest.class);
+
+            assertEquals(Map.of(McpJson.NON_OBJECT_ARGUMENTS, arguments), request.arguments(), arguments::toString);
+            CallToolResult result = tool.call(request);
+            assertEquals(Boolean.TRUE, result.isError(), arguments::toString);
+            assertTrue(((McpSchema.TextContent) result.content().get(0)).text().contains("accepts no evidence"));
+        }
+    }
+
+    @Test
+    void nullOrObjectArgumentsAreReadAsTheyAre() {
+        io.modelcontextprotocol.json.McpJsonMapper mapper = McpJson.mapper();
+        Map<String, Object> params = new java.util.HashMap<>();
+        params.put("name", AssessFleetInventoryTool.NAME);
+        params.put("arguments", null);
+        assertNull(mapper.convertValue(params, CallToolRequest.class).arguments());
+        params.put("arguments", Map.of("a", List.of(1)));
+        assertEquals(Map.of("a", List.of(1)), mapper.convertValue(params, CallToolRequest.class).arguments());
+        params.remove("arguments");
+        assertNull(mapper.convertValue(params, CallToolRequest.class).arguments());
+    }
+
+    @Test
+    void eachAnswerWaitsForWhatTheServerAwaitsFirst() {
+        List<String> order = new java.util.ArrayList<>();
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+            order.add("assess");
+            return FleetClassifier.classify(Fixtures.satisfied(ANSWERED_BY));
+        }, () -> order.add("await own registration"));
+
+        tool.call(NO_ARGUMENTS);
+        tool.call(call(AssessFleetInventoryTool.NAME, Map.of("x", 1)));
+
+        assertEquals(List.of("await own registration", "assess"), order, "a refused call assesses nothing");
+    }
+
+    @Test
     void anUnexpectedFailureBecomesAnErrorResult() {
         ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
             throw new IllegalStateException("observer exploded");
@@ -100,9 +151,9 @@ class FleetToolsTest {
         Map<String, Object> schema = RuntimeContextTool.tool().outputSchema();
         assertTrue(validator.validateSchema(schema).valid());
         InMemoryRegistry registry = new InMemoryRegistry();
-        ServerLifecycle lifecycle = new ServerLifecycle(Fixtures.identity(4_321), registry,
-                new FixedClock(Fixtures.REGISTERED));
-        ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle);
+        ServerLifecycleService lifecycle =
+                Fixtures.lifecycle(Fixtures.identity(4_321), registry, new FixedClock(Fixtures.REGISTERED));
+        ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle, Duration.ZERO);
 
         Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
         Map<?, ?> pendingRegistration = (Map<?, ?>) pending.get("registration");
@@ -113,14 +164,14 @@ class FleetToolsTest {
         assertNull(pending.get("runtime_id"));
 
         registry.failRegistrationsWith(new IllegalStateException("disk full"));
-        lifecycle.register();
+        lifecycle.start(Duration.ofHours(1));
         CallToolResult failed = tool.call(NO_ARGUMENTS);
         Map<?, ?> failedRegistration = (Map<?, ?>) ((Map<?, ?>) failed.structuredContent()).get("registration");
         assertEquals("failed", failedRegistration.get("status"));
         assertEquals("disk full", failedRegistration.get("error"));
 
         registry.failRegistrationsWith(null);
-        lifecycle.register();
+        lifecycle.heartbeat(); // a failed registration is retried at the next tick
         CallToolResult registered = tool.call(NO_ARGUMENTS);
         Map<?, ?> context = (Map<?, ?>) registered.structuredContent();
         assertEquals(4_321L, context.get("pid"));

@@ -1,5 +1,9 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerIdentity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,10 +32,11 @@ import org.junit.jupiter.api.Test;
 class HttpServerTest {
 
     private final InMemoryRegistry registry = new InMemoryRegistry();
-    private final ServerIdentity identity = Fixtures.identity(ProcessHandle.current().pid());
+    private final ServerIdentity identity =
+            Fixtures.identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
     private final FleetMcpServer fleet = new FleetMcpServer(
-            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())), identity, registry,
-            new FixedClock(Fixtures.REGISTERED), Duration.ofHours(1));
+            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())),
+            Fixtures.lifecycle(identity, registry, new FixedClock(Fixtures.REGISTERED)), Duration.ofHours(1));
 
     @Test
     void anSdkClientInitializesListsAndCallsOverStreamableHttpAndCloseMarksTheRowStopped() {
@@ -114,6 +119,44 @@ class HttpServerTest {
             assertTrue(taken.getMessage().startsWith("cannot serve MCP on 127.0.0.1:" + running.port()),
                     taken.getMessage());
         }
+    }
+
+    /** The server's mapper reads non-object arguments wrapped, over HTTP as over stdio: the tool refuses them. */
+    @Test
+    void argumentsThatAreNotAnObjectAreRefusedByTheToolOverHttpToo() throws Exception {
+        try (RunningHttpServer running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0)) {
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> initialized = post(http, running, null, "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                    + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+            String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+            post(http, running, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+            int id = 2;
+            for (String arguments : List.of("[]", "\"x\"", "5")) {
+                HttpResponse<String> response = post(http, running, session, "{\"jsonrpc\":\"2.0\",\"id\":" + id++
+                        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"gitea_assess_fleet_inventory\","
+                        + "\"arguments\":" + arguments + "}}");
+
+                assertEquals(200, response.statusCode(), response.body());
+                assertFalse(response.body().contains("\"error\""), () -> arguments + ": " + response.body());
+                assertTrue(response.body().contains("\"isError\":true"), () -> arguments + ": " + response.body());
+                assertTrue(response.body().contains("accepts no evidence"), () -> arguments + ": " + response.body());
+            }
+        }
+    }
+
+    private static HttpResponse<String> post(HttpClient http, RunningHttpServer running, String session, String body)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(running.endpoint())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static McpSyncClient client(RunningHttpServer running) {

@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.lifecycle.Cohort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StdioServerProcessTest {
 
-    /** SPEC §6's top-level verdict fields, in order. */
+    /** The contract's top-level verdict fields, in order. */
     private static final List<String> VERDICT_FIELDS = List.of("inventory_complete", "mutation_gate_satisfied",
             "blocked_reason", "blocked_reasons", "expected_member_count", "running_member_count", "members",
             "missing_members", "duplicate_members", "unexpected_members", "stale_registrations",

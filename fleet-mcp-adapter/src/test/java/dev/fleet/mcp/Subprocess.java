@@ -16,8 +16,15 @@ final class Subprocess {
 
     /** The arguments after {@code java}: class path, main class, the calls file and any flags. */
     static List<String> serverArguments(Path callsFile, String... flags) {
-        List<String> args = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), TestServerMain.class.getName(), callsFile.toString()));
+        return serverArguments(List.of(), callsFile, flags);
+    }
+
+    /** The same, with extra JVM options (a small heap, for instance) before the main class. */
+    static List<String> serverArguments(List<String> jvmOptions, Path callsFile, String... flags) {
+        List<String> args = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        args.addAll(jvmOptions);
+        args.addAll(List.of("-cp", System.getProperty("java.class.path"), TestServerMain.class.getName(),
+                callsFile.toString()));
         args.addAll(List.of(flags));
         return args;
     }

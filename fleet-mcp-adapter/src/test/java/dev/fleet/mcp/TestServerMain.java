@@ -1,8 +1,22 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.Binding;
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +24,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -19,8 +36,17 @@ import java.util.OptionalLong;
  * subprocess. stdout is the protocol, so it reports the fake registry's calls (and its own exit)
  * by appending lines to the file named by its first argument.
  *
- * <p>Usage: {@code TestServerMain <calls-file> [--fail-registration] [--http]}; with {@code --http} it
- * serves streamable HTTP on an ephemeral loopback port and reports {@code bound <port>}.
+ * <p>Usage: {@code TestServerMain <calls-file> [flags]}, flags:
+ * <ul>
+ *   <li>{@code --fail-registration}: every registration fails;
+ *   <li>{@code --registration-delay-millis=N}: every registration takes N ms (a slow first migration);
+ *   <li>{@code --self-assessment}: the assessment classifies the fake registry's rows against this
+ *       process itself, observed as a fleet server (so a missing row shows as an unregistered process);
+ *   <li>{@code --sqlite-registry=PATH}: register in a real SQLite registry file instead of the fake
+ *       (calls are then not reported, only the exit);
+ *   <li>{@code --heartbeat-millis=N}: heartbeat every N ms (default: one hour);
+ *   <li>{@code --http}: serve streamable HTTP on an ephemeral loopback port and report {@code bound <port>}.
+ * </ul>
  */
 public final class TestServerMain {
 
@@ -33,23 +59,36 @@ public final class TestServerMain {
     public static void main(String[] args) throws InterruptedException {
         Path calls = Path.of(args[0]);
         List<String> flags = Arrays.asList(args).subList(1, args.length);
-        InMemoryRegistry registry = new InMemoryRegistry(line -> append(calls, line));
+        InMemoryRegistry fake = new InMemoryRegistry(line -> append(calls, line));
         if (flags.contains("--fail-registration")) {
-            registry.failRegistrationsWith(new IllegalStateException("registry is read-only (test)"));
+            fake.failRegistrationsWith(new IllegalStateException("registry is read-only (test)"));
         }
+        value(flags, "--registration-delay-millis")
+                .ifPresent(millis -> fake.delayRegistrationsBy(Duration.ofMillis(Long.parseLong(millis))));
+        RegistryWriter registry = value(flags, "--sqlite-registry")
+                .<RegistryWriter>map(path -> new SqliteRegistryWriter(Path.of(path)))
+                .orElse(fake);
+        Duration heartbeat = value(flags, "--heartbeat-millis").map(millis -> Duration.ofMillis(Long.parseLong(millis)))
+                .orElse(Duration.ofHours(1));
+        boolean selfAssessment = flags.contains("--self-assessment");
+
         ProcessHandle self = ProcessHandle.current();
+        Instant started = self.info().startInstant().orElse(null);
         ServerIdentity identity = new ServerIdentity(Fixtures.CONTROLLER.profile(), Fixtures.CONTROLLER.namespace(),
                 Fixtures.CONTROLLER.role(), Binding.DEFAULT, Path.of("").toAbsolutePath().toString(), self.pid(),
-                self.info().startInstant().orElse(null), Fixtures.BOOT, Fixtures.PID_NAMESPACE,
+                started, Fixtures.BOOT, Fixtures.PID_NAMESPACE,
                 Cohort.resolve(System.getenv(), true, self.parent().map(p -> OptionalLong.of(p.pid()))
                         .orElse(OptionalLong.empty())),
-                GitHead.read(Path.of("")).orElse(null), Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
-        AssessFleetInventoryUseCase assess = () -> {
-            System.out.println(NOISE);
-            return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
-        };
-        FleetMcpServer server =
-                new FleetMcpServer(assess, identity, registry, new FixedClock(Fixtures.REGISTERED), Duration.ofHours(1));
+                GitHead.read(Path.of("")).orElse(null), flags.contains("--http") ? Transport.STREAMABLE_HTTP
+                        : Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
+        AssessFleetInventoryUseCase assess = selfAssessment
+                ? () -> FleetClassifier.classify(selfSnapshot(fake, identity, started))
+                : () -> {
+                    System.out.println(NOISE);
+                    return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
+                };
+        InstantSource clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
+        FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
         if (flags.contains("--http")) {
             server.serveHttp(FleetMcpServer.DEFAULT_HOST, 0, running -> append(calls, "bound " + running.port()));
             return;
@@ -58,6 +97,21 @@ public final class TestServerMain {
             append(calls, "exit " + status);
             ExitAction.systemExit().exit(status);
         });
+    }
+
+    /** The fake registry's rows, and this process as the one fleet server the process table shows. */
+    private static Snapshot selfSnapshot(InMemoryRegistry registry, ServerIdentity identity, Instant started) {
+        List<dev.fleet.domain.RegistryRow> rows = registry.rows().stream().map(Registration::toRow).toList();
+        ObservedProcess me = new ObservedProcess(identity.pid(), started,
+                "java TestServerMain serve --profile " + identity.profile(), "test", true);
+        return new Snapshot(Roster.defaultRoster(), RegistryRead.of(rows),
+                ProcessObservation.of(Fixtures.BOOT, "test-host", Fixtures.PID_NAMESPACE, List.of(me)), Instant.now(), "(in memory)",
+                identity.answeredBy());
+    }
+
+    private static Optional<String> value(List<String> flags, String name) {
+        return flags.stream().filter(flag -> flag.startsWith(name + "=")).findFirst()
+                .map(flag -> flag.substring(name.length() + 1));
     }
 
     private static synchronized void append(Path file, String line) {

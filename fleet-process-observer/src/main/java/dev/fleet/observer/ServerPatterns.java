@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The one matcher of server process patterns (SPEC §2): a command line looks like a fleet server
+ * The one matcher of server process patterns (docs/CONTRACT.md): a command line looks like a fleet server
  * when any pattern is <em>found</em> anywhere in it, as {@code Matcher.find()} does. Patterns are
  * RE2 syntax, compiled by RE2J, whose matching takes time linear in the command line: a command
  * line is written by whoever starts the process, and no crafted argv may make an assessment hang.

@@ -1,5 +1,6 @@
 package dev.fleet.observer;
 
+import dev.fleet.testing.MarkerProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,27 +20,24 @@ final class Spawned implements AutoCloseable {
 
     /** A unique marker for argv[0], so that a pattern finds exactly one process on the host. */
     static String marker() {
-        return "FLEETMARKER-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+        return MarkerProcess.marker();
     }
 
     /** A valid, unique extra duration for sleep, so the JDK's view (which hides argv[0]) is unique too. */
     static String token() {
-        return "0.000" + ThreadLocalRandom.current().nextInt(100_000, 1_000_000);
+        return MarkerProcess.token();
     }
 
-    /**
-     * {@code sleep 600 <token>} running under {@code marker} as argv[0]. bash execs sleep in place,
-     * so the pid stays the one returned; this waits until the exec has happened.
-     */
-    Process markedSleep(String marker, String token) throws IOException, InterruptedException {
-        Process process = start("bash", "-c", "exec -a \"$0\" sleep 600 \"$1\"", marker, token);
-        awaitCommandLineStart(process, marker + "\0");
-        return process;
+    /** {@code sleep 600 <token>} running under {@code marker} as argv[0] (see {@link MarkerProcess}). */
+    Process markedSleep(String marker, String token) {
+        MarkerProcess marked = MarkerProcess.start(marker, token);
+        children.add(marked.process());
+        return marked.process();
     }
 
     Process sleep() throws IOException, InterruptedException {
         Process process = start("sleep", "600");
-        awaitCommandLineStart(process, "sleep\0");
+        MarkerProcess.awaitCommandLine(process, "sleep\0");
         return process;
     }
 
@@ -51,23 +49,6 @@ final class Spawned implements AutoCloseable {
                 .start();
         children.add(process);
         return process;
-    }
-
-    /** A wait for the child to be ready, not an assertion on speed: it gives up only after a minute. */
-    private static void awaitCommandLineStart(Process process, String prefix) throws InterruptedException {
-        Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).startsWith(prefix)) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not there yet
-            }
-            Thread.sleep(5);
-        }
-        throw new IllegalStateException("child " + process.pid() + " never showed " + prefix.trim());
     }
 
     /** Kills every child and reaps it, so no test leaves a process (or a zombie) behind. */

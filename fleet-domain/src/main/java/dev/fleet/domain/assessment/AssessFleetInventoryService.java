@@ -7,11 +7,11 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.Verdict;
+import java.time.InstantSource;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -25,12 +25,12 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
     private final Roster roster;
     private final RegistryReader registry;
     private final ProcessObserver observer;
-    private final Clock clock;
+    private final InstantSource clock;
     private final AnsweredBy answeredBy;
 
     /** @param answeredBy the fleet server answering, or null when the CLI answers */
     public AssessFleetInventoryService(
-            Roster roster, RegistryReader registry, ProcessObserver observer, Clock clock, AnsweredBy answeredBy) {
+            Roster roster, RegistryReader registry, ProcessObserver observer, InstantSource clock, AnsweredBy answeredBy) {
         this.roster = Objects.requireNonNull(roster, "roster");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.observer = Objects.requireNonNull(observer, "observer");
@@ -51,6 +51,6 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
                 .filter(pid -> pid != null && pid > 0)
                 .collect(Collectors.toUnmodifiableSet());
         ProcessObservation observation = observer.observe(roster.serverProcessPatterns(), registeredPids);
-        return new Snapshot(roster, read, observation, clock.now(), registry.location(), answeredBy);
+        return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy);
     }
 }

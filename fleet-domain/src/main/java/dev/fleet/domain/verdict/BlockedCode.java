@@ -3,8 +3,8 @@ package dev.fleet.domain.verdict;
 import dev.fleet.domain.ReasonCode;
 
 /**
- * Why the mutation gate is closed, in SPEC §5's priority order (declaration order is the order).
- * The first eight (SPEC's 1-7 with 5b) mean the inventory itself is incomplete; the rest close only the gate.
+ * Why the mutation gate is closed, in the contract's priority order (declaration order is the order).
+ * The first eight (the contract's 1-7 with 5b) mean the inventory itself is incomplete; the rest close only the gate.
  */
 public enum BlockedCode implements ReasonCode {
     REGISTRY_UNREADABLE(true,

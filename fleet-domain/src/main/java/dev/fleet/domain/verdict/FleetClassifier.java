@@ -27,7 +27,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * SPEC §5 as one pure function: snapshot in, verdict out. No clock, no I/O, no randomness, and
+ * The contract as one pure function: snapshot in, verdict out. No clock, no I/O, no randomness, and
  * the order in which rows or processes arrive never matters.
  */
 public final class FleetClassifier {
@@ -201,7 +201,7 @@ public final class FleetClassifier {
         }
 
         /**
-         * Rules 1-6 of SPEC §5 for every interpretable running row, first rule that applies wins. A row
+         * Rules 1-6 of the contract for every interpretable running row, first rule that applies wins. A row
          * from another pid namespace is set aside before its pid is looked up here, since that pid
          * names another process (or none) in this namespace: it must neither go stale as exited or
          * reused nor count as live. One process is one instance within its own pid namespace, so only

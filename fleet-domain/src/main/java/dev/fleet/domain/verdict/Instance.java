@@ -7,7 +7,7 @@ import java.time.Instant;
 /**
  * A registration as the verdict shows it: the row's facts plus the start instant observed for its
  * pid ({@code observedProcessStartedAt}, null when not observed) beside the one the row recorded
- * ({@code recordedProcessStartedAt}); SPEC §6 shows them as {@code process_started_at} and
+ * ({@code recordedProcessStartedAt}); the contract shows them as {@code process_started_at} and
  * {@code recorded_process_started_at}.
  */
 public record Instance(

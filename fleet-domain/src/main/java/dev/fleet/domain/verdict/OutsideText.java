@@ -9,7 +9,7 @@ package dev.fleet.domain.verdict;
  */
 public final class OutsideText {
 
-    /** SPEC §6: characters (Unicode code points) kept of a longer string. */
+    /** The contract: characters (Unicode code points) kept of a longer string. */
     public static final int MAX_CHARS = 4096;
 
     private OutsideText() {

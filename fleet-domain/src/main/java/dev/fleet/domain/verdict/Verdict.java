@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The classification of a snapshot (SPEC §6). Every list is already in its deterministic order;
+ * The classification of a snapshot (docs/CONTRACT.md). Every list is already in its deterministic order;
  * {@link VerdictDocument} gives the field names and {@link VerdictDigest} the digest. What follows
  * from other fields (the gate, completeness, counts, missing and duplicate members) is derived, not
  * stored, so it can never disagree with them. Built by name through {@link #builder()}.

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The verdict as a document: the one place SPEC §6's field names and order are written. The
+ * The verdict as a document: the one place the contract's field names and order are written. The
  * document is described once, value by value, to a {@link DocumentSink}: every renderer (MCP
  * structured content, the CLI's JSON, the digest) starts from this description, either as the tree
  * of ordered maps, lists, strings, integers, booleans and nulls ({@link #toTree}) or as its

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A verdict document as SPEC §6 says the digest sees it, worked out independently of the production code. */
+/** A verdict document as the contract says the digest sees it, worked out independently of the production code. */
 final class Digested {
 
     private Digested() {

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
-/** Maps a failed read to the registry reason an operator can act on (SPEC §3). */
+/** Maps a failed read to the registry reason an operator can act on (docs/CONTRACT.md). */
 final class ReadFailures {
 
     private ReadFailures() {

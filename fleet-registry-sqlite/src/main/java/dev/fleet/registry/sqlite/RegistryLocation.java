@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where the registry lives by default (SPEC §3): {@code $FLEET_REGISTRY} when set, else
+ * Where the registry lives by default (docs/CONTRACT.md): {@code $FLEET_REGISTRY} when set, else
  * {@code ${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3}. Resolved from an
  * environment map so it can be tested without touching the real environment.
  */

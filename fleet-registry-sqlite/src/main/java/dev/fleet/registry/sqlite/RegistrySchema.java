@@ -4,7 +4,7 @@ package dev.fleet.registry.sqlite;
 public final class RegistrySchema {
 
     /**
-     * The control-plane schema version this project's migration establishes (SPEC §3). Also written
+     * The control-plane schema version this project's migration establishes (docs/CONTRACT.md). Also written
      * to {@code PRAGMA user_version}, which the control-plane schema as a whole owns: it is raised
      * to this value, never lowered.
      */

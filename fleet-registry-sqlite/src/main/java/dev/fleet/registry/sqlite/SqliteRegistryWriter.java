@@ -9,7 +9,6 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
-import dev.fleet.domain.port.out.Clock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
 import java.io.IOException;
@@ -19,6 +18,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,11 +52,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
     /**
      * How long a stop waits for another writer: a server must be gone within 2 s of losing its
-     * client (SPEC §7), and a stop that cannot be written leaves a row that reads as process_exited.
+     * client (docs/CONTRACT.md), and a stop that cannot be written leaves a row that reads as process_exited.
      */
     public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
     /**
-     * How long a registration keeps retrying a busy registry. SQLite's own busy handler waits inside
+     * How long a registration or a heartbeat keeps retrying a busy registry (a first migration by one of
+     * fifty servers starting together can hold it for seconds). SQLite's own busy handler waits inside
      * each attempt, but some contention (a journal-mode switch, WAL recovery, a lock upgrade) answers
      * SQLITE_BUSY at once; those are retried here with backoff.
      */
@@ -67,7 +68,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
     private final Path file;
-    private final Clock clock;
+    private final InstantSource clock;
     private final DataSource dataSource;
     private final DataSource stopDataSource;
     private final Duration busyTimeout;
@@ -83,7 +84,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * @param clock the "now" retention is measured from
      * @param busyTimeout how long one attempt waits for another writer
      */
-    SqliteRegistryWriter(Path file, Clock clock, Duration busyTimeout) {
+    SqliteRegistryWriter(Path file, InstantSource clock, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.busyTimeout = Objects.requireNonNull(busyTimeout, "busyTimeout");
@@ -149,7 +150,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", dataSource, busyTimeout, runtimeId,
+        return updateRow("heartbeat", dataSource, REGISTER_DEADLINE, runtimeId,
                 Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
@@ -191,7 +192,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                 samePid = samePid.and(RUNTIMES.PID_NAMESPACE.isNull().or(RUNTIMES.PID_NAMESPACE.eq(row.pidNamespace())));
             }
             ctx.deleteFrom(RUNTIMES).where(samePid).execute();
-            retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.now().minus(window)));
+            retention.ifPresent(window -> pruneExpired(ctx, runtimeId, clock.instant().minus(window)));
             Map<Field<?>, Object> values = RowMapping.values(row, columns);
             if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() == 0) {
                 ctx.insertInto(RUNTIMES).set(values).execute();
@@ -239,19 +240,40 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * retried with backoff while the registry answers busy, until {@code deadline} has passed.
      */
     private <T> T write(String operation, DataSource source, Duration deadline, Function<DSLContext, T> work) {
+        // Waiting for another server's migration has its own bound (the migration lock's); the write's
+        // deadline starts once the file is current, or a long first migration would leave it none.
+        migrateIfNeeded(source);
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         long pause = FIRST_RETRY_PAUSE_MILLIS;
         while (true) {
             try {
                 return writeOnce(source, work);
-            } catch (SQLException | DataAccessException e) {
+            } catch (SQLException | RuntimeException e) {
+                // A busy registry met while migrating arrives wrapped in a RegistryStorageException:
+                // it is as retryable as one met while writing.
                 long left = TimeUnit.NANOSECONDS.toMillis(giveUpAt - System.nanoTime());
                 if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED || left <= 0) {
-                    throw failure(operation, e);
+                    throw e instanceof RegistryStorageException storage ? storage : failure(operation, e);
                 }
                 // Jitter: writers that collided once should not collide again in step.
                 sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));
                 pause = Math.min(pause * 2, LONGEST_RETRY_PAUSE_MILLIS);
+            }
+        }
+    }
+
+    /** Best effort: a busy or vanished file here is met again, and retried, by the write itself. */
+    private void migrateIfNeeded(DataSource source) {
+        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
+            return; // the write refuses it, in one line
+        }
+        try (Connection connection = connect(source)) {
+            if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
+                migrate(false);
+            }
+        } catch (SQLException | RuntimeException e) {
+            if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED) {
+                throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many servers registering and heartbeating while assessments read: SPEC §3 says no row is lost and
+ * Many servers registering and heartbeating while assessments read: the contract says no row is lost and
  * "database is locked" never surfaces. Each writer thread has its own writer, as each server would.
  */
 class ConcurrentRegistryTest {
@@ -59,15 +60,15 @@ class ConcurrentRegistryTest {
             RosterMember member = MEMBERS.get(i % MEMBERS.size());
             pool.submit(() -> guarded(failures, () -> {
                 // Retention runs on every registration, measured from a clock near the registrations.
-                SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
+                SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> RowBuilder.REGISTERED, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
                 start.await();
                 int generation = 0;
                 while (Instant.now().isBefore(deadline) || generation == 0) {
                     // A restart on the same pid: a new runtime id replaces the old row.
-                    Instant registered = Registrations.REGISTERED.plusSeconds(generation);
+                    Instant registered = RowBuilder.REGISTERED.plusSeconds(generation);
                     String runtimeId = "rt-" + pid + "-" + generation++;
-                    Registration registration = Registrations.of(member, pid)
-                            .with(r -> r.runtimeId = runtimeId).at(registered).build();
+                    Registration registration = RowBuilder.registered(member, pid)
+                            .with(r -> r.runtimeId = runtimeId).at(registered).registration();
                     writer.register(registration, Optional.of(RegistryWriter.DEFAULT_RETENTION));
                     lastRegistered.put(pid, registration);
                     lastHeartbeat.put(pid, registered);
@@ -120,7 +121,7 @@ class ConcurrentRegistryTest {
         ExecutorService pool = Executors.newFixedThreadPool(MEMBERS.size());
         CountDownLatch start = new CountDownLatch(1);
         for (int i = 0; i < MEMBERS.size(); i++) {
-            Registration registration = Registrations.of(MEMBERS.get(i), 46000 + i).build();
+            Registration registration = RowBuilder.registered(MEMBERS.get(i), 46000 + i).registration();
             pool.submit(() -> guarded(failures, () -> {
                 SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
                 start.await();

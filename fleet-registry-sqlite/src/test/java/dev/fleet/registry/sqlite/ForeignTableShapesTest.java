@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
@@ -38,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ForeignTableShapesTest {
 
-    /** SPEC §3's columns with the original implementation's types, in SPEC order. */
-    private static final List<String> SPEC_COLUMNS = List.of(
+    /** The contract's columns with the original implementation's types, in the contract order. */
+    private static final List<String> CONTRACT_COLUMNS = List.of(
             "runtime_id TEXT PRIMARY KEY", "namespace TEXT NOT NULL", "profile TEXT", "role TEXT", "remote TEXT",
             "org TEXT", "repo TEXT", "repository_root TEXT", "pid INTEGER NOT NULL", "cohort_id TEXT",
             "cohort_source TEXT NOT NULL", "client_provenance TEXT", "boot_id TEXT", "process_started_at TEXT",
@@ -53,7 +54,7 @@ class ForeignTableShapesTest {
 
     @Test
     void aCohortSplitStaysASplitWhateverTheColumnOrder() throws Exception {
-        List<String> swapped = new ArrayList<>(SPEC_COLUMNS);
+        List<String> swapped = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.swap(swapped, swapped.indexOf("cohort_id TEXT"), swapped.indexOf("client_provenance TEXT"));
 
         Verdict verdict = verdictOf(fiveMembersInTwoCohorts(swapped));
@@ -67,22 +68,22 @@ class ForeignTableShapesTest {
 
     @Test
     void theSameRowsInAnyColumnOrderOrWithExtraColumnsGiveByteIdenticalVerdicts() throws Exception {
-        String reference = json(verdictOf(fiveMembersInTwoCohorts(SPEC_COLUMNS)));
+        String reference = json(verdictOf(fiveMembersInTwoCohorts(CONTRACT_COLUMNS)));
         List<List<String>> shapes = new ArrayList<>();
-        List<String> reversed = new ArrayList<>(SPEC_COLUMNS);
+        List<String> reversed = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.reverse(reversed);
         shapes.add(reversed);
-        List<String> cohortAndHeadSwapped = new ArrayList<>(SPEC_COLUMNS);
+        List<String> cohortAndHeadSwapped = new ArrayList<>(CONTRACT_COLUMNS);
         Collections.swap(cohortAndHeadSwapped, cohortAndHeadSwapped.indexOf("cohort_id TEXT"),
                 cohortAndHeadSwapped.indexOf("startup_head TEXT"));
         shapes.add(cohortAndHeadSwapped);
-        List<String> extraFirstAndMiddle = new ArrayList<>(SPEC_COLUMNS);
+        List<String> extraFirstAndMiddle = new ArrayList<>(CONTRACT_COLUMNS);
         extraFirstAndMiddle.add(0, "tool_notes TEXT");
         extraFirstAndMiddle.add(9, "lease_owner INTEGER");
         shapes.add(extraFirstAndMiddle);
         Random random = new Random(20261201);
         for (int i = 0; i < 5; i++) {
-            List<String> shuffled = new ArrayList<>(SPEC_COLUMNS);
+            List<String> shuffled = new ArrayList<>(CONTRACT_COLUMNS);
             Collections.shuffle(shuffled, random);
             shapes.add(shuffled);
         }
@@ -93,7 +94,7 @@ class ForeignTableShapesTest {
 
     @Test
     void theOriginalShapeReadsWithoutThisProjectsColumnsAndTakesRegistrations() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "process_started_at", "pid_namespace"));
+        Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
 
         RegistryRow python = new SqliteRegistryReader(file).readAll().rows().get(0);
@@ -102,17 +103,17 @@ class ForeignTableShapesTest {
         assertNull(python.pidNamespace());
 
         RosterMember reviewer = Roster.defaultRoster().members().get(1);
-        new SqliteRegistryWriter(file).register(Registrations.of(reviewer, 42101).build(), Optional.empty());
+        new SqliteRegistryWriter(file).register(RowBuilder.registered(reviewer, 42101).registration(), Optional.empty());
 
         List<RegistryRow> rows = new SqliteRegistryReader(file).readAll().rows();
         assertEquals(List.of("rt-python", "rt-prgs-reviewer-42101"), rows.stream().map(RegistryRow::runtimeId).toList());
-        assertEquals(Registrations.PID_NAMESPACE, rows.get(1).pidNamespace(), "its own columns were added first");
-        assertEquals(Registrations.of(reviewer, 42101).row(), rows.get(1));
+        assertEquals(RowBuilder.PID_NAMESPACE, rows.get(1).pidNamespace(), "its own columns were added first");
+        assertEquals(RowBuilder.registered(reviewer, 42101).build(), rows.get(1));
     }
 
     @Test
     void migrateAddsThisProjectsColumnsOnceAndLeavesEverythingElse() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "process_started_at", "pid_namespace"));
+        Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
         RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
                 "INSERT INTO sessions VALUES ('s-a')");
@@ -134,7 +135,7 @@ class ForeignTableShapesTest {
 
     @Test
     void aTableLackingColumnsIsSchemaMissingNamingThemAndMigrateRefusesWithoutATouch() throws Exception {
-        Path file = table(without(SPEC_COLUMNS, "boot_id", "startup_head", "stopped_at"));
+        Path file = table(without(CONTRACT_COLUMNS, "boot_id", "startup_head", "stopped_at"));
         String before = RawSqlite.sha256(file);
 
         RegistryRead read = new SqliteRegistryReader(file).readAll();
@@ -150,7 +151,7 @@ class ForeignTableShapesTest {
 
         RosterMember author = Roster.defaultRoster().members().get(0);
         RegistryStorageException register = assertThrows(RegistryStorageException.class,
-                () -> new SqliteRegistryWriter(file).register(Registrations.of(author, 42102).build(), Optional.empty()));
+                () -> new SqliteRegistryWriter(file).register(RowBuilder.registered(author, 42102).registration(), Optional.empty()));
         assertTrue(register.getMessage().contains("lacks columns boot_id, startup_head, stopped_at"),
                 register.getMessage());
     }
@@ -169,7 +170,7 @@ class ForeignTableShapesTest {
             row.put("cohort_source", "parent_process");
             row.put("client_provenance", "client_managed");
             row.put("startup_head", "82d71b77028a7abd4f8ab4a4e4d89658a187f73d");
-            row.put("boot_id", Registrations.BOOT);
+            row.put("boot_id", RowBuilder.BOOT);
             row.put("transport", "stdio");
             RawSqlite.insertRuntime(file, row);
         }
@@ -185,7 +186,7 @@ class ForeignTableShapesTest {
                         "fleet", true))
                 .toList();
         ProcessObservation observation =
-                ProcessObservation.of(Registrations.BOOT, "fleet-host", Registrations.PID_NAMESPACE, processes);
+                ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, processes);
         return FleetClassifier.classify(new Snapshot(Roster.defaultRoster(), read, observation,
                 Instant.parse("2026-07-28T03:00:00Z"), "control_plane.sqlite3", null));
     }

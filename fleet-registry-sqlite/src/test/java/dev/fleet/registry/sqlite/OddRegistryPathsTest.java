@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
@@ -99,7 +100,7 @@ class OddRegistryPathsTest {
     }
 
     private static Registration registration() {
-        return Registrations.of(Roster.defaultRoster().members().get(0), 43001).at(Instant.now()).build();
+        return RowBuilder.registered(Roster.defaultRoster().members().get(0), 43001).at(Instant.now()).registration();
     }
 
     private static void mkfifo(Path path) throws IOException, InterruptedException {

@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.port.out.RegistryWriter;
@@ -21,7 +22,7 @@ public final class QuietRegistryMain {
         long pid = Long.parseLong(args[1]);
         RosterMember member = Roster.defaultRoster().members().get(Integer.parseInt(args[2]));
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
-        writer.register(Registrations.of(member, pid).at(java.time.Instant.now()).build(),
+        writer.register(RowBuilder.registered(member, pid).at(java.time.Instant.now()).registration(),
                 Optional.of(RegistryWriter.DEFAULT_RETENTION));
         writer.migrate();
         boolean found = new SqliteRegistryReader(file).readAll().rows().stream()

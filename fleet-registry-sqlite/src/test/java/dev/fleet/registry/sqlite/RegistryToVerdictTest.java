@@ -3,6 +3,7 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Registration;
@@ -34,12 +35,12 @@ class RegistryToVerdictTest {
         Path file = dir.resolve("control_plane.sqlite3");
         Roster roster = Roster.defaultRoster();
         // Retention is measured from the writer's clock: registrations are an hour old here.
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> Registrations.REGISTERED.plusSeconds(3600),
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> RowBuilder.REGISTERED.plusSeconds(3600),
                 SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
         List<ObservedProcess> processes = new ArrayList<>();
         long pid = 47000;
         for (RosterMember member : roster.members()) {
-            Registration stored = writer.register(Registrations.of(member, pid).build(),
+            Registration stored = writer.register(RowBuilder.registered(member, pid).registration(),
                     Optional.of(RegistryWriter.DEFAULT_RETENTION));
             // Each process started a little before it registered, as a real server does, and looks
             // like one to the default patterns.
@@ -49,7 +50,7 @@ class RegistryToVerdictTest {
         }
         SqliteRegistryReader reader = new SqliteRegistryReader(file);
         RegistryRead read = reader.readAll();
-        ProcessObservation observation = ProcessObservation.of(Registrations.BOOT, "fleet-host", Registrations.PID_NAMESPACE,
+        ProcessObservation observation = ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE,
                 processes);
 
         Verdict verdict = FleetClassifier.classify(new Snapshot(roster, read, observation,

@@ -3,6 +3,7 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
@@ -22,8 +23,8 @@ class SchemaMigrationTest {
 
     private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
 
-    /** SPEC §3's columns: name, declared type, NOT NULL, primary key. */
-    private static final List<List<Object>> SPEC_COLUMNS = List.of(
+    /** The contract's columns: name, declared type, NOT NULL, primary key. */
+    private static final List<List<Object>> CONTRACT_COLUMNS = List.of(
             List.of("runtime_id", "TEXT", 1, 1),
             List.of("namespace", "TEXT", 1, 0),
             List.of("profile", "TEXT", 0, 0),
@@ -57,7 +58,7 @@ class SchemaMigrationTest {
 
         assertEquals(6, RegistrySchema.SCHEMA_VERSION);
         assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
-        assertEquals(SPEC_COLUMNS, RawSqlite.query(file,
+        assertEquals(CONTRACT_COLUMNS, RawSqlite.query(file,
                 "SELECT name, type, \"notnull\", pk FROM pragma_table_info('mcp_server_runtimes') ORDER BY cid"));
         assertEquals(Map.of(
                         "idx_mcp_server_runtimes_pid", List.of("pid"),
@@ -84,7 +85,7 @@ class SchemaMigrationTest {
 
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
-        writer.register(Registrations.of(AUTHOR, 41000).build(), Optional.of(RegistryWriter.DEFAULT_RETENTION));
+        writer.register(RowBuilder.registered(AUTHOR, 41000).registration(), Optional.of(RegistryWriter.DEFAULT_RETENTION));
 
         Map<String, List<List<Object>>> after = RawSqlite.dump(file);
         assertEquals(before.get("sessions"), after.get("sessions"));
@@ -100,7 +101,7 @@ class SchemaMigrationTest {
                 "INSERT INTO sessions VALUES ('s-a')");
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
-        writer.register(Registrations.of(AUTHOR, 41001).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 41001).registration(), Optional.empty());
         Map<String, List<List<Object>>> once = RawSqlite.dump(file);
 
         writer.migrate();
@@ -117,7 +118,7 @@ class SchemaMigrationTest {
                 + "LOCKEDBY = 'a server killed mid-migration'");
         RawSqlite.execute(file, "DROP INDEX idx_mcp_server_runtimes_status", "PRAGMA user_version = 5");
 
-        writer.register(Registrations.of(AUTHOR, 41003).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 41003).registration(), Optional.empty());
 
         assertEquals(List.of(List.of(0)), RawSqlite.query(file, "SELECT LOCKED FROM DATABASECHANGELOGLOCK"));
         assertEquals(6, RawSqlite.userVersion(file));
@@ -128,12 +129,12 @@ class SchemaMigrationTest {
     void writersKeepTheFileInWalModeSoReadersNeverWaitForThem() throws Exception {
         Path file = dir.resolve("control_plane.sqlite3");
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
-        Registration registration = Registrations.of(AUTHOR, 41004).build();
+        Registration registration = RowBuilder.registered(AUTHOR, 41004).registration();
         writer.register(registration, Optional.empty());
         assertEquals("wal", RawSqlite.scalar(file, "PRAGMA journal_mode"));
         RawSqlite.execute(file, "PRAGMA journal_mode = DELETE");
 
-        assertTrue(writer.heartbeat(registration.runtimeId(), Registrations.REGISTERED.plusSeconds(30)));
+        assertTrue(writer.heartbeat(registration.runtimeId(), RowBuilder.REGISTERED.plusSeconds(30)));
 
         assertEquals("wal", RawSqlite.scalar(file, "PRAGMA journal_mode"));
     }
@@ -146,7 +147,7 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).migrate();
 
         assertEquals(9, RawSqlite.userVersion(file));
-        assertEquals(SPEC_COLUMNS.size(),
+        assertEquals(CONTRACT_COLUMNS.size(),
                 RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')").size());
     }
 
@@ -178,7 +179,7 @@ class SchemaMigrationTest {
     void theFirstRegistrationMigratesAFileInDirectoriesThatDoNotExistYet() throws Exception {
         Path file = dir.resolve("state/gitea-tools/control_plane.sqlite3");
 
-        new SqliteRegistryWriter(file).register(Registrations.of(AUTHOR, 41002).build(), Optional.empty());
+        new SqliteRegistryWriter(file).register(RowBuilder.registered(AUTHOR, 41002).registration(), Optional.empty());
 
         assertTrue(Files.isRegularFile(file));
         assertEquals(6, RawSqlite.userVersion(file));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
@@ -52,8 +53,8 @@ class SqliteRegistryReaderTest {
     @Test
     void rowsWithEqualRegisteredAtAreOrderedByRuntimeId() {
         for (String runtimeId : List.of("rt-c", "rt-a", "rt-e", "rt-b", "rt-d")) {
-            writer.register(Registrations.of(AUTHOR, 44000 + runtimeId.charAt(3))
-                    .with(r -> r.runtimeId = runtimeId).build(), Optional.empty());
+            writer.register(RowBuilder.registered(AUTHOR, 44000 + runtimeId.charAt(3))
+                    .with(r -> r.runtimeId = runtimeId).registration(), Optional.empty());
         }
 
         List<String> first = runtimeIds(reader.readAll());
@@ -68,8 +69,8 @@ class SqliteRegistryReaderTest {
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-2", 44102, "2026-07-28T03:30:00+02:00"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-3", 44103, "2026-07-28T01:59:59.5-00:30"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-0", 44104, "garbage"));
-        writer.register(Registrations.of(MERGER, 44105).with(r -> r.runtimeId = "rt-4")
-                .at(Instant.parse("2026-07-28T02:00:00.001Z")).build(), Optional.empty());
+        writer.register(RowBuilder.registered(MERGER, 44105).with(r -> r.runtimeId = "rt-4")
+                .at(Instant.parse("2026-07-28T02:00:00.001Z")).registration(), Optional.empty());
 
         // 01:30Z, 02:00Z, 02:00:00.001Z, 02:29:59.5Z, then the unparseable row last.
         assertEquals(List.of("rt-2", "rt-1", "rt-4", "rt-3", "rt-0"), runtimeIds(reader.readAll()));
@@ -77,8 +78,8 @@ class SqliteRegistryReaderTest {
 
     @Test
     void theStatusFilterSelectsRowsOfThatStatus() {
-        Registration running = Registrations.of(AUTHOR, 44200).build();
-        Registration stopped = Registrations.of(MERGER, 44201).build();
+        Registration running = RowBuilder.registered(AUTHOR, 44200).registration();
+        Registration stopped = RowBuilder.registered(MERGER, 44201).registration();
         writer.register(running, Optional.empty());
         writer.register(stopped, Optional.empty());
         writer.markStopped(stopped.runtimeId(), Instant.parse("2026-07-28T02:10:00Z"));
@@ -89,7 +90,7 @@ class SqliteRegistryReaderTest {
 
     @Test
     void readingEverythingIncludesStoppedRows() {
-        Registration stopped = Registrations.of(MERGER, 44300).build();
+        Registration stopped = RowBuilder.registered(MERGER, 44300).registration();
         writer.register(stopped, Optional.empty());
         writer.markStopped(stopped.runtimeId(), Instant.parse("2026-07-28T02:10:00Z"));
 
@@ -102,7 +103,7 @@ class SqliteRegistryReaderTest {
     void readingNeverChangesTheMainDatabaseFile() throws Exception {
         long pid = 44400;
         for (RosterMember member : Roster.defaultRoster().members()) {
-            writer.register(Registrations.of(member, pid++).build(), Optional.empty());
+            writer.register(RowBuilder.registered(member, pid++).registration(), Optional.empty());
         }
         String before = RawSqlite.sha256(file);
 
@@ -171,7 +172,7 @@ class SqliteRegistryReaderTest {
 
     @Test
     void aWriterHoldingAnExclusiveLockPastTheBusyTimeoutIsLocked() throws Exception {
-        writer.register(Registrations.of(AUTHOR, 44500).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 44500).registration(), Optional.empty());
         // WAL readers are never blocked by a writer's transaction; a rollback journal makes BEGIN
         // EXCLUSIVE keep readers out, which is what another tool's long transaction can do.
         RawSqlite.execute(file, "PRAGMA journal_mode = DELETE");
@@ -190,7 +191,7 @@ class SqliteRegistryReaderTest {
 
     @Test
     void anExclusiveLockingModeWriterOnAWalFileIsLocked() throws Exception {
-        writer.register(Registrations.of(AUTHOR, 44600).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 44600).registration(), Optional.empty());
         assertEquals("wal", RawSqlite.scalar(file, "PRAGMA journal_mode"));
 
         try (Connection holder = RawSqlite.open(file); Statement statement = holder.createStatement()) {
@@ -207,7 +208,7 @@ class SqliteRegistryReaderTest {
 
     @Test
     void rowsOtherToolsWroteBadlyReadAsMalformedBesideTheGoodOnes() throws Exception {
-        Registration good = Registrations.of(AUTHOR, 44700).build();
+        Registration good = RowBuilder.registered(AUTHOR, 44700).registration();
         writer.register(good, Optional.empty());
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-pid-zero", 0, "2026-07-28T02:00:01Z"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-bad-time", 44701, "not-a-time"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
@@ -49,13 +50,13 @@ class SqliteRegistryWriterTest {
 
     @Test
     void everyFieldRoundTrips() {
-        Registration registration = Registrations.of(member("controller"), 41001).with(r -> {
+        Registration registration = RowBuilder.registered(member("controller"), 41001).with(r -> {
             r.cohortSource = Registration.COHORT_FROM_PARENT_PROCESS;
             r.clientProvenance = Registration.OPERATOR_MANAGED;
             r.transport = "streamable_http";
-            r.lastHeartbeatAt = r.registeredAt.plusSeconds(30);
-            r.processStartedAt = Instant.parse("2026-07-28T01:59:58.123Z");
-        }).build();
+            r.lastHeartbeatAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(30));
+            r.processStartedAt = "2026-07-28T01:59:58.123Z";
+        }).registration();
 
         Registration stored = writer.register(registration, Optional.empty());
 
@@ -67,7 +68,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void unknownValuesRoundTripAsNull() {
-        Registration registration = Registrations.of(AUTHOR, 41002).with(r -> {
+        Registration registration = RowBuilder.registered(AUTHOR, 41002).with(r -> {
             r.profile = null;
             r.role = null;
             r.cohortId = null;
@@ -76,7 +77,7 @@ class SqliteRegistryWriterTest {
             r.processStartedAt = null;
             r.startupHead = null;
             r.repositoryRoot = null;
-        }).build();
+        }).registration();
 
         assertEquals(registration, writer.register(registration, Optional.empty()));
         assertEquals(List.of(registration.toRow()), reader.readAll().rows());
@@ -84,14 +85,14 @@ class SqliteRegistryWriterTest {
 
     @Test
     void aBlankRuntimeIdIsRejectedWithAClearError() {
-        assertEquals("registration: runtime_id must be non-blank", rejection(r -> r.runtimeId = "  "));
-        assertEquals("registration: runtime_id must be non-blank", rejection(r -> r.runtimeId = null));
+        assertEquals("registration: runtime_id must be non-blank", rejection("  ", "gitea-author", 43000));
+        assertEquals("registration: runtime_id must be non-blank", rejection(null, "gitea-author", 43000));
     }
 
     @Test
     void aBlankNamespaceIsRejectedWithAClearError() {
-        assertEquals("registration: namespace must be non-blank", rejection(r -> r.namespace = " "));
-        assertEquals("registration: namespace must be non-blank", rejection(r -> r.namespace = null));
+        assertEquals("registration: namespace must be non-blank", rejection("rt-1", " ", 43000));
+        assertEquals("registration: namespace must be non-blank", rejection("rt-1", null, 43000));
     }
 
     /** A registration cannot lack a pid (its type says so); a row another tool wrote without one is malformed. */
@@ -113,14 +114,14 @@ class SqliteRegistryWriterTest {
     @ParameterizedTest
     @ValueSource(longs = {0, -1, -41004})
     void aNonPositivePidIsRejectedWithAClearError(long pid) {
-        assertEquals("registration: pid must be a positive integer, got " + pid, rejection(r -> r.pid = pid));
+        assertEquals("registration: pid must be a positive integer, got " + pid, rejection("rt-1", "gitea-author", pid));
     }
 
     @Test
     void theFiveDefaultMembersRegisterIndependently() {
         long pid = 41100;
         for (RosterMember member : ROSTER.members()) {
-            writer.register(Registrations.of(member, pid++).at(NOW).build(), WEEK);
+            writer.register(RowBuilder.registered(member, pid++).at(NOW).registration(), WEEK);
         }
 
         List<RegistryRow> rows = reader.readAll().rows();
@@ -132,8 +133,8 @@ class SqliteRegistryWriterTest {
 
     @Test
     void registeringOnAReusedPidReplacesTheStaleRow() {
-        writer.register(Registrations.of(AUTHOR, 41200).build(), Optional.empty());
-        Registration second = Registrations.of(REVIEWER, 41200).at(Registrations.REGISTERED.plusSeconds(60)).build();
+        writer.register(RowBuilder.registered(AUTHOR, 41200).registration(), Optional.empty());
+        Registration second = RowBuilder.registered(REVIEWER, 41200).at(RowBuilder.REGISTERED.plusSeconds(60)).registration();
 
         writer.register(second, Optional.empty());
 
@@ -143,11 +144,11 @@ class SqliteRegistryWriterTest {
     @Test
     void aRowOnAnotherPidIsNeverRemovedWhateverItsNamespaceEvenWithRetention() {
         Instant recent = NOW.minusSeconds(3600);
-        writer.register(Registrations.of(AUTHOR, 41300).at(recent).build(), Optional.empty());
-        writer.register(Registrations.of(MERGER, 41301).at(recent).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 41300).at(recent).registration(), Optional.empty());
+        writer.register(RowBuilder.registered(MERGER, 41301).at(recent).registration(), Optional.empty());
 
-        writer.register(Registrations.of(AUTHOR, 41302).at(recent.plusSeconds(1))
-                .with(r -> r.runtimeId = "rt-second-author").build(), WEEK);
+        writer.register(RowBuilder.registered(AUTHOR, 41302).at(recent.plusSeconds(1))
+                .with(r -> r.runtimeId = "rt-second-author").registration(), WEEK);
 
         assertEquals(List.of(41300L, 41301L, 41302L),
                 reader.readAll().rows().stream().map(RegistryRow::pid).sorted().toList(),
@@ -157,10 +158,10 @@ class SqliteRegistryWriterTest {
     @Test
     void retentionDropsOnlyRowsOldOnBothTimestamps() {
         Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
-        writer.register(Registrations.of(MERGER, 41400).at(old).build(), Optional.empty());
-        writer.register(Registrations.of(REVIEWER, 41401).at(NOW.minusSeconds(60)).build(), Optional.empty());
+        writer.register(RowBuilder.registered(MERGER, 41400).at(old).registration(), Optional.empty());
+        writer.register(RowBuilder.registered(REVIEWER, 41401).at(NOW.minusSeconds(60)).registration(), Optional.empty());
 
-        writer.register(Registrations.of(AUTHOR, 41402).at(NOW).build(), WEEK);
+        writer.register(RowBuilder.registered(AUTHOR, 41402).at(NOW).registration(), WEEK);
 
         assertEquals(List.of(41401L, 41402L), pids());
     }
@@ -168,11 +169,11 @@ class SqliteRegistryWriterTest {
     @Test
     void retentionKeepsAnOldRegistrationThatHeartbeatedRecently() {
         Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
-        Registration daemon = Registrations.of(MERGER, 41500).at(old).build();
+        Registration daemon = RowBuilder.registered(MERGER, 41500).at(old).registration();
         writer.register(daemon, Optional.empty());
         assertTrue(writer.heartbeat(daemon.runtimeId(), NOW.minusSeconds(30)));
 
-        writer.register(Registrations.of(AUTHOR, 41501).at(NOW).build(), WEEK);
+        writer.register(RowBuilder.registered(AUTHOR, 41501).at(NOW).registration(), WEEK);
 
         assertEquals(List.of(41500L, 41501L), pids(), "a long-running server must never vanish");
     }
@@ -180,9 +181,9 @@ class SqliteRegistryWriterTest {
     @Test
     void retentionIsSkippedWhenNotRequested() {
         Instant old = NOW.minus(RegistryWriter.DEFAULT_RETENTION).minusSeconds(3600);
-        writer.register(Registrations.of(MERGER, 41600).at(old).build(), Optional.empty());
+        writer.register(RowBuilder.registered(MERGER, 41600).at(old).registration(), Optional.empty());
 
-        writer.register(Registrations.of(AUTHOR, 41601).at(NOW).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 41601).at(NOW).registration(), Optional.empty());
 
         assertEquals(List.of(41600L, 41601L), pids());
     }
@@ -206,16 +207,16 @@ class SqliteRegistryWriterTest {
         alive.put("last_heartbeat_at", "2026-08-10T11:00:00+00:00");
         RawSqlite.insertRuntime(file, alive);
 
-        writer.register(Registrations.of(REVIEWER, 41709).at(NOW).build(), WEEK);
+        writer.register(RowBuilder.registered(REVIEWER, 41709).at(NOW).registration(), WEEK);
 
         assertEquals(List.of(41703L, 41704L, 41705L, 41709L), pids());
     }
 
     @Test
     void heartbeatAdvancesOnlyLastHeartbeatAt() {
-        Registration registration = Registrations.of(AUTHOR, 41800).build();
+        Registration registration = RowBuilder.registered(AUTHOR, 41800).registration();
         writer.register(registration, Optional.empty());
-        Instant beat = Registrations.REGISTERED.plusSeconds(90);
+        Instant beat = RowBuilder.REGISTERED.plusSeconds(90);
 
         assertTrue(writer.heartbeat(registration.runtimeId(), beat));
 
@@ -224,7 +225,7 @@ class SqliteRegistryWriterTest {
 
     @Test
     void aHeartbeatForAnUnknownRuntimeChangesNothingAndSaysSo() throws Exception {
-        writer.register(Registrations.of(AUTHOR, 41900).build(), Optional.empty());
+        writer.register(RowBuilder.registered(AUTHOR, 41900).registration(), Optional.empty());
         Map<String, List<List<Object>>> before = RawSqlite.dump(file);
 
         assertFalse(writer.heartbeat("does-not-exist", NOW));
@@ -234,9 +235,9 @@ class SqliteRegistryWriterTest {
 
     @Test
     void markStoppedSetsStatusAndStoppedAt() throws Exception {
-        Registration registration = Registrations.of(AUTHOR, 42000).build();
+        Registration registration = RowBuilder.registered(AUTHOR, 42000).registration();
         writer.register(registration, Optional.empty());
-        Instant stoppedAt = Registrations.REGISTERED.plusSeconds(600);
+        Instant stoppedAt = RowBuilder.REGISTERED.plusSeconds(600);
 
         assertTrue(writer.markStopped(registration.runtimeId(), stoppedAt));
 
@@ -251,10 +252,10 @@ class SqliteRegistryWriterTest {
 
     @Test
     void aStopWaitsForABusyRegistryOnlyBrieflyWhateverTheRegistrationTimeout() throws Exception {
-        // SPEC 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
+        // The contract 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
         // behind another writer, even on a writer configured to wait 30 s to register.
         SqliteRegistryWriter patient = new SqliteRegistryWriter(file, () -> NOW, Duration.ofSeconds(30));
-        Registration registration = Registrations.of(AUTHOR, 42300).build();
+        Registration registration = RowBuilder.registered(AUTHOR, 42300).registration();
         patient.register(registration, Optional.empty());
         try (java.sql.Connection holder = RawSqlite.open(file);
                 java.sql.Statement statement = holder.createStatement()) {
@@ -283,10 +284,10 @@ class SqliteRegistryWriterTest {
 
     @Test
     void registeringTheSameRuntimeAgainUpdatesItsRowInPlace() {
-        Registration first = Registrations.of(AUTHOR, 42100).build();
+        Registration first = RowBuilder.registered(AUTHOR, 42100).registration();
         writer.register(first, Optional.empty());
-        writer.markStopped(first.runtimeId(), Registrations.REGISTERED.plusSeconds(5));
-        Registration again = Registrations.of(AUTHOR, 42100).at(Registrations.REGISTERED.plusSeconds(10)).build();
+        writer.markStopped(first.runtimeId(), RowBuilder.REGISTERED.plusSeconds(5));
+        Registration again = RowBuilder.registered(AUTHOR, 42100).at(RowBuilder.REGISTERED.plusSeconds(10)).registration();
 
         assertEquals(again, writer.register(again, Optional.empty()));
 
@@ -295,17 +296,21 @@ class SqliteRegistryWriterTest {
 
     @Test
     void aNonPositiveRetentionWindowIsRejected() {
-        Registration registration = Registrations.of(AUTHOR, 42200).build();
+        Registration registration = RowBuilder.registered(AUTHOR, 42200).registration();
         assertThrows(IllegalArgumentException.class,
                 () -> writer.register(registration, Optional.of(Duration.ZERO)));
         assertThrows(IllegalArgumentException.class,
                 () -> writer.register(registration, Optional.of(Duration.ofDays(-1))));
     }
 
-    /** Why a registration with {@code change} applied cannot even be built, so no writer ever sees it. */
-    private static String rejection(java.util.function.Consumer<Registrations> change) {
-        return assertThrows(IllegalArgumentException.class, () -> Registrations.of(AUTHOR, 43000).with(change).build())
-                .getMessage();
+    /** Why a registration with this identity cannot even be built, so no writer ever sees it. */
+    private static String rejection(String runtimeId, String namespace, long pid) {
+        Registration sound = RowBuilder.registered(AUTHOR, 43000).registration();
+        return assertThrows(IllegalArgumentException.class, () -> new Registration(runtimeId, namespace,
+                sound.profile(), sound.role(), sound.remote(), sound.org(), sound.repo(), sound.repositoryRoot(), pid,
+                sound.cohortId(), sound.cohortSource(), sound.clientProvenance(), sound.bootId(),
+                sound.processStartedAt(), sound.startupHead(), sound.transport(), sound.status(), sound.registeredAt(),
+                sound.lastHeartbeatAt(), sound.stoppedAt(), sound.pidNamespace())).getMessage();
     }
 
     private List<Long> pids() {

@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public interface RegistryWriter {
 
-    /** SPEC §3's default retention window: rows older than this on both timestamps may be dropped. */
+    /** The contract's default retention window: rows older than this on both timestamps may be dropped. */
     Duration DEFAULT_RETENTION = Duration.ofDays(7);
 
     /** Creates or upgrades the registry table, leaving every other table untouched. */

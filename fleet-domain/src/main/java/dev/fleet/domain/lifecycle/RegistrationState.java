@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
 import java.time.Instant;

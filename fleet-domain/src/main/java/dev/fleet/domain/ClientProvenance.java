@@ -1,6 +1,4 @@
-package dev.fleet.mcp;
-
-import dev.fleet.domain.Code;
+package dev.fleet.domain;
 
 /**
  * Who started the server: an MCP client (stdio children) or an operator (a daemon over HTTP). The

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
 import java.util.Map;
@@ -69,8 +69,8 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
     }
 
     /**
-     * SPEC §7: a non-blank {@value #ENV_VARIABLE} wins; else, when asked to, the parent pid; else
-     * unknown. Pure: the caller reads the environment and the parent pid.
+     * the contract: a non-blank {@value #ENV_VARIABLE} wins; else, when asked to, the parent pid; else
+     * unknown. Pure: the caller (the composition root) reads the environment and the parent pid.
      *
      * @param env the process environment
      * @param cohortFromParent whether {@code --cohort-from-parent} was given
@@ -88,13 +88,5 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
             return new FromParentProcess(parentPid.getAsLong());
         }
         return new Unknown();
-    }
-
-    /** {@link #resolve} over this process's environment and parent. */
-    public static Cohort ofCurrentProcess(boolean cohortFromParent) {
-        OptionalLong parent = ProcessHandle.current().parent()
-                .map(handle -> OptionalLong.of(handle.pid()))
-                .orElse(OptionalLong.empty());
-        return resolve(System.getenv(), cohortFromParent, parent);
     }
 }

@@ -1,7 +1,11 @@
-package dev.fleet.mcp;
+package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Binding;
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.Transport;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -62,6 +66,17 @@ public record ServerIdentity(
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
                 pidNamespace, cohort, startupHead, transport, clientProvenance);
+    }
+
+    /**
+     * This server's registration as of {@code now}: running, registered and heartbeating now. Its
+     * {@code process_started_at} is the OS's start instant, never "now": a JVM takes a second to
+     * reach main, which would otherwise look like a recycled pid.
+     */
+    public Registration runningRegistration(String runtimeId, Instant now) {
+        return new Registration(runtimeId, namespace, profile, role, binding.remote(), binding.org(), binding.repo(),
+                repositoryRoot, pid, cohort.id(), cohort.source(), clientProvenance.code(), bootId, processStartedAt,
+                startupHead, transport.code(), RegistrationStatus.RUNNING, now, now, null, pidNamespace);
     }
 
     /** How a verdict this server answers names it ({@code observation.answered_by}). */

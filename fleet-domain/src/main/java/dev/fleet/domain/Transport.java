@@ -1,6 +1,4 @@
-package dev.fleet.mcp;
-
-import dev.fleet.domain.Code;
+package dev.fleet.domain;
 
 /** How a server talks to its client; the code is the registry's {@code transport} column. */
 public enum Transport implements Code {

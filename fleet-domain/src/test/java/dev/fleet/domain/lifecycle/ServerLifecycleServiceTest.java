@@ -1,0 +1,447 @@
+package dev.fleet.domain.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.port.out.HeartbeatScheduler;
+import dev.fleet.domain.port.out.LifecycleLog;
+import dev.fleet.domain.port.out.RegistryWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class ServerLifecycleServiceTest {
+
+    private static final Duration PERIOD = Duration.ofSeconds(30);
+
+    private final InMemoryRegistry registry = new InMemoryRegistry();
+    private final FixedClock clock = new FixedClock(RowBuilder.REGISTERED);
+    private final ManualScheduler scheduler = new ManualScheduler();
+    private final AtomicInteger ids = new AtomicInteger();
+    /** What the operator would read on stderr. */
+    private final List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final LifecycleLog log = new LifecycleLog() {
+        @Override
+        public void info(String message) {
+            logged.add("INFO " + message);
+        }
+
+        @Override
+        public void warn(String message) {
+            logged.add("WARN " + message);
+        }
+
+        @Override
+        public void error(String message) {
+            logged.add("ERROR " + message);
+        }
+    };
+    private final ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-" + ids.incrementAndGet(), ServerLifecycleService.STOP_DEADLINE);
+
+    @Test
+    void startRegistersOnceWithTheIdentitysFactsAndSchedulesTheHeartbeat() {
+        RegistrationState state = lifecycle.start(PERIOD);
+
+        assertEquals(List.of("register runtime-1 retention=PT168H"), registry.calls(),
+                "the writer migrates only when it must; the lifecycle never forces the changelog");
+        Registration row = assertInstanceOf(RegistrationState.Registered.class, state).registration();
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(RegistrationStatus.RUNNING, row.status());
+        assertEquals(RowBuilder.REGISTERED, row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED, row.lastHeartbeatAt());
+        assertEquals(Scenario.STARTED, row.processStartedAt(), "the OS start instant, not the clock");
+        assertEquals(4_321, row.pid());
+        assertEquals("gitea-controller", row.namespace());
+        assertEquals(RowBuilder.COHORT, row.cohortId());
+        assertEquals("env", row.cohortSource());
+        assertEquals(RowBuilder.HEAD, row.startupHead());
+        assertEquals(RowBuilder.BOOT, row.bootId());
+        assertEquals("stdio", row.transport());
+        assertEquals("client_managed", row.clientProvenance());
+        assertNull(row.stoppedAt());
+        assertEquals(List.of(row), registry.rows());
+        assertEquals(PERIOD, scheduler.period);
+    }
+
+    @Test
+    void aHeartbeatAdvancesTheRowAndTheReportedState() {
+        lifecycle.start(PERIOD);
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("heartbeat"));
+        assertEquals(1, registry.count("register"), "no new registration while the row exists");
+        Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).lastHeartbeatAt());
+    }
+
+    @Test
+    void aHeartbeatThatFindsNoRowRegistersAgainUnderTheSameRuntimeId() {
+        lifecycle.start(PERIOD);
+        registry.delete("runtime-1");
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
+        assertEquals("runtime-1", row.runtimeId(), "one server start, one runtime id");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.registeredAt());
+        assertEquals(List.of(row), registry.rows());
+        assertEquals(2, registry.count("register"));
+    }
+
+    @Test
+    void aClockStepThatMovesThisProcesssObservedStartRegistersItAgain() {
+        AtomicReference<Instant> observed = new AtomicReference<>(Scenario.STARTED);
+        ServerLifecycleService stepped = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, observed::get, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
+        stepped.start(PERIOD);
+        clock.advance(PERIOD);
+        observed.set(Scenario.STARTED.plusMillis(900)); // within a second: the same start
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        clock.advance(PERIOD);
+        Instant afterStep = Scenario.STARTED.plusSeconds(3_600);
+        observed.set(afterStep);
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) stepped.state()).registration();
+        assertEquals(2, registry.count("register"));
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(afterStep, row.processStartedAt(), "the start observers now see");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
+        assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
+    }
+
+    @Test
+    void anUnknownObservedStartNeverTriggersARegistration() {
+        ServerLifecycleService blind = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
+        blind.start(PERIOD);
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        assertEquals(1, registry.count("heartbeat"));
+    }
+
+    @Test
+    void aFailedRegistrationIsKeptForTheRuntimeContextAndRetriedAtTheNextHeartbeat() {
+        registry.failRegistrationsWith(new IllegalStateException("database is locked"));
+
+        RegistrationState state = lifecycle.start(PERIOD);
+
+        RegistrationState.Failed failed = assertInstanceOf(RegistrationState.Failed.class, state);
+        assertEquals("failed", failed.status());
+        assertEquals("database is locked", failed.error());
+        assertEquals("runtime-1", failed.runtimeId());
+        assertNotNull(scheduler.tick, "the server keeps running: heartbeats are scheduled anyway");
+
+        registry.failRegistrationsWith(null);
+        scheduler.tick();
+
+        assertEquals("registered", lifecycle.state().status());
+        assertEquals("runtime-1", lifecycle.state().runtimeId());
+    }
+
+    @Test
+    void stopMarksTheRowStoppedExactlyOnceAndEndsTheHeartbeat() {
+        lifecycle.start(PERIOD);
+        clock.advance(Duration.ofSeconds(5));
+
+        lifecycle.stop();
+        lifecycle.stop();
+        scheduler.tick(); // a tick that raced the stop must not write
+
+        assertEquals(List.of("register runtime-1 retention=PT168H",
+                "markStopped runtime-1 " + RowBuilder.REGISTERED.plusSeconds(5) + " found=true"), registry.calls());
+        assertTrue(scheduler.cancelled);
+        assertTrue(lifecycle.isStopped());
+        Registration row = registry.rows().get(0);
+        assertEquals(RegistrationStatus.STOPPED, row.status());
+        assertEquals(RowBuilder.REGISTERED.plusSeconds(5), row.stoppedAt());
+    }
+
+    @Test
+    void aStopBeforeRegistrationWritesNothingAndPreventsRegistration() {
+        lifecycle.stop();
+
+        assertEquals("pending", lifecycle.start(PERIOD).status());
+        assertEquals(List.of(), registry.calls());
+    }
+
+    @Test
+    void aNonPositiveHeartbeatPeriodIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> lifecycle.start(Duration.ZERO));
+    }
+
+
+    /** Generous: these tests assert that a call returns at all, never how fast. */
+    private static final Duration HANG = Duration.ofSeconds(60);
+    /** A stop deadline short enough to keep the tests quick. */
+    private static final Duration SHORT_STOP = Duration.ofMillis(200);
+
+    @Test
+    void aStopGivesUpAtItsDeadlineWhileAHeartbeatWaitsForABusyRegistryAndNothingIsWrittenAfter() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycleService stuck = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
+        stuck.start(PERIOD);
+        registry.delete("runtime-1"); // the next heartbeat would register again
+        blocking.blockHeartbeats();
+        Thread heartbeat = new Thread(scheduler::tick);
+        heartbeat.start();
+        blocking.awaitHeartbeatEntered();
+
+        assertTimeoutPreemptively(HANG, stuck::stop, "a stop must not wait for the heartbeat's busy registry");
+
+        blocking.release();
+        heartbeat.join(HANG.toMillis());
+        scheduler.tick(); // a tick after the stop writes nothing
+        assertTrue(stuck.isStopped());
+        assertEquals(0, registry.count("markStopped"), () -> "the lock was never free: " + registry.calls());
+        assertEquals(1, registry.count("register"), () -> "no registration after the stop: " + registry.calls());
+        assertTrue(registry.rows().isEmpty(), "the heartbeat that waited found no row and did not register again");
+    }
+
+    @Test
+    void aStopWaitsForAHeartbeatThatFinishesInTimeThenMarksTheRowStopped() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        lifecycle.start(PERIOD);
+        blocking.blockHeartbeats();
+        Thread heartbeat = new Thread(scheduler::tick);
+        heartbeat.start();
+        blocking.awaitHeartbeatEntered();
+        Thread stop = new Thread(lifecycle::stop);
+        stop.start();
+        waitUntil(lifecycle::isStopped);
+
+        blocking.release();
+        stop.join(HANG.toMillis());
+
+        assertFalse(stop.isAlive());
+        assertEquals(List.of("register runtime-1 retention=PT168H", "heartbeat runtime-1 " + RowBuilder.REGISTERED
+                + " found=true", "markStopped runtime-1 " + RowBuilder.REGISTERED + " found=true"), registry.calls());
+        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
+    }
+
+    @Test
+    void aStopWriteThatOutlastsTheDeadlineIsAbandonedAndNoHeartbeatRegistersAfterIt() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
+        lifecycle.start(PERIOD);
+        registry.delete("runtime-1");
+        blocking.blockStops();
+
+        assertTimeoutPreemptively(HANG, lifecycle::stop);
+        scheduler.tick();
+        lifecycle.heartbeat();
+        lifecycle.register();
+
+        assertEquals("registered", lifecycle.state().status(), "the stop was never confirmed");
+        assertEquals(1, registry.count("register"), registry.calls()::toString);
+        blocking.release();
+    }
+
+    @Test
+    void aSecondStopWaitsForTheFirstWithinTheSameBound() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        lifecycle.start(PERIOD);
+        blocking.blockStops();
+        Thread first = new Thread(lifecycle::stop);
+        first.start();
+        blocking.awaitStopEntered();
+        AtomicReference<Boolean> secondReturned = new AtomicReference<>(false);
+        Thread second = new Thread(() -> {
+            lifecycle.stop();
+            secondReturned.set(true);
+        });
+        second.start();
+        second.join(200);
+        assertFalse(secondReturned.get(), "the shutdown hook must not let the JVM exit in the middle of the write");
+
+        blocking.release();
+        first.join(HANG.toMillis());
+        second.join(HANG.toMillis());
+
+        assertTrue(secondReturned.get());
+        assertEquals(1, registry.count("markStopped"));
+    }
+
+    @Test
+    void toolCallsWaitForTheFirstRegistrationAttemptAndNoLonger() throws Exception {
+        BlockingRegistry blocking = new BlockingRegistry(registry);
+        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        assertFalse(lifecycle.awaitRegistrationAttempt(Duration.ofMillis(50)), "no attempt yet: the wait times out");
+        blocking.blockRegistrations();
+        Thread start = new Thread(() -> lifecycle.start(PERIOD));
+        start.start();
+        blocking.awaitRegisterEntered();
+        AtomicReference<RegistrationState> seen = new AtomicReference<>();
+        Thread call = new Thread(() -> {
+            lifecycle.awaitRegistrationAttempt(HANG);
+            seen.set(lifecycle.state());
+        });
+        call.start();
+        call.join(200);
+        assertEquals(null, seen.get(), "still waiting while the registration is under way");
+
+        blocking.release();
+        call.join(HANG.toMillis());
+        start.join(HANG.toMillis());
+
+        assertEquals("registered", seen.get().status());
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO), "later calls do not wait");
+    }
+
+    @Test
+    void aFailedFirstAttemptAlsoEndsTheWait() {
+        registry.failRegistrationsWith(new IllegalStateException("disk full"));
+        lifecycle.start(PERIOD);
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+        assertEquals("failed", lifecycle.state().status());
+    }
+
+    @Test
+    void aStopReleasesCallsWaitingForARegistrationThatWillNotCome() {
+        lifecycle.stop();
+
+        assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long giveUp = System.nanoTime() + HANG.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < giveUp, "condition never held");
+            Thread.sleep(5);
+        }
+    }
+
+    /**
+     * The in-memory registry, with calls that can be made to block until released, as a registry
+     * another process holds locked makes them wait out their busy timeouts.
+     */
+    private static final class BlockingRegistry implements RegistryWriter {
+        private final InMemoryRegistry delegate;
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final CountDownLatch heartbeatEntered = new CountDownLatch(1);
+        private final CountDownLatch stopEntered = new CountDownLatch(1);
+        private final CountDownLatch registerEntered = new CountDownLatch(1);
+        private volatile boolean heartbeats;
+        private volatile boolean stops;
+        private volatile boolean registrations;
+
+        BlockingRegistry(InMemoryRegistry delegate) {
+            this.delegate = delegate;
+        }
+
+        void blockHeartbeats() {
+            heartbeats = true;
+        }
+
+        void blockStops() {
+            stops = true;
+        }
+
+        void blockRegistrations() {
+            registrations = true;
+        }
+
+        void release() {
+            release.countDown();
+        }
+
+        void awaitHeartbeatEntered() throws InterruptedException {
+            assertTrue(heartbeatEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        void awaitStopEntered() throws InterruptedException {
+            assertTrue(stopEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        void awaitRegisterEntered() throws InterruptedException {
+            assertTrue(registerEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+        }
+
+        @Override
+        public void migrate() {
+            delegate.migrate();
+        }
+
+        @Override
+        public Registration register(Registration registration, Optional<Duration> retention) {
+            if (registrations) {
+                registerEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.register(registration, retention);
+        }
+
+        @Override
+        public boolean heartbeat(String runtimeId, Instant at) {
+            if (heartbeats) {
+                heartbeatEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.heartbeat(runtimeId, at);
+        }
+
+        @Override
+        public boolean markStopped(String runtimeId, Instant at) {
+            if (stops) {
+                stopEntered.countDown();
+                awaitRelease();
+            }
+            return delegate.markStopped(runtimeId, at);
+        }
+
+        private void awaitRelease() {
+            try {
+                release.await(HANG.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Captures the tick so tests run heartbeats by hand, with no clock and no waiting. */
+    private static final class ManualScheduler implements HeartbeatScheduler {
+        Runnable tick;
+        Duration period;
+        boolean cancelled;
+
+        @Override
+        public Runnable schedule(Runnable tick, Duration period) {
+            this.tick = tick;
+            this.period = period;
+            return () -> cancelled = true;
+        }
+
+        void tick() {
+            tick.run();
+        }
+    }
+}

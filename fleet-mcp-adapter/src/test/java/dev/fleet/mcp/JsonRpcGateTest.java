@@ -1,0 +1,183 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The gate in process: which lines reach the SDK, and what every other line is answered. */
+class JsonRpcGateTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
+    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    private final JsonRpcGate gate = new JsonRpcGate(McpJson.mapper(), new ProtocolOutput(stdout));
+    private int repliesRead;
+
+    @Test
+    void aSessionOpensWithInitializeThenInitializedAndOnlyThenTakesRequests() throws IOException {
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\"}", -32600, "a");
+        assertDropped(INITIALIZED); // before initialize: ignored
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"b\",\"method\":\"tools/list\"}", -32600, "b");
+
+        assertPassed(INITIALIZE);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"c\",\"method\":\"tools/list\"}", -32600, "c");
+        assertPassed(INITIALIZED);
+        assertDropped(INITIALIZED); // a second one: the SDK would log that requests may block forever
+
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"tools/list\"}");
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":\"e\",\"method\":\"ping\"}");
+        assertEquals(3, replies().size());
+    }
+
+    @Test
+    void pingIsAnsweredBeforeInitialization() throws IOException {
+        assertDropped("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+
+        JsonNode reply = replies().get(0);
+        assertEquals(7, reply.get("id").asInt());
+        assertEquals(JSON.createObjectNode(), reply.get("result"));
+    }
+
+    @Test
+    void linesThatAreNotJsonRpcGetParseErrorOrInvalidRequestWithANullId() throws IOException {
+        open();
+        for (String line : List.of("hello", "{", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} trailing",
+                "\u0000", "[".repeat(5_000))) {
+            assertRefused(line, -32700, null);
+        }
+        for (String line : List.of("[]", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", "null", "1", "\"x\"",
+                "true", "{}", "{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"ping\"}")) {
+            assertRefused(line, -32600, null);
+        }
+        byte[] invalidUtf8 = {'{', '"', (byte) 0xC3, (byte) 0x28, '"', ':', '1', '}'};
+        assertNull(gate.admit(invalidUtf8, invalidUtf8.length));
+        assertEquals(-32700, lastReply().path("error").path("code").asInt());
+    }
+
+    @Test
+    void aRequestWithAUsableIdIsAnsweredUnderThatId() throws IOException {
+        open();
+        assertRefused("{\"jsonrpc\":\"1.0\",\"id\":5,\"method\":\"ping\"}", -32600, 5);
+        assertRefused("{\"id\":\"s\",\"method\":\"ping\"}", -32600, "s");
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":[\"ping\"]}", -32600, 6);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":\"x\"}", -32602, 8);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\"}", -32602, 9);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{}}", -32602, 10);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"initialize\",\"params\":{\"capabilities\":\"x\"}}",
+                -32602, 11);
+    }
+
+    @Test
+    void aToolCallWithArgumentsOfAnyShapeReachesTheSdk() throws IOException {
+        open();
+        for (String arguments : List.of("{}", "{\"a\":1}", "[]", "\"x\"", "5", "true", "null")) {
+            assertPassed("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+                    + "\"arguments\":" + arguments + "}}");
+        }
+    }
+
+    @Test
+    void notificationsOtherThanInitializedAndBadResponsesAreDroppedUnanswered() throws IOException {
+        open();
+        assertDropped("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
+        assertDropped("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+        assertDropped("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}");
+        assertDropped("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}");
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+        assertEquals(List.of(), replies());
+    }
+
+    @Test
+    void blankLinesAreNoMessages() throws IOException {
+        assertDropped("");
+        assertDropped(" \t ");
+        assertEquals(List.of(), replies());
+    }
+
+    @Test
+    void carriageReturnsBetweenTokensBecomeSpacesSoTheSdkReadsOneLine() throws IOException {
+        open();
+        byte[] line = "{\"jsonrpc\":\"2.0\",\r\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
+
+        byte[] passed = gate.admit(line, line.length);
+
+        assertArrayEquals("{\"jsonrpc\":\"2.0\", \"id\":1,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8),
+                passed);
+    }
+
+    @Test
+    void aTooLongLineIsAnsweredOnce() throws IOException {
+        gate.tooLong(16 * 1024 * 1024);
+
+        JsonNode reply = replies().get(0);
+        assertTrue(reply.get("id").isNull());
+        assertEquals(-32600, reply.path("error").path("code").asInt());
+        assertTrue(reply.path("error").path("message").asText().contains("16777216"));
+    }
+
+    @Test
+    void everyReplyIsOneLineTheSdkReads() throws IOException {
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"x\\ny\",\"method\":\"a\\nb\"}", -32600, "x\ny");
+        for (String line : stdout.toString(StandardCharsets.UTF_8).split("\n")) {
+            McpSchema.deserializeJsonRpcMessage(McpJson.mapper(), line);
+        }
+    }
+
+    private void open() throws IOException {
+        assertPassed(INITIALIZE);
+        assertPassed(INITIALIZED);
+    }
+
+    private void assertPassed(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        byte[] passed = gate.admit(bytes, bytes.length);
+        assertArrayEquals((line + "\n").getBytes(StandardCharsets.UTF_8), passed, line);
+    }
+
+    private void assertDropped(String line) throws IOException {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertNull(gate.admit(bytes, bytes.length), line);
+    }
+
+    private void assertRefused(String line, int code, Object id) throws IOException {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertNull(gate.admit(bytes, bytes.length), line);
+        JsonNode reply = lastReply();
+        assertEquals(code, reply.path("error").path("code").asInt(), () -> line + " -> " + reply);
+        assertEquals(id == null ? JSON.nullNode() : JSON.valueToTree(id), reply.get("id"), () -> line + " -> " + reply);
+    }
+
+    private JsonNode lastReply() throws IOException {
+        List<JsonNode> all = replies();
+        assertEquals(repliesRead + 1, all.size(), "one reply per refused line");
+        repliesRead = all.size();
+        return all.get(all.size() - 1);
+    }
+
+    private List<JsonNode> replies() throws IOException {
+        String text = stdout.toString(StandardCharsets.UTF_8);
+        List<JsonNode> replies = new java.util.ArrayList<>();
+        for (String line : text.split("\n")) {
+            if (!line.isEmpty()) {
+                replies.add(JSON.readTree(line));
+            }
+        }
+        return replies;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class ProtocolOutputTest {
+
+    private final ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    private final ProtocolOutput out = new ProtocolOutput(sink);
+
+    @Test
+    void aReplyNeverLandsInsideALineTheSdkHasBegun() throws IOException {
+        out.write("{\"from\":\"sdk\",".getBytes(StandardCharsets.UTF_8));
+        out.flush();
+
+        out.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
+        assertEquals("{\"from\":\"gate\"}\n", text(), "the SDK's unfinished line is held back");
+
+        out.write("\"id\":1}".getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+        out.flush();
+        assertEquals("{\"from\":\"gate\"}\n{\"from\":\"sdk\",\"id\":1}\n", text());
+    }
+
+    @Test
+    void severalLinesInOneWriteAreAllPassedOn() throws IOException {
+        out.write("a\nb\nc".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals("a\nb\n", text());
+    }
+
+    @Test
+    void aReplyIsOneLine() {
+        assertThrows(IllegalArgumentException.class, () -> out.writeLine("a\nb".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The SDK's writer and the gate at full speed on two threads: every line arrives whole. */
+    @Test
+    void twoWritersNeverInterleave() throws Exception {
+        int lines = 2_000;
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread sdk = new Thread(() -> {
+            try {
+                go.await();
+                for (int i = 0; i < lines; i++) {
+                    // As the SDK writes a message: body, newline, flush, in separate calls.
+                    out.write(("{\"sdk\":" + i + ",\"pad\":\"" + "s".repeat(i % 97) + "\"}").getBytes(
+                            StandardCharsets.UTF_8));
+                    out.write("\n".getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        Thread gate = new Thread(() -> {
+            try {
+                go.await();
+                for (int i = 0; i < lines; i++) {
+                    out.writeLine(("{\"gate\":" + i + "}").getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        sdk.start();
+        gate.start();
+        go.countDown();
+        sdk.join(TimeUnit.MINUTES.toMillis(2));
+        gate.join(TimeUnit.MINUTES.toMillis(2));
+
+        assertEquals(null, failure.get());
+        List<String> sdkLines = new ArrayList<>();
+        List<String> gateLines = new ArrayList<>();
+        for (String line : text().split("\n")) {
+            assertTrue(line.matches("\\{\"sdk\":\\d+,\"pad\":\"s*\"}|\\{\"gate\":\\d+}"), line);
+            (line.startsWith("{\"sdk\"") ? sdkLines : gateLines).add(line);
+        }
+        assertEquals(lines, sdkLines.size());
+        assertEquals(lines, gateLines.size());
+    }
+
+    private String text() {
+        return sink.toString(StandardCharsets.UTF_8);
+    }
+}
