@@ -4,7 +4,11 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** What every verb has: its place in the command line, for its output and error streams and its usage. */
+/**
+ * What the read-only verbs share: their place in the command line, for their output and error
+ * streams. Verbs that write the registry (or start what does) do not extend it, so that nothing on
+ * the assessment path reaches a write even through this base class's subclasses.
+ */
 abstract class FleetVerb {
 
     @Spec
@@ -18,9 +22,4 @@ abstract class FleetVerb {
         return spec.commandLine().getErr();
     }
 
-    /** For a verb that only groups others: its usage on stderr, and the usage exit code. */
-    int usage() {
-        spec.commandLine().usage(err());
-        return ExitCodes.USAGE;
-    }
 }

@@ -2,6 +2,8 @@ package dev.fleet.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code fleet registry migrate|list}: the runtime registry itself. */
 @Command(name = "registry",
@@ -9,10 +11,15 @@ import picocli.CommandLine.Command;
         exitCodeList = {ExitCodes.USAGE_LINE},
         description = "Create or inspect the runtime registry.",
         subcommands = {RegistryMigrateCommand.class, RegistryListCommand.class})
-final class RegistryCommand extends FleetVerb implements Callable<Integer> {
+final class RegistryCommand implements Callable<Integer> {
+
+    // Not a FleetVerb: it names the migrate verb, and the read-only verbs' shared base must reach no write.
+    @Spec
+    private CommandSpec spec;
 
     @Override
     public Integer call() {
-        return usage();
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.USAGE;
     }
 }

@@ -28,6 +28,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -39,7 +41,12 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster or an address it cannot bind", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
-final class ServeCommand extends FleetVerb implements Callable<Integer> {
+final class ServeCommand implements Callable<Integer> {
+
+    // Not a FleetVerb: this verb writes the registry (or starts what does), and the read-only verbs'
+    // shared base must have no such subclass for the assessment path's reach rule.
+    @Spec
+    private CommandSpec spec;
 
     enum TransportOption { STDIO, HTTP }
 
@@ -119,7 +126,7 @@ final class ServeCommand extends FleetVerb implements Callable<Integer> {
 
     private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
         try {
-            server.serveHttp(host, port, running -> err().printf(
+            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf(
                     "fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath));
         } catch (IllegalStateException cannotBind) {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
