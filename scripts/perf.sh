@@ -60,17 +60,17 @@ machine() {
 cold() {
   echo "== cold start: ./fleet assess --format json (embedded roster, empty registry) vs java -version, $runs runs each, interleaved"
   scratch_registry "$work/cold"
-  : > "$work/reference" && : > "$work/fleet"
+  : > "$work/reference.times" && : > "$work/assess.times"
   local i
   for ((i = 0; i < runs; i++)); do
-    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/reference"
-    time_run "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" >> "$work/fleet"
+    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/reference.times"
+    time_run "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" >> "$work/assess.times"
   done
   local ref_wall ref_cpu fleet_wall fleet_cpu
-  ref_wall=$(column 1 < "$work/reference" | median); ref_cpu=$(column 2 < "$work/reference" | median)
-  fleet_wall=$(column 1 < "$work/fleet" | median); fleet_cpu=$(column 2 < "$work/fleet" | median)
-  echo "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version: median ${ref_wall} ms wall, ${ref_cpu} ms CPU ($(column 1 < "$work/reference" | xargs))"
-  echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/fleet" | xargs))"
+  ref_wall=$(column 1 < "$work/reference.times" | median); ref_cpu=$(column 2 < "$work/reference.times" | median)
+  fleet_wall=$(column 1 < "$work/assess.times" | median); fleet_cpu=$(column 2 < "$work/assess.times" | median)
+  echo "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version: median ${ref_wall} ms wall, ${ref_cpu} ms CPU ($(column 1 < "$work/reference.times" | xargs))"
+  echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/assess.times" | xargs))"
   awk -v f="$fleet_wall" -v r="$ref_wall" -v fc="$fleet_cpu" -v rc="$ref_cpu" \
     'BEGIN {printf "ratio: %.2f x java -version (wall), %.2f x (CPU)\n", f / r, fc / rc}'
   echo "load average: $(load)"
@@ -102,7 +102,7 @@ assess() {
 
 fleet() {
   echo "== five idle members (fresh registry, one migrates it), then warm tool calls through the SDK client"
-  harness fleet "$launcher" "$work/fleet" 200
+  harness fleet "$launcher" "$work/fleet-servers" 200
   echo "load average: $(load)"
 }
 
