@@ -59,9 +59,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <li>the registry file (with {@code -wal} and {@code -shm}) deleted under the live servers.</li>
  * </ol>
  *
- * Locks are held {@link #FAULT_HOLD} (well inside the writers' deadlines: 5 s for a heartbeat, 10 s
- * for a registration). What must hold: every server registers on its first attempt; outside a fault
- * every live server always has a running row, and after each fault every live server has a running
+ * Locks are held {@link #FAULT_HOLD} (well inside the writers' deadlines: 30 s for a heartbeat or
+ * a registration, each attempt waiting up to its 5 s busy timeout). What must hold: every server
+ * registers on its first attempt; outside a fault every live server always has a running row, and after each fault every live server has a running
  * row with a heartbeat after the fault's end within the settle window; no server ever logs a busy
  * error or a failed registration; every verdict is well formed ({@link VerdictShape}); no assessment
  * outside a fault reports the registry locked; after each fault the CLI sees the whole fleet with the

@@ -56,12 +56,22 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     public static final Duration STOP_BUSY_TIMEOUT = Duration.ofSeconds(1);
     /**
-     * How long a registration or a heartbeat keeps retrying a busy registry (a first migration by one of
-     * fifty servers starting together can hold it for seconds). SQLite's own busy handler waits inside
-     * each attempt, but some contention (a journal-mode switch, WAL recovery, a lock upgrade) answers
-     * SQLITE_BUSY at once; those are retried here with backoff.
+     * How long a registration or a heartbeat keeps retrying a busy registry, once the file is current.
+     * SQLite's own busy handler waits inside each attempt (up to the busy timeout), but it polls, and a
+     * long waiter loses to writers that arrive later: fifty servers heartbeating on two starved cores
+     * were seen to keep one registration out for two whole 5 s attempts. Some contention (a
+     * journal-mode switch, WAL recovery) answers SQLITE_BUSY at once. Both are retried here with
+     * backoff. A server serves while it registers, so a long deadline costs nothing but the wait.
      */
-    static final Duration REGISTER_DEADLINE = Duration.ofSeconds(10);
+    static final Duration REGISTER_DEADLINE = Duration.ofSeconds(30);
+    /**
+     * How long a server's registration or heartbeat waits for another process's migration of the same
+     * file. Longer than {@code registry migrate}'s {@link MigrationLock#DEFAULT_WAIT}: a server keeps
+     * serving meanwhile, and fifty JVMs starting together on two cores can starve the one running the
+     * first migration (Liquibase, in a cold JVM) for well over 20 s. Still bounded: a migration that
+     * is stopped or stuck is named, and the next heartbeat tries again.
+     */
+    static final Duration SERVER_MIGRATION_WAIT = Duration.ofSeconds(120);
     private static final long FIRST_RETRY_PAUSE_MILLIS = 10;
     private static final long LONGEST_RETRY_PAUSE_MILLIS = 250;
 
@@ -70,9 +80,17 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     private final Path file;
     private final InstantSource clock;
     private final DataSource dataSource;
-    private final DataSource stopDataSource;
-    private final Duration busyTimeout;
-    private final Duration stopTimeout;
+    /** Registrations and heartbeats: migrate a file that needs it, then retry a busy one until the deadline. */
+    private final WritePolicy serving;
+    /** Stops: never migrate, and give up soon enough for the server to exit within 2 s. */
+    private final WritePolicy stopping;
+
+    /** Where a write connects, how long it retries a busy registry, and how long it waits for a migration (zero: never migrates). */
+    private record WritePolicy(DataSource source, Duration deadline, Duration migrationWait) {
+        boolean migrates() {
+            return !migrationWait.isZero();
+        }
+    }
 
     public SqliteRegistryWriter(Path file) {
         this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
@@ -85,12 +103,19 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * @param busyTimeout how long one attempt waits for another writer
      */
     SqliteRegistryWriter(Path file, InstantSource clock, Duration busyTimeout) {
+        this(file, clock, busyTimeout, REGISTER_DEADLINE);
+    }
+
+    /** The seam, with how long a registration or heartbeat keeps retrying a busy registry. */
+    SqliteRegistryWriter(Path file, InstantSource clock, Duration busyTimeout, Duration writeDeadline) {
         this.file = Objects.requireNonNull(file, "file");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.busyTimeout = Objects.requireNonNull(busyTimeout, "busyTimeout");
-        this.stopTimeout = busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT;
+        Objects.requireNonNull(busyTimeout, "busyTimeout");
+        Duration stopTimeout = busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT;
         this.dataSource = SqliteFiles.writer(file, busyTimeout);
-        this.stopDataSource = SqliteFiles.writer(file, stopTimeout);
+        this.serving = new WritePolicy(dataSource, Objects.requireNonNull(writeDeadline, "writeDeadline"),
+                SERVER_MIGRATION_WAIT);
+        this.stopping = new WritePolicy(SqliteFiles.writer(file, stopTimeout), stopTimeout, Duration.ZERO);
     }
 
     /**
@@ -99,14 +124,14 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     @Override
     public void migrate() {
-        migrate(true);
+        migrate(true, MigrationLock.DEFAULT_WAIT);
     }
 
-    private void migrate(boolean always) {
+    private void migrate(boolean always, Duration lockWait) {
         requireRegularOrAbsent();
         createParentDirectories();
         try {
-            SchemaMigration.migrate(file, dataSource, always, MigrationLock.DEFAULT_WAIT);
+            SchemaMigration.migrate(file, dataSource, always, lockWait);
         } catch (RuntimeException e) {
             throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
         } catch (Exception e) {
@@ -150,26 +175,26 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", dataSource, REGISTER_DEADLINE, runtimeId,
+        return updateRow("heartbeat", serving, runtimeId,
                 Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", stopDataSource, stopTimeout, runtimeId, Map.of(RUNTIMES.STATUS,
+        return updateRow("mark stopped", stopping, runtimeId, Map.of(RUNTIMES.STATUS,
                 RegistrationStatus.STOPPED.code(),
                 RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
-    private boolean updateRow(String operation, DataSource source, Duration deadline, String runtimeId,
+    private boolean updateRow(String operation, WritePolicy policy, String runtimeId,
             Map<Field<String>, String> changes) {
         Objects.requireNonNull(runtimeId, "runtimeId");
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return write(operation, source, deadline, ctx -> ctx.update(RUNTIMES)
+        return write(operation, policy, ctx -> ctx.update(RUNTIMES)
                 .set(changes)
                 .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
                 .execute() > 0);
@@ -182,7 +207,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     private Registration store(RegistryRow row, Optional<Duration> retention) {
         String runtimeId = row.runtimeId();
-        RegistryRow stored = write("register", dataSource, REGISTER_DEADLINE, ctx -> {
+        RegistryRow stored = write("register", serving, ctx -> {
             RegistryColumns columns = RegistryColumns.of(ctx);
             // The pid now names this server: any other row on it from this pid namespace (or from
             // before namespaces were recorded) describes a process that is gone. A row on the same
@@ -236,24 +261,45 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     /**
-     * One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it,
-     * retried with backoff while the registry answers busy, until {@code deadline} has passed.
+     * One IMMEDIATE transaction on a fresh connection, after migrating the file if it needs it (and
+     * the policy migrates), retried with backoff while the registry answers busy, until the policy's
+     * deadline has passed. The "is it current?" check shares the write's connection, so a heartbeat
+     * on a current file opens one connection, not two.
      */
-    private <T> T write(String operation, DataSource source, Duration deadline, Function<DSLContext, T> work) {
-        // Waiting for another server's migration has its own bound (the migration lock's); the write's
-        // deadline starts once the file is current, or a long first migration would leave it none.
-        migrateIfNeeded(source);
-        long giveUpAt = System.nanoTime() + deadline.toNanos();
+    private <T> T write(String operation, WritePolicy policy, Function<DSLContext, T> work) {
+        long started = System.nanoTime();
         long pause = FIRST_RETRY_PAUSE_MILLIS;
-        while (true) {
+        boolean migrated = false;
+        for (int attempt = 1; ; attempt++) {
+            boolean needsMigration;
             try {
-                return writeOnce(source, work);
+                requireRegularOrAbsent();
+                try (Connection connection = connect(policy.source())) {
+                    needsMigration = policy.migrates() && !isCurrent(connection, !migrated);
+                    if (!needsMigration) {
+                        return ImmediateTransaction.run(connection, work);
+                    }
+                }
+                if (migrated) {
+                    throw new RegistryStorageException("registry " + operation + " failed for " + file
+                            + ": it needs migrating again right after a migration", null);
+                }
+                // First use, or deleted and made again: migrate (or wait for the server migrating it,
+                // within the policy's own bound), then write on a fresh connection. A long first
+                // migration must not use up the write's deadline, so that starts afresh, once.
+                migrate(false, policy.migrationWait());
+                migrated = true;
+                started = System.nanoTime();
             } catch (SQLException | RuntimeException e) {
                 // A busy registry met while migrating arrives wrapped in a RegistryStorageException:
                 // it is as retryable as one met while writing.
-                long left = TimeUnit.NANOSECONDS.toMillis(giveUpAt - System.nanoTime());
-                if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED || left <= 0) {
+                if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED) {
                     throw e instanceof RegistryStorageException storage ? storage : failure(operation, e);
+                }
+                long left = policy.deadline().toMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                if (left <= 0) {
+                    throw failure(operation, "busy through " + attempt + " attempts over "
+                            + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms", e);
                 }
                 // Jitter: writers that collided once should not collide again in step.
                 sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));
@@ -262,29 +308,19 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         }
     }
 
-    /** Best effort: a busy or vanished file here is met again, and retried, by the write itself. */
-    private void migrateIfNeeded(DataSource source) {
-        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
-            return; // the write refuses it, in one line
-        }
-        try (Connection connection = connect(source)) {
-            if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
-                migrate(false);
+    /**
+     * Whether the file needs no migration. Before this write has migrated, a file too busy to say is
+     * taken as not current: that is most often another server's first migration, which the caller
+     * then waits for under the migration lock instead of spending its deadline retrying around it.
+     */
+    private boolean isCurrent(Connection connection, boolean busyMeansMigrating) {
+        try {
+            return SchemaMigration.isCurrent(Jooq.using(connection));
+        } catch (RuntimeException e) {
+            if (busyMeansMigrating && ReadFailures.reasonFor(e, file) == RegistryReason.LOCKED) {
+                return false;
             }
-        } catch (SQLException | RuntimeException e) {
-            if (ReadFailures.reasonFor(e, file) != RegistryReason.LOCKED) {
-                throw e instanceof RegistryStorageException storage ? storage : failure("migrate", e);
-            }
-        }
-    }
-
-    private <T> T writeOnce(DataSource source, Function<DSLContext, T> work) throws SQLException {
-        requireRegularOrAbsent();
-        try (Connection connection = connect(source)) {
-            if (!SchemaMigration.isCurrent(Jooq.using(connection))) {
-                migrate(false);
-            }
-            return ImmediateTransaction.run(connection, work);
+            throw e;
         }
     }
 
@@ -321,10 +357,14 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     private RegistryStorageException failure(String operation, Throwable cause) {
+        return failure(operation, null, cause);
+    }
+
+    /** One line: the operation, the file, how it went (when there is more to say) and the cause's first line. */
+    private RegistryStorageException failure(String operation, String how, Throwable cause) {
         String detail = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-        return new RegistryStorageException(
-                "registry " + operation + " failed for " + file + ": " + detail.lines().findFirst().orElse(""),
-                cause);
+        return new RegistryStorageException("registry " + operation + " failed for " + file
+                + (how == null ? "" : " (" + how + ")") + ": " + detail.lines().findFirst().orElse(""), cause);
     }
 
     private static void requirePositive(Duration window) {
