@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Whether a verdict is well formed, written from SPEC §6 and §5 alone (not from the product's own
+ * Whether a verdict is well formed, written from docs/CONTRACT.md alone (not from the product's own
  * output schema): every field present with its type and no other, every code one of the contract's,
  * the digest's pattern, and the rules that tie fields together (the gate implies a complete
  * inventory, {@code blocked_reason} is the first of {@code blocked_reasons}, a member's state matches
@@ -25,7 +25,7 @@ final class VerdictShape {
             "duplicate_members", "unexpected_members", "stale_registrations", "unverified_registrations",
             "malformed_registrations", "unregistered_processes", "single_cohort", "cohort_ids", "single_revision",
             "startup_heads", "registry", "process_listing", "verdict_digest", "observation");
-    /** SPEC §5's blocked codes, in priority order. */
+    /** The contract's blocked codes, in priority order. */
     static final List<String> CODES = List.of("registry_unreadable", "process_listing_unavailable",
             "malformed_registration", "unregistered_process", "process_start_unknown", "pid_namespace_mismatch",
             "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member",
@@ -129,7 +129,7 @@ final class VerdictShape {
         List<String> ordered = new ArrayList<>(codes);
         ordered.sort((a, b) -> Integer.compare(CODES.indexOf(a), CODES.indexOf(b)));
         if (!ordered.equals(codes) || new LinkedHashSet<>(codes).size() != codes.size()) {
-            problems.add("blocked_reasons out of SPEC order or repeated: " + codes);
+            problems.add("blocked_reasons out of the contract's order or repeated: " + codes);
         }
         return codes;
     }
