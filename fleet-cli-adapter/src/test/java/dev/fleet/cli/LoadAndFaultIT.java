@@ -659,7 +659,7 @@ class LoadAndFaultIT {
         List<ServeProcess> leaving = List.of(servers.get(1), servers.get(2));
         Map<ServeProcess, CompletableFuture<Long>> exits = new LinkedHashMap<>();
         leaving.forEach(server -> exits.put(server, server.process().onExit().thenApply(process -> System.nanoTime())));
-        long toldEof = leaving.get(0).closeStdin();
+        long toldEof = leaving.get(0).closeStdinAt();
         long toldTerm = System.nanoTime();
         leaving.get(1).process().destroy(); // SIGTERM
         try {
