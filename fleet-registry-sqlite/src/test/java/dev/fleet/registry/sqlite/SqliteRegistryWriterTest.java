@@ -306,11 +306,8 @@ class SqliteRegistryWriterTest {
     /** Why a registration with this identity cannot even be built, so no writer ever sees it. */
     private static String rejection(String runtimeId, String namespace, long pid) {
         Registration sound = RowBuilder.registered(AUTHOR, 43000).registration();
-        return assertThrows(IllegalArgumentException.class, () -> new Registration(runtimeId, namespace,
-                sound.profile(), sound.role(), sound.remote(), sound.org(), sound.repo(), sound.repositoryRoot(), pid,
-                sound.cohortId(), sound.cohortSource(), sound.clientProvenance(), sound.bootId(),
-                sound.processStartedAt(), sound.startupHead(), sound.transport(), sound.status(), sound.registeredAt(),
-                sound.lastHeartbeatAt(), sound.stoppedAt(), sound.pidNamespace())).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> sound.toBuilder().runtimeId(runtimeId)
+                .identity(new RosterMember(namespace, sound.profile(), sound.role())).pid(pid).build()).getMessage();
     }
 
     private List<Long> pids() {
