@@ -19,13 +19,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class SqliteRegistryWriterTest {
+class SqliteRegistryWriterTest extends RegistryFileTest {
 
     private static final Roster ROSTER = Roster.defaultRoster();
     private static final RosterMember AUTHOR = member("author");
@@ -35,17 +33,9 @@ class SqliteRegistryWriterTest {
     private static final Instant NOW = Instant.parse("2026-08-10T12:00:00.000Z");
     private static final Optional<Duration> WEEK = Optional.of(RegistryWriter.DEFAULT_RETENTION);
 
-    @TempDir
-    Path dir;
-    Path file;
-    SqliteRegistryWriter writer;
-    SqliteRegistryReader reader;
-
-    @BeforeEach
-    void openRegistry() {
-        file = dir.resolve("control_plane.sqlite3");
-        writer = new SqliteRegistryWriter(file, () -> NOW, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
-        reader = new SqliteRegistryReader(file);
+    @Override
+    SqliteRegistryWriter openWriter(Path registry) {
+        return new SqliteRegistryWriter(registry, () -> NOW, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
     }
 
     @Test
