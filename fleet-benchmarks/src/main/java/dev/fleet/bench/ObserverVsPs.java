@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Process observation against {@code ps} (the copy of the observer module's manual benchmark that the
- * benchmarks jar runs; see docs/PERFORMANCE.md). Spawns extra {@code sleep}
+ * Process observation against {@code ps}, run by hand or by {@code scripts/perf.sh observer}, never by
+ * {@code verify} (see fleet-process-observer/BENCHMARK.md and docs/PERFORMANCE.md). Spawns extra {@code sleep}
  * processes, then compares the median wall time of a whole {@code observe()} scan with the median
  * of {@code ps -e -o pid=,lstart=,args=} (a subprocess, output read fully) on the same table.
  * Arguments: [extra processes] [warm-ups] [measured runs].

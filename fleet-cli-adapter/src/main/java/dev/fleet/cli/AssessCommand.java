@@ -18,7 +18,7 @@ import picocli.CommandLine.Mixin;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:the mutation gate is satisfied", "1:the gate is not satisfied (a registry problem is a verdict too)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-final class AssessCommand extends FleetVerb implements Callable<Integer> {
+final class AssessCommand extends FormattedVerb implements Callable<Integer> {
 
     @Mixin
     private RegistryOption registry;
@@ -26,18 +26,11 @@ final class AssessCommand extends FleetVerb implements Callable<Integer> {
     @Mixin
     private RosterOption roster;
 
-    @Mixin
-    private FormatOption format;
-
     @Override
     public Integer call() {
         Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
                 ProcessObservers.forThisPlatform(), Instant::now, null).assess();
-        if (format.json()) {
-            out().println(VerdictDocument.canonicalJson(verdict));
-        } else {
-            out().print(new VerdictText(Ansi.forStdout()).render(verdict));
-        }
+        print(() -> VerdictDocument.canonicalJson(verdict), () -> new VerdictText(Ansi.forStdout()).render(verdict));
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 }

@@ -6,7 +6,6 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,25 +18,17 @@ import picocli.CommandLine.Mixin;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:listed", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "List the processes whose command line matches a server process pattern.")
-final class ProcessesCommand extends FleetVerb implements Callable<Integer> {
+final class ProcessesCommand extends FormattedVerb implements Callable<Integer> {
 
     @Mixin
     private RosterOption roster;
-
-    @Mixin
-    private FormatOption format;
 
     @Override
     public Integer call() {
         Roster effective = roster.roster();
         ProcessObservation observation = ProcessObservers.forThisPlatform()
                 .observe(effective.serverProcessPatterns(), Set.of());
-        PrintWriter out = out();
-        if (format.json()) {
-            out.println(CanonicalJson.encode(document(observation)));
-        } else {
-            out.print(text(observation));
-        }
+        print(() -> CanonicalJson.encode(document(observation)), () -> text(observation));
         return ExitCodes.OK;
     }
 

@@ -5,7 +5,6 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -18,7 +17,7 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:listed", "1:the registry is unreadable (the reason on stderr)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "List registrations, oldest first (read-only).")
-final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
+final class RegistryListCommand extends FormattedVerb implements Callable<Integer> {
 
     @Mixin
     private RegistryOption registry;
@@ -26,9 +25,6 @@ final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
     @Option(names = "--status", paramLabel = "running|stopped",
             description = "Only rows with this status (default: every row).")
     private RegistrationStatus status;
-
-    @Mixin
-    private FormatOption format;
 
     @Override
     public Integer call() {
@@ -39,20 +35,20 @@ final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
                     read.reason().code());
             return ExitCodes.NEGATIVE;
         }
-        PrintWriter out = out();
-        if (format.json()) {
-            out.println(CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()));
-        } else {
-            Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
-                    "REGISTERED_AT", "LAST_HEARTBEAT_AT");
-            for (RegistryRow row : read.rows()) {
-                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
-                        row.transport(), row.registeredAt(), row.lastHeartbeatAt());
-            }
-            out.print(table.render());
-            out.printf("%d %s in %s%n", read.rows().size(), read.rows().size() == 1 ? "row" : "rows", reader.location());
-        }
+        print(() -> CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()),
+                () -> text(read, reader.location()));
         return ExitCodes.OK;
+    }
+
+    private static String text(RegistryRead read, String location) {
+        Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
+                "REGISTERED_AT", "LAST_HEARTBEAT_AT");
+        for (RegistryRow row : read.rows()) {
+            table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
+                    row.transport(), row.registeredAt(), row.lastHeartbeatAt());
+        }
+        int count = read.rows().size();
+        return table.render() + String.format("%d %s in %s%n", count, count == 1 ? "row" : "rows", location);
     }
 
     /** A row under the contract's column names, values exactly as stored. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.Binding;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
@@ -51,10 +52,12 @@ class AssessIT {
             MarkerProcess server = MarkerProcess.servingRegistry(registry, member.profile());
             markers.add(server);
             Instant now = Instant.now().plusSeconds(1); // registered after its process started
-            writer.register(new Registration("rt-" + server.pid(), member.namespace(), member.profile(),
-                    member.role(), "prgs", "Scaled-Tech-Consulting", "Gitea-Tools", "/checkout", server.pid(), cohort,
-                    "env", "client_managed", bootId, null, "0123456789abcdef0123456789abcdef01234567", "stdio",
-                    RegistrationStatus.RUNNING, now, now, null, pidNamespace), Optional.empty());
+            writer.register(Registration.builder().runtimeId("rt-" + server.pid()).identity(member)
+                    .binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
+                    .cohort(cohort, Registration.COHORT_FROM_ENV).clientProvenance(Registration.CLIENT_MANAGED)
+                    .bootId(bootId).startupHead("0123456789abcdef0123456789abcdef01234567").transport("stdio")
+                    .status(RegistrationStatus.RUNNING).registeredAt(now).lastHeartbeatAt(now)
+                    .pidNamespace(pidNamespace).build(), Optional.empty());
         }
         return registry;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.Binding;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
@@ -27,9 +28,10 @@ class RegistryIT {
     Path dir;
 
     private static Registration registration(RosterMember member, long pid, Instant at) {
-        return new Registration("rt-" + pid, member.namespace(), member.profile(), member.role(), "prgs",
-                "Scaled-Tech-Consulting", "Gitea-Tools", "/checkout", pid, "cohort", "env", "client_managed",
-                null, null, "abc123", "stdio", RegistrationStatus.RUNNING, at, at, null, null);
+        return Registration.builder().runtimeId("rt-" + pid).identity(member).binding(Binding.DEFAULT)
+                .repositoryRoot("/checkout").pid(pid).cohort("cohort", Registration.COHORT_FROM_ENV)
+                .clientProvenance(Registration.CLIENT_MANAGED).startupHead("abc123").transport("stdio")
+                .status(RegistrationStatus.RUNNING).registeredAt(at).lastHeartbeatAt(at).build();
     }
 
     @Test

@@ -11,12 +11,8 @@ import java.util.Objects;
  */
 public record Registration(
         String runtimeId,
-        String namespace,
-        String profile,
-        String role,
-        String remote,
-        String org,
-        String repo,
+        RosterMember identity,
+        Binding binding,
         String repositoryRoot,
         long pid,
         String cohortId,
@@ -44,24 +40,30 @@ public record Registration(
         if (runtimeId == null || runtimeId.isBlank()) {
             throw new IllegalArgumentException("registration: runtime_id must be non-blank");
         }
-        if (namespace == null || namespace.isBlank()) {
+        Objects.requireNonNull(identity, "registration: identity is required");
+        if (identity.namespace() == null || identity.namespace().isBlank()) {
             throw new IllegalArgumentException("registration: namespace must be non-blank");
         }
         if (pid <= 0) {
             throw new IllegalArgumentException("registration: pid must be a positive integer, got " + pid);
         }
+        Objects.requireNonNull(binding, "registration: binding is required");
         Objects.requireNonNull(cohortSource, "registration: cohort_source is required");
         Objects.requireNonNull(status, "registration: status is required");
         Objects.requireNonNull(registeredAt, "registration: registered_at is required");
         Objects.requireNonNull(lastHeartbeatAt, "registration: last_heartbeat_at is required");
     }
 
-    public Binding binding() {
-        return new Binding(remote, org, repo);
+    public String namespace() {
+        return identity.namespace();
     }
 
-    public RosterMember identity() {
-        return new RosterMember(namespace, profile, role);
+    public String profile() {
+        return identity.profile();
+    }
+
+    public String role() {
+        return identity.role();
     }
 
     public boolean isRunning() {
@@ -69,22 +71,162 @@ public record Registration(
     }
 
     public Registration withStatus(RegistrationStatus newStatus, Instant newStoppedAt) {
-        return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
-                cohortId, cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport,
-                newStatus, registeredAt, lastHeartbeatAt, newStoppedAt, pidNamespace);
+        return toBuilder().status(newStatus).stoppedAt(newStoppedAt).build();
     }
 
     public Registration withLastHeartbeatAt(Instant heartbeat) {
-        return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
-                cohortId, cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport,
-                status, registeredAt, heartbeat, stoppedAt, pidNamespace);
+        return toBuilder().lastHeartbeatAt(heartbeat).build();
+    }
+
+    /** A builder holding this registration's fields, to copy it with some of them changed. */
+    public Builder toBuilder() {
+        Builder copy = new Builder();
+        copy.runtimeId = runtimeId;
+        copy.identity = identity;
+        copy.binding = binding;
+        copy.repositoryRoot = repositoryRoot;
+        copy.pid = pid;
+        copy.cohortId = cohortId;
+        copy.cohortSource = cohortSource;
+        copy.clientProvenance = clientProvenance;
+        copy.bootId = bootId;
+        copy.processStartedAt = processStartedAt;
+        copy.startupHead = startupHead;
+        copy.transport = transport;
+        copy.status = status;
+        copy.registeredAt = registeredAt;
+        copy.lastHeartbeatAt = lastHeartbeatAt;
+        copy.stoppedAt = stoppedAt;
+        copy.pidNamespace = pidNamespace;
+        return copy;
     }
 
     /** The same registration as the registry stores it: the inverse of {@link RegistryRow#interpret()}. */
     public RegistryRow toRow() {
-        return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
-                cohortId, cohortSource, clientProvenance, bootId, Timestamps.format(processStartedAt), startupHead,
-                transport, status.code(), Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt),
-                Timestamps.format(stoppedAt), pidNamespace);
+        return new RegistryRow(runtimeId, identity.namespace(), identity.profile(), identity.role(), binding.remote(),
+                binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource, clientProvenance, bootId,
+                Timestamps.format(processStartedAt), startupHead, transport, status.code(),
+                Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
+                pidNamespace);
+    }
+
+    /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Names every field once, so a registration is made or copied without restating the whole list by
+     * position. Unset fields are null (pid 0), which {@link #build()} refuses where a field is required.
+     */
+    public static final class Builder {
+        private String runtimeId;
+        private RosterMember identity;
+        private Binding binding;
+        private String repositoryRoot;
+        private long pid;
+        private String cohortId;
+        private String cohortSource;
+        private String clientProvenance;
+        private String bootId;
+        private Instant processStartedAt;
+        private String startupHead;
+        private String transport;
+        private RegistrationStatus status;
+        private Instant registeredAt;
+        private Instant lastHeartbeatAt;
+        private Instant stoppedAt;
+        private String pidNamespace;
+
+        private Builder() {
+        }
+
+        public Builder runtimeId(String value) {
+            runtimeId = value;
+            return this;
+        }
+
+        public Builder identity(RosterMember value) {
+            identity = value;
+            return this;
+        }
+
+        public Builder binding(Binding value) {
+            binding = value;
+            return this;
+        }
+
+        public Builder repositoryRoot(String value) {
+            repositoryRoot = value;
+            return this;
+        }
+
+        public Builder pid(long value) {
+            pid = value;
+            return this;
+        }
+
+        /** The cohort pair: the id (null when unknown) and where it came from ({@code cohort_source}). */
+        public Builder cohort(String id, String source) {
+            cohortId = id;
+            cohortSource = source;
+            return this;
+        }
+
+        public Builder clientProvenance(String value) {
+            clientProvenance = value;
+            return this;
+        }
+
+        public Builder bootId(String value) {
+            bootId = value;
+            return this;
+        }
+
+        public Builder processStartedAt(Instant value) {
+            processStartedAt = value;
+            return this;
+        }
+
+        public Builder startupHead(String value) {
+            startupHead = value;
+            return this;
+        }
+
+        public Builder transport(String value) {
+            transport = value;
+            return this;
+        }
+
+        public Builder status(RegistrationStatus value) {
+            status = value;
+            return this;
+        }
+
+        public Builder registeredAt(Instant value) {
+            registeredAt = value;
+            return this;
+        }
+
+        public Builder lastHeartbeatAt(Instant value) {
+            lastHeartbeatAt = value;
+            return this;
+        }
+
+        public Builder stoppedAt(Instant value) {
+            stoppedAt = value;
+            return this;
+        }
+
+        public Builder pidNamespace(String value) {
+            pidNamespace = value;
+            return this;
+        }
+
+        public Registration build() {
+            return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
+                    clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
+                    lastHeartbeatAt, stoppedAt, pidNamespace);
+        }
     }
 }

@@ -63,10 +63,24 @@ public record RegistryRow(
         if (stoppedAt != null && stopped.isEmpty()) {
             return malformed(MalformedReason.STOPPED_AT_UNPARSEABLE);
         }
-        return new Registration(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid,
-                cohortId, cohortSource == null ? Registration.COHORT_UNKNOWN : cohortSource, clientProvenance,
-                bootId, started.orElse(null), startupHead, transport, parsedStatus.get(), registered.get(),
-                heartbeat.get(), stopped.orElse(null), pidNamespace);
+        return Registration.builder()
+                .runtimeId(runtimeId)
+                .identity(new RosterMember(namespace, profile, role))
+                .binding(new Binding(remote, org, repo))
+                .repositoryRoot(repositoryRoot)
+                .pid(pid)
+                .cohort(cohortId, cohortSource == null ? Registration.COHORT_UNKNOWN : cohortSource)
+                .clientProvenance(clientProvenance)
+                .bootId(bootId)
+                .processStartedAt(started.orElse(null))
+                .startupHead(startupHead)
+                .transport(transport)
+                .status(parsedStatus.get())
+                .registeredAt(registered.get())
+                .lastHeartbeatAt(heartbeat.get())
+                .stoppedAt(stopped.orElse(null))
+                .pidNamespace(pidNamespace)
+                .build();
     }
 
     private MalformedRegistration malformed(MalformedReason reason) {

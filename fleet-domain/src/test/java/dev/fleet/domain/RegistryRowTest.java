@@ -55,12 +55,9 @@ class RegistryRowTest {
     @Test
     void aRegistrationCannotBeBuiltWithoutItsIdentity() {
         Registration sound = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
-        assertThrows(IllegalArgumentException.class, () -> new Registration(" ", sound.namespace(), null, null, null,
-                null, null, null, 1, null, "env", null, null, null, null, null, RegistrationStatus.RUNNING,
-                sound.registeredAt(), sound.lastHeartbeatAt(), null, null));
-        IllegalArgumentException pid = assertThrows(IllegalArgumentException.class, () -> new Registration("rt",
-                "ns", null, null, null, null, null, null, 0, null, "env", null, null, null, null, null,
-                RegistrationStatus.RUNNING, sound.registeredAt(), sound.lastHeartbeatAt(), null, null));
+        assertThrows(IllegalArgumentException.class, () -> sound.toBuilder().runtimeId(" ").build());
+        IllegalArgumentException pid = assertThrows(IllegalArgumentException.class,
+                () -> sound.toBuilder().runtimeId("rt").pid(0).build());
         assertEquals("registration: pid must be a positive integer, got 0", pid.getMessage());
     }
 }

@@ -51,8 +51,7 @@ class StdioBadInputTest {
     void everyLineThatIsNotJsonRpcGetsAnErrorReplyAndTheServerKeepsServing() throws Exception {
         byte[] invalidUtf8 = concat("{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"ping\",\"x\":\"".getBytes(
                 StandardCharsets.UTF_8), new byte[] {(byte) 0xC3, (byte) 0x28}, "\"}".getBytes(StandardCharsets.UTF_8));
-        byte[] trailingNul = concat("{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"ping\"}".getBytes(
-                StandardCharsets.UTF_8), new byte[] {0});
+        byte[] trailingNul = concat(ping("31").getBytes(StandardCharsets.UTF_8), new byte[] {0});
         List<Bad> bad = List.of(
                 Bad.of("plain text", "hello", PARSE_ERROR),
                 Bad.of("an unfinished object", "{", PARSE_ERROR),
@@ -65,20 +64,19 @@ class StdioBadInputTest {
                 new Bad("invalid UTF-8", invalidUtf8, PARSE_ERROR, NullNode.instance),
                 new Bad("NUL bytes", new byte[] {0, 0, 0}, PARSE_ERROR, NullNode.instance),
                 new Bad("a message followed by NUL", trailingNul, PARSE_ERROR, NullNode.instance),
-                Bad.of("a batch", "[{\"jsonrpc\":\"2.0\",\"id\":32,\"method\":\"ping\"}]", INVALID_REQUEST),
-                Bad.of("an object as id", "{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}", INVALID_REQUEST),
-                Bad.of("an array as id", "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}", INVALID_REQUEST),
-                Bad.of("a boolean as id", "{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}", INVALID_REQUEST),
-                Bad.of("a fraction as id", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}", INVALID_REQUEST),
-                Bad.of("a null id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", INVALID_REQUEST),
+                Bad.of("a batch", "[" + ping("32") + "]", INVALID_REQUEST),
+                Bad.of("an object as id", ping("{\"a\":1}"), INVALID_REQUEST),
+                Bad.of("an array as id", ping("[1]"), INVALID_REQUEST),
+                Bad.of("a boolean as id", ping("true"), INVALID_REQUEST),
+                Bad.of("a fraction as id", ping("1.5"), INVALID_REQUEST),
+                Bad.of("a null id", ping("null"), INVALID_REQUEST),
                 Bad.of("a number as method", "{\"jsonrpc\":\"2.0\",\"id\":33,\"method\":5}", INVALID_REQUEST,
                         NODES.numberNode(33)),
                 Bad.of("JSON-RPC 1.0", "{\"jsonrpc\":\"1.0\",\"id\":34,\"method\":\"ping\"}", INVALID_REQUEST,
                         NODES.numberNode(34)),
                 Bad.of("no jsonrpc", "{\"id\":35,\"method\":\"ping\"}", INVALID_REQUEST, NODES.numberNode(35)),
-                Bad.of("trailing garbage", "{\"jsonrpc\":\"2.0\",\"id\":36,\"method\":\"ping\"} x", PARSE_ERROR),
-                Bad.of("two messages on one line", "{\"jsonrpc\":\"2.0\",\"id\":37,\"method\":\"ping\"}"
-                        + "{\"jsonrpc\":\"2.0\",\"id\":38,\"method\":\"ping\"}", PARSE_ERROR),
+                Bad.of("trailing garbage", ping("36") + " x", PARSE_ERROR),
+                Bad.of("two messages on one line", ping("37") + ping("38"), PARSE_ERROR),
                 Bad.of("deep nesting", "[".repeat(100_000), PARSE_ERROR),
                 Bad.of("params as an array", "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"tools/call\",\"params\":[]}",
                         INVALID_PARAMS, NODES.textNode("p")),
@@ -124,7 +122,7 @@ class StdioBadInputTest {
             server.send("{\"jsonrpc\":\"2.0\",\"id\":\"early-call\",\"method\":\"tools/call\",\"params\":{\"name\":\""
                     + ASSESS + "\",\"arguments\":{}}}");
             JsonNode call = server.next();
-            server.send("{\"jsonrpc\":\"2.0\",\"id\":\"early-ping\",\"method\":\"ping\"}");
+            server.send(ping("\"early-ping\""));
             JsonNode ping = server.next();
             server.send("hello");
             JsonNode garbage = server.next();
@@ -232,6 +230,11 @@ class StdioBadInputTest {
     private static void assertNoStackTrace(String stderr) {
         assertFalse(stderr.lines().anyMatch(line -> line.startsWith("\tat ") || line.startsWith("Caused by:")),
                 () -> "a client's mistake put a stack trace on stderr:\n" + stderr);
+    }
+
+    /** A well-formed ping but for what {@code id} may hold: its JSON is inserted as given. */
+    private static String ping(String id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}";
     }
 
     private static byte[] fiftyMegabyteLine() {

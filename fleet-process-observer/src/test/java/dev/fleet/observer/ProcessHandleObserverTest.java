@@ -10,10 +10,10 @@ import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The ProcessHandle fallback, tested directly on Linux (where the factory never picks it) against
@@ -25,19 +25,13 @@ class ProcessHandleObserverTest {
 
     private final ProcessHandleObserver fallback = new ProcessHandleObserver();
     private final ProcfsProcessObserver procfs = new ProcfsProcessObserver();
-    private final Spawned spawned = new Spawned();
-
-    @AfterEach
-    void killChildren() {
-        spawned.close();
-    }
+    @RegisterExtension
+    final Spawned spawned = new Spawned();
 
     @Test
     void seesTheMarkedProcessWithTheSamePidAndStartAsTheProcReader() throws Exception {
-        String marker = Spawned.marker();
-        String token = Spawned.token();
-        Process child = spawned.markedSleep(marker, token);
-        List<String> patterns = List.of(Pattern.quote(marker), Pattern.quote(" 600 " + token));
+        Spawned.Marked child = spawned.markedSleep();
+        List<String> patterns = List.of(Pattern.quote(child.marker()), Pattern.quote(" 600 " + child.token()));
 
         ProcessObservation viaJdk = fallback.observe(patterns, Set.of());
         ProcessObservation viaProc = procfs.observe(patterns, Set.of());
@@ -53,7 +47,7 @@ class ProcessHandleObserverTest {
         assertEquals(proc.startedAt(), jdk.startedAt());
         assertEquals(proc.user(), jdk.user());
         assertTrue(jdk.matchesServer());
-        assertTrue(jdk.commandLine().endsWith("sleep 600 " + token), jdk.commandLine());
+        assertTrue(jdk.commandLine().endsWith("sleep 600 " + child.token()), jdk.commandLine());
     }
 
     @Test

@@ -18,32 +18,26 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The /proc observer against this host's real process table, with real child processes. */
 @EnabledOnOs(OS.LINUX)
 class ProcfsProcessObserverTest {
 
     private final ProcfsProcessObserver observer = new ProcfsProcessObserver();
-    private final Spawned spawned = new Spawned();
-
-    @AfterEach
-    void killChildren() {
-        spawned.close();
-    }
+    @RegisterExtension
+    final Spawned spawned = new Spawned();
 
     @Test
     void listsAMarkedServerWithItsTruePidCommandLineAndStart() throws Exception {
-        String marker = Spawned.marker();
-        String token = Spawned.token();
         Instant before = Instant.now();
-        Process child = spawned.markedSleep(marker, token);
+        Spawned.Marked child = spawned.markedSleep();
         Instant after = Instant.now();
 
-        ProcessObservation observation = observer.observe(List.of(Pattern.quote(marker)), Set.of());
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(child.marker())), Set.of());
 
         assertTrue(observation.available());
         assertNull(observation.reason());
@@ -51,7 +45,7 @@ class ProcfsProcessObserverTest {
         ObservedProcess process = observation.processes().get(0);
         assertEquals(child.pid(), process.pid());
         assertTrue(process.matchesServer());
-        assertEquals(marker + " 600 " + token, process.commandLine());
+        assertEquals(child.commandLine(), process.commandLine());
         assertEquals(System.getProperty("user.name"), process.user());
         // btime is whole seconds and starttime whole ticks, so the start may read up to 1 s + 1 tick early.
         assertNotNull(process.startedAt());
@@ -183,10 +177,9 @@ class ProcfsProcessObserverTest {
 
     @Test
     void aProcessBothMatchingAndRegisteredIsListedOnce() throws Exception {
-        String marker = Spawned.marker();
-        Process child = spawned.markedSleep(marker, Spawned.token());
+        Spawned.Marked child = spawned.markedSleep();
 
-        ProcessObservation observation = observer.observe(List.of(marker, "\\b600\\b"), Set.of(child.pid()));
+        ProcessObservation observation = observer.observe(List.of(child.marker(), "\\b600\\b"), Set.of(child.pid()));
 
         List<ObservedProcess> mine = observation.processes().stream().filter(p -> p.pid() == child.pid()).toList();
         assertEquals(1, mine.size());

@@ -26,6 +26,12 @@ class ServerPatternsTest {
                 .anyMatch(pattern -> java.util.regex.Pattern.compile(pattern).matcher(commandLine).find());
     }
 
+    /** Both the JDK's engine (before) and the defaults (now) give {@code expected} for this command line. */
+    private static void assertMatchesAsBefore(boolean expected, String commandLine) {
+        assertEquals(expected, matchedBefore(commandLine), "matched before: " + commandLine);
+        assertEquals(expected, DEFAULTS.matches(commandLine), commandLine);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         // the launcher's exec, with and without the class-data archive
@@ -45,8 +51,7 @@ class ServerPatternsTest {
         "dev.fleet.cli.FleetCli serve",
     })
     void theDefaultsStillMatchEveryServeCommandLine(String commandLine) {
-        assertTrue(matchedBefore(commandLine), "matched before: " + commandLine);
-        assertTrue(DEFAULTS.matches(commandLine), commandLine);
+        assertMatchesAsBefore(true, commandLine);
     }
 
     @ParameterizedTest
@@ -66,8 +71,7 @@ class ServerPatternsTest {
         "",
     })
     void theDefaultsStillMatchNothingElse(String commandLine) {
-        assertFalse(matchedBefore(commandLine), "matched before: " + commandLine);
-        assertFalse(DEFAULTS.matches(commandLine), commandLine);
+        assertMatchesAsBefore(false, commandLine);
     }
 
     /**

@@ -9,12 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Real child processes for tests. Only test code starts (and, on close, destroys) processes: the
- * observer under test never does.
+ * observer under test never does. Registered as an extension, it closes after every test, so no
+ * test class has to remember to.
  */
-final class Spawned implements AutoCloseable {
+final class Spawned implements AutoCloseable, AfterEachCallback {
 
     private final List<Process> children = new ArrayList<>();
 
@@ -26,6 +29,25 @@ final class Spawned implements AutoCloseable {
     /** A valid, unique extra duration for sleep, so the JDK's view (which hides argv[0]) is unique too. */
     static String token() {
         return MarkerProcess.token();
+    }
+
+    /** A marked sleep: the process with the unique marker (argv[0]) and token it was started with. */
+    record Marked(Process process, String marker, String token) {
+        long pid() {
+            return process.pid();
+        }
+
+        /** Its command line as {@code /proc} shows it. */
+        String commandLine() {
+            return marker + " 600 " + token;
+        }
+    }
+
+    /** {@code sleep 600 <token>} under a marker, both fresh and unique on the host. */
+    Marked markedSleep() {
+        String marker = marker();
+        String token = token();
+        return new Marked(markedSleep(marker, token), marker, token);
     }
 
     /** {@code sleep 600 <token>} running under {@code marker} as argv[0] (see {@link MarkerProcess}). */
@@ -49,6 +71,11 @@ final class Spawned implements AutoCloseable {
                 .start();
         children.add(process);
         return process;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     /** Kills every child and reaps it, so no test leaves a process (or a zombie) behind. */

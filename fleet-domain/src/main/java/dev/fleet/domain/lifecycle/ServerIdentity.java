@@ -5,6 +5,7 @@ import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
 import java.time.Instant;
 import java.util.Objects;
@@ -74,9 +75,23 @@ public record ServerIdentity(
      * reach main, which would otherwise look like a recycled pid.
      */
     public Registration runningRegistration(String runtimeId, Instant now) {
-        return new Registration(runtimeId, namespace, profile, role, binding.remote(), binding.org(), binding.repo(),
-                repositoryRoot, pid, cohort.id(), cohort.source(), clientProvenance.code(), bootId, processStartedAt,
-                startupHead, transport.code(), RegistrationStatus.RUNNING, now, now, null, pidNamespace);
+        return Registration.builder()
+                .runtimeId(runtimeId)
+                .identity(new RosterMember(namespace, profile, role))
+                .binding(binding)
+                .repositoryRoot(repositoryRoot)
+                .pid(pid)
+                .cohort(cohort.id(), cohort.source())
+                .clientProvenance(clientProvenance.code())
+                .bootId(bootId)
+                .processStartedAt(processStartedAt)
+                .startupHead(startupHead)
+                .transport(transport.code())
+                .status(RegistrationStatus.RUNNING)
+                .registeredAt(now)
+                .lastHeartbeatAt(now)
+                .pidNamespace(pidNamespace)
+                .build();
     }
 
     /** How a verdict this server answers names it ({@code observation.answered_by}). */

@@ -136,7 +136,7 @@ class ServerLifecycleServiceTest {
 
     @Test
     void anUnknownObservedStartNeverTriggersARegistration() {
-        ServerLifecycleService blind = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
+        ServerLifecycleService blind = lifecycleOn(registry, ServerLifecycleService.STOP_DEADLINE);
         blind.start(PERIOD);
         clock.advance(PERIOD);
 
@@ -197,6 +197,9 @@ class ServerLifecycleServiceTest {
     }
 
 
+    /** The same registry, for the tests that hold a write in progress. */
+    private final BlockingRegistry blocking = new BlockingRegistry(registry);
+
     /** Generous: these tests assert that a call returns at all, never how fast. */
     private static final Duration HANG = Duration.ofSeconds(60);
     /** A stop deadline short enough to keep the tests quick. */
@@ -204,14 +207,10 @@ class ServerLifecycleServiceTest {
 
     @Test
     void aStopGivesUpAtItsDeadlineWhileAHeartbeatWaitsForABusyRegistryAndNothingIsWrittenAfter() throws Exception {
-        BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycleService stuck = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
+        ServerLifecycleService stuck = lifecycleOn(blocking, SHORT_STOP);
         stuck.start(PERIOD);
         registry.delete("runtime-1"); // the next heartbeat would register again
-        blocking.blockHeartbeats();
-        Thread heartbeat = new Thread(scheduler::tick);
-        heartbeat.start();
-        blocking.awaitHeartbeatEntered();
+        Thread heartbeat = blocking.heartbeats.enteredBy(scheduler::tick);
 
         assertTimeoutPreemptively(HANG, stuck::stop, "a stop must not wait for the heartbeat's busy registry");
 
@@ -226,13 +225,9 @@ class ServerLifecycleServiceTest {
 
     @Test
     void aStopWaitsForAHeartbeatThatFinishesInTimeThenMarksTheRowStopped() throws Exception {
-        BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        ServerLifecycleService lifecycle = lifecycleOn(blocking, HANG);
         lifecycle.start(PERIOD);
-        blocking.blockHeartbeats();
-        Thread heartbeat = new Thread(scheduler::tick);
-        heartbeat.start();
-        blocking.awaitHeartbeatEntered();
+        Thread heartbeat = blocking.heartbeats.enteredBy(scheduler::tick);
         Thread stop = new Thread(lifecycle::stop);
         stop.start();
         waitUntil(lifecycle::isStopped);
@@ -248,11 +243,10 @@ class ServerLifecycleServiceTest {
 
     @Test
     void aStopWriteThatOutlastsTheDeadlineIsAbandonedAndNoHeartbeatRegistersAfterIt() throws Exception {
-        BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", SHORT_STOP);
+        ServerLifecycleService lifecycle = lifecycleOn(blocking, SHORT_STOP);
         lifecycle.start(PERIOD);
         registry.delete("runtime-1");
-        blocking.blockStops();
+        blocking.stops.block();
 
         assertTimeoutPreemptively(HANG, lifecycle::stop);
         scheduler.tick();
@@ -266,13 +260,9 @@ class ServerLifecycleServiceTest {
 
     @Test
     void aSecondStopWaitsForTheFirstWithinTheSameBound() throws Exception {
-        BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        ServerLifecycleService lifecycle = lifecycleOn(blocking, HANG);
         lifecycle.start(PERIOD);
-        blocking.blockStops();
-        Thread first = new Thread(lifecycle::stop);
-        first.start();
-        blocking.awaitStopEntered();
+        Thread first = blocking.stops.enteredBy(lifecycle::stop);
         AtomicReference<Boolean> secondReturned = new AtomicReference<>(false);
         Thread second = new Thread(() -> {
             lifecycle.stop();
@@ -292,13 +282,9 @@ class ServerLifecycleServiceTest {
 
     @Test
     void toolCallsWaitForTheFirstRegistrationAttemptAndNoLonger() throws Exception {
-        BlockingRegistry blocking = new BlockingRegistry(registry);
-        ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), blocking, clock, scheduler, log, () -> null, () -> "runtime-1", HANG);
+        ServerLifecycleService lifecycle = lifecycleOn(blocking, HANG);
         assertFalse(lifecycle.awaitRegistrationAttempt(Duration.ofMillis(50)), "no attempt yet: the wait times out");
-        blocking.blockRegistrations();
-        Thread start = new Thread(() -> lifecycle.start(PERIOD));
-        start.start();
-        blocking.awaitRegisterEntered();
+        Thread start = blocking.registrations.enteredBy(() -> lifecycle.start(PERIOD));
         AtomicReference<RegistrationState> seen = new AtomicReference<>();
         Thread call = new Thread(() -> {
             lifecycle.awaitRegistrationAttempt(HANG);
@@ -332,6 +318,12 @@ class ServerLifecycleServiceTest {
         assertTrue(lifecycle.awaitRegistrationAttempt(Duration.ZERO));
     }
 
+    /** A lifecycle of the controller writing through {@code writer}, every registration as {@code runtime-1}. */
+    private ServerLifecycleService lifecycleOn(RegistryWriter writer, Duration stopDeadline) {
+        return new ServerLifecycleService(Identities.controller(4_321), writer, clock, scheduler, log, () -> null,
+                () -> "runtime-1", stopDeadline);
+    }
+
     private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long giveUp = System.nanoTime() + HANG.toNanos();
         while (!condition.getAsBoolean()) {
@@ -347,43 +339,16 @@ class ServerLifecycleServiceTest {
     private static final class BlockingRegistry implements RegistryWriter {
         private final InMemoryRegistry delegate;
         private final CountDownLatch release = new CountDownLatch(1);
-        private final CountDownLatch heartbeatEntered = new CountDownLatch(1);
-        private final CountDownLatch stopEntered = new CountDownLatch(1);
-        private final CountDownLatch registerEntered = new CountDownLatch(1);
-        private volatile boolean heartbeats;
-        private volatile boolean stops;
-        private volatile boolean registrations;
+        final Gate heartbeats = new Gate();
+        final Gate stops = new Gate();
+        final Gate registrations = new Gate();
 
         BlockingRegistry(InMemoryRegistry delegate) {
             this.delegate = delegate;
         }
 
-        void blockHeartbeats() {
-            heartbeats = true;
-        }
-
-        void blockStops() {
-            stops = true;
-        }
-
-        void blockRegistrations() {
-            registrations = true;
-        }
-
         void release() {
             release.countDown();
-        }
-
-        void awaitHeartbeatEntered() throws InterruptedException {
-            assertTrue(heartbeatEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
-        }
-
-        void awaitStopEntered() throws InterruptedException {
-            assertTrue(stopEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
-        }
-
-        void awaitRegisterEntered() throws InterruptedException {
-            assertTrue(registerEntered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
         }
 
         @Override
@@ -393,29 +358,46 @@ class ServerLifecycleServiceTest {
 
         @Override
         public Registration register(Registration registration, Optional<Duration> retention) {
-            if (registrations) {
-                registerEntered.countDown();
-                awaitRelease();
-            }
+            registrations.pass();
             return delegate.register(registration, retention);
         }
 
         @Override
         public boolean heartbeat(String runtimeId, Instant at) {
-            if (heartbeats) {
-                heartbeatEntered.countDown();
-                awaitRelease();
-            }
+            heartbeats.pass();
             return delegate.heartbeat(runtimeId, at);
         }
 
         @Override
         public boolean markStopped(String runtimeId, Instant at) {
-            if (stops) {
-                stopEntered.countDown();
-                awaitRelease();
-            }
+            stops.pass();
             return delegate.markStopped(runtimeId, at);
+        }
+
+        /** One kind of call: once blocked, a call says that it entered, then waits for the release. */
+        final class Gate {
+            private final CountDownLatch entered = new CountDownLatch(1);
+            private volatile boolean blocked;
+
+            void block() {
+                blocked = true;
+            }
+
+            /** Blocks this kind of call, makes one in a new thread, and returns that thread once the call is inside. */
+            Thread enteredBy(Runnable call) throws InterruptedException {
+                blocked = true;
+                Thread caller = new Thread(call);
+                caller.start();
+                assertTrue(entered.await(HANG.toMillis(), TimeUnit.MILLISECONDS));
+                return caller;
+            }
+
+            private void pass() {
+                if (blocked) {
+                    entered.countDown();
+                    awaitRelease();
+                }
+            }
         }
 
         private void awaitRelease() {

@@ -45,8 +45,7 @@ class ConcurrentRegistryTest {
 
     @Test
     void writersAndReadersTogetherLoseNothingAndNeverSeeALock() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
-        new SqliteRegistryWriter(file).migrate();
+        Path file = ScratchRegistry.migratedIn(dir);
         Queue<String> failures = new ConcurrentLinkedQueue<>();
         Map<Long, Registration> lastRegistered = new ConcurrentHashMap<>();
         Map<Long, Instant> lastHeartbeat = new ConcurrentHashMap<>();

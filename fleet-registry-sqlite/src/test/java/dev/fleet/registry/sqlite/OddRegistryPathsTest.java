@@ -77,7 +77,7 @@ class OddRegistryPathsTest {
 
     @Test
     void aMigrationLockHeldByAnotherProcessIsWaitedForBoundedlyAndItsHolderNamed() throws Exception {
-        Path registry = dir.resolve("control_plane.sqlite3");
+        Path registry = ScratchRegistry.in(dir);
         Process holder = new ProcessBuilder(javaCommand(LockHolderMain.class.getName(),
                 MigrationLock.lockFile(registry).toString())).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {

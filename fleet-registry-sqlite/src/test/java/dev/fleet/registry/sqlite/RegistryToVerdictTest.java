@@ -32,7 +32,7 @@ class RegistryToVerdictTest {
 
     @Test
     void theRegisteredDefaultFleetClassifiesAsCompleteAndSatisfied() {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         Roster roster = Roster.defaultRoster();
         // Retention is measured from the writer's clock: registrations are an hour old here.
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file, () -> RowBuilder.REGISTERED.plusSeconds(3600),

@@ -52,9 +52,7 @@ class SchemaMigrationTest {
 
     @Test
     void aFreshFileGetsTheTableItsIndexesAndSchemaVersionSix() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
-
-        new SqliteRegistryWriter(file).migrate();
+        Path file = ScratchRegistry.migratedIn(dir);
 
         assertEquals(6, RegistrySchema.SCHEMA_VERSION);
         assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
@@ -73,7 +71,7 @@ class SchemaMigrationTest {
 
     @Test
     void otherControlPlaneTablesAndTheirRowsAreLeftExactlyAsTheyWere() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         RawSqlite.execute(file,
                 "CREATE TABLE sessions (session_id TEXT PRIMARY KEY, role TEXT NOT NULL, profile TEXT, "
                         + "started_at TEXT)",
@@ -96,7 +94,7 @@ class SchemaMigrationTest {
 
     @Test
     void migratingAMigratedFileAgainChangesNothing() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
                 "INSERT INTO sessions VALUES ('s-a')");
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
@@ -111,7 +109,7 @@ class SchemaMigrationTest {
 
     @Test
     void aChangelogLockLeftByAMigrationThatDiedDoesNotBlockTheNextOne() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
         RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
@@ -127,7 +125,7 @@ class SchemaMigrationTest {
 
     @Test
     void writersKeepTheFileInWalModeSoReadersNeverWaitForThem() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         Registration registration = RowBuilder.registered(AUTHOR, 41004).registration();
         writer.register(registration, Optional.empty());
@@ -141,7 +139,7 @@ class SchemaMigrationTest {
 
     @Test
     void aHigherUserVersionBelongsToANewerControlPlaneAndIsKept() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         RawSqlite.execute(file, "PRAGMA user_version = 9");
 
         new SqliteRegistryWriter(file).migrate();
@@ -153,7 +151,7 @@ class SchemaMigrationTest {
 
     @Test
     void aTableAnotherToolAlreadyCreatedIsAdoptedNotRebuilt() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
         String ddl = "CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, namespace TEXT NOT NULL, "
                 + "profile TEXT, role TEXT, remote TEXT, org TEXT, repo TEXT, repository_root TEXT, "
                 + "pid INTEGER NOT NULL, cohort_id TEXT, cohort_source TEXT NOT NULL, client_provenance TEXT, "

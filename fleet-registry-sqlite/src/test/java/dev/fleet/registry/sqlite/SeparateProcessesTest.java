@@ -25,7 +25,7 @@ class SeparateProcessesTest {
 
     @Test
     void migratingRegisteringAndReadingPrintNothingOnStdoutOrStderr() throws Exception {
-        Path file = dir.resolve("control_plane.sqlite3");
+        Path file = ScratchRegistry.in(dir);
 
         Child child = Child.start(dir, file, 48000, 0);
 

@@ -26,28 +26,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class SqliteRegistryReaderTest {
+class SqliteRegistryReaderTest extends RegistryFileTest {
 
     private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
     private static final RosterMember MERGER = Roster.defaultRoster().members().get(3);
     /** Short, so the lock test reports promptly; long enough that it is a real wait. */
     private static final Duration SHORT_BUSY_TIMEOUT = Duration.ofMillis(250);
 
-    @TempDir
-    Path dir;
-    Path file;
-    SqliteRegistryWriter writer;
-    SqliteRegistryReader reader;
-
-    @BeforeEach
-    void openRegistry() {
-        file = dir.resolve("control_plane.sqlite3");
-        writer = new SqliteRegistryWriter(file);
-        reader = new SqliteRegistryReader(file, SHORT_BUSY_TIMEOUT);
+    @Override
+    SqliteRegistryReader openReader(Path registry) {
+        return new SqliteRegistryReader(registry, SHORT_BUSY_TIMEOUT);
     }
 
     @Test
@@ -118,7 +108,7 @@ class SqliteRegistryReaderTest {
     @Test
     void aMissingFileIsReportedAndNeverCreated() throws Exception {
         Path missing = dir.resolve("absent/control_plane.sqlite3");
-        Path missingHere = dir.resolve("control_plane.sqlite3");
+        Path missingHere = ScratchRegistry.in(dir);
         SqliteRegistryReader absent = new SqliteRegistryReader(missing);
 
         assertEquals(RegistryRead.unreadable(RegistryReason.MISSING), absent.readAll());

@@ -19,13 +19,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class SqliteRegistryWriterTest {
+class SqliteRegistryWriterTest extends RegistryFileTest {
 
     private static final Roster ROSTER = Roster.defaultRoster();
     private static final RosterMember AUTHOR = member("author");
@@ -35,17 +33,9 @@ class SqliteRegistryWriterTest {
     private static final Instant NOW = Instant.parse("2026-08-10T12:00:00.000Z");
     private static final Optional<Duration> WEEK = Optional.of(RegistryWriter.DEFAULT_RETENTION);
 
-    @TempDir
-    Path dir;
-    Path file;
-    SqliteRegistryWriter writer;
-    SqliteRegistryReader reader;
-
-    @BeforeEach
-    void openRegistry() {
-        file = dir.resolve("control_plane.sqlite3");
-        writer = new SqliteRegistryWriter(file, () -> NOW, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
-        reader = new SqliteRegistryReader(file);
+    @Override
+    SqliteRegistryWriter openWriter(Path registry) {
+        return new SqliteRegistryWriter(registry, () -> NOW, SqliteRegistryWriter.DEFAULT_BUSY_TIMEOUT);
     }
 
     @Test
@@ -306,11 +296,8 @@ class SqliteRegistryWriterTest {
     /** Why a registration with this identity cannot even be built, so no writer ever sees it. */
     private static String rejection(String runtimeId, String namespace, long pid) {
         Registration sound = RowBuilder.registered(AUTHOR, 43000).registration();
-        return assertThrows(IllegalArgumentException.class, () -> new Registration(runtimeId, namespace,
-                sound.profile(), sound.role(), sound.remote(), sound.org(), sound.repo(), sound.repositoryRoot(), pid,
-                sound.cohortId(), sound.cohortSource(), sound.clientProvenance(), sound.bootId(),
-                sound.processStartedAt(), sound.startupHead(), sound.transport(), sound.status(), sound.registeredAt(),
-                sound.lastHeartbeatAt(), sound.stoppedAt(), sound.pidNamespace())).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> sound.toBuilder().runtimeId(runtimeId)
+                .identity(new RosterMember(namespace, sound.profile(), sound.role())).pid(pid).build()).getMessage();
     }
 
     private List<Long> pids() {
