@@ -453,30 +453,40 @@ class LoadAndFaultIT {
 
     /** Another writer takes the write lock, writes, and is stopped with SIGSTOP inside its transaction. */
     private void stopAWriterInsideItsTransaction() throws Exception {
-        long epoch = beginFault("writer stopped inside a transaction");
-        Process holder = startLockHolder("transaction");
-        BufferedReader out = lines(holder);
-        awaitLine(holder, out, "in-transaction");
-        long locked = System.nanoTime();
-        signal(holder, "STOP");
-        sleep(FAULT_HOLD);
-        signal(holder, "CONT");
-        release(holder, out);
-        figures.merge("stopped writer: lock held", seconds(System.nanoTime() - locked), (a, b) -> a + ", " + b);
-        settle("writer stopped inside a transaction", Instant.now(), epoch);
+        holdTheRegistry("writer stopped inside a transaction", "transaction", "in-transaction",
+                "stopped writer: lock held", holder -> {
+                    signal(holder, "STOP");
+                    sleep(FAULT_HOLD);
+                    signal(holder, "CONT");
+                });
     }
 
     /** Another process holds the registry in EXCLUSIVE locking mode, inside BEGIN EXCLUSIVE. */
     private void holdAnExclusiveLock() throws Exception {
-        long epoch = beginFault("exclusive lock held by another process");
-        Process holder = startLockHolder("exclusive");
+        holdTheRegistry("exclusive lock held by another process", "exclusive", "locked", "exclusive lock: held",
+                holder -> sleep(FAULT_HOLD));
+    }
+
+    /**
+     * One fault by a lock-holding helper: started in {@code mode}, it says {@code ready} once it holds
+     * the registry; {@code hold} runs while it does; then it releases, and every server must settle.
+     */
+    private void holdTheRegistry(String fault, String mode, String ready, String figure, Hold hold) throws Exception {
+        long epoch = beginFault(fault);
+        Process holder = startLockHolder(mode);
         BufferedReader out = lines(holder);
-        awaitLine(holder, out, "locked");
+        awaitLine(holder, out, ready);
         long locked = System.nanoTime();
-        sleep(FAULT_HOLD);
+        hold.whileHeld(holder);
         release(holder, out);
-        figures.merge("exclusive lock: held", seconds(System.nanoTime() - locked), (a, b) -> a + ", " + b);
-        settle("exclusive lock held by another process", Instant.now(), epoch);
+        figures.merge(figure, seconds(System.nanoTime() - locked), (a, b) -> a + ", " + b);
+        settle(fault, Instant.now(), epoch);
+    }
+
+    /** What a fault does while its helper holds the registry. */
+    @FunctionalInterface
+    private interface Hold {
+        void whileHeld(Process holder) throws Exception;
     }
 
     /** An operator's {@code rm control_plane.sqlite3*}: the servers must put their rows back. */
