@@ -61,6 +61,7 @@ class ReadOnlyRegistryTest {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
         writer.migrate();
 
-        assertEquals(Map.of("dataSource", true, "stopDataSource", true), writesThroughDataSources(writer));
+        // The writer's own field (its stop connections live inside a write policy, not probed here).
+        assertEquals(Map.of("dataSource", true), writesThroughDataSources(writer));
     }
 }
