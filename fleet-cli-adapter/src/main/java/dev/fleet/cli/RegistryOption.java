@@ -1,6 +1,7 @@
 package dev.fleet.cli;
 
 import dev.fleet.registry.sqlite.RegistryLocation;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -14,5 +15,16 @@ final class RegistryOption {
 
     Path path() {
         return (path != null ? path : RegistryLocation.defaultPath()).toAbsolutePath().normalize();
+    }
+
+    /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
+    boolean named() {
+        String fromEnvironment = System.getenv(RegistryLocation.REGISTRY_ENV);
+        return path != null || (fromEnvironment != null && !fromEnvironment.isBlank());
+    }
+
+    /** Only the default location's directories are created; a named file's directory must exist. */
+    SqliteRegistryWriter.Directories directories() {
+        return named() ? SqliteRegistryWriter.Directories.MUST_EXIST : SqliteRegistryWriter.Directories.CREATE_MISSING;
     }
 }
