@@ -36,7 +36,7 @@ final class AssessCommand extends FleetVerb implements Callable<Integer> {
         if (format.json()) {
             out().println(VerdictDocument.canonicalJson(verdict));
         } else {
-            out().print(new VerdictText(Ansi.forStdout()).render(verdict));
+            out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
         }
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }

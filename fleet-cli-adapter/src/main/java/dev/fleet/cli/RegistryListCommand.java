@@ -44,13 +44,13 @@ final class RegistryListCommand extends FleetVerb implements Callable<Integer> {
             out.println(CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()));
         } else {
             Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
-                    "REGISTERED_AT", "LAST_HEARTBEAT_AT");
+                    "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
             for (RegistryRow row : read.rows()) {
                 table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
-                        row.transport(), row.registeredAt(), row.lastHeartbeatAt());
+                        row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
             }
             out.print(table.render());
-            out.printf("%d %s in %s%n", read.rows().size(), read.rows().size() == 1 ? "row" : "rows", reader.location());
+            out.printf("%s in %s%n", VerdictText.count(read.rows().size(), "row", "rows"), reader.location());
         }
         return ExitCodes.OK;
     }
