@@ -95,7 +95,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
     private static List<String> launcher() {
         Path jar;
         try {
-            jar = Path.of(FleetCli.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            jar = Path.of(McpConfigCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toAbsolutePath().normalize();
         } catch (URISyntaxException | SecurityException | NullPointerException e) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + e.getMessage());

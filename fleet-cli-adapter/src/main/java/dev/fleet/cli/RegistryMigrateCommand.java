@@ -27,7 +27,7 @@ final class RegistryMigrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path path = registry.path();
-        new SqliteRegistryWriter(path, registry.directories()).migrate();
+        new SqliteRegistryWriter(path, SqliteRegistryWriter.Directories.forPath(registry.named())).migrate();
         spec.commandLine().getOut().printf("registry %s at schema version %d%n", path, RegistrySchema.SCHEMA_VERSION);
         return ExitCodes.OK;
     }

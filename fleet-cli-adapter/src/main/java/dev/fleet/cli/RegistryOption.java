@@ -1,7 +1,6 @@
 package dev.fleet.cli;
 
 import dev.fleet.registry.sqlite.RegistryLocation;
-import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -21,10 +20,5 @@ final class RegistryOption {
     boolean named() {
         String fromEnvironment = System.getenv(RegistryLocation.REGISTRY_ENV);
         return path != null || (fromEnvironment != null && !fromEnvironment.isBlank());
-    }
-
-    /** Only the default location's directories are created; a named file's directory must exist. */
-    SqliteRegistryWriter.Directories directories() {
-        return named() ? SqliteRegistryWriter.Directories.MUST_EXIST : SqliteRegistryWriter.Directories.CREATE_MISSING;
     }
 }

@@ -101,7 +101,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new ConfigurationException("--repository-root " + root + " is not a directory");
         }
         Path registryPath = registry.path();
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath, registry.directories());
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath,
+                SqliteRegistryWriter.Directories.forPath(registry.named()));
         // A registry this server could never write is refused before it serves: a server that cannot
         // register would look like a stray to every assessment. A registry that is only busy, locked or
         // lacking columns for now is retried at each heartbeat instead, while the server serves.

@@ -76,7 +76,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         /** Create a missing parent directory (the default location). */
         CREATE_MISSING,
         /** Refuse a path whose parent directory does not exist (a path the operator named). */
-        MUST_EXIST
+        MUST_EXIST;
+
+        /** {@link #MUST_EXIST} for a path the operator named, {@link #CREATE_MISSING} for the default. */
+        public static Directories forPath(boolean named) {
+            return named ? MUST_EXIST : CREATE_MISSING;
+        }
     }
 
     private final Path file;
