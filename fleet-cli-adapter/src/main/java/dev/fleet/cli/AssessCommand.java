@@ -30,7 +30,8 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
     public Integer call() {
         Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
                 ProcessObservers.forThisPlatform(), Instant::now, null).assess();
-        print(() -> VerdictDocument.canonicalJson(verdict), () -> new VerdictText(Ansi.forStdout()).render(verdict));
+        print(() -> VerdictDocument.canonicalJson(verdict),
+                () -> new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 }

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo",
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:every expected verdict was seen", "1:one was not, or a step failed (one line on stderr)",
-            "130:interrupted; its servers are stopped", ExitCodes.INTERNAL_LINE},
+            "130:interrupted by SIGINT (143 by SIGTERM); its servers are stopped (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
 final class DemoCommand implements Callable<Integer> {
 
@@ -68,10 +68,14 @@ final class DemoCommand implements Callable<Integer> {
             return ExitCodes.NEGATIVE;
         }
         AtomicBoolean interrupted = new AtomicBoolean();
+        // A signal (Ctrl-C, a SIGTERM) ends the JVM through its shutdown hooks: this one cleans up,
+        // then says so in one line. The JVM exits 130 for SIGINT and 143 for SIGTERM.
         Thread cleanup = new Thread(() -> {
             interrupted.set(true);
             fleet.close();
             deleteRecursively(dir);
+            err.println("fleet demo: interrupted; its servers are stopped and its temporary registry removed");
+            err.flush();
         }, "fleet-demo-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         Story story = new Story(spec.commandLine().getOut());
@@ -84,8 +88,7 @@ final class DemoCommand implements Callable<Integer> {
             failure = story.failed + " expectation(s) not met (see the FAIL lines above)";
         } catch (Exception e) {
             if (interrupted.get()) {
-                err.println("fleet demo: interrupted; its servers are stopped and its temporary registry removed");
-                return ExitCodes.INTERRUPTED;
+                return ExitCodes.INTERRUPTED; // the cleanup hook says so
             }
             failure = story.where() + DemoFailure.describe(e);
         } finally {

@@ -1,6 +1,11 @@
 package dev.fleet.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,7 +26,8 @@ import picocli.CommandLine.Spec;
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.",
         subcommands = {AssessCommand.class, ServeCommand.class, RegistryCommand.class, ProcessesCommand.class,
-            RosterCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+            RosterCommand.class, DemoCommand.class, McpConfigCommand.class, CompletionCommand.class,
+            CommandLine.HelpCommand.class})
 public final class FleetCli implements Callable<Integer> {
 
     @Spec
@@ -74,11 +80,23 @@ public final class FleetCli implements Callable<Integer> {
         return code;
     }
 
+    /**
+     * {@code fleet --version}: the version and the git commit the jar was built from, as the build
+     * recorded them in {@code build.properties}; "unknown" for what it could not tell.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = FleetCli.class.getPackage().getImplementationVersion();
-            return new String[] {"fleet " + (version == null ? "(development build)" : version)};
+            Properties build = new Properties();
+            try (InputStream in = FleetCli.class.getResourceAsStream("build.properties")) {
+                if (in != null) {
+                    build.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+                }
+            } catch (IOException unreadable) {
+                // Shown as unknown below: a version line is no reason to fail.
+            }
+            return new String[] {"fleet " + build.getProperty("version", "unknown") + " (commit "
+                    + build.getProperty("commit", "unknown") + ")"};
         }
     }
 }

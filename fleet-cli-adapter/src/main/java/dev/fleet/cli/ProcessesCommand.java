@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 /** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
 @Command(name = "processes",
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:listed", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
+        exitCodeList = {"0:listed", "2:usage error or an invalid roster (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = "List the processes whose command line matches a server process pattern.")
 final class ProcessesCommand extends FormattedVerb implements Callable<Integer> {
 
@@ -58,7 +58,9 @@ final class ProcessesCommand extends FormattedVerb implements Callable<Integer> 
         for (ObservedProcess process : observation.processes()) {
             table.row(process.pid(), Timestamps.format(process.startedAt()), process.user(), process.commandLine());
         }
-        return String.format("host %s  boot %s  %d server processes%n", Printable.of(observation.hostname()),
-                Printable.of(observation.bootId()), observation.processes().size()) + table.render();
+        return String.format("host %s  boot %s  %s%n", Printable.of(observation.hostname()),
+                Printable.of(observation.bootId()),
+                VerdictText.count(observation.processes().size(), "server process", "server processes"))
+                + table.render();
     }
 }

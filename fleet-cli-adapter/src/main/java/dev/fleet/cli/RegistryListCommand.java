@@ -42,13 +42,13 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
 
     private static String text(RegistryRead read, String location) {
         Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
-                "REGISTERED_AT", "LAST_HEARTBEAT_AT");
+                "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
         for (RegistryRow row : read.rows()) {
             table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
-                    row.transport(), row.registeredAt(), row.lastHeartbeatAt());
+                    row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
         }
-        int count = read.rows().size();
-        return table.render() + String.format("%d %s in %s%n", count, count == 1 ? "row" : "rows", location);
+        return table.render() + String.format("%s in %s%n", VerdictText.count(read.rows().size(), "row", "rows"),
+                location);
     }
 
     /** A row under the contract's column names, values exactly as stored. */

@@ -12,7 +12,7 @@ import picocli.CommandLine.Mixin;
 /** Creates the registry file if needed and brings its table to {@link RegistrySchema#SCHEMA_VERSION}. */
 @Command(name = "migrate",
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:migrated (or already current)", "2:the file cannot be made or migrated: not a regular file, a table lacking columns, a migration lock held too long (one line on stderr)", ExitCodes.INTERNAL_LINE},
+        exitCodeList = {"0:migrated (or already current)", "2:the file cannot be made or migrated: not a regular file, a named path whose directory does not exist, a directory that cannot be created, a table lacking columns, a migration lock held too long (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = "Create the registry table (additive and idempotent; other tables are never touched).")
 final class RegistryMigrateCommand implements Callable<Integer> {
 
@@ -27,7 +27,7 @@ final class RegistryMigrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path path = registry.path();
-        new SqliteRegistryWriter(path).migrate();
+        new SqliteRegistryWriter(path, SqliteRegistryWriter.Directories.forPath(registry.named())).migrate();
         spec.commandLine().getOut().printf("registry %s at schema version %d%n", path, RegistrySchema.SCHEMA_VERSION);
         return ExitCodes.OK;
     }

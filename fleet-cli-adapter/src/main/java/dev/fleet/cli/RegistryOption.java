@@ -15,4 +15,10 @@ final class RegistryOption {
     Path path() {
         return (path != null ? path : RegistryLocation.defaultPath()).toAbsolutePath().normalize();
     }
+
+    /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
+    boolean named() {
+        String fromEnvironment = System.getenv(RegistryLocation.REGISTRY_ENV);
+        return path != null || (fromEnvironment != null && !fromEnvironment.isBlank());
+    }
 }

@@ -19,10 +19,29 @@ final class RosterOption {
     }
 
     Roster roster(Map<String, String> env) {
+        Path chosen = file(env);
+        return chosen == null ? Roster.defaultRoster() : RosterFile.load(chosen);
+    }
+
+    /** The roster file in effect, absolute, or null for the embedded default. */
+    Path file() {
+        return file(System.getenv());
+    }
+
+    private Path file(Map<String, String> env) {
         Path chosen = file;
         if (chosen == null && env.get(ENV) != null && !env.get(ENV).isBlank()) {
             chosen = Path.of(env.get(ENV));
         }
-        return chosen == null ? Roster.defaultRoster() : RosterFile.load(chosen);
+        return chosen == null ? null : chosen.toAbsolutePath().normalize();
+    }
+
+    /** Where the roster came from, for people: the file and what named it, or the embedded default. */
+    String source() {
+        Path chosen = file();
+        if (chosen == null) {
+            return "built-in default";
+        }
+        return chosen + (file != null ? " (--roster)" : " ($" + ENV + ")");
     }
 }

@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve",
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster or an address it cannot bind", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
+        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster, an address it cannot bind, or a registry it can never write: not a regular file, a named path whose directory does not exist, a directory that cannot be created", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
 final class ServeCommand implements Callable<Integer> {
 
@@ -101,7 +101,12 @@ final class ServeCommand implements Callable<Integer> {
             throw new ConfigurationException("--repository-root " + root + " is not a directory");
         }
         Path registryPath = registry.path();
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath);
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath,
+                SqliteRegistryWriter.Directories.forPath(registry.named()));
+        // A registry this server could never write is refused before it serves: a server that cannot
+        // register would look like a stray to every assessment. A registry that is only busy, locked or
+        // lacking columns for now is retried at each heartbeat instead, while the server serves.
+        writer.checkLocation();
         // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
         // server is built here: the registration right after binding then starts at once.
         Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
@@ -132,6 +137,17 @@ final class ServeCommand implements Callable<Integer> {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());
         }
+    }
+
+    /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */
+    private String startupHead(Path root) {
+        String head = GitHead.read(root).orElse(null);
+        if (head == null) {
+            spec.commandLine().getErr().println("fleet: warning: --repository-root " + root + " is not a git checkout "
+                    + "with a commit; this server reports startup_head null, so the fleet's revision is unknown");
+            spec.commandLine().getErr().flush();
+        }
+        return head;
     }
 
     /** The client cohort, from this process's environment and parent (the rule itself is the domain's). */
@@ -166,6 +182,6 @@ final class ServeCommand implements Callable<Integer> {
         Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
                 root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
-                GitHead.read(root).orElse(null), served, ClientProvenance.typicalFor(served));
+                startupHead(root), served, ClientProvenance.typicalFor(served));
     }
 }

@@ -7,6 +7,7 @@ import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
 import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -23,7 +24,11 @@ final class VerdictText {
         this.ansi = ansi;
     }
 
-    String render(Verdict verdict) {
+    /**
+     * @param registry the registry file the verdict read, shown so that its actions can be taken
+     * @param rosterSource where the roster came from: a file, or the built-in default
+     */
+    String render(Verdict verdict, Path registry, String rosterSource) {
         StringBuilder text = new StringBuilder();
         if (verdict.mutationGateSatisfied()) {
             text.append(ansi.green("GATE SATISFIED")).append("  ");
@@ -38,11 +43,13 @@ final class VerdictText {
                 agreement(verdict.singleCohort(), verdict.cohortIds()),
                 agreement(verdict.singleRevision(), verdict.startupHeads()),
                 verdict.registry().readable()
-                        ? verdict.registry().registrationCount() + " rows"
+                        ? count(verdict.registry().registrationCount(), "row", "rows")
                         : "unreadable (" + verdict.registry().reason().code() + ")",
                 verdict.processListing().available()
-                        ? verdict.processListing().serverProcessCount() + " server processes"
+                        ? count(verdict.processListing().serverProcessCount(), "server process", "server processes")
                         : "unavailable (" + verdict.processListing().reason().code() + ")"));
+        text.append(String.format("registry file %s%n", Printable.of(registry.toString())));
+        text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 
         if (!verdict.members().isEmpty()) {
@@ -76,6 +83,11 @@ final class VerdictText {
                     + "    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(), row.reason().action())));
         }
         return text.toString();
+    }
+
+    /** "1 row", "2 rows": a count with its noun in the right number. */
+    static String count(long count, String one, String many) {
+        return count + " " + (count == 1 ? one : many);
     }
 
     private static void section(StringBuilder text, String title, List<FlaggedRegistration> flagged) {

@@ -86,6 +86,38 @@ class AssessIT {
     }
 
     @Test
+    void theTextNamesTheRegistryFileAndTheRosterAndCountsInTheRightNumber() throws Exception {
+        Path registry = dir.resolve("one/control_plane.sqlite3");
+        Files.createDirectories(registry.getParent());
+        RosterMember author = Roster.defaultRoster().members().get(0);
+        MarkerProcess server = MarkerProcess.servingRegistry(registry, author.profile());
+        markers.add(server);
+        Instant now = Instant.now().plusSeconds(1);
+        new SqliteRegistryWriter(registry).register(Registration.builder().runtimeId("rt-" + server.pid())
+                .identity(author).binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
+                .cohort("it-cohort", Registration.COHORT_FROM_ENV).clientProvenance(Registration.CLIENT_MANAGED)
+                .startupHead(TestFleets.HEAD).transport("stdio").status(RegistrationStatus.RUNNING)
+                .registeredAt(now).lastHeartbeatAt(now).build(), Optional.empty());
+        Path roster = TestFleets.roster(registry, "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", "
+                + "\"role\": \"author\"}", "one.json");
+
+        FleetJar.Run named = FleetJar.run("assess", "--registry", registry.toString(), "--roster", roster.toString());
+        FleetJar.Run fromEnvironment = FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "assess",
+                "--registry", registry.toString());
+        FleetJar.Run builtIn = FleetJar.run("assess", "--registry", dir.resolve("missing.sqlite3").toString());
+
+        assertTrue(named.stdout().contains("  registry 1 row  listing 1 server process\n"), named.stdout());
+        assertTrue(named.stdout().contains("\nregistry file " + registry + "\nroster " + roster + " (--roster)\n"),
+                named.stdout());
+        assertTrue(fromEnvironment.stdout().contains("\nroster " + roster + " ($FLEET_ROSTER)\n"),
+                fromEnvironment.stdout());
+        assertTrue(builtIn.stdout().contains("\nregistry file " + dir.resolve("missing.sqlite3")
+                + "\nroster built-in default\n"), builtIn.stdout());
+        assertTrue(builtIn.stdout().contains("action: Make the registry file readable at the path shown"),
+                builtIn.stdout());
+    }
+
+    @Test
     void anUnsatisfiedGateExitsOneWithEveryAnomalyAndItsAction() throws Exception {
         Path registry = registeredFleet("it-cohort");
         MarkerProcess stray = MarkerProcess.servingRegistry(registry, "prgs-stray");

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -92,8 +94,10 @@ class DemoIT {
         assertEquals(List.of(), serversOf(registry), output);
     }
 
-    @Test
-    void anInterruptedDemoLeavesNoServerAndNoRegistryBehind(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM"})
+    void anInterruptedDemoSaysSoAndLeavesNoServerAndNoRegistryBehind(String signal, @TempDir Path dir)
+            throws Exception {
         Path stderr = dir.resolve("demo.err");
         ProcessBuilder builder = new ProcessBuilder(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "demo")
                 .redirectError(stderr.toFile());
@@ -133,13 +137,18 @@ class DemoIT {
             assertTrue(registry != null && !serversOf(registry).isEmpty(), "the demo's servers are running\n"
                     + context);
 
-            demo.destroy(); // SIGTERM, like Ctrl-C: the demo's shutdown hook cleans up
+            // Ctrl-C or a SIGTERM: the demo's shutdown hook cleans up and says so.
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(demo.pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor());
             boolean exited = demo.waitFor(2, TimeUnit.MINUTES);
             for (int attempt = 0; attempt < 100 && !serversOf(registry).isEmpty(); attempt++) {
                 Thread.sleep(100);
             }
             context = "--- stdout:\n" + seen + "--- stderr:\n" + Files.readString(stderr);
-            assertTrue(exited, "the demo did not exit within 2 minutes of SIGTERM\n" + context);
+            assertTrue(exited, "the demo did not exit within 2 minutes of SIG" + signal + "\n" + context);
+            assertEquals(signal.equals("INT") ? 130 : 143, demo.exitValue(), context);
+            assertEquals(List.of("fleet demo: interrupted; its servers are stopped and its temporary registry removed"),
+                    Files.readAllLines(stderr).stream().filter(line -> line.contains("interrupted")).toList(), context);
             assertEquals(List.of(), serversOf(registry), context);
             assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + context);
         } finally {

@@ -1,5 +1,8 @@
 package dev.fleet.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -21,8 +24,15 @@ final class FleetJar {
     }
 
     record Run(int exitCode, String stdout, String stderr) {
+        private static final ObjectMapper JSON = new ObjectMapper();
+
         List<String> stderrLines() {
             return stderr.lines().toList();
+        }
+
+        /** Stdout read as the one JSON document a {@code --format json} verb prints. */
+        JsonNode stdoutJson() throws JsonProcessingException {
+            return JSON.readTree(stdout);
         }
     }
 

@@ -57,8 +57,19 @@ class ProcessesIT {
             assertEquals(0, viaOption.exitCode(), viaOption.stderr());
             assertTrue(viaOption.stdout().contains(String.valueOf(widget.pid())), viaOption.stdout());
             assertTrue(viaOption.stdout().startsWith("host "), viaOption.stdout());
+            assertTrue(viaOption.stdout().lines().findFirst().orElseThrow().endsWith("  1 server process"),
+                    viaOption.stdout());
             assertTrue(entryFor(JSON.readTree(viaEnv.stdout()), widget.pid()) != null, viaEnv.stdout());
             assertEquals(null, entryFor(JSON.readTree(byDefault.stdout()), widget.pid()));
         }
+    }
+
+    @Test
+    void anInvalidRosterIsExitTwo(@TempDir Path dir) throws Exception {
+        Path roster = Files.writeString(dir.resolve("roster.json"), "{not json");
+        FleetJar.Run run = FleetJar.run("processes", "--roster", roster.toString());
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertEquals("", run.stdout());
     }
 }

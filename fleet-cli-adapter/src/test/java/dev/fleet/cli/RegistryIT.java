@@ -15,6 +15,7 @@ import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -35,8 +36,8 @@ class RegistryIT {
     }
 
     @Test
-    void migrateCreatesTheFileAndItsFoldersThenListShowsNoRows() {
-        Path registry = dir.resolve("state/gitea-tools/control_plane.sqlite3");
+    void migrateCreatesTheFileThenListShowsNoRows() {
+        Path registry = dir.resolve("control_plane.sqlite3");
 
         FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", registry.toString());
         FleetJar.Run again = FleetJar.run("registry", "migrate", "--registry", registry.toString());
@@ -78,6 +79,15 @@ class RegistryIT {
         assertEquals("2026-07-28T03:00:00.000Z", stopped.get(0).get("stopped_at").asText());
         assertTrue(text.stdout().contains("rt-501"), text.stdout());
         assertFalse(text.stdout().contains("rt-502"), text.stdout());
+        assertTrue(text.stdout().endsWith("\n1 row in " + registry + "\n"), text.stdout());
+
+        List<String> table = FleetJar.run("registry", "list", "--registry", registry.toString()).stdout().lines()
+                .toList();
+        assertTrue(table.get(0).matches(".*  LAST_HEARTBEAT_AT +STOPPED_AT"), table.get(0));
+        assertTrue(table.get(1).startsWith("rt-501") && table.get(1).endsWith("  -"), table.get(1));
+        assertTrue(table.get(2).startsWith("rt-502") && table.get(2).endsWith("  2026-07-28T03:00:00.000Z"),
+                table.get(2));
+        assertEquals("2 rows in " + registry, table.get(3));
     }
 
     @Test

@@ -77,7 +77,25 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
+    /**
+     * What a writer does when the registry's directory is missing: the default location (an XDG
+     * state folder nobody made yet) is created; a path the operator named must already have its
+     * directory, so a typo never leaves a tree of folders behind.
+     */
+    public enum Directories {
+        /** Create a missing parent directory (the default location). */
+        CREATE_MISSING,
+        /** Refuse a path whose parent directory does not exist (a path the operator named). */
+        MUST_EXIST;
+
+        /** {@link #MUST_EXIST} for a path the operator named, {@link #CREATE_MISSING} for the default. */
+        public static Directories forPath(boolean named) {
+            return named ? MUST_EXIST : CREATE_MISSING;
+        }
+    }
+
     private final Path file;
+    private final Directories directories;
     private final InstantSource clock;
     private final DataSource dataSource;
     /** Registrations and heartbeats: migrate a file that needs it, then retry a busy one until the deadline. */
@@ -92,8 +110,13 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         }
     }
 
+    /** A writer that creates the registry's directory when it is missing. */
     public SqliteRegistryWriter(Path file) {
-        this(file, Instant::now, DEFAULT_BUSY_TIMEOUT);
+        this(file, Directories.CREATE_MISSING);
+    }
+
+    public SqliteRegistryWriter(Path file, Directories directories) {
+        this(file, directories, Instant::now, DEFAULT_BUSY_TIMEOUT, REGISTER_DEADLINE);
     }
 
     /**
@@ -108,7 +131,13 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     /** The seam, with how long a registration or heartbeat keeps retrying a busy registry. */
     SqliteRegistryWriter(Path file, InstantSource clock, Duration busyTimeout, Duration writeDeadline) {
+        this(file, Directories.CREATE_MISSING, clock, busyTimeout, writeDeadline);
+    }
+
+    private SqliteRegistryWriter(Path file, Directories directories, InstantSource clock, Duration busyTimeout,
+            Duration writeDeadline) {
         this.file = Objects.requireNonNull(file, "file");
+        this.directories = Objects.requireNonNull(directories, "directories");
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(busyTimeout, "busyTimeout");
         Duration stopTimeout = busyTimeout.compareTo(STOP_BUSY_TIMEOUT) < 0 ? busyTimeout : STOP_BUSY_TIMEOUT;
@@ -127,9 +156,21 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         migrate(true, MigrationLock.DEFAULT_WAIT);
     }
 
-    private void migrate(boolean always, Duration lockWait) {
+    /**
+     * Checks, before anything is written, that a registry can be made at this path: the path is a
+     * regular file or absent, and its directory exists or, for {@link Directories#CREATE_MISSING},
+     * has just been created. A server calls this before it serves, so that a registry it could never
+     * write is refused at once rather than failing at every heartbeat.
+     *
+     * @throws RegistryStorageException naming the path and the cause
+     */
+    public void checkLocation() {
         requireRegularOrAbsent();
         createParentDirectories();
+    }
+
+    private void migrate(boolean always, Duration lockWait) {
+        checkLocation();
         try {
             SchemaMigration.migrate(file, dataSource, always, lockWait);
         } catch (RuntimeException e) {
@@ -347,12 +388,21 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     private void createParentDirectories() {
         Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            try {
-                Files.createDirectories(parent);
-            } catch (IOException e) {
-                throw failure("create directory " + parent, e);
-            }
+        if (parent == null || Files.isDirectory(parent)) {
+            return;
+        }
+        if (Files.exists(parent)) {
+            throw new RegistryStorageException("registry " + file + ": " + parent + " is not a directory", null);
+        }
+        if (directories == Directories.MUST_EXIST) {
+            throw new RegistryStorageException("registry " + file + ": directory " + parent + " does not exist "
+                    + "(only the default location's directories are created; create it or choose another path)", null);
+        }
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new RegistryStorageException("registry " + file + ": cannot create directory " + parent + ": "
+                    + FileErrors.describe(e), e);
         }
     }
 

@@ -1,0 +1,131 @@
+package dev.fleet.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.mcp.GitHead;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fleet mcp-config}: a ready MCP client configuration, one stdio server per roster member,
+ * each starting this checkout's launcher with absolute paths. Read-only: it prints and checks, and
+ * neither opens the registry nor starts anything.
+ */
+@Command(name = "mcp-config",
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"0:printed", "2:the repository root is not a directory or not a git checkout with a commit, "
+                + "an invalid roster, or a bad option (one line on stderr)", ExitCodes.INTERNAL_LINE},
+        description = {"Print an MCP client configuration that starts every roster member with `fleet serve`.",
+            "mcp-json is the shape of a project's .mcp.json (each server with \"type\": \"stdio\"); claude-desktop "
+                    + "the mcpServers of claude_desktop_config.json. Paste or save it as it is."})
+final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
+
+    enum ConfigFormat { MCP_JSON, CLAUDE_DESKTOP }
+
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+            description = "The git checkout the servers work in (default: the current directory).")
+    private Path repositoryRoot;
+
+    @Option(names = "--format", defaultValue = "mcp-json", paramLabel = "mcp-json|claude-desktop",
+            converter = FormatConverter.class,
+            description = "mcp-json (default; .mcp.json) or claude-desktop (claude_desktop_config.json).")
+    private ConfigFormat format;
+
+    @Mixin
+    private RosterOption roster;
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        Roster fleet = roster.roster();
+        Path root = repositoryRoot.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root)) {
+            throw new ConfigurationException("--repository-root " + root + " is not a directory");
+        }
+        if (GitHead.read(root).isEmpty()) {
+            throw new ConfigurationException("--repository-root " + root + " is not a git checkout with a commit: "
+                    + "its servers would report no startup head (run this in the checkout, or name it)");
+        }
+        List<String> command = launcher();
+        Map<String, Object> servers = new LinkedHashMap<>();
+        for (RosterMember member : fleet.members()) {
+            Map<String, Object> server = new LinkedHashMap<>();
+            if (format == ConfigFormat.MCP_JSON) {
+                server.put("type", "stdio");
+            }
+            server.put("command", command.get(0));
+            List<String> args = new ArrayList<>(command.subList(1, command.size()));
+            args.addAll(List.of("serve", "--profile", member.profile(), "--repository-root", root.toString()));
+            // A client starts its servers with an environment of its own: what this shell chose by
+            // FLEET_ROSTER or FLEET_REGISTRY is pinned as options, so every member sees the same.
+            if (roster.file() != null) {
+                args.addAll(List.of("--roster", roster.file().toString()));
+            }
+            if (registry.named()) {
+                args.addAll(List.of("--registry", registry.path().toString()));
+            }
+            args.add("--cohort-from-parent");
+            server.put("args", args);
+            servers.put(member.namespace(), server);
+        }
+        out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(Map.of("mcpServers", servers)));
+        return ExitCodes.OK;
+    }
+
+    /**
+     * This checkout's {@code fleet} launcher, found from the jar this runs from
+     * ({@code <checkout>/fleet-cli-adapter/target/fleet.jar}); a jar kept elsewhere is started by
+     * this very java instead. Either way every path is absolute.
+     */
+    private static List<String> launcher() {
+        Path jar;
+        try {
+            jar = Path.of(McpConfigCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toAbsolutePath().normalize();
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            throw new ConfigurationException("cannot tell where fleet is installed: " + e.getMessage());
+        }
+        Path target = jar.getParent();
+        Path module = target == null ? null : target.getParent();
+        Path checkout = module == null ? null : module.getParent();
+        if (checkout != null) {
+            Path launcher = checkout.resolve("fleet");
+            if (Files.isRegularFile(launcher) && Files.isExecutable(launcher)) {
+                return List.of(launcher.toString());
+            }
+        }
+        if (!Files.isRegularFile(jar)) {
+            throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
+        }
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
+    }
+
+    /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ConfigFormat> {
+        @Override
+        public ConfigFormat convert(String value) {
+            for (ConfigFormat candidate : ConfigFormat.values()) {
+                if (candidate.name().replace('_', '-').equalsIgnoreCase(value)) {
+                    return candidate;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException(
+                    "expected mcp-json or claude-desktop but was '" + value + "'");
+        }
+    }
+}
