@@ -5,8 +5,13 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -24,11 +29,18 @@ import picocli.CommandLine.Spec;
                     + "not seen", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE,
             "130/143:serve or demo ended by SIGINT/SIGTERM"},
         versionProvider = FleetCli.Version.class,
-        description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.",
-        subcommands = {AssessCommand.class, ServeCommand.class, RegistryCommand.class, ProcessesCommand.class,
-            RosterCommand.class, DemoCommand.class, McpConfigCommand.class, CompletionCommand.class,
-            CommandLine.HelpCommand.class})
+        description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.")
 public final class FleetCli implements Callable<Integer> {
+
+    /**
+     * The verbs, in the order help lists them. Added by {@link #verbsFor} rather than declared in
+     * {@code @Command(subcommands)}: picocli builds a verb's whole model by reflection when it is
+     * added, and its classes (compiled for Java 5) are outside the class-data archive, so modelling
+     * every verb cost a one-shot {@code fleet assess} more than running it.
+     */
+    private static final Map<String, Supplier<Object>> VERBS = verbs();
+    /** Verbs that show or describe the others, and so need every one of them. */
+    private static final Set<String> NEED_EVERY_VERB = Set.of("help", "completion");
 
     @Spec
     private CommandSpec spec;
@@ -37,9 +49,37 @@ public final class FleetCli implements Callable<Integer> {
         System.exit(run(args));
     }
 
+    private static Map<String, Supplier<Object>> verbs() {
+        Map<String, Supplier<Object>> verbs = new LinkedHashMap<>();
+        verbs.put("assess", AssessCommand::new);
+        verbs.put("serve", ServeCommand::new);
+        verbs.put("registry", RegistryCommand::new);
+        verbs.put("processes", ProcessesCommand::new);
+        verbs.put("roster", RosterCommand::new);
+        verbs.put("demo", DemoCommand::new);
+        verbs.put("mcp-config", McpConfigCommand::new);
+        verbs.put("completion", CompletionCommand::new);
+        verbs.put("help", CommandLine.HelpCommand::new);
+        return Collections.unmodifiableMap(verbs);
+    }
+
+    /**
+     * The verbs {@code args} can reach: only the one named first when it is a verb that stands
+     * alone, otherwise (no verb, an option first, an unknown verb, help, completion) every verb, so
+     * that usage, suggestions and help list them all.
+     */
+    static Map<String, Supplier<Object>> verbsFor(String... args) {
+        String first = args.length == 0 ? "" : args[0];
+        if (VERBS.containsKey(first) && !NEED_EVERY_VERB.contains(first)) {
+            return Map.of(first, VERBS.get(first));
+        }
+        return VERBS;
+    }
+
     static int run(String... args) {
-        CommandLine cli = new CommandLine(new FleetCli())
-                .setOut(StandardStreams.out())
+        CommandLine cli = new CommandLine(new FleetCli());
+        verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
+        cli.setOut(StandardStreams.out())
                 .setErr(StandardStreams.err())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(FleetCli::usageError)
