@@ -152,7 +152,7 @@ public final class VerdictDocument {
         out.name(MEMBERS);
         // duplicate_members repeats the instances of those members: written as JSON, each duplicate's
         // instances are written once and the text copied (a tree gets its own maps both times).
-        Map<MemberReport, String> writtenOnce =
+        Map<MemberReport, CanonicalWriter> writtenOnce =
                 out instanceof CanonicalWriter ? new IdentityHashMap<>() : Map.of();
         list(out, verdict.members(), (report, sink) -> {
             sink.beginObject();
@@ -161,7 +161,7 @@ public final class VerdictDocument {
             sink.string(report.state().code());
             sink.name(INSTANCES);
             if (sink instanceof CanonicalWriter writer && report.state() == MemberState.DUPLICATE) {
-                String instances = instancesJson(report);
+                CanonicalWriter instances = instancesJson(writer, report);
                 writtenOnce.put(report, instances);
                 writer.fragment(instances);
             } else {
@@ -180,7 +180,7 @@ public final class VerdictDocument {
             sink.beginObject();
             writeMemberFields(report.member(), sink);
             sink.name(INSTANCES);
-            String instances = writtenOnce.get(report);
+            CanonicalWriter instances = writtenOnce.get(report);
             if (instances != null && sink instanceof CanonicalWriter writer) {
                 writer.fragment(instances);
             } else {
@@ -219,11 +219,11 @@ public final class VerdictDocument {
         out.endObject();
     }
 
-    /** A member's instances as one canonical JSON array. */
-    private String instancesJson(MemberReport report) {
-        CanonicalWriter writer = CanonicalWriter.forText();
-        list(writer, report.instances(), this::writeInstance);
-        return writer.text();
+    /** A member's instances as one canonical JSON array, encoded as {@code writer} encodes. */
+    private CanonicalWriter instancesJson(CanonicalWriter writer, MemberReport report) {
+        CanonicalWriter part = writer.part();
+        list(part, report.instances(), this::writeInstance);
+        return part;
     }
 
     private void writeInstance(Instance instance, DocumentSink out) {
