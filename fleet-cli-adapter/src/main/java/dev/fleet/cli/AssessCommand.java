@@ -1,8 +1,10 @@
 package dev.fleet.cli;
 
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
-import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Instant;
@@ -28,9 +30,13 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
-                ProcessObservers.forThisPlatform(), Instant::now, null).assess();
-        print(() -> VerdictDocument.canonicalJson(verdict), () -> new VerdictText(Ansi.forStdout()).render(verdict));
+        Snapshot snapshot = new AssessFleetInventoryService(roster.roster(),
+                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null)
+                .snapshot();
+        // As JSON, the verdict's digest is taken while its JSON is written: one walk of the document, not two.
+        JsonVerdict answer = printsJson() ? FleetClassifier.classifyWithJson(snapshot) : null;
+        Verdict verdict = answer != null ? answer.verdict() : FleetClassifier.classify(snapshot);
+        print(() -> answer.json(), () -> new VerdictText(Ansi.forStdout()).render(verdict));
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 }

@@ -35,6 +35,15 @@ final class CanonicalWriter implements DocumentSink {
     private final MessageDigest digest;
     /** Text keeps an unpaired surrogate; the digest takes it as {@code '?'}. */
     private final boolean keepsSurrogates;
+    /**
+     * Text that is also digested as it stands, but for the ranges marked undigested ({@link
+     * #beginUndigested}): the shown document and {@code verdict_digest} from one walk.
+     */
+    private final boolean tees;
+    /** The undigested ranges, as pairs of offsets into the buffer, in order. */
+    private int[] undigested;
+    private int undigestedLength;
+    private String teedDigest;
     private byte[] buffer;
     private int position;
     /** Whether anything but ASCII has been written, and whether an unpaired surrogate has been kept. */
@@ -48,15 +57,29 @@ final class CanonicalWriter implements DocumentSink {
     private boolean afterName;
     private final Timestamps.Writer instants = new Timestamps.Writer();
 
-    private CanonicalWriter(MessageDigest digest, boolean keepsSurrogates, int capacity) {
+    private CanonicalWriter(MessageDigest digest, boolean keepsSurrogates, boolean tees, int capacity) {
         this.digest = digest;
         this.keepsSurrogates = keepsSurrogates;
+        this.tees = tees;
+        this.undigested = tees ? new int[64] : null;
         this.buffer = new byte[capacity];
+    }
+
+    private CanonicalWriter(MessageDigest digest, boolean keepsSurrogates, int capacity) {
+        this(digest, keepsSurrogates, false, capacity);
     }
 
     /** Into a String: see {@link #text()}. */
     static CanonicalWriter forText() {
         return new CanonicalWriter(null, true, TEXT_CAPACITY);
+    }
+
+    /**
+     * Into a String, as {@link #forText()}, that also gives the digest of what it has written so
+     * far but for its undigested ranges: see {@link #digestOfWhatPrecedes}.
+     */
+    static CanonicalWriter teeing() {
+        return new CanonicalWriter(null, true, true, TEXT_CAPACITY);
     }
 
     /** As UTF-8 (exactly the bytes {@code String.getBytes(UTF_8)} gives) into {@code digest}. */
@@ -66,7 +89,62 @@ final class CanonicalWriter implements DocumentSink {
 
     /** A writer for a part of this one's document, encoded as this one encodes, to be copied in by {@link #fragment}. */
     CanonicalWriter part() {
-        return new CanonicalWriter(null, keepsSurrogates, PART_CAPACITY);
+        return new CanonicalWriter(null, keepsSurrogates, tees, PART_CAPACITY);
+    }
+
+    /** Whether this writer was made by {@link #teeing()} (or is a part of one). */
+    boolean tees() {
+        return tees;
+    }
+
+    /**
+     * What follows, until {@link #endUndigested}, is shown but not digested. It must not be the
+     * first member of its container (its comma goes with it; the digest keeps the separator of the
+     * member before).
+     */
+    @Override
+    public void beginUndigested() {
+        if (tees) {
+            if (undigestedLength == undigested.length) {
+                undigested = Arrays.copyOf(undigested, undigestedLength * 2);
+            }
+            undigested[undigestedLength++] = position;
+        }
+    }
+
+    @Override
+    public void endUndigested() {
+        if (tees) {
+            undigested[undigestedLength++] = position;
+        }
+    }
+
+    /**
+     * For a writer that {@link #tees()}: the {@code verdict_digest} of the document written so far
+     * (without its undigested ranges, and closed with {@code '}'}). An unpaired surrogate is kept
+     * in the text and would be {@code '?'} in the digest: then {@code verdict} is digested apart,
+     * as {@link VerdictDigest#of} always does.
+     */
+    String digestOfWhatPrecedes(Verdict verdict) {
+        if (keptSurrogate) {
+            teedDigest = VerdictDigest.of(verdict);
+            return teedDigest;
+        }
+        MessageDigest sha256 = VerdictDigest.sha256();
+        int from = 0;
+        for (int i = 0; i < undigestedLength; i += 2) {
+            sha256.update(buffer, from, undigested[i] - from);
+            from = undigested[i + 1];
+        }
+        sha256.update(buffer, from, position - from);
+        sha256.update((byte) '}');
+        teedDigest = VerdictDigest.text(sha256);
+        return teedDigest;
+    }
+
+    /** The digest {@link #digestOfWhatPrecedes} gave. */
+    String teedDigest() {
+        return teedDigest;
     }
 
     /** Hands what is still buffered to the digest; call once, when the document is complete. */
@@ -190,6 +268,14 @@ final class CanonicalWriter implements DocumentSink {
         wide |= part.wide;
         keptSurrogate |= part.keptSurrogate;
         int length = part.position;
+        if (tees) {
+            for (int i = 0; i < part.undigestedLength; i++) {
+                if (undigestedLength == undigested.length) {
+                    undigested = Arrays.copyOf(undigested, undigestedLength * 2);
+                }
+                undigested[undigestedLength++] = position + part.undigested[i];
+            }
+        }
         if (digest != null && length > buffer.length) {
             flush();
             digest.update(part.buffer, 0, length);

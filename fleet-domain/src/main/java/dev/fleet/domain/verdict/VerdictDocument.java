@@ -110,6 +110,17 @@ public final class VerdictDocument {
         return writer.text();
     }
 
+    /**
+     * {@code unsealed} (a verdict without its digest) sealed, with its canonical JSON: the digest is
+     * taken from the same bytes as the JSON while they are written, one walk instead of two. The
+     * same verdict and JSON as {@link FleetClassifier#classify} then {@link #canonicalJson}.
+     */
+    static JsonVerdict seal(Verdict unsealed) {
+        CanonicalWriter writer = CanonicalWriter.teeing();
+        SHOWN.write(unsealed, writer);
+        return new JsonVerdict(unsealed.withDigest(writer.teedDigest()), writer.text());
+    }
+
     /** The part of the document {@code verdict_digest} is taken over (see {@link VerdictDigest}). */
     static Map<String, Object> digestedTree(Verdict verdict) {
         TreeSink tree = new TreeSink();
@@ -211,8 +222,10 @@ public final class VerdictDocument {
         out.name(PROCESS_LISTING);
         writeListing(verdict.processListing(), out);
         if (!forDigest) {
+            String digest = out instanceof CanonicalWriter writer && writer.tees()
+                    ? writer.digestOfWhatPrecedes(verdict) : verdict.verdictDigest();
             out.name(VERDICT_DIGEST_NAME);
-            out.string(verdict.verdictDigest());
+            out.string(digest);
             out.name(OBSERVATION_NAME);
             writeObservation(verdict.observation(), out);
         }
@@ -256,8 +269,10 @@ public final class VerdictDocument {
         out.name(REGISTERED_AT);
         out.instant(instance.registeredAt());
         if (!forDigest) {
+            out.beginUndigested();
             out.name(LAST_HEARTBEAT_AT_NAME);
             out.instant(instance.lastHeartbeatAt());
+            out.endUndigested();
         }
         out.name(PROCESS_STARTED_AT);
         out.instant(instance.observedProcessStartedAt());

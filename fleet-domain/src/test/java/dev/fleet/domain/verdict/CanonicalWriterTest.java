@@ -50,12 +50,28 @@ class CanonicalWriterTest {
                 changed.clientProvenance = odd.get((pick + 3) % odd.size()) + row.clientProvenance();
                 rows.add(changed.build());
             }
-            Verdict verdict = FleetClassifier.classify(new Snapshot(snapshot.roster(), RegistryRead.of(rows),
-                    snapshot.observation(), snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy()));
+            Snapshot changedSnapshot = new Snapshot(snapshot.roster(), RegistryRead.of(rows), snapshot.observation(),
+                    snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy());
+            Verdict verdict = FleetClassifier.classify(changedSnapshot);
             assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
             assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
                     verdict.verdictDigest());
+            assertTeedAsApart(changedSnapshot);
         });
+    }
+
+    /** One walk for the JSON and the digest gives what two give: the same verdict, the same text. */
+    @Test
+    void theJsonAndTheDigestTakenTogetherAreTheOnesTakenApart() {
+        qt().forAll(FleetGen.fleets()).checkAssert(CanonicalWriterTest::assertTeedAsApart);
+        assertTeedAsApart(Scenario.healthyFive().snapshot());
+    }
+
+    private static void assertTeedAsApart(Snapshot snapshot) {
+        Verdict apart = FleetClassifier.classify(snapshot);
+        JsonVerdict together = FleetClassifier.classifyWithJson(snapshot);
+        assertEquals(apart, together.verdict());
+        assertEquals(VerdictDocument.canonicalJson(apart), together.json());
     }
 
     @Test
