@@ -1,8 +1,9 @@
 package dev.fleet.cli;
 
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
-import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Instant;
@@ -28,9 +29,12 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Verdict verdict = new AssessFleetInventoryService(roster.roster(), new SqliteRegistryReader(registry.path()),
-                ProcessObservers.forThisPlatform(), Instant::now, null).assess();
-        print(() -> VerdictDocument.canonicalJson(verdict),
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
+                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
+        // As JSON, the verdict's digest is taken while its JSON is written: one walk of the document, not two.
+        JsonVerdict answer = printsJson() ? assessment.assessWithJson() : null;
+        Verdict verdict = answer != null ? answer.verdict() : assessment.assess();
+        print(() -> answer.json(),
                 () -> new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }

@@ -12,6 +12,11 @@ abstract class FormattedVerb extends FleetVerb {
     @Mixin
     private FormatOption format;
 
+    /** Whether the answer is asked for as JSON. */
+    boolean printsJson() {
+        return format.json();
+    }
+
     /** Prints the answer in the chosen format: the JSON document on one line, or the text as rendered. */
     void print(Supplier<String> json, Supplier<String> text) {
         if (format.json()) {

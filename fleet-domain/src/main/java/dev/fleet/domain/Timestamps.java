@@ -1,5 +1,6 @@
 package dev.fleet.domain;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -55,42 +56,70 @@ public final class Timestamps {
         if (instant == null) {
             return null;
         }
-        char[] text = new char[WRITTEN_LENGTH];
-        return formatInto(instant, text, 0) ? new String(text) : formatGeneral(instant);
+        byte[] text = new byte[WRITTEN_LENGTH];
+        return formatInto(instant, text, 0) ? new String(text, StandardCharsets.ISO_8859_1) : formatGeneral(instant);
     }
 
     /**
-     * Writes {@link #format}'s {@value #WRITTEN_LENGTH} characters for {@code instant} into
-     * {@code target} at {@code at}, for a writer that would otherwise make a String of each; false,
-     * writing nothing, for an instant outside the years 0000-9999 (then use {@link #format}).
+     * Writes {@link #format}'s {@value #WRITTEN_LENGTH} characters (ASCII, one byte each) for
+     * {@code instant} into {@code target} at {@code at}; false, writing nothing, for an instant
+     * outside the years 0000-9999 (then use {@link #format}). A writer of many instants should keep
+     * a {@link Writer} instead.
      */
-    public static boolean formatInto(Instant instant, char[] target, int at) {
-        long seconds = instant.getEpochSecond();
-        if (seconds < FIRST_WRITABLE_SECOND || seconds >= PAST_LAST_WRITABLE_SECOND) {
-            return false;
+    public static boolean formatInto(Instant instant, byte[] target, int at) {
+        return new Writer().formatInto(instant, target, at);
+    }
+
+    /**
+     * Writes instants in the written form, for a writer that would otherwise make a String of each.
+     * It remembers the date of the last instant it wrote: the instants of one document mostly fall
+     * on a few days, and the calendar arithmetic is the expensive part. One thread at a time.
+     */
+    public static final class Writer {
+        private static final int DATE_LENGTH = 11;
+        /** The first second of the remembered day; none is remembered while this is past every writable second. */
+        private long dayStart = PAST_LAST_WRITABLE_SECOND;
+        /** {@code YYYY-MM-DDT} of that day. */
+        private final byte[] date = new byte[DATE_LENGTH];
+
+        /** As {@link Timestamps#formatInto}. */
+        public boolean formatInto(Instant instant, byte[] target, int at) {
+            long seconds = instant.getEpochSecond();
+            if (seconds < FIRST_WRITABLE_SECOND || seconds >= PAST_LAST_WRITABLE_SECOND) {
+                return false;
+            }
+            long secondOfDay = seconds - dayStart;
+            if (secondOfDay < 0 || secondOfDay >= SECONDS_PER_DAY) {
+                long day = Math.floorDiv(seconds, SECONDS_PER_DAY);
+                remember(LocalDate.ofEpochDay(day));
+                dayStart = day * SECONDS_PER_DAY;
+                secondOfDay = seconds - dayStart;
+            }
+            System.arraycopy(date, 0, target, at, DATE_LENGTH);
+            int second = (int) secondOfDay;
+            twoDigits(target, at + 11, second / 3600);
+            target[at + 13] = ':';
+            twoDigits(target, at + 14, second / 60 % 60);
+            target[at + 16] = ':';
+            twoDigits(target, at + 17, second % 60);
+            target[at + 19] = '.';
+            int millis = instant.getNano() / 1_000_000;
+            target[at + 20] = (byte) ('0' + millis / 100);
+            twoDigits(target, at + 21, millis % 100);
+            target[at + 23] = 'Z';
+            return true;
         }
-        long day = Math.floorDiv(seconds, SECONDS_PER_DAY);
-        int secondOfDay = (int) Math.floorMod(seconds, SECONDS_PER_DAY);
-        LocalDate date = LocalDate.ofEpochDay(day);
-        int year = date.getYear();
-        twoDigits(target, at, year / 100);
-        twoDigits(target, at + 2, year % 100);
-        target[at + 4] = '-';
-        twoDigits(target, at + 5, date.getMonthValue());
-        target[at + 7] = '-';
-        twoDigits(target, at + 8, date.getDayOfMonth());
-        target[at + 10] = 'T';
-        twoDigits(target, at + 11, secondOfDay / 3600);
-        target[at + 13] = ':';
-        twoDigits(target, at + 14, secondOfDay / 60 % 60);
-        target[at + 16] = ':';
-        twoDigits(target, at + 17, secondOfDay % 60);
-        target[at + 19] = '.';
-        int millis = instant.getNano() / 1_000_000;
-        target[at + 20] = (char) ('0' + millis / 100);
-        twoDigits(target, at + 21, millis % 100);
-        target[at + 23] = 'Z';
-        return true;
+
+        private void remember(LocalDate day) {
+            int year = day.getYear();
+            twoDigits(date, 0, year / 100);
+            twoDigits(date, 2, year % 100);
+            date[4] = '-';
+            twoDigits(date, 5, day.getMonthValue());
+            date[7] = '-';
+            twoDigits(date, 8, day.getDayOfMonth());
+            date[10] = 'T';
+        }
     }
 
     /** The JDK's reading of every accepted form; the reference {@link #parse} agrees with. */
@@ -169,8 +198,8 @@ public final class Timestamps {
         return value;
     }
 
-    private static void twoDigits(char[] text, int at, int value) {
-        text[at] = (char) ('0' + value / 10);
-        text[at + 1] = (char) ('0' + value % 10);
+    private static void twoDigits(byte[] text, int at, int value) {
+        text[at] = (byte) ('0' + value / 10);
+        text[at + 1] = (byte) ('0' + value % 10);
     }
 }

@@ -2,6 +2,7 @@ package dev.fleet.domain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +59,36 @@ class TimestampsAgreementTest {
         }
         for (Instant instant : instants) {
             assertEquals(Timestamps.formatGeneral(instant), Timestamps.format(instant), instant.toString());
+        }
+    }
+
+    /** One writer across many instants, remembering each day's date: near neighbours, day ends, far jumps. */
+    @Test
+    void aWriterThatRemembersTheDayAgreesWithTheJdk() {
+        List<Instant> instants = new ArrayList<>(List.of(Instant.parse("9999-12-31T23:59:59.999Z"),
+                Instant.parse("+10000-01-01T00:00:00Z"), Instant.parse("9999-12-31T00:00:00Z"),
+                Instant.parse("0000-01-01T00:00:00Z"), Instant.parse("-0001-12-31T23:59:59.999Z"),
+                Instant.parse("0000-01-01T23:59:59Z"), Instant.parse("0000-01-02T00:00:00Z"),
+                Instant.parse("1969-12-31T23:59:59.999Z"), Instant.EPOCH, Instant.parse("1969-12-31T00:00:00Z")));
+        Random random = new Random(20261202);
+        Instant at = Instant.parse("2026-07-28T23:59:58Z");
+        for (int i = 0; i < 20_000; i++) {
+            long step = switch (random.nextInt(4)) {
+                case 0 -> random.nextInt(3) - 1;
+                case 1 -> random.nextInt(172_800) - 86_400;
+                case 2 -> random.nextLong() % 300_000_000_000L - at.getEpochSecond();
+                default -> 86_400L * (random.nextInt(3) - 1);
+            };
+            at = Instant.ofEpochSecond(at.getEpochSecond() + step, random.nextInt(1_000_000_000));
+            instants.add(at);
+        }
+        Timestamps.Writer writer = new Timestamps.Writer();
+        byte[] target = new byte[Timestamps.WRITTEN_LENGTH + 2];
+        for (Instant instant : instants) {
+            String expected = Timestamps.formatGeneral(instant);
+            boolean written = writer.formatInto(instant, target, 1);
+            String actual = written ? new String(target, 1, Timestamps.WRITTEN_LENGTH, StandardCharsets.US_ASCII) : null;
+            assertEquals(expected.length() == Timestamps.WRITTEN_LENGTH ? expected : null, actual, instant.toString());
         }
     }
 }

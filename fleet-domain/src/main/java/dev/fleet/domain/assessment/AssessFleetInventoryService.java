@@ -10,6 +10,7 @@ import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import java.time.InstantSource;
 import java.util.Objects;
@@ -41,6 +42,11 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
     @Override
     public Verdict assess() {
         return FleetClassifier.classify(snapshot());
+    }
+
+    @Override
+    public JsonVerdict assessWithJson() {
+        return FleetClassifier.classifyWithJson(snapshot());
     }
 
     /** The evidence of one assessment, taken now. */

@@ -7,65 +7,159 @@ import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * The canonical encoding ({@link CanonicalJson}), written value by value into a buffer that is
- * handed to a {@link Output} whenever it fills: to a {@link StringBuilder} for the text, or as
- * UTF-8 straight into a {@link MessageDigest} for {@code verdict_digest}. A large verdict is
- * then never held as a tree, a String and a byte array at once just to be digested.
+ * The canonical encoding ({@link CanonicalJson}), written value by value as UTF-8 bytes: kept
+ * whole for the text, or handed to a {@link MessageDigest} whenever the buffer fills, for
+ * {@code verdict_digest}. A large verdict is then never held as a tree, a String and a byte array
+ * at once just to be digested, and a verdict that is all ASCII (almost every one) is copied into
+ * its String once, byte for byte.
+ *
+ * <p>The digest's bytes are exactly {@code String.getBytes(UTF_8)} of the text: an unpaired
+ * surrogate becomes {@code '?'}. The text keeps it: there it is written as its own three bytes
+ * (as UTF-8 would write any other character of its range), and decoded back by {@link #text()}.
  */
 final class CanonicalWriter implements DocumentSink {
 
-    /** Receives the encoding, a chunk at a time, in order. */
-    interface Output {
-        void write(char[] chars, int length);
-
-        /** Called once, after the last chunk. */
-        default void finish() {
-        }
-    }
-
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
-    private static final char[] NULL = "null".toCharArray();
-    private static final char[] TRUE = "true".toCharArray();
-    private static final char[] FALSE = "false".toCharArray();
-    /** The longest decimal long: {@code -9223372036854775808}. */
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
+    /** The longest decimal long, {@code -9223372036854775808}. */
     private static final int LONGEST_NUMBER = 20;
-    private static final int CAPACITY = 8192;
+    /** The most bytes one character (of a surrogate pair, half) takes: a backslash, {@code u} and four hex digits. */
+    private static final int MOST_BYTES_PER_CHAR = 6;
+    private static final int DIGEST_CHUNK = 1 << 16;
+    private static final int TEXT_CAPACITY = 1 << 16;
+    private static final int PART_CAPACITY = 1 << 10;
 
-    private final Output output;
-    private char[] buffer;
-    private int capacity;
+    /** Null: everything is kept, for {@link #text()} or {@link #fragment}. */
+    private final MessageDigest digest;
+    /** Text keeps an unpaired surrogate; the digest takes it as {@code '?'}. */
+    private final boolean keepsSurrogates;
+    /**
+     * Text that is also digested as it stands, but for the ranges marked undigested ({@link
+     * #beginUndigested}): the shown document and {@code verdict_digest} from one walk.
+     */
+    private final boolean tees;
+    /** The undigested ranges, as pairs of offsets into the buffer, in order. */
+    private int[] undigested;
+    private int undigestedLength;
+    private String teedDigest;
+    private byte[] buffer;
     private int position;
+    /** Whether anything but ASCII has been written, and whether an unpaired surrogate has been kept. */
+    private boolean wide;
+    private boolean keptSurrogate;
+    /** A string's characters, copied out of it once. */
+    private char[] chars = new char[256];
     /** Per open container: whether nothing has been written in it yet. */
     private boolean[] first = new boolean[16];
     private int depth;
     private boolean afterName;
+    private final Timestamps.Writer instants = new Timestamps.Writer();
 
-    private CanonicalWriter(Output output, int initialCapacity) {
-        this.output = output;
-        this.buffer = new char[initialCapacity];
-        this.capacity = initialCapacity;
+    private CanonicalWriter(MessageDigest digest, boolean keepsSurrogates, boolean tees, int capacity) {
+        this.digest = digest;
+        this.keepsSurrogates = keepsSurrogates;
+        this.tees = tees;
+        this.undigested = tees ? new int[64] : null;
+        this.buffer = new byte[capacity];
+    }
+
+    private CanonicalWriter(MessageDigest digest, boolean keepsSurrogates, int capacity) {
+        this(digest, keepsSurrogates, false, capacity);
     }
 
     /** Into a String: see {@link #text()}. */
     static CanonicalWriter forText() {
-        return new CanonicalWriter(new Text(), CAPACITY);
+        return new CanonicalWriter(null, true, TEXT_CAPACITY);
+    }
+
+    /**
+     * Into a String, as {@link #forText()}, that also gives the digest of what it has written so
+     * far but for its undigested ranges: see {@link #digestOfWhatPrecedes}.
+     */
+    static CanonicalWriter teeing() {
+        return new CanonicalWriter(null, true, true, TEXT_CAPACITY);
     }
 
     /** As UTF-8 (exactly the bytes {@code String.getBytes(UTF_8)} gives) into {@code digest}. */
     static CanonicalWriter to(MessageDigest digest) {
-        return new CanonicalWriter(new Utf8Digest(digest), CAPACITY);
+        return new CanonicalWriter(digest, false, DIGEST_CHUNK);
     }
 
-    /** Hands over what is still buffered; call once, when the document is complete. */
+    /** A writer for a part of this one's document, encoded as this one encodes, to be copied in by {@link #fragment}. */
+    CanonicalWriter part() {
+        return new CanonicalWriter(null, keepsSurrogates, tees, PART_CAPACITY);
+    }
+
+    /** Whether this writer was made by {@link #teeing()} (or is a part of one). */
+    boolean tees() {
+        return tees;
+    }
+
+    /**
+     * What follows, until {@link #endUndigested}, is shown but not digested. It must not be the
+     * first member of its container (its comma goes with it; the digest keeps the separator of the
+     * member before).
+     */
+    @Override
+    public void beginUndigested() {
+        if (tees) {
+            if (undigestedLength == undigested.length) {
+                undigested = Arrays.copyOf(undigested, undigestedLength * 2);
+            }
+            undigested[undigestedLength++] = position;
+        }
+    }
+
+    @Override
+    public void endUndigested() {
+        if (tees) {
+            undigested[undigestedLength++] = position;
+        }
+    }
+
+    /**
+     * For a writer that {@link #tees()}: the {@code verdict_digest} of the document written so far
+     * (without its undigested ranges, and closed with {@code '}'}). An unpaired surrogate is kept
+     * in the text and would be {@code '?'} in the digest: then {@code verdict} is digested apart,
+     * as {@link VerdictDigest#of} always does.
+     */
+    String digestOfWhatPrecedes(Verdict verdict) {
+        if (keptSurrogate) {
+            teedDigest = VerdictDigest.of(verdict);
+            return teedDigest;
+        }
+        MessageDigest sha256 = VerdictDigest.sha256();
+        int from = 0;
+        for (int i = 0; i < undigestedLength; i += 2) {
+            sha256.update(buffer, from, undigested[i] - from);
+            from = undigested[i + 1];
+        }
+        sha256.update(buffer, from, position - from);
+        sha256.update((byte) '}');
+        teedDigest = VerdictDigest.text(sha256);
+        return teedDigest;
+    }
+
+    /** The digest {@link #digestOfWhatPrecedes} gave. */
+    String teedDigest() {
+        return teedDigest;
+    }
+
+    /** Hands what is still buffered to the digest; call once, when the document is complete. */
     void finish() {
-        flush();
-        output.finish();
+        if (digest != null) {
+            flush();
+        }
     }
 
-    /** Finishes, and returns the text written, for a writer made by {@link #forText()}. */
+    /** The text written, for a writer made by {@link #forText()}. */
     String text() {
-        finish();
-        return ((Text) output).text();
+        if (!wide) {
+            return new String(buffer, 0, position, StandardCharsets.ISO_8859_1);
+        }
+        return keptSurrogate ? decodeKeepingSurrogates() : new String(buffer, 0, position, StandardCharsets.UTF_8);
     }
 
     @Override
@@ -92,10 +186,8 @@ final class CanonicalWriter implements DocumentSink {
 
     @Override
     public void name(FieldName name) {
-        char[] encoded = name.encoded;
-        if (capacity - position < encoded.length + 1) {
-            flush();
-        }
+        byte[] encoded = name.encoded;
+        ensure(encoded.length + 1);
         if (!first[depth]) {
             buffer[position++] = ',';
         }
@@ -120,7 +212,7 @@ final class CanonicalWriter implements DocumentSink {
     public void string(String value) {
         beforeValue();
         if (value == null) {
-            appendLiteral(NULL);
+            appendBytes(NULL);
         } else {
             writeString(value);
         }
@@ -141,7 +233,7 @@ final class CanonicalWriter implements DocumentSink {
     @Override
     public void bool(Boolean value) {
         beforeValue();
-        appendLiteral(value == null ? NULL : value ? TRUE : FALSE);
+        appendBytes(value == null ? NULL : value ? TRUE : FALSE);
     }
 
     @Override
@@ -149,19 +241,17 @@ final class CanonicalWriter implements DocumentSink {
         // The written form is digits and punctuation only: nothing to escape.
         beforeValue();
         if (value == null) {
-            appendLiteral(NULL);
+            appendBytes(NULL);
             return;
         }
-        if (capacity - position < Timestamps.WRITTEN_LENGTH + 2) {
-            flush();
-        }
+        ensure(Timestamps.WRITTEN_LENGTH + 2);
         buffer[position] = '"';
-        if (Timestamps.formatInto(value, buffer, position + 1)) {
+        if (instants.formatInto(value, buffer, position + 1)) {
             position += Timestamps.WRITTEN_LENGTH + 1;
             buffer[position++] = '"';
         } else {
             position++;
-            appendAscii(Timestamps.format(value));
+            appendBytes(Timestamps.format(value).getBytes(StandardCharsets.US_ASCII));
             append('"');
         }
     }
@@ -169,23 +259,39 @@ final class CanonicalWriter implements DocumentSink {
     @Override
     public void nullValue() {
         beforeValue();
-        appendLiteral(NULL);
+        appendBytes(NULL);
     }
 
-    /** A value this class has already written as canonical JSON, copied in as it is. */
-    void fragment(String json) {
+    /** A value written by {@code part} (made by {@link #part()}), copied in as it is. */
+    void fragment(CanonicalWriter part) {
         beforeValue();
-        appendRange(json, 0, json.length());
+        wide |= part.wide;
+        keptSurrogate |= part.keptSurrogate;
+        int length = part.position;
+        if (tees) {
+            for (int i = 0; i < part.undigestedLength; i++) {
+                if (undigestedLength == undigested.length) {
+                    undigested = Arrays.copyOf(undigested, undigestedLength * 2);
+                }
+                undigested[undigestedLength++] = position + part.undigested[i];
+            }
+        }
+        if (digest != null && length > buffer.length) {
+            flush();
+            digest.update(part.buffer, 0, length);
+            return;
+        }
+        ensure(length);
+        System.arraycopy(part.buffer, 0, buffer, position, length);
+        position += length;
     }
 
     /** {@code Long.toString(value)}, written in place. */
     private void writeNumber(long value) {
+        ensure(LONGEST_NUMBER);
         if (value == Long.MIN_VALUE) {
-            appendAscii(Long.toString(value));
+            appendBytes(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
             return;
-        }
-        if (capacity - position < LONGEST_NUMBER) {
-            flush();
         }
         if (value < 0) {
             buffer[position++] = '-';
@@ -198,17 +304,9 @@ final class CanonicalWriter implements DocumentSink {
         int at = position + digits;
         position = at;
         do {
-            buffer[--at] = (char) ('0' + value % 10);
+            buffer[--at] = (byte) ('0' + value % 10);
             value /= 10;
         } while (value > 0);
-    }
-
-    private void appendLiteral(char[] literal) {
-        if (capacity - position < literal.length) {
-            flush();
-        }
-        System.arraycopy(literal, 0, buffer, position, literal.length);
-        position += literal.length;
     }
 
     private void open(char bracket) {
@@ -237,198 +335,143 @@ final class CanonicalWriter implements DocumentSink {
         }
     }
 
-    /** Quote, backslash and control characters escaped, nothing else: as {@link CanonicalJson} defines. */
+    /**
+     * Quote, backslash and control characters escaped, nothing else: as {@link CanonicalJson}
+     * defines. Runs of plain ASCII, a verdict's usual string entire, are copied a byte per character.
+     */
     private void writeString(String text) {
-        append('"');
         int length = text.length();
-        if (length > capacity - position && length < CAPACITY) {
-            flush();
+        if (chars.length < length) {
+            chars = new char[Math.max(length, chars.length * 2)];
         }
-        if (length <= capacity - position) {
-            // Usually nothing needs escaping: copy in bulk, then look.
-            text.getChars(0, length, buffer, position);
-            int start = position;
-            int end = start + length;
-            for (int i = start; i < end; i++) {
-                char c = buffer[i];
-                if (c == '"' || c == '\\' || c < 0x20) {
-                    position = i;
-                    writeEscaped(text, i - start);
-                    append('"');
-                    return;
+        char[] source = chars;
+        text.getChars(0, length, source, 0);
+        ensure(length + 2);
+        byte[] out = buffer;
+        int at = position;
+        out[at++] = '"';
+        int i = 0;
+        while (true) {
+            for (; i < length; i++) {
+                char c = source[i];
+                if (c >= 0x80 || c < 0x20 || c == '"' || c == '\\') {
+                    break;
                 }
+                out[at++] = (byte) c;
             }
-            position = end;
-        } else {
-            writeEscaped(text, 0);
+            if (i == length) {
+                break;
+            }
+            position = at;
+            i = writeSpecial(source, i, length);
+            ensure(length - i + 1);
+            out = buffer;
+            at = position;
         }
-        append('"');
+        out[at++] = '"';
+        position = at;
     }
 
-    /** {@code text} from {@code from} on, escaping as it goes. */
-    private void writeEscaped(String text, int from) {
-        int length = text.length();
-        int run = from;
-        for (int i = from; i < length; i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\' || c < 0x20) {
-                appendRange(text, run, i);
-                if (c < 0x20) {
-                    append('\\');
-                    append('u');
-                    append('0');
-                    append('0');
-                    append(HEX[c >> 4]);
-                    append(HEX[c & 0xF]);
-                } else {
-                    append('\\');
-                    append(c);
-                }
-                run = i + 1;
-            }
+    /** The character at {@code i} (two, for a surrogate pair), which is not plain ASCII; returns the index after it. */
+    private int writeSpecial(char[] source, int i, int length) {
+        ensure(MOST_BYTES_PER_CHAR);
+        byte[] out = buffer;
+        char c = source[i];
+        if (c < 0x20) {
+            out[position++] = '\\';
+            out[position++] = 'u';
+            out[position++] = '0';
+            out[position++] = '0';
+            out[position++] = HEX[c >> 4];
+            out[position++] = HEX[c & 0xF];
+            return i + 1;
         }
-        appendRange(text, run, length);
+        if (c == '"' || c == '\\') {
+            out[position++] = '\\';
+            out[position++] = (byte) c;
+            return i + 1;
+        }
+        wide = true;
+        if (c < 0x800) {
+            out[position++] = (byte) (0xC0 | (c >> 6));
+            out[position++] = (byte) (0x80 | (c & 0x3F));
+            return i + 1;
+        }
+        if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(source[i + 1])) {
+            int codePoint = Character.toCodePoint(c, source[i + 1]);
+            out[position++] = (byte) (0xF0 | (codePoint >> 18));
+            out[position++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
+            out[position++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+            out[position++] = (byte) (0x80 | (codePoint & 0x3F));
+            return i + 2;
+        }
+        if (Character.isSurrogate(c)) {
+            if (!keepsSurrogates) {
+                out[position++] = '?';
+                return i + 1;
+            }
+            keptSurrogate = true;
+        }
+        out[position++] = (byte) (0xE0 | (c >> 12));
+        out[position++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        out[position++] = (byte) (0x80 | (c & 0x3F));
+        return i + 1;
     }
 
-    private void appendRange(String text, int from, int to) {
-        while (from < to) {
-            if (position == capacity) {
-                flush();
+    /** The text when an unpaired surrogate was kept, which no UTF-8 decoder gives back. */
+    private String decodeKeepingSurrogates() {
+        byte[] in = buffer;
+        char[] out = new char[position];
+        int length = 0;
+        for (int i = 0; i < position; ) {
+            int b = in[i] & 0xFF;
+            if (b < 0x80) {
+                out[length++] = (char) b;
+                i++;
+            } else if (b < 0xE0) {
+                out[length++] = (char) (((b & 0x1F) << 6) | (in[i + 1] & 0x3F));
+                i += 2;
+            } else if (b < 0xF0) {
+                out[length++] = (char) (((b & 0x0F) << 12) | ((in[i + 1] & 0x3F) << 6) | (in[i + 2] & 0x3F));
+                i += 3;
+            } else {
+                int codePoint = ((b & 0x07) << 18) | ((in[i + 1] & 0x3F) << 12) | ((in[i + 2] & 0x3F) << 6)
+                        | (in[i + 3] & 0x3F);
+                out[length++] = Character.highSurrogate(codePoint);
+                out[length++] = Character.lowSurrogate(codePoint);
+                i += 4;
             }
-            int count = Math.min(to - from, capacity - position);
-            text.getChars(from, from + count, buffer, position);
-            position += count;
-            from += count;
         }
+        return new String(out, 0, length);
     }
 
-    private void appendAscii(String text) {
-        appendRange(text, 0, text.length());
+    private void appendBytes(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buffer, position, bytes.length);
+        position += bytes.length;
     }
 
     private void append(char c) {
-        if (position == capacity) {
+        ensure(1);
+        buffer[position++] = (byte) c;
+    }
+
+    /** Room for {@code count} more bytes: the digest takes what is buffered, or the kept text grows. */
+    private void ensure(int count) {
+        if (buffer.length - position >= count) {
+            return;
+        }
+        if (digest != null) {
             flush();
-        }
-        buffer[position++] = c;
-    }
-
-    /** Makes room: hands the buffer to the output. */
-    private void flush() {
-        if (position > 0) {
-            output.write(buffer, position);
-            position = 0;
-        }
-    }
-
-    /**
-     * Text, kept one byte per character while every character is Latin-1 (a verdict's almost
-     * always is), so the String at the end is a copy rather than a compression of a char array
-     * twice its size; past the first wider character, a StringBuilder.
-     */
-    private static final class Text implements Output {
-        private byte[] latin1 = new byte[CAPACITY * 8];
-        private int length;
-        private StringBuilder wide;
-
-        @Override
-        public void write(char[] chars, int count) {
-            if (wide != null) {
-                wide.append(chars, 0, count);
+            if (buffer.length >= count) {
                 return;
             }
-            if (latin1.length - length < count) {
-                latin1 = Arrays.copyOf(latin1, Math.max(latin1.length * 2, length + count));
-            }
-            byte[] bytes = latin1;
-            int at = length;
-            for (int i = 0; i < count; i++) {
-                char c = chars[i];
-                if (c > 0xFF) {
-                    length = at;
-                    wide = new StringBuilder(length + count * 2).append(text());
-                    wide.append(chars, i, count - i);
-                    latin1 = null;
-                    return;
-                }
-                bytes[at++] = (byte) c;
-            }
-            length = at;
         }
-
-        String text() {
-            return wide != null ? wide.toString() : new String(latin1, 0, length, StandardCharsets.ISO_8859_1);
-        }
+        buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, position + count));
     }
 
-    /**
-     * UTF-8 into a digest, chunk by chunk. A surrogate pair split across two chunks is carried over;
-     * an unpaired surrogate becomes {@code '?'}, as {@code String.getBytes(UTF_8)} makes it.
-     */
-    private static final class Utf8Digest implements Output {
-        private final MessageDigest digest;
-        private final byte[] bytes = new byte[CAPACITY * 3 + 4];
-        private char pendingHigh;
-
-        Utf8Digest(MessageDigest digest) {
-            this.digest = digest;
-        }
-
-        @Override
-        public void write(char[] chars, int length) {
-            int out = 0;
-            int i = 0;
-            if (pendingHigh != 0) {
-                char high = pendingHigh;
-                pendingHigh = 0;
-                if (Character.isLowSurrogate(chars[0])) {
-                    out = pair(high, chars[0], out);
-                    i = 1;
-                } else {
-                    bytes[out++] = '?';
-                }
-            }
-            for (; i < length; i++) {
-                char c = chars[i];
-                if (c < 0x80) {
-                    bytes[out++] = (byte) c;
-                } else if (c < 0x800) {
-                    bytes[out++] = (byte) (0xC0 | (c >> 6));
-                    bytes[out++] = (byte) (0x80 | (c & 0x3F));
-                } else if (Character.isHighSurrogate(c)) {
-                    if (i + 1 == length) {
-                        pendingHigh = c;
-                    } else if (Character.isLowSurrogate(chars[i + 1])) {
-                        out = pair(c, chars[++i], out);
-                    } else {
-                        bytes[out++] = '?';
-                    }
-                } else if (Character.isLowSurrogate(c)) {
-                    bytes[out++] = '?';
-                } else {
-                    bytes[out++] = (byte) (0xE0 | (c >> 12));
-                    bytes[out++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                    bytes[out++] = (byte) (0x80 | (c & 0x3F));
-                }
-            }
-            digest.update(bytes, 0, out);
-        }
-
-        @Override
-        public void finish() {
-            if (pendingHigh != 0) {
-                pendingHigh = 0;
-                digest.update((byte) '?');
-            }
-        }
-
-        private int pair(char high, char low, int out) {
-            int codePoint = Character.toCodePoint(high, low);
-            bytes[out++] = (byte) (0xF0 | (codePoint >> 18));
-            bytes[out++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
-            bytes[out++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
-            bytes[out++] = (byte) (0x80 | (codePoint & 0x3F));
-            return out;
-        }
+    private void flush() {
+        digest.update(buffer, 0, position);
+        position = 0;
     }
 }

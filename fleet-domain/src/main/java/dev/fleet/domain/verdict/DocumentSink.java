@@ -35,4 +35,14 @@ interface DocumentSink {
     void instant(Instant value);
 
     void nullValue();
+
+    /**
+     * What is written from here to {@link #endUndigested} is shown but left out of {@code
+     * verdict_digest}: for a sink that writes the shown document and takes the digest at once.
+     */
+    default void beginUndigested() {
+    }
+
+    default void endUndigested() {
+    }
 }

@@ -45,6 +45,21 @@ public final class FleetClassifier {
     }
 
     public static Verdict classify(Snapshot snapshot) {
+        Verdict verdict = unsealed(snapshot);
+        return verdict.withDigest(VerdictDigest.of(verdict));
+    }
+
+    /**
+     * {@link #classify}, with the verdict's canonical JSON ({@link VerdictDocument#canonicalJson}),
+     * for an answerer that shows it: the digest is taken while the JSON is written, so the
+     * document is walked and encoded once instead of twice.
+     */
+    public static JsonVerdict classifyWithJson(Snapshot snapshot) {
+        return VerdictDocument.seal(unsealed(snapshot));
+    }
+
+    /** The verdict without its digest. */
+    private static Verdict unsealed(Snapshot snapshot) {
         RegistryRead registry = snapshot.registry();
         ProcessObservation observation = snapshot.observation();
         Map<Long, ObservedProcess> processes = indexByPid(observation.processes());
@@ -76,17 +91,13 @@ public final class FleetClassifier {
             reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,
                     "process table " + listing.reason().code()));
         }
-        return seal(Verdict.builder()
+        return Verdict.builder()
                 .blockedReasons(reasons)
                 .expectedMemberCount(snapshot.roster().members().size())
                 .registry(registry)
                 .processListing(listing)
                 .observation(observation)
-                .build());
-    }
-
-    private static Verdict seal(Verdict verdict) {
-        return verdict.withDigest(VerdictDigest.of(verdict));
+                .build();
     }
 
     /** A pid can name one process at a time; should a listing repeat one, the choice must not depend on order. */
@@ -183,7 +194,7 @@ public final class FleetClassifier {
             blocked.addIf(Boolean.FALSE.equals(revision.single()), BlockedCode.REVISION_SPLIT,
                     () -> "revisions " + join(revision.values(), OutsideText::cap));
 
-            return seal(Verdict.builder()
+            return Verdict.builder()
                     .blockedReasons(blocked.reasons)
                     .expectedMemberCount(roster.members().size())
                     .members(members)
@@ -197,7 +208,7 @@ public final class FleetClassifier {
                     .registry(registry)
                     .processListing(listing)
                     .observation(observationSummary)
-                    .build());
+                    .build();
         }
 
         /**

@@ -23,15 +23,23 @@ public final class VerdictDigest {
 
     /** The digest of {@code verdict} (its own {@code verdictDigest} is not read). */
     public static String of(Verdict verdict) {
-        MessageDigest sha256;
-        try {
-            sha256 = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK provides SHA-256", e);
-        }
+        MessageDigest sha256 = sha256();
         CanonicalWriter writer = CanonicalWriter.to(sha256);
         VerdictDocument.writeDigested(verdict, writer);
         writer.finish();
+        return text(sha256);
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK provides SHA-256", e);
+        }
+    }
+
+    /** {@code sha256:} and the hex of what {@code sha256} has been given. */
+    static String text(MessageDigest sha256) {
         return PREFIX + HexFormat.of().formatHex(sha256.digest());
     }
 }

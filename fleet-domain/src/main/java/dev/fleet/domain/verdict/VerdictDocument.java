@@ -110,6 +110,17 @@ public final class VerdictDocument {
         return writer.text();
     }
 
+    /**
+     * {@code unsealed} (a verdict without its digest) sealed, with its canonical JSON: the digest is
+     * taken from the same bytes as the JSON while they are written, one walk instead of two. The
+     * same verdict and JSON as {@link FleetClassifier#classify} then {@link #canonicalJson}.
+     */
+    static JsonVerdict seal(Verdict unsealed) {
+        CanonicalWriter writer = CanonicalWriter.teeing();
+        SHOWN.write(unsealed, writer);
+        return new JsonVerdict(unsealed.withDigest(writer.teedDigest()), writer.text());
+    }
+
     /** The part of the document {@code verdict_digest} is taken over (see {@link VerdictDigest}). */
     static Map<String, Object> digestedTree(Verdict verdict) {
         TreeSink tree = new TreeSink();
@@ -152,7 +163,7 @@ public final class VerdictDocument {
         out.name(MEMBERS);
         // duplicate_members repeats the instances of those members: written as JSON, each duplicate's
         // instances are written once and the text copied (a tree gets its own maps both times).
-        Map<MemberReport, String> writtenOnce =
+        Map<MemberReport, CanonicalWriter> writtenOnce =
                 out instanceof CanonicalWriter ? new IdentityHashMap<>() : Map.of();
         list(out, verdict.members(), (report, sink) -> {
             sink.beginObject();
@@ -161,7 +172,7 @@ public final class VerdictDocument {
             sink.string(report.state().code());
             sink.name(INSTANCES);
             if (sink instanceof CanonicalWriter writer && report.state() == MemberState.DUPLICATE) {
-                String instances = instancesJson(report);
+                CanonicalWriter instances = instancesJson(writer, report);
                 writtenOnce.put(report, instances);
                 writer.fragment(instances);
             } else {
@@ -180,7 +191,7 @@ public final class VerdictDocument {
             sink.beginObject();
             writeMemberFields(report.member(), sink);
             sink.name(INSTANCES);
-            String instances = writtenOnce.get(report);
+            CanonicalWriter instances = writtenOnce.get(report);
             if (instances != null && sink instanceof CanonicalWriter writer) {
                 writer.fragment(instances);
             } else {
@@ -211,19 +222,21 @@ public final class VerdictDocument {
         out.name(PROCESS_LISTING);
         writeListing(verdict.processListing(), out);
         if (!forDigest) {
+            String digest = out instanceof CanonicalWriter writer && writer.tees()
+                    ? writer.digestOfWhatPrecedes(verdict) : verdict.verdictDigest();
             out.name(VERDICT_DIGEST_NAME);
-            out.string(verdict.verdictDigest());
+            out.string(digest);
             out.name(OBSERVATION_NAME);
             writeObservation(verdict.observation(), out);
         }
         out.endObject();
     }
 
-    /** A member's instances as one canonical JSON array. */
-    private String instancesJson(MemberReport report) {
-        CanonicalWriter writer = CanonicalWriter.forText();
-        list(writer, report.instances(), this::writeInstance);
-        return writer.text();
+    /** A member's instances as one canonical JSON array, encoded as {@code writer} encodes. */
+    private CanonicalWriter instancesJson(CanonicalWriter writer, MemberReport report) {
+        CanonicalWriter part = writer.part();
+        list(part, report.instances(), this::writeInstance);
+        return part;
     }
 
     private void writeInstance(Instance instance, DocumentSink out) {
@@ -256,8 +269,10 @@ public final class VerdictDocument {
         out.name(REGISTERED_AT);
         out.instant(instance.registeredAt());
         if (!forDigest) {
+            out.beginUndigested();
             out.name(LAST_HEARTBEAT_AT_NAME);
             out.instant(instance.lastHeartbeatAt());
+            out.endUndigested();
         }
         out.name(PROCESS_STARTED_AT);
         out.instant(instance.observedProcessStartedAt());

@@ -3,7 +3,11 @@ package dev.fleet.domain.verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.quicktheories.QuickTheory.qt;
 
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
+import dev.fleet.domain.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -27,6 +31,47 @@ class CanonicalWriterTest {
             assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
                     verdict.verdictDigest());
         });
+    }
+
+    /**
+     * The same, with every kind of character the writer treats apart in the registry's texts: wide
+     * ones, surrogate pairs, unpaired surrogates (kept in the text, {@code '?'} in the digest),
+     * quotes and control characters, in members, in the duplicates copied from them and elsewhere.
+     */
+    @Test
+    void theJsonAndTheDigestAreTheTreesWhateverTheCharactersOfTheRegistry() {
+        List<String> odd = List.of("plain", "é ÿ", "€\u2028", "𝄞", "lone \ud834", "\udd1e", "q\"b\\t\t\u0000", "x\ud834");
+        qt().forAll(FleetGen.fleets()).checkAssert(snapshot -> {
+            List<RegistryRow> rows = new ArrayList<>();
+            for (RegistryRow row : snapshot.registry().rows()) {
+                RowBuilder changed = RowBuilder.from(row);
+                int pick = Math.floorMod(row.runtimeId() == null ? 0 : row.runtimeId().hashCode(), odd.size());
+                changed.transport = odd.get(pick);
+                changed.clientProvenance = odd.get((pick + 3) % odd.size()) + row.clientProvenance();
+                rows.add(changed.build());
+            }
+            Snapshot changedSnapshot = new Snapshot(snapshot.roster(), RegistryRead.of(rows), snapshot.observation(),
+                    snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy());
+            Verdict verdict = FleetClassifier.classify(changedSnapshot);
+            assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
+            assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
+                    verdict.verdictDigest());
+            assertTeedAsApart(changedSnapshot);
+        });
+    }
+
+    /** One walk for the JSON and the digest gives what two give: the same verdict, the same text. */
+    @Test
+    void theJsonAndTheDigestTakenTogetherAreTheOnesTakenApart() {
+        qt().forAll(FleetGen.fleets()).checkAssert(CanonicalWriterTest::assertTeedAsApart);
+        assertTeedAsApart(Scenario.healthyFive().snapshot());
+    }
+
+    private static void assertTeedAsApart(Snapshot snapshot) {
+        Verdict apart = FleetClassifier.classify(snapshot);
+        JsonVerdict together = FleetClassifier.classifyWithJson(snapshot);
+        assertEquals(apart, together.verdict());
+        assertEquals(VerdictDocument.canonicalJson(apart), together.json());
     }
 
     @Test
