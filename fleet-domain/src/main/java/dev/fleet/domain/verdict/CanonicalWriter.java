@@ -79,7 +79,16 @@ final class CanonicalWriter implements DocumentSink {
      * far but for its undigested ranges: see {@link #digestOfWhatPrecedes}.
      */
     static CanonicalWriter teeing() {
-        return new CanonicalWriter(null, true, true, TEXT_CAPACITY);
+        return teeing(TEXT_CAPACITY);
+    }
+
+    /**
+     * As {@link #teeing()}, its buffer sized for {@code expectedBytes} at first: a large verdict's
+     * text then grows once or not at all, rather than doubling from 64 KB through a dozen copies of
+     * ever larger (for the collector, humongous) arrays.
+     */
+    static CanonicalWriter teeing(int expectedBytes) {
+        return new CanonicalWriter(null, true, true, Math.max(TEXT_CAPACITY, expectedBytes));
     }
 
     /** As UTF-8 (exactly the bytes {@code String.getBytes(UTF_8)} gives) into {@code digest}. */

@@ -116,9 +116,28 @@ public final class VerdictDocument {
      * same verdict and JSON as {@link FleetClassifier#classify} then {@link #canonicalJson}.
      */
     static JsonVerdict seal(Verdict unsealed) {
-        CanonicalWriter writer = CanonicalWriter.teeing();
+        CanonicalWriter writer = CanonicalWriter.teeing(expectedBytes(unsealed));
         SHOWN.write(unsealed, writer);
         return new JsonVerdict(unsealed.withDigest(writer.teedDigest()), writer.text());
+    }
+
+    /** Bytes per listed entry (an instance, a flagged or malformed row, a process) that most entries stay within. */
+    private static final int BYTES_PER_ENTRY = 512;
+    /** The largest array a JVM allocates, with room for its header. */
+    private static final int LARGEST_ARRAY = Integer.MAX_VALUE - 8;
+
+    /**
+     * About how long {@code verdict}'s JSON will be: a guess from how many entries it lists (an
+     * instance counts twice, as a duplicate's instances are listed again under duplicate_members).
+     */
+    private static int expectedBytes(Verdict verdict) {
+        long entries = (long) verdict.unexpectedMembers().size() + verdict.staleRegistrations().size()
+                + verdict.unverifiedRegistrations().size() + verdict.malformedRegistrations().size()
+                + verdict.unregisteredProcesses().size();
+        for (MemberReport member : verdict.members()) {
+            entries += 2L * member.instances().size();
+        }
+        return (int) Math.min(LARGEST_ARRAY, entries * BYTES_PER_ENTRY);
     }
 
     /** The part of the document {@code verdict_digest} is taken over (see {@link VerdictDigest}). */
