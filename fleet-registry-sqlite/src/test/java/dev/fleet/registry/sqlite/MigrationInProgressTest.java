@@ -28,10 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MigrationInProgressTest {
 
-    private static final Duration HANG = Duration.ofSeconds(90);
+    private static final Duration HANG = Duration.ofSeconds(110);
     /** Far shorter than the migration below: an attempt that counts that time against it gives up. */
     private static final Duration SHORT_DEADLINE = Duration.ofMillis(300);
-    private static final long MIGRATION_MILLIS = 2_000;
+    /**
+     * Longer than {@code registry migrate} waits for another's migration: a server waits longer
+     * (it keeps serving meanwhile), so that a first migration starved by fifty JVMs starting on
+     * two cores does not make every other server give up.
+     */
+    private static final long MIGRATION_MILLIS = MigrationLock.DEFAULT_WAIT.toMillis() + 2_000;
     private static final Registration AUTHOR = RowBuilder.registered(Roster.defaultRoster().members().get(0), 44001)
             .at(Instant.now()).registration();
 
