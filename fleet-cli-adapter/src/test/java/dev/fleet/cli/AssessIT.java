@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
@@ -54,7 +55,7 @@ class AssessIT {
             Instant now = Instant.now().plusSeconds(1); // registered after its process started
             writer.register(Registration.builder().runtimeId("rt-" + server.pid()).identity(member)
                     .binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
-                    .cohort(cohort, Registration.COHORT_FROM_ENV).clientProvenance(Registration.CLIENT_MANAGED)
+                    .cohort(cohort, Registration.COHORT_FROM_ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED.code())
                     .bootId(bootId).startupHead("0123456789abcdef0123456789abcdef01234567").transport("stdio")
                     .status(RegistrationStatus.RUNNING).registeredAt(now).lastHeartbeatAt(now)
                     .pidNamespace(pidNamespace).build(), Optional.empty());
@@ -95,7 +96,7 @@ class AssessIT {
         Instant now = Instant.now().plusSeconds(1);
         new SqliteRegistryWriter(registry).register(Registration.builder().runtimeId("rt-" + server.pid())
                 .identity(author).binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
-                .cohort("it-cohort", Registration.COHORT_FROM_ENV).clientProvenance(Registration.CLIENT_MANAGED)
+                .cohort("it-cohort", Registration.COHORT_FROM_ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED.code())
                 .startupHead(TestFleets.HEAD).transport("stdio").status(RegistrationStatus.RUNNING)
                 .registeredAt(now).lastHeartbeatAt(now).build(), Optional.empty());
         Path roster = TestFleets.roster(registry, "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", "

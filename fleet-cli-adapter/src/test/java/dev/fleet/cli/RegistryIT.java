@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
@@ -31,7 +32,7 @@ class RegistryIT {
     private static Registration registration(RosterMember member, long pid, Instant at) {
         return Registration.builder().runtimeId("rt-" + pid).identity(member).binding(Binding.DEFAULT)
                 .repositoryRoot("/checkout").pid(pid).cohort("cohort", Registration.COHORT_FROM_ENV)
-                .clientProvenance(Registration.CLIENT_MANAGED).startupHead("abc123").transport("stdio")
+                .clientProvenance(ClientProvenance.CLIENT_MANAGED.code()).startupHead("abc123").transport("stdio")
                 .status(RegistrationStatus.RUNNING).registeredAt(at).lastHeartbeatAt(at).build();
     }
 

@@ -32,9 +32,6 @@ public record Registration(
     public static final String COHORT_FROM_ENV = "env";
     public static final String COHORT_FROM_PARENT_PROCESS = "parent_process";
     public static final String COHORT_UNKNOWN = "unknown";
-    /** {@code client_provenance} values of the contract. */
-    public static final String CLIENT_MANAGED = "client_managed";
-    public static final String OPERATOR_MANAGED = "operator_managed";
 
     public Registration {
         if (runtimeId == null || runtimeId.isBlank()) {

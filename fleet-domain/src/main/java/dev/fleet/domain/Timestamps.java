@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  *
  * <p>A verdict over thousands of rows reads and writes tens of thousands of these, so the forms in
  * UTC ({@code Z}) are read and written digit by digit; every other accepted form goes through the
- * JDK's parser, and the two ways agree on every input (TimestampsTest compares them).
+ * JDK's parser, and the two ways agree on every input (TimestampsAgreementTest compares them).
  */
 public final class Timestamps {
 
@@ -57,17 +57,8 @@ public final class Timestamps {
             return null;
         }
         byte[] text = new byte[WRITTEN_LENGTH];
-        return formatInto(instant, text, 0) ? new String(text, StandardCharsets.ISO_8859_1) : formatGeneral(instant);
-    }
-
-    /**
-     * Writes {@link #format}'s {@value #WRITTEN_LENGTH} characters (ASCII, one byte each) for
-     * {@code instant} into {@code target} at {@code at}; false, writing nothing, for an instant
-     * outside the years 0000-9999 (then use {@link #format}). A writer of many instants should keep
-     * a {@link Writer} instead.
-     */
-    public static boolean formatInto(Instant instant, byte[] target, int at) {
-        return new Writer().formatInto(instant, target, at);
+        return new Writer().formatInto(instant, text, 0) ? new String(text, StandardCharsets.ISO_8859_1)
+                : formatGeneral(instant);
     }
 
     /**
@@ -82,7 +73,11 @@ public final class Timestamps {
         /** {@code YYYY-MM-DDT} of that day. */
         private final byte[] date = new byte[DATE_LENGTH];
 
-        /** As {@link Timestamps#formatInto}. */
+        /**
+         * Writes {@link Timestamps#format}'s {@value Timestamps#WRITTEN_LENGTH} characters (ASCII, one
+         * byte each) for {@code instant} into {@code target} at {@code at}; false, writing nothing, for
+         * an instant outside the years 0000-9999 (then use {@link Timestamps#format}).
+         */
         public boolean formatInto(Instant instant, byte[] target, int at) {
             long seconds = instant.getEpochSecond();
             if (seconds < FIRST_WRITABLE_SECOND || seconds >= PAST_LAST_WRITABLE_SECOND) {

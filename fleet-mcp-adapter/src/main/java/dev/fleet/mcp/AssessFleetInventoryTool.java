@@ -1,7 +1,9 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.VerdictDocument;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Objects;
 
@@ -48,6 +50,12 @@ public final class AssessFleetInventoryTool {
         Objects.requireNonNull(useCase, "useCase");
         return new ReadOnlyDocumentTool(tool(), REFUSAL, "The fleet assessment failed unexpectedly, so nothing was "
                 + "established (treat the mutation gate as not satisfied)",
-                () -> VerdictDocument.toTree(useCase.assess()), awaitOwnRegistration);
+                () -> answer(useCase), awaitOwnRegistration);
+    }
+
+    /** The verdict as a tree, with its JSON and digest from one walk (the same bytes the tree encodes to). */
+    private static CallToolResult answer(AssessFleetInventoryUseCase useCase) {
+        JsonVerdict answer = useCase.assessWithJson();
+        return ToolResults.document(VerdictDocument.toTree(answer.verdict()), answer.json());
     }
 }

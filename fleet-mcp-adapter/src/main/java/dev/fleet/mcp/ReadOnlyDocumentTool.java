@@ -26,17 +26,17 @@ final class ReadOnlyDocumentTool {
     private final McpSchema.Tool tool;
     private final String refusal;
     private final String failure;
-    private final Supplier<Map<String, Object>> answer;
+    private final Supplier<CallToolResult> answer;
     private final Runnable beforeAnswer;
 
     /**
      * @param refusal the error text for a call with arguments
      * @param failure what the error text says before the cause when {@code answer} fails
-     * @param answer computes the document, afresh on every call
+     * @param answer computes the document afresh on every call, as {@link ToolResults#document}
      * @param beforeAnswer runs before each answer is computed (the server waits there for its own
      *     registration attempt, so it never reports itself as a stray); bounded, never throws
      */
-    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<Map<String, Object>> answer,
+    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<CallToolResult> answer,
             Runnable beforeAnswer) {
         this.tool = Objects.requireNonNull(tool, "tool");
         this.refusal = Objects.requireNonNull(refusal, "refusal");
@@ -72,7 +72,7 @@ final class ReadOnlyDocumentTool {
         }
         try {
             beforeAnswer.run();
-            return ToolResults.document(answer.get());
+            return answer.get();
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable cause) {

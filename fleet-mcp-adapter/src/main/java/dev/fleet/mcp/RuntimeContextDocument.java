@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.Transport;
@@ -8,6 +9,7 @@ import dev.fleet.domain.lifecycle.ServerIdentity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import static dev.fleet.mcp.JsonSchemas.codes;
 import static dev.fleet.mcp.JsonSchemas.integer;
 import static dev.fleet.mcp.JsonSchemas.nullableInstant;
 import static dev.fleet.mcp.JsonSchemas.nullableString;
@@ -73,8 +75,7 @@ final class RuntimeContextDocument {
                 "profile", nullableString(),
                 "namespace", string(),
                 "role", nullableString(),
-                "transport", Map.of("type", "string", "enum", List.of(
-                        Transport.STDIO.code(), Transport.STREAMABLE_HTTP.code())),
+                "transport", codes(Transport.class),
                 "binding", object(properties(
                         "remote", nullableString(),
                         "org", nullableString(),
@@ -84,8 +85,7 @@ final class RuntimeContextDocument {
                 "cohort_source", Map.of("type", "string", "enum", List.of(
                         Registration.COHORT_FROM_ENV, Registration.COHORT_FROM_PARENT_PROCESS,
                         Registration.COHORT_UNKNOWN)),
-                "client_provenance", Map.of("type", "string", "enum", List.of(
-                        Registration.CLIENT_MANAGED, Registration.OPERATOR_MANAGED)),
+                "client_provenance", codes(ClientProvenance.class),
                 "startup_head", nullableString(),
                 "boot_id", nullableString(),
                 "process_started_at", nullableInstant(),

@@ -32,7 +32,7 @@ public final class RuntimeContextTool {
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(registrationWait, "registrationWait");
         return new ReadOnlyDocumentTool(tool(), REFUSAL, "Could not report the runtime context",
-                () -> RuntimeContextDocument.toTree(lifecycle.identity(), lifecycle.state()),
+                () -> ToolResults.document(RuntimeContextDocument.toTree(lifecycle.identity(), lifecycle.state())),
                 () -> lifecycle.awaitRegistrationAttempt(registrationWait));
     }
 }

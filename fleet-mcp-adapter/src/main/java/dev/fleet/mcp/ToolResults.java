@@ -17,9 +17,14 @@ final class ToolResults {
      * the domain, so the text is byte-identical to what {@code fleet assess --format json} prints.
      */
     static CallToolResult document(Map<String, Object> tree) {
+        return document(tree, CanonicalJson.encode(tree));
+    }
+
+    /** {@link #document(Map)} for a caller that already has the tree's canonical JSON. */
+    static CallToolResult document(Map<String, Object> tree, String canonicalJson) {
         return CallToolResult.builder()
                 .structuredContent(tree)
-                .content(List.of(McpSchema.TextContent.builder(CanonicalJson.encode(tree)).build()))
+                .content(List.of(McpSchema.TextContent.builder(canonicalJson).build()))
                 .isError(false)
                 .build();
     }

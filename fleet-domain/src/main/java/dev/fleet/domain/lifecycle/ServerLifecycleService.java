@@ -181,20 +181,22 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
      */
     @Override
     public RegistrationState heartbeat() {
+        // The process table is read before taking the lock: a stop must not wait behind that scan.
+        Instant observed = state instanceof RegistrationState.Registered && !stopping.get() ? observedStart() : null;
         writes.lock();
         try {
-            return heartbeatLocked();
+            return heartbeatLocked(observed);
         } finally {
             writes.unlock();
         }
     }
 
-    private RegistrationState heartbeatLocked() {
+    private RegistrationState heartbeatLocked(Instant observedStart) {
         if (stopping.get()) {
             return state;
         }
         RegistrationState current = state;
-        if (current instanceof RegistrationState.Registered && startHasMoved()) {
+        if (current instanceof RegistrationState.Registered && startHasMoved(observedStart)) {
             return register();
         }
         if (current instanceof RegistrationState.Registered registered) {
@@ -222,14 +224,17 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
      * a clock step, every assessment would read this server's row as a recycled pid. The server
      * notices it here and registers again with the start observers now see.
      */
-    private boolean startHasMoved() {
-        Instant recorded = identity.processStartedAt();
-        Instant observed;
+    /** This process's start as observers see it now; null when unknown or unreadable. */
+    private Instant observedStart() {
         try {
-            observed = observedStart.get();
+            return observedStart.get();
         } catch (RuntimeException e) {
-            return false;
+            return null;
         }
+    }
+
+    private boolean startHasMoved(Instant observed) {
+        Instant recorded = identity.processStartedAt();
         if (recorded == null || observed == null
                 || Duration.between(recorded, observed).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
             return false;

@@ -76,16 +76,10 @@ final class CanonicalWriter implements DocumentSink {
 
     /**
      * Into a String, as {@link #forText()}, that also gives the digest of what it has written so
-     * far but for its undigested ranges: see {@link #digestOfWhatPrecedes}.
-     */
-    static CanonicalWriter teeing() {
-        return teeing(TEXT_CAPACITY);
-    }
-
-    /**
-     * As {@link #teeing()}, its buffer sized for {@code expectedBytes} at first: a large verdict's
-     * text then grows once or not at all, rather than doubling from 64 KB through a dozen copies of
-     * ever larger (for the collector, humongous) arrays.
+     * far but for its undigested ranges: see {@link #digestOfWhatPrecedes}. Its buffer is sized for
+     * {@code expectedBytes} at first: a large verdict's text then grows once or not at all, rather
+     * than doubling from 64 KB through a dozen copies of ever larger (for the collector, humongous)
+     * arrays.
      */
     static CanonicalWriter teeing(int expectedBytes) {
         return new CanonicalWriter(null, true, true, Math.max(TEXT_CAPACITY, expectedBytes));
@@ -101,7 +95,7 @@ final class CanonicalWriter implements DocumentSink {
         return new CanonicalWriter(null, keepsSurrogates, tees, PART_CAPACITY);
     }
 
-    /** Whether this writer was made by {@link #teeing()} (or is a part of one). */
+    /** Whether this writer was made by {@link #teeing} (or is a part of one). */
     boolean tees() {
         return tees;
     }
@@ -163,7 +157,7 @@ final class CanonicalWriter implements DocumentSink {
         }
     }
 
-    /** The text written, for a writer made by {@link #forText()}. */
+    /** The text written, for a writer made by {@link #forText()} or {@link #teeing}. */
     String text() {
         if (!wide) {
             return new String(buffer, 0, position, StandardCharsets.ISO_8859_1);

@@ -126,11 +126,14 @@ public final class FleetClassifier {
         private final List<FlaggedRegistration> unverified = new ArrayList<>();
         private final List<FlaggedRegistration> unexpected = new ArrayList<>();
         private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
+        /** The answerer's pid namespace, trimmed; null when unknown. */
+        private final String ownPidNamespace;
 
         Classification(Roster roster, List<RegistryRow> rows, ProcessObservation observation,
                 Map<Long, ObservedProcess> processes) {
             this.roster = roster;
             this.observation = observation;
+            this.ownPidNamespace = trimmedOrNull(observation.pidNamespace());
             this.processes = processes;
             for (RegistryRow row : rows) {
                 InterpretedRow interpreted = row.interpret();
@@ -154,10 +157,8 @@ public final class FleetClassifier {
                     })
                     .sorted(VerdictOrder.MEMBER_REPORTS)
                     .toList();
-            List<RosterMember> missing = members.stream()
-                    .filter(report -> report.state() == MemberState.MISSING).map(MemberReport::member).toList();
-            List<MemberReport> duplicates = members.stream()
-                    .filter(report -> report.state() == MemberState.DUPLICATE).toList();
+            List<RosterMember> missing = Verdict.missingOf(members);
+            List<MemberReport> duplicates = Verdict.duplicatesOf(members);
             List<Instance> allInstances = members.stream().flatMap(report -> report.instances().stream()).toList();
             List<UnregisteredProcess> unregistered = unregisteredProcesses();
 
@@ -195,7 +196,7 @@ public final class FleetClassifier {
                     () -> "revisions " + join(revision.values(), OutsideText::cap));
 
             return Verdict.builder()
-                    .blockedReasons(blocked.reasons)
+                    .blockedReasons(blocked.inPriorityOrder())
                     .expectedMemberCount(roster.members().size())
                     .members(members)
                     .unexpectedMembers(unexpectedSorted)
@@ -224,10 +225,12 @@ public final class FleetClassifier {
                     this::pidInNamespace, Function.identity(),
                     (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
             for (Registration registration : running) {
-                boolean otherNamespace = fromOtherPidNamespace(registration);
+                PidInNamespace key = pidInNamespace(registration);
+                // Both known and different: a row without a recorded namespace keys as the answerer's.
+                boolean otherNamespace = ownPidNamespace != null && !ownPidNamespace.equals(key.namespace());
                 ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
                 Instance instance = Instance.of(registration, process);
-                if (newestOnPid.get(pidInNamespace(registration)) != registration) {
+                if (newestOnPid.get(key) != registration) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.SUPERSEDED));
                 } else if (fromPreviousBoot(registration)) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.PREVIOUS_BOOT));
@@ -248,14 +251,7 @@ public final class FleetClassifier {
         /** A row without a recorded namespace is taken to be from the answerer's, as before namespaces were recorded. */
         private PidInNamespace pidInNamespace(Registration registration) {
             String recorded = registration.pidNamespace();
-            return new PidInNamespace(registration.pid(),
-                    isBlank(recorded) ? trimmedOrNull(observation.pidNamespace()) : recorded.trim());
-        }
-
-        private boolean fromOtherPidNamespace(Registration registration) {
-            String recorded = registration.pidNamespace();
-            String observed = observation.pidNamespace();
-            return !isBlank(recorded) && !isBlank(observed) && !recorded.trim().equals(observed.trim());
+            return new PidInNamespace(registration.pid(), isBlank(recorded) ? ownPidNamespace : recorded.trim());
         }
 
         private boolean fromPreviousBoot(Registration registration) {
@@ -314,8 +310,12 @@ public final class FleetClassifier {
         void addIf(boolean applies, BlockedCode code, java.util.function.Supplier<String> detail) {
             if (applies) {
                 reasons.add(new BlockedReason(code, detail.get()));
-                reasons.sort(Comparator.comparing(BlockedReason::code));
             }
+        }
+
+        List<BlockedReason> inPriorityOrder() {
+            reasons.sort(Comparator.comparing(BlockedReason::code));
+            return reasons;
         }
     }
 

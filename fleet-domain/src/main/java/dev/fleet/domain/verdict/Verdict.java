@@ -67,11 +67,19 @@ public record Verdict(
     }
 
     public List<RosterMember> missingMembers() {
+        return missingOf(members);
+    }
+
+    public List<MemberReport> duplicateMembers() {
+        return duplicatesOf(members);
+    }
+
+    static List<RosterMember> missingOf(List<MemberReport> members) {
         return members.stream().filter(report -> report.state() == MemberState.MISSING).map(MemberReport::member)
                 .toList();
     }
 
-    public List<MemberReport> duplicateMembers() {
+    static List<MemberReport> duplicatesOf(List<MemberReport> members) {
         return members.stream().filter(report -> report.state() == MemberState.DUPLICATE).toList();
     }
 

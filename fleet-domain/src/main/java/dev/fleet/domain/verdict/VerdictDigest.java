@@ -11,8 +11,8 @@ import java.util.HexFormat;
  * within the fleet's life, each answers.
  *
  * <p>The encoding is written straight into the digest as UTF-8, chunk by chunk: the same bytes as
- * {@code CanonicalJson.encode(digestedTree).getBytes(UTF_8)}, without the tree, the String or the
- * byte array.
+ * the canonical JSON of that part of the document as UTF-8, without a tree, a String or a byte
+ * array.
  */
 public final class VerdictDigest {
 

@@ -19,14 +19,10 @@ import java.util.function.BiConsumer;
  */
 public final class VerdictDocument {
 
-    public static final String OBSERVATION = "observation";
-    public static final String VERDICT_DIGEST = "verdict_digest";
-    static final String LAST_HEARTBEAT_AT = "last_heartbeat_at";
-
     // Every field name, encoded once (see FieldName).
-    private static final FieldName VERDICT_DIGEST_NAME = FieldName.of(VERDICT_DIGEST);
-    private static final FieldName OBSERVATION_NAME = FieldName.of(OBSERVATION);
-    private static final FieldName LAST_HEARTBEAT_AT_NAME = FieldName.of(LAST_HEARTBEAT_AT);
+    private static final FieldName VERDICT_DIGEST_NAME = FieldName.of("verdict_digest");
+    private static final FieldName OBSERVATION_NAME = FieldName.of("observation");
+    private static final FieldName LAST_HEARTBEAT_AT_NAME = FieldName.of("last_heartbeat_at");
     private static final FieldName ACTION = FieldName.of("action");
     private static final FieldName ANSWERED_BY = FieldName.of("answered_by");
     private static final FieldName AVAILABLE = FieldName.of("available");
@@ -138,13 +134,6 @@ public final class VerdictDocument {
             entries += 2L * member.instances().size();
         }
         return (int) Math.min(LARGEST_ARRAY, entries * BYTES_PER_ENTRY);
-    }
-
-    /** The part of the document {@code verdict_digest} is taken over (see {@link VerdictDigest}). */
-    static Map<String, Object> digestedTree(Verdict verdict) {
-        TreeSink tree = new TreeSink();
-        DIGESTED.write(verdict, tree);
-        return tree.root();
     }
 
     /** Writes the part of the document {@code verdict_digest} is taken over. */

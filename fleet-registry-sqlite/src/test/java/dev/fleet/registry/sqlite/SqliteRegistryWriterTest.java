@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
@@ -42,7 +43,7 @@ class SqliteRegistryWriterTest extends RegistryFileTest {
     void everyFieldRoundTrips() {
         Registration registration = RowBuilder.registered(member("controller"), 41001).with(r -> {
             r.cohortSource = Registration.COHORT_FROM_PARENT_PROCESS;
-            r.clientProvenance = Registration.OPERATOR_MANAGED;
+            r.clientProvenance = ClientProvenance.OPERATOR_MANAGED.code();
             r.transport = "streamable_http";
             r.lastHeartbeatAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(30));
             r.processStartedAt = "2026-07-28T01:59:58.123Z";
