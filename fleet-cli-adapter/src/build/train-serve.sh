@@ -2,7 +2,9 @@
 # Training run for the class-data archive of `fleet serve` (target/fleet-serve.jsa), run by the
 # package step: a server on a fresh registry (so the migration is recorded too) answers one
 # initialize and both tools through its stdin, as an MCP client drives it, then sees EOF and
-# exits, and the JVM writes the archive. Everything the server prints goes to the log.
+# exits, listing the classes it loaded; those are then dumped into a static archive. Static, as
+# for `assess` (see the pom): JDK 17 archives picocli's Java 5 class files only in a static one.
+# Everything the server prints goes to the log.
 #
 #   train-serve.sh JAR ARCHIVE WORKDIR
 set -euo pipefail
@@ -10,9 +12,10 @@ jar="$1" archive="$2" work="$3"
 rm -rf "$work"
 mkdir -p "$work"
 rm -f "$archive"
+classes="$work/serve.classlist"
 
 coproc SERVER {
-  exec java -XX:ArchiveClassesAtExit="$archive" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+  exec java -Xshare:off -XX:DumpLoadedClassList="$classes" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
     -Xlog:disable -Xlog:all=error:stderr -jar "$jar" serve --profile prgs-author \
     --registry "$work/training.sqlite3" --repository-root "$work" 2>"$work/serve.log"
 }
@@ -30,6 +33,10 @@ done
 pid="$SERVER_PID"
 exec {SERVER[1]}>&-
 wait "$pid" || true
+if [[ "$answered" == 1 && -s "$classes" ]]; then
+  java -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$archive" \
+    -Xlog:disable -Xlog:all=error:stderr -cp "$jar" >"$work/dump.log" 2>&1 || true
+fi
 if [[ "$answered" != 1 || ! -f "$archive" ]]; then
   echo "train-serve: no archive (answered=$answered); see $work/serve.log" >&2
   # Not fatal: ./fleet runs without an archive that is missing.

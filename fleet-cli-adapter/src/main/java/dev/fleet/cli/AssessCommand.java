@@ -31,11 +31,18 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
     public Integer call() {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
                 new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
-        // As JSON, the verdict's digest is taken while its JSON is written: one walk of the document, not two.
-        JsonVerdict answer = printsJson() ? assessment.assessWithJson() : null;
-        Verdict verdict = answer != null ? answer.verdict() : assessment.assess();
-        print(() -> answer.json(),
-                () -> new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
+        if (printsJson()) {
+            // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
+            JsonVerdict answer = assessment.assessWithJson();
+            out().println(answer.json());
+            return exitCode(answer.verdict());
+        }
+        Verdict verdict = assessment.assess();
+        out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
+        return exitCode(verdict);
+    }
+
+    private static int exitCode(Verdict verdict) {
         return verdict.mutationGateSatisfied() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 }

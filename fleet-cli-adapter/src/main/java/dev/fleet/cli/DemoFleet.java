@@ -12,7 +12,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -111,8 +110,8 @@ final class DemoFleet implements AutoCloseable {
     }
 
     private Process start(RosterMember member, String cohort) {
-        ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xlog:disable", "-Xlog:all=error:stderr", "-jar", ownJar().toString(), "serve",
+        ProcessBuilder builder = new ProcessBuilder(RunningJar.javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Xlog:disable", "-Xlog:all=error:stderr", "-jar", RunningJar.path().toString(), "serve",
                 "--profile", member.profile(), "--registry", registry.toString(), "--roster", roster.toString(),
                 "--repository-root", repository.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
@@ -195,15 +194,4 @@ final class DemoFleet implements AutoCloseable {
         return servers.stream().filter(Process::isAlive).map(server -> "pid " + server.pid()).toList();
     }
 
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static Path ownJar() {
-        try {
-            return Path.of(DemoFleet.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate the fleet jar", e);
-        }
-    }
 }

@@ -34,9 +34,9 @@ public final class FleetCli implements Callable<Integer> {
 
     /**
      * The verbs, in the order help lists them. Added by {@link #verbsFor} rather than declared in
-     * {@code @Command(subcommands)}: picocli builds a verb's whole model by reflection when it is
-     * added, and its classes (compiled for Java 5) are outside the class-data archive, so modelling
-     * every verb cost a one-shot {@code fleet assess} more than running it.
+     * {@code @Command(subcommands)}: picocli builds a verb's whole model by reflection (annotation
+     * proxies included) when it is added, and a one-shot {@code fleet assess} has no use for the
+     * models of the eight verbs it does not run.
      */
     private static final Map<String, Supplier<Object>> VERBS = verbs();
     /** Verbs that show or describe the others, and so need every one of them. */

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.mcp.GitHead;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,9 +94,8 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
     private static List<String> launcher() {
         Path jar;
         try {
-            jar = Path.of(McpConfigCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toAbsolutePath().normalize();
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            jar = RunningJar.path();
+        } catch (IllegalStateException e) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + e.getMessage());
         }
         Path target = jar.getParent();
@@ -112,7 +110,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         if (!Files.isRegularFile(jar)) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
         }
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString());
+        return List.of(RunningJar.javaBinary(), "-jar", jar.toString());
     }
 
     /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */

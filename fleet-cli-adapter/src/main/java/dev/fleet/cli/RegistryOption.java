@@ -18,7 +18,6 @@ final class RegistryOption {
 
     /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
     boolean named() {
-        String fromEnvironment = System.getenv(RegistryLocation.REGISTRY_ENV);
-        return path != null || (fromEnvironment != null && !fromEnvironment.isBlank());
+        return path != null || RegistryLocation.namedByEnvironment();
     }
 }

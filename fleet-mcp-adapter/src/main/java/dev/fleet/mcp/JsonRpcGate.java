@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -72,6 +73,12 @@ final class JsonRpcGate implements StdinLines.Gate {
     private final ProtocolOutput out;
 
     private long lineNumber;
+    /** Strict: a line that is not valid UTF-8 is refused, not repaired. Reused, as the gate is single-threaded. */
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    /** The line being admitted, decoded once: what the SDK's reader is given to parse. */
+    private String line;
     private boolean initializeSent;
     private boolean initialized;
 
@@ -96,17 +103,14 @@ final class JsonRpcGate implements StdinLines.Gate {
         lineNumber++;
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(buffer, 0, length))
-                    .toString();
+            text = utf8.decode(ByteBuffer.wrap(buffer, 0, length)).toString();
         } catch (CharacterCodingException e) {
             return reply(NullNode.instance, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
         }
         if (text.isBlank()) {
             return null; // a stray newline from a client is no message at all
         }
+        line = text;
         JsonNode message;
         try {
             message = json.readTree(text);
@@ -172,7 +176,7 @@ final class JsonRpcGate implements StdinLines.Gate {
             return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
                     + "'notifications/initialized', before '" + detail(method) + "'", length);
         }
-        McpSchema.JSONRPCMessage parsed = sdkParse(buffer, length);
+        McpSchema.JSONRPCMessage parsed = sdkParse();
         if (!(parsed instanceof McpSchema.JSONRPCRequest request)) {
             return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
@@ -197,7 +201,7 @@ final class JsonRpcGate implements StdinLines.Gate {
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
             return null;
         }
-        if (!paramsUsable || !(sdkParse(buffer, length) instanceof McpSchema.JSONRPCNotification)) {
+        if (!paramsUsable || !(sdkParse() instanceof McpSchema.JSONRPCNotification)) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
             return null;
         }
@@ -208,7 +212,7 @@ final class JsonRpcGate implements StdinLines.Gate {
     private byte[] admitResponse(ObjectNode message, byte[] buffer, int length) {
         boolean wellFormed = "2.0".equals(message.path("jsonrpc").textValue())
                 && (message.has("result") != message.has("error"))
-                && sdkParse(buffer, length) instanceof McpSchema.JSONRPCResponse;
+                && sdkParse() instanceof McpSchema.JSONRPCResponse;
         if (!wellFormed || !initialized) {
             LOG.warn("stdin line {}: {} response ignored ({} bytes)", lineNumber,
                     wellFormed ? "unsolicited" : "malformed", length);
@@ -218,9 +222,9 @@ final class JsonRpcGate implements StdinLines.Gate {
     }
 
     /** What the SDK's own reader makes of the line, or null where it would stop reading. */
-    private McpSchema.JSONRPCMessage sdkParse(byte[] buffer, int length) {
+    private McpSchema.JSONRPCMessage sdkParse() {
         try {
-            return McpSchema.deserializeJsonRpcMessage(sdkMapper, new String(buffer, 0, length, StandardCharsets.UTF_8));
+            return McpSchema.deserializeJsonRpcMessage(sdkMapper, line);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -23,6 +23,11 @@ public final class RegistryLocation {
         return resolve(System.getenv(), System.getProperty("user.home"));
     }
 
+    /** Whether this process's environment names the registry ({@code FLEET_REGISTRY}), as {@link #resolve} reads it. */
+    public static boolean namedByEnvironment() {
+        return isSet(System.getenv(REGISTRY_ENV));
+    }
+
     /**
      * @param env the environment to read
      * @param fallbackHome the home directory to use when {@code HOME} is unset or blank
