@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One pass over {@code /proc}. Holds the state of a single scan (reusable buffer, compiled
- * patterns, user-name cache), so it is used once and thrown away.
+ * One pass over {@code /proc}. Holds the state of a single scan (reusable buffer, user-name cache),
+ * so it is used once and thrown away; the compiled patterns it is given outlive it.
  *
  * <p>Per pid it reads {@code cmdline} only, and reads {@code stat} and the owner only for the few
  * processes it reports (a server match or a registered pid): on a busy host almost every process is

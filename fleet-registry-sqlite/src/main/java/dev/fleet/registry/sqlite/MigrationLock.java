@@ -22,7 +22,10 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class MigrationLock implements AutoCloseable {
 
-    /** Long enough for a first migration by one of many servers starting together on two cores. */
+    /**
+     * How long {@code registry migrate} waits for another migration; a server waits longer
+     * ({@code SqliteRegistryWriter.SERVER_MIGRATION_WAIT}), as it keeps serving meanwhile.
+     */
     static final Duration DEFAULT_WAIT = Duration.ofSeconds(20);
 
     private static final ReentrantLock IN_THIS_JVM = new ReentrantLock();

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 
@@ -15,14 +14,13 @@ import org.jooq.Field;
  * create this table too, with the columns in another order, with columns of their own, or without
  * this project's additions, so every read and write goes by these names, never by position.
  *
- * <p>The column set itself is the generated table's: nothing here restates it.
+ * <p>The column set itself is the generated table's, as {@link RowQuery} names it for the read side
+ * (RowQueryTest holds the two equal).
  */
 final class RegistryColumns {
 
-    /** This project's own columns: where a table lacks one, readers see NULL and writers leave it out. */
+    /** This project's own columns: where a table lacks one, readers see NULL; a writer's migration adds it. */
     static final Set<Field<?>> OWN = Set.of(MCP_SERVER_RUNTIMES.PROCESS_STARTED_AT, MCP_SERVER_RUNTIMES.PID_NAMESPACE);
-
-    static final String TABLE = MCP_SERVER_RUNTIMES.getName();
 
     private static final List<Field<?>> ALL = Arrays.asList(MCP_SERVER_RUNTIMES.fields());
 
@@ -34,12 +32,8 @@ final class RegistryColumns {
 
     /** The columns of the table in {@code ctx}'s file; none when it has no such table. */
     static RegistryColumns of(DSLContext ctx) {
-        // jOOQ has no PRAGMA API: pragmas are the module's only plain SQL, and the table name is a constant.
-        Set<String> names = ctx.fetch("PRAGMA table_info(" + MCP_SERVER_RUNTIMES.getName() + ")")
-                .getValues("name", String.class).stream()
-                .map(name -> name.toLowerCase(Locale.ROOT)) // SQLite column names are case-insensitive
-                .collect(Collectors.toUnmodifiableSet());
-        return new RegistryColumns(names);
+        // The read side's PRAGMA reader, on the same connection: one way to ask SQLite for the columns.
+        return new RegistryColumns(Set.copyOf(ctx.connectionResult(connection -> RowQuery.columnsOf(connection))));
     }
 
     boolean tableExists() {
@@ -52,7 +46,7 @@ final class RegistryColumns {
 
     /** The columns every writer of the table has always written, in the table's declared order, that it lacks. */
     List<String> missingRequired() {
-        return ALL.stream().filter(column -> !OWN.contains(column) && !has(column)).map(Field::getName).toList();
+        return RowQuery.missingRequired(names);
     }
 
     /** This project's columns the table lacks; {@code registry migrate} adds them. */
@@ -63,10 +57,5 @@ final class RegistryColumns {
     /** The columns of ours that the table has, to read or write by name. */
     List<Field<?>> present() {
         return ALL.stream().filter(this::has).toList();
-    }
-
-    /** What an operator is told about a table that lacks required columns. */
-    static String describeMissing(List<String> missing) {
-        return RowQuery.describeMissing(missing);
     }
 }

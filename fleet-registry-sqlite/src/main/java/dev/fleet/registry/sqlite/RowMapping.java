@@ -37,8 +37,7 @@ final class RowMapping {
      * REAL {@code 12.7} another tool wrote as pid 12, a live-looking pid the row never named.
      */
     static RegistryRow toRow(Record record, RegistryColumns columns) {
-        String pidAsText = record.get(PID_AS_TEXT);
-        Long pid = pidAsText != null && pidAsText.matches("-?\\d{1,18}") ? record.get(RUNTIMES.PID) : null;
+        Long pid = RowQuery.wholeNumber(record.get(PID_AS_TEXT));
         return new RegistryRow(
                 text(record, columns, RUNTIMES.RUNTIME_ID),
                 text(record, columns, RUNTIMES.NAMESPACE),

@@ -1,31 +1,14 @@
 package dev.fleet.registry.sqlite;
 
-import java.util.Locale;
 import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Table;
-import org.jooq.impl.DSL;
 
 /**
- * What SQLite itself says about a file: which tables exist, its journal mode and its
- * {@code user_version}. Read-only, so the assessment path may use it; the migration does the writes.
- * {@code sqlite_master} is SQLite's own catalog (not a table of ours), so it is named here rather
- * than generated.
+ * What SQLite itself says about a file: its journal mode and its {@code user_version}. Read-only,
+ * so the assessment path may use it; the migration does the writes.
  */
 final class SchemaCatalog {
 
-    private static final Table<?> SQLITE_MASTER = DSL.table(DSL.name("sqlite_master"));
-    private static final Field<String> TYPE = DSL.field(DSL.name("type"), String.class);
-    private static final Field<String> NAME = DSL.field(DSL.name("name"), String.class);
-
     private SchemaCatalog() {
-    }
-
-    /** SQLite names are case-insensitive, and other tools may have spelled ours differently. */
-    static boolean tableExists(DSLContext ctx, Table<?> table) {
-        return ctx.fetchExists(DSL.selectOne().from(SQLITE_MASTER)
-                .where(TYPE.eq("table"))
-                .and(DSL.lower(NAME).eq(table.getName().toLowerCase(Locale.ROOT))));
     }
 
     /** True when the file is in WAL mode, where writers never block readers. */

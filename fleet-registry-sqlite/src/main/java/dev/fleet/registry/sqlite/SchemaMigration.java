@@ -83,7 +83,7 @@ final class SchemaMigration {
             RegistryColumns columns = RegistryColumns.of(ctx);
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
-                        + RegistryColumns.describeMissing(columns.missingRequired()) + " (another tool made it); "
+                        + RowQuery.describeMissing(columns.missingRequired()) + " (another tool made it); "
                         + "nothing was changed", null);
             }
             enableWal(ctx);
@@ -131,7 +131,7 @@ final class SchemaMigration {
     private static void addOwnColumnsStillMissing(DSLContext ctx) {
         for (String column : RegistryColumns.of(ctx).missingOwn()) {
             // DDL takes no bind values; both names are the generated table's constants, never input.
-            ctx.execute("ALTER TABLE " + RegistryColumns.TABLE + " ADD COLUMN " + column + " TEXT");
+            ctx.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column + " TEXT");
         }
     }
 

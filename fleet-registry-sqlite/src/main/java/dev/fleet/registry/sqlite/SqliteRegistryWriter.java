@@ -32,23 +32,23 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record3;
-import org.jooq.exception.DataAccessException;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
- * instance may be shared by threads. A registration migrates a missing or outdated file first, so
- * a registry deleted under a running server comes back with its next registration; a heartbeat or
- * a stop never creates one.
+ * instance may be shared by threads. A registration or a heartbeat migrates an outdated file first,
+ * and a registration a missing one, so a registry deleted under a running server comes back with its
+ * next registration; a heartbeat never creates one, and a stop never migrates.
  *
- * <p>Columns are written and read back by name: another tool's table may order them differently,
- * hold columns of its own, or lack this project's (they are then left out). A path that is not a
+ * <p>Columns are written and read back by name: another tool's table may order them differently or
+ * hold columns of its own (this project's own are added by the migration). A path that is not a
  * regular file is refused before anything is created beside it. Every wait is bounded: a write that
- * meets a busy registry retries with backoff until its deadline, and a migration waits for another
- * only {@link MigrationLock#DEFAULT_WAIT}.
+ * meets a busy registry retries with backoff until its deadline, a server's write waits for another
+ * process's migration {@link #SERVER_MIGRATION_WAIT}, and {@link #migrate()} waits
+ * {@link MigrationLock#DEFAULT_WAIT}.
  */
 public final class SqliteRegistryWriter implements RegistryWriter {
 
-    /** How long a registration or a heartbeat waits for another writer's transaction before giving up. */
+    /** How long one attempt of a registration or a heartbeat waits for another writer's transaction. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(5);
     /**
      * How long a stop waits for another writer: a server must be gone within 2 s of losing its
@@ -314,8 +314,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         for (int attempt = 1; ; attempt++) {
             boolean needsMigration;
             try {
-                requireRegularOrAbsent();
-                try (Connection connection = connect(policy.source())) {
+                checkLocation();
+                try (Connection connection = policy.source().getConnection()) {
                     needsMigration = policy.migrates() && !isCurrent(connection, !migrated);
                     if (!needsMigration) {
                         return ImmediateTransaction.run(connection, work);
@@ -363,11 +363,6 @@ public final class SqliteRegistryWriter implements RegistryWriter {
             }
             throw e;
         }
-    }
-
-    private Connection connect(DataSource source) throws SQLException {
-        createParentDirectories();
-        return source.getConnection();
     }
 
     /** Refuses a FIFO, socket, device or directory before SQLite opens it or creates anything beside it. */
