@@ -85,7 +85,7 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
     }
 
     private static void requireNonBlank(String value, String field) {
-        if (value == null || value.isBlank()) {
+        if (Text.isBlank(value)) {
             throw new IllegalArgumentException("roster: " + field + " must be a non-blank string");
         }
     }
