@@ -17,12 +17,12 @@ public final class VerdictLists {
     }
 
     /** The entries of {@code list} that are shown. */
-    static <T> List<T> shown(List<T> list) {
+    public static <T> List<T> shown(List<T> list) {
         return list.size() <= MAX_ENTRIES ? list : list.subList(0, MAX_ENTRIES);
     }
 
     /** How many entries of {@code list} are left out. */
-    static int omitted(List<?> list) {
+    public static int omitted(List<?> list) {
         return Math.max(0, list.size() - MAX_ENTRIES);
     }
 }
