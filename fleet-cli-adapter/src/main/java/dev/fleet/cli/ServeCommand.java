@@ -39,7 +39,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve",
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster, an address it cannot bind, or a registry it can never write: not a regular file, a named path whose directory does not exist, a directory that cannot be created", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
+        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster, a command line the roster's server_process_patterns do not match, an address it cannot bind, or a registry it can never write: not a regular file, a named path whose directory does not exist, a directory that cannot be created", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
 final class ServeCommand implements Callable<Integer> {
 
@@ -168,6 +168,25 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /**
+     * Refuses to serve under a command line the roster's server process patterns do not match (a
+     * renamed jar, {@code serve} hidden in an {@code @}-file): every assessment would miss this server,
+     * so a sixth member started that way would leave the gate open. Where the command line cannot be
+     * read (another platform), there is nothing to compare.
+     */
+    private static void requireVisibleAsServer(ProcessObservation self, long pid) {
+        self.processes().stream()
+                .filter(process -> process.pid() == pid && process.commandLine() != null
+                        && !process.commandLine().isEmpty() && !process.matchesServer())
+                .findFirst()
+                .ifPresent(process -> {
+                    throw new ConfigurationException("this server's command line is not one the roster's "
+                            + "server_process_patterns match, so no assessment would see it: start it as "
+                            + "'java -jar .../fleet.jar serve ...' (or the fleet launcher), with serve and its options "
+                            + "on the command line itself, not in an @-file");
+                });
+    }
+
+    /**
      * What this server says about itself. The start instant comes from the process table, as the
      * observer will later see it: the clock read when main runs is a second late, which would look
      * like a recycled pid. The pid namespace too: an answerer in another one must not take this
@@ -175,7 +194,8 @@ final class ServeCommand implements Callable<Integer> {
      */
     private ServerIdentity identity(RosterMember member, Roster fleet, Path root, ProcessObserver observer) {
         long pid = ProcessHandle.current().pid();
-        ProcessObservation self = observer.observe(List.of(), Set.of(pid));
+        ProcessObservation self = observer.observe(fleet.serverProcessPatterns(), Set.of(pid));
+        requireVisibleAsServer(self, pid);
         Instant started = self.processes().stream().filter(process -> process.pid() == pid)
                 .map(ObservedProcess::startedAt).filter(java.util.Objects::nonNull).findFirst()
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));

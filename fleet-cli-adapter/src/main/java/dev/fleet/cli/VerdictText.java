@@ -7,6 +7,7 @@ import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
 import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictLists;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -54,7 +55,7 @@ final class VerdictText {
 
         if (!verdict.members().isEmpty()) {
             Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
-            for (MemberReport report : verdict.members()) {
+            for (MemberReport report : VerdictLists.shown(verdict.members())) {
                 members.row(report.member().namespace(), report.member().profile(), report.state().code(),
                         join(report.instances(), instance -> String.valueOf(instance.pid())),
                         join(report.instances(), Instance::cohortId),
@@ -72,15 +73,18 @@ final class VerdictText {
         section(text, "unexpected members", verdict.unexpectedMembers());
         if (!verdict.unregisteredProcesses().isEmpty()) {
             text.append(String.format("%nunregistered processes:%n"));
-            for (UnregisteredProcess process : verdict.unregisteredProcesses()) {
+            for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {
                 text.append(String.format("  pid %d  %s  %s%n    action: %s%n", process.pid(),
                         process.reason().code(), Printable.of(process.commandLine()), process.reason().action()));
             }
+            more(text, verdict.unregisteredProcesses());
         }
         if (!verdict.malformedRegistrations().isEmpty()) {
             text.append(String.format("%nmalformed registrations:%n"));
-            verdict.malformedRegistrations().forEach(row -> text.append(String.format("  runtime_id %s  %s%n"
-                    + "    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(), row.reason().action())));
+            VerdictLists.shown(verdict.malformedRegistrations()).forEach(row -> text.append(String.format(
+                    "  runtime_id %s  %s%n    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(),
+                    row.reason().action())));
+            more(text, verdict.malformedRegistrations());
         }
         return text.toString();
     }
@@ -95,11 +99,20 @@ final class VerdictText {
             return;
         }
         text.append(String.format("%n%s:%n", title));
-        for (FlaggedRegistration entry : flagged) {
+        for (FlaggedRegistration entry : VerdictLists.shown(flagged)) {
             Instance instance = entry.instance();
             ReasonCode reason = entry.reason();
             text.append(String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
                     name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));
+        }
+        more(text, flagged);
+    }
+
+    /** The line that says a list was cut at the contract's cap, as the JSON's omitted_entries does. */
+    private static void more(StringBuilder text, List<?> list) {
+        int omitted = VerdictLists.omitted(list);
+        if (omitted > 0) {
+            text.append(String.format("  ... and %d more (not shown)%n", omitted));
         }
     }
 
@@ -109,7 +122,8 @@ final class VerdictText {
 
     private static String agreement(Boolean single, List<String> values) {
         String known = values.isEmpty() ? "none"
-                : Printable.of(String.join(",", values.stream().map(VerdictText::shortHead).toList()));
+                : Printable.of(String.join(",", VerdictLists.shown(values).stream().map(VerdictText::shortHead).toList()))
+                        + (VerdictLists.omitted(values) > 0 ? ",... " + VerdictLists.omitted(values) + " more" : "");
         return (single == null ? "unknown" : single ? "single" : "SPLIT") + " (" + known + ")";
     }
 
@@ -118,7 +132,8 @@ final class VerdictText {
     }
 
     private static <T> String join(List<T> items, Function<T, String> value) {
-        return items.isEmpty() ? "-" : items.stream().map(value).map(v -> v == null ? "?" : v)
-                .collect(Collectors.joining(","));
+        int omitted = VerdictLists.omitted(items);
+        return items.isEmpty() ? "-" : VerdictLists.shown(items).stream().map(value).map(v -> v == null ? "?" : v)
+                .collect(Collectors.joining(",")) + (omitted > 0 ? ",... " + omitted + " more" : "");
     }
 }

@@ -184,4 +184,33 @@ class AssessIT {
             assertEquals("", run.stdout());
         }
     }
+
+    /** The probe: five rows naming five unrelated sleeps, and one naming pid 1, opened the gate. */
+    @Test
+    void rowsNamingSleepsAndInitAreNoFleet() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
+        String bootId = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        for (RosterMember member : Roster.defaultRoster().members()) {
+            MarkerProcess sleep = MarkerProcess.start(MarkerProcess.marker());
+            markers.add(sleep);
+            Instant now = Instant.now().plusSeconds(1); // registered after the sleep started, as the probe did
+            writer.register(UnbelievableEvidenceIT.row(member, "rt-" + sleep.pid(), sleep.pid(), now, bootId),
+                    Optional.empty());
+        }
+        RosterMember author = Roster.defaultRoster().members().get(0);
+        writer.register(UnbelievableEvidenceIT.row(author, "rt-init", 1, Instant.now(), bootId), Optional.empty());
+
+        FleetJar.Run assess = FleetJar.run("assess", "--registry", registry.toString(), "--roster",
+                TestFleets.roster(registry).toString(), "--format", "json");
+
+        assertEquals(1, assess.exitCode(), assess.stderr());
+        JsonNode verdict = JSON.readTree(assess.stdout());
+        assertEquals(List.of(), VerdictShape.problems(verdict));
+        assertEquals("registration_unconfirmed", verdict.get("blocked_reason").asText(), verdict.toString());
+        assertEquals(0, verdict.get("running_member_count").asInt());
+        assertEquals(6, verdict.get("unverified_registrations").size());
+        verdict.get("unverified_registrations").forEach(flagged ->
+                assertEquals("not_a_server_process", flagged.get("reason").asText(), flagged.toString()));
+    }
 }

@@ -51,11 +51,18 @@ final class FleetJar {
 
     /** {@link #run(Map, String...)} with JVM options of the test's own, and a longer or shorter limit. */
     static Run run(Duration limit, List<String> jvmOptions, Map<String, String> env, String... args) {
+        List<String> javaArguments = new ArrayList<>(jvmOptions);
+        javaArguments.addAll(List.of("-jar", JAR.toString()));
+        javaArguments.addAll(List.of(args));
+        return runJava(limit, env, javaArguments);
+    }
+
+    /** {@code java javaArguments} (the jar named however the test likes), isolated as {@link #run(Map, String...)}. */
+    static Run runJava(Duration limit, Map<String, String> env, List<String> javaArguments) {
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
         List<String> command = new ArrayList<>(List.of(javaBinary()));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", JAR.toString()));
-        command.addAll(List.of(args));
+        command.addAll(javaArguments);
+        String[] args = javaArguments.toArray(String[]::new);
         ProcessBuilder builder = new ProcessBuilder(command);
         TestFleets.isolate(builder.environment());
         try {

@@ -47,7 +47,8 @@ final class ServeProcess extends JsonRpcProcess {
         return start(command, profile, env);
     }
 
-    private static ServeProcess start(List<String> command, String profile, Map<String, String> env)
+    /** Any command that execs a {@code fleet serve} (say the main class named directly). */
+    static ServeProcess start(List<String> command, String profile, Map<String, String> env)
             throws IOException {
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
         ProcessBuilder builder = new ProcessBuilder(command);

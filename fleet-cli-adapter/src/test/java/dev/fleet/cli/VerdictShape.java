@@ -24,13 +24,15 @@ final class VerdictShape {
             "blocked_reasons", "expected_member_count", "running_member_count", "members", "missing_members",
             "duplicate_members", "unexpected_members", "stale_registrations", "unverified_registrations",
             "malformed_registrations", "unregistered_processes", "single_cohort", "cohort_ids", "single_revision",
-            "startup_heads", "registry", "process_listing", "verdict_digest", "observation");
+            "startup_heads", "registry", "process_listing", "omitted_entries", "verdict_digest", "observation");
+    /** Entries a verdict list shows at most; omitted_entries counts the rest. */
+    static final int MAX_ENTRIES = 100;
     /** The contract's blocked codes, in priority order. */
     static final List<String> CODES = List.of("registry_unreadable", "process_listing_unavailable",
             "malformed_registration", "unregistered_process", "process_start_unknown", "pid_namespace_mismatch",
-            "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member",
+            "registration_unconfirmed", "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member",
             "cohort_split", "revision_split");
-    private static final Set<String> INVENTORY_CODES = Set.copyOf(CODES.subList(0, 8));
+    private static final Set<String> INVENTORY_CODES = Set.copyOf(CODES.subList(0, 9));
     private static final List<String> INSTANCE = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",
             "last_heartbeat_at", "process_started_at", "recorded_process_started_at");
@@ -81,7 +83,9 @@ final class VerdictShape {
         if (complete == codes.stream().anyMatch(INVENTORY_CODES::contains)) {
             problems.add("inventory_complete " + complete + " with blocked_reasons " + codes);
         }
-        int instances = members(v);
+        JsonNode omitted = v.get("omitted_entries");
+        omittedEntries(v, omitted);
+        int instances = members(v, omitted);
         for (JsonNode missing : array(v, "missing_members")) {
             exactKeys("missing_members[]", missing, MEMBER_KEY);
         }
@@ -102,7 +106,8 @@ final class VerdictShape {
             problems.add("running_member_count " + v.get("running_member_count") + " but members list " + instances
                     + " instances");
         }
-        if (v.path("members").size() != v.path("expected_member_count").asInt(-1)
+        int omittedMembers = omitted == null ? 0 : omitted.path("members").asInt(0);
+        if (v.path("members").size() + omittedMembers != v.path("expected_member_count").asInt(-1)
                 && v.path("registry").path("readable").asBoolean()
                 && v.path("process_listing").path("available").asBoolean()) {
             problems.add("expected_member_count " + v.get("expected_member_count") + " but " + v.path("members").size()
@@ -135,9 +140,38 @@ final class VerdictShape {
     }
 
     /** @return how many instances the members list */
-    private int members(JsonNode v) {
+    /** Each named list is full (exactly the cap) and each count positive; every full list is named. */
+    private void omittedEntries(JsonNode v, JsonNode omitted) {
+        if (omitted == null || !omitted.isObject()) {
+            problems.add("omitted_entries is not an object: " + omitted);
+            return;
+        }
+        omitted.fields().forEachRemaining(entry -> {
+            if (!entry.getValue().isInt() || entry.getValue().asInt() <= 0) {
+                problems.add("omitted_entries." + entry.getKey() + " is not a positive count: " + entry.getValue());
+            }
+            if (v.at("/" + entry.getKey().replace("[", "/").replace("].", "/").replace('.', '/')).size()
+                    != MAX_ENTRIES) {
+                problems.add("omitted_entries names " + entry.getKey() + " but that list does not hold "
+                        + MAX_ENTRIES + " entries");
+            }
+        });
+        for (String list : List.of("members", "missing_members", "duplicate_members", "unexpected_members",
+                "stale_registrations", "unverified_registrations", "malformed_registrations",
+                "unregistered_processes", "cohort_ids", "startup_heads")) {
+            if (v.path(list).size() > MAX_ENTRIES) {
+                problems.add(list + " holds " + v.path(list).size() + " entries, more than " + MAX_ENTRIES);
+            }
+        }
+    }
+
+    /** Instances the members list holds, counting those omitted_entries says were left out. */
+    private int members(JsonNode v, JsonNode omitted) {
         int total = 0;
-        for (JsonNode member : array(v, "members")) {
+        List<JsonNode> members = array(v, "members");
+        for (int i = 0; i < members.size(); i++) {
+            JsonNode member = members.get(i);
+            total += omitted == null ? 0 : omitted.path("members[" + i + "].instances").asInt(0);
             exactKeys("members[]", member, List.of("namespace", "profile", "role", "state", "instances"));
             List<JsonNode> instances = array(member, "instances");
             instances.forEach(instance -> instance("members[].instances[]", instance, List.of()));

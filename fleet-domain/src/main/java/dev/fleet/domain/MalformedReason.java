@@ -9,7 +9,13 @@ public enum MalformedReason implements ReasonCode {
     REGISTERED_AT_UNPARSEABLE,
     LAST_HEARTBEAT_AT_UNPARSEABLE,
     PROCESS_STARTED_AT_UNPARSEABLE,
-    STOPPED_AT_UNPARSEABLE;
+    STOPPED_AT_UNPARSEABLE,
+    /**
+     * Rows that contradict each other: the same runtime_id with different content, or running rows
+     * naming one live process (same pid, same pid namespace) as different members. Every row of such
+     * a conflict is malformed; none is preferred by the order the rows were read in.
+     */
+    CONFLICTING_CLAIMS;
 
     @Override
     public String action() {

@@ -34,11 +34,11 @@ public record Registration(
     public static final String COHORT_UNKNOWN = "unknown";
 
     public Registration {
-        if (runtimeId == null || runtimeId.isBlank()) {
+        if (Text.isBlank(runtimeId)) {
             throw new IllegalArgumentException("registration: runtime_id must be non-blank");
         }
         Objects.requireNonNull(identity, "registration: identity is required");
-        if (identity.namespace() == null || identity.namespace().isBlank()) {
+        if (Text.isBlank(identity.namespace())) {
             throw new IllegalArgumentException("registration: namespace must be non-blank");
         }
         if (pid <= 0) {

@@ -34,10 +34,10 @@ public record RegistryRow(
 
     /** The row as a registration, or the first reason it cannot be one. Never throws. */
     public InterpretedRow interpret() {
-        if (runtimeId == null || runtimeId.isBlank()) {
+        if (Text.isBlank(runtimeId)) {
             return malformed(MalformedReason.RUNTIME_ID_BLANK);
         }
-        if (namespace == null || namespace.isBlank()) {
+        if (Text.isBlank(namespace)) {
             return malformed(MalformedReason.NAMESPACE_BLANK);
         }
         if (pid == null || pid <= 0) {

@@ -18,13 +18,16 @@ import java.util.Set;
 public record Roster(Binding binding, List<RosterMember> members, List<String> serverProcessPatterns) {
 
     /**
-     * Matches the command line the JVM shows for {@code fleet serve}: the launcher {@code exec}s
-     * {@code java ... -jar .../fleet.jar serve ...}, and tests may start the main class directly.
+     * Matches the command lines the JVM shows for {@code fleet serve}: the launcher {@code exec}s
+     * {@code java ... -jar .../fleet.jar serve ...}, and the main class may be named directly, with
+     * dots or with the slashes the java launcher accepts too ({@code dev/fleet/cli/FleetCli serve}).
      * A pattern is <em>found</em> anywhere in the command line, as {@code Matcher.find()} does.
+     * Every other way of starting {@code serve} (a renamed jar, {@code serve} inside an {@code @}-file)
+     * is refused by {@code serve} itself: a server must show a command line its roster's patterns see.
      */
     public static final List<String> DEFAULT_SERVER_PROCESS_PATTERNS = List.of(
             "(^|[\\s/])fleet\\.jar serve(\\s|$)",
-            "(^|\\s)dev\\.fleet\\.cli\\.FleetCli serve(\\s|$)");
+            "(^|\\s)dev[./]fleet[./]cli[./]FleetCli serve(\\s|$)");
 
     private static final Roster DEFAULT = new Roster(Binding.DEFAULT, List.of(
             new RosterMember("gitea-author", "prgs-author", "author"),
@@ -85,7 +88,7 @@ public record Roster(Binding binding, List<RosterMember> members, List<String> s
     }
 
     private static void requireNonBlank(String value, String field) {
-        if (value == null || value.isBlank()) {
+        if (Text.isBlank(value)) {
             throw new IllegalArgumentException("roster: " + field + " must be a non-blank string");
         }
     }

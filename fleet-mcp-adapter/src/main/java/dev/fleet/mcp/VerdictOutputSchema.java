@@ -85,6 +85,8 @@ final class VerdictOutputSchema {
                         "available", bool(),
                         "reason", nullableCodes(ListingReason.class),
                         "server_process_count", integer())),
+                // The capped lists (docs/CONTRACT.md) and how many entries each left out; {} when none.
+                "omitted_entries", Map.of("type", "object", "additionalProperties", integer()),
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
                 "observation", object(properties(
                         "observed_at", instant(),

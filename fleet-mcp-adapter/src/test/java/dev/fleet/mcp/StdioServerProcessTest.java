@@ -40,8 +40,8 @@ class StdioServerProcessTest {
             "blocked_reason", "blocked_reasons", "expected_member_count", "running_member_count", "members",
             "missing_members", "duplicate_members", "unexpected_members", "stale_registrations",
             "unverified_registrations", "malformed_registrations", "unregistered_processes", "single_cohort",
-            "cohort_ids", "single_revision", "startup_heads", "registry", "process_listing", "verdict_digest",
-            "observation");
+            "cohort_ids", "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries",
+            "verdict_digest", "observation");
     private static final List<String> INSTANCE_FIELDS = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",
             "last_heartbeat_at", "process_started_at", "recorded_process_started_at");

@@ -2,7 +2,6 @@ package dev.fleet.observer;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,53 +9,106 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Whether {@code /proc} hides other users' processes from us ({@code hidepid=1|2|noaccess|invisible}).
- * A listing that cannot see every server would report a live duplicate as gone, so such a table
- * counts as unreadable ({@code permission_denied}) rather than as a truthful, shorter list. Root,
- * and members of the mount's {@code gid=} group, see everything.
+ * Whether {@code /proc} may hide other users' processes from us ({@code hidepid=1|2|4}, spelled
+ * {@code noaccess|invisible|ptraceable} by newer kernels, with or without {@code subset=pid}). A
+ * listing that cannot see every server would report a live duplicate as gone, so such a table counts
+ * as unreadable ({@code permission_denied}) rather than as a truthful, shorter list. Root, and
+ * members of the mount's {@code gid=} group, see everything.
+ *
+ * <p>The mount options are read from our own {@code self/mountinfo}, which a {@code subset=pid}
+ * mount still shows (it hides the top-level {@code mounts} link), else from {@code mounts}. When
+ * neither can be read, or no {@code proc} mount on {@code /proc} is listed, processes may be
+ * hidden: fail closed.
  */
 final class HiddenProcesses {
 
     private static final Set<String> VISIBLE = Set.of("0", "off");
+    private static final String PROC = "/proc";
 
     private HiddenProcesses() {
     }
 
-    /** Reads {@code mounts} and our own {@code status} under {@code procRoot}; unreadable means not hidden. */
-    static boolean hideOthersFromUs(Path procRoot) throws IOException {
-        try {
-            return hideOthers(Files.readString(procRoot.resolve("mounts")),
-                    Files.readString(procRoot.resolve("self/status")));
-        } catch (NoSuchFileException e) {
-            return false;
+    /** Reads the mount table and our own {@code status} under {@code procRoot}; what cannot be read may hide. */
+    static boolean hideOthersFromUs(Path procRoot) {
+        Optional<String> status = read(procRoot.resolve("self/status"));
+        if (status.isEmpty()) {
+            return true;
         }
+        Optional<List<String>> options = read(procRoot.resolve("self/mountinfo"))
+                .flatMap(HiddenProcesses::procOptionsFromMountinfo)
+                .or(() -> read(procRoot.resolve("mounts")).flatMap(HiddenProcesses::procOptionsFromMounts));
+        return hideOthers(options, status.get());
     }
 
-    /** The same decision over the two files' text. */
+    /** The same decision over {@code /proc/mounts}' text and our {@code status}. */
     static boolean hideOthers(String mounts, String ownStatus) {
-        Optional<List<String>> options = mounts.lines()
-                .map(line -> fields(line, " "))
-                .filter(fields -> fields.size() >= 4 && fields.get(1).equals("/proc") && fields.get(2).equals("proc"))
-                .map(fields -> fields(fields.get(3), ","))
-                .reduce((first, last) -> last); // the mount on top is the one we see
+        return hideOthers(procOptionsFromMounts(mounts), ownStatus);
+    }
+
+    /** The same decision over {@code /proc/self/mountinfo}'s text and our {@code status}. */
+    static boolean hideOthersByMountinfo(String mountinfo, String ownStatus) {
+        return hideOthers(procOptionsFromMountinfo(mountinfo), ownStatus);
+    }
+
+    /** {@code options}: the options of the proc mount we see on {@code /proc}, empty when unknown. */
+    private static boolean hideOthers(Optional<List<String>> options, String ownStatus) {
+        List<String> uids = statusField(ownStatus, "Uid:");
+        if (uids.size() > 1 && uids.get(1).equals("0")) {
+            return false; // root sees every process whatever the mount says
+        }
         if (options.isEmpty()) {
-            return false;
+            return true; // the options cannot be read: processes may be hidden
         }
         Optional<String> hidepid = option(options.get(), "hidepid");
         if (hidepid.isEmpty() || VISIBLE.contains(hidepid.get())) {
             return false;
         }
-        List<String> uids = statusField(ownStatus, "Uid:");
-        boolean root = uids.size() > 1 && uids.get(1).equals("0");
-        boolean inSeeingGroup = option(options.get(), "gid")
-                .map(gid -> statusField(ownStatus, "Groups:").contains(gid))
-                .orElse(false);
-        return !root && !inSeeingGroup;
+        return option(options.get(), "gid")
+                .map(gid -> !statusField(ownStatus, "Groups:").contains(gid))
+                .orElse(true);
+    }
+
+    /** {@code /proc/mounts}: device, mount point, type, options. The mount on top (last) is the one we see. */
+    private static Optional<List<String>> procOptionsFromMounts(String mounts) {
+        return mounts.lines()
+                .map(line -> fields(line, " "))
+                .filter(fields -> fields.size() >= 4 && fields.get(1).equals(PROC) && fields.get(2).equals("proc"))
+                .map(fields -> fields(fields.get(3), ","))
+                .reduce((first, last) -> last);
+    }
+
+    /**
+     * {@code mountinfo}: id, parent, dev, root, mount point, mount options, optional fields, {@code -},
+     * type, source, super options. {@code hidepid} is a super option; both option lists are kept.
+     */
+    private static Optional<List<String>> procOptionsFromMountinfo(String mountinfo) {
+        return mountinfo.lines()
+                .map(line -> fields(line, " "))
+                .filter(fields -> fields.size() >= 10 && fields.get(4).equals(PROC))
+                .map(fields -> {
+                    int separator = fields.indexOf("-");
+                    if (separator < 6 || separator + 3 >= fields.size() || !fields.get(separator + 1).equals("proc")) {
+                        return null;
+                    }
+                    List<String> options = new ArrayList<>(fields(fields.get(5), ","));
+                    options.addAll(fields(fields.get(separator + 3), ","));
+                    return options;
+                })
+                .filter(options -> options != null)
+                .reduce((first, last) -> last);
+    }
+
+    private static Optional<String> read(Path file) {
+        try {
+            return Optional.of(Files.readString(file));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     private static Optional<String> option(List<String> options, String name) {
         return options.stream().filter(option -> option.startsWith(name + "="))
-                .map(option -> option.substring(name.length() + 1)).findFirst();
+                .map(option -> option.substring(name.length() + 1)).reduce((first, last) -> last);
     }
 
     private static List<String> statusField(String status, String name) {

@@ -163,7 +163,33 @@ class FakeProcTest {
     void aProcThatHidesOtherUsersIsUnavailableNotShorter() throws IOException {
         standardProc();
         Files.writeString(proc.resolve("mounts"), "proc /proc proc rw,relatime,hidepid=invisible 0 0\n");
+        Files.delete(proc.resolve(OWN_PID + "/mountinfo")); // an older kernel's view: /proc/mounts tells
         Files.writeString(proc.resolve(OWN_PID + "/status"), "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\n");
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
+
+        assertFalse(observation.available());
+        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+    }
+
+    /** The probe: with subset=pid there is no top-level mounts link; our own mountinfo still tells. */
+    @Test
+    void hidepidWithSubsetPidIsUnavailableNotShorter() throws IOException {
+        standardProc();
+        Files.writeString(proc.resolve(OWN_PID + "/mountinfo"),
+                "65 47 0:39 / /proc rw,relatime - proc proc rw,hidepid=invisible,subset=pid\n");
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
+
+        assertFalse(observation.available());
+        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+    }
+
+    /** When the mount options cannot be read, processes may be hidden: permission_denied. */
+    @Test
+    void unreadableMountOptionsAreUnavailable() throws IOException {
+        standardProc();
+        Files.delete(proc.resolve(OWN_PID + "/mountinfo"));
 
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
@@ -183,6 +209,9 @@ class FakeProcTest {
         Files.writeString(proc.resolve("sys/kernel/hostname"), "fake-host\n");
         Files.createDirectories(proc.resolve("net"));
         process(OWN_PID, "java\0Test\0", stat(OWN_PID, "java", 1));
+        Files.writeString(proc.resolve(OWN_PID + "/status"), "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\n");
+        Files.writeString(proc.resolve(OWN_PID + "/mountinfo"),
+                "23 1 0:22 / /proc rw,nosuid,nodev,noexec,relatime shared:13 - proc proc rw\n");
     }
 
     private void process(long pid, String cmdline, String stat) throws IOException {

@@ -42,6 +42,38 @@ class HiddenProcessesTest {
         assertFalse(HiddenProcesses.hideOthers(stacked, USER));
     }
 
+    private static String mountinfo(String superOptions) {
+        return "22 1 0:21 / /sys rw,nosuid shared:7 - sysfs sysfs rw\n"
+                + "23 1 0:22 / /proc rw,nosuid,nodev,noexec,relatime shared:13 - proc proc " + superOptions + "\n"
+                + "24 23 0:23 / /proc/sys/fs/binfmt_misc rw,relatime shared:14 - autofs systemd-1 rw\n";
+    }
+
+    /** The probe: hidepid=2,subset=pid hides /proc/mounts itself, so the options come from mountinfo. */
+    @Test
+    void mountinfoShowsHidepidWithSubsetPid() {
+        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=invisible,subset=pid"), USER));
+        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=2,subset=pid"), USER));
+        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=ptraceable"), USER));
+        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw"), USER));
+        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,subset=pid"), USER));
+        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=invisible,subset=pid"), ROOT));
+        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=2,gid=27"), USER));
+    }
+
+    @Test
+    void theTopmostProcMountInMountinfoDecides() {
+        String stacked = mountinfo("rw") + "65 23 0:39 / /proc rw,relatime - proc proc rw,hidepid=invisible,subset=pid\n";
+        assertTrue(HiddenProcesses.hideOthersByMountinfo(stacked, USER));
+    }
+
+    /** Options that cannot be read (no proc mount on /proc listed) may hide processes: fail closed. */
+    @Test
+    void noProcMountListedMayHideOthersFromAnOrdinaryUser() {
+        assertTrue(HiddenProcesses.hideOthers("sysfs /sys sysfs rw 0 0\n", USER));
+        assertTrue(HiddenProcesses.hideOthersByMountinfo("22 1 0:21 / /sys rw - sysfs sysfs rw\n", USER));
+        assertFalse(HiddenProcesses.hideOthers("", ROOT));
+    }
+
     @Test
     void fieldsAreTheNonEmptyRunsBetweenSeparators() {
         assertEquals(List.of("proc", "/proc", "proc", "rw,hidepid=2"),

@@ -1,6 +1,7 @@
 package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
+import dev.fleet.domain.Text;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -25,7 +26,7 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
     /** Named by {@value #ENV_VARIABLE}. */
     record FromEnv(String id) implements Cohort {
         public FromEnv {
-            if (id == null || id.isBlank()) {
+            if (Text.isBlank(id)) {
                 throw new IllegalArgumentException("an env cohort id must be non-blank");
             }
         }
@@ -80,9 +81,9 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
         Objects.requireNonNull(env, "env");
         Objects.requireNonNull(parentPid, "parentPid");
         String fromEnv = env.get(ENV_VARIABLE);
-        if (fromEnv != null && !fromEnv.isBlank()) {
+        if (!Text.isBlank(fromEnv)) {
             // Stripped: an id pasted with a trailing newline must still equal its siblings'.
-            return new FromEnv(fromEnv.strip());
+            return new FromEnv(Text.strip(fromEnv));
         }
         if (cohortFromParent && parentPid.isPresent() && parentPid.getAsLong() > 0) {
             return new FromParentProcess(parentPid.getAsLong());

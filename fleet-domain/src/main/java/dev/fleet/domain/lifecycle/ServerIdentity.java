@@ -6,6 +6,7 @@ import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Text;
 import dev.fleet.domain.Transport;
 import java.time.Instant;
 import java.util.Objects;
@@ -45,7 +46,7 @@ public record ServerIdentity(
         ClientProvenance clientProvenance) {
 
     public ServerIdentity {
-        if (namespace == null || namespace.isBlank()) {
+        if (Text.isBlank(namespace)) {
             throw new IllegalArgumentException("server identity: namespace must be non-blank");
         }
         if (pid <= 0) {

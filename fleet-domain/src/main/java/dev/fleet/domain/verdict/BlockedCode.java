@@ -4,7 +4,7 @@ import dev.fleet.domain.ReasonCode;
 
 /**
  * Why the mutation gate is closed, in the contract's priority order (declaration order is the order).
- * The first eight (the contract's 1-7 with 5b) mean the inventory itself is incomplete; the rest close only the gate.
+ * The first nine (the contract's 1-7 with 5b and 5c) mean the inventory itself is incomplete; the rest close only the gate.
  */
 public enum BlockedCode implements ReasonCode {
     REGISTRY_UNREADABLE(true,
@@ -25,6 +25,10 @@ public enum BlockedCode implements ReasonCode {
     PID_NAMESPACE_MISMATCH(true,
             "Assess from the pid namespace the named servers registered in (or run the whole fleet in one pid "
                     + "namespace); a pid from another namespace can be neither confirmed nor dismissed here."),
+    REGISTRATION_UNCONFIRMED(true,
+            "Find out what wrote the named rows: their pids name live processes that are not fleet servers (by the "
+                    + "roster's server_process_patterns). Delete the rows, or fix the patterns if the servers run "
+                    + "under a command line they miss."),
     COHORT_UNKNOWN(true,
             "Restart the named members with GITEA_MCP_COHORT_ID set (or with --cohort-from-parent) so their "
                     + "client cohort is recorded; matching revisions never establish a cohort."),
@@ -57,7 +61,7 @@ public enum BlockedCode implements ReasonCode {
         return action;
     }
 
-    /** True for codes 1-7 and 5b: they set {@code inventory_complete} false as well as the gate. */
+    /** True for codes 1-7, 5b and 5c: they set {@code inventory_complete} false as well as the gate. */
     public boolean leavesInventoryIncomplete() {
         return leavesInventoryIncomplete;
     }

@@ -1,6 +1,7 @@
 package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.InterpretedRow;
+import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
@@ -11,6 +12,7 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.Text;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -133,17 +136,57 @@ public final class FleetClassifier {
                 Map<Long, ObservedProcess> processes) {
             this.roster = roster;
             this.observation = observation;
-            this.ownPidNamespace = trimmedOrNull(observation.pidNamespace());
+            this.ownPidNamespace = Text.strippedOrNull(observation.pidNamespace());
             this.processes = processes;
+            List<Registration> interpretable = new ArrayList<>();
             for (RegistryRow row : rows) {
                 InterpretedRow interpreted = row.interpret();
                 if (interpreted instanceof Registration registration) {
-                    registrations.add(registration);
+                    interpretable.add(registration);
                 } else {
                     malformed.add((MalformedRegistration) interpreted);
                 }
             }
+            setAsideConflictingClaims(interpretable);
             roster.members().forEach(member -> instances.put(member, new ArrayList<>()));
+        }
+
+        /**
+         * Rows that contradict each other are malformed {@code conflicting_claims}, every one of them,
+         * and the rest are registrations. Neither claim can be preferred without choosing by the order
+         * the rows arrived in (or by {@code superseded}, which would let the one read last open the
+         * gate): the same runtime_id with different content, or running rows that name one live
+         * process (same pid, same pid namespace) as different members.
+         */
+        private void setAsideConflictingClaims(List<Registration> interpretable) {
+            Set<Registration> conflicting = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            Map<String, List<Registration>> byRuntimeId = new LinkedHashMap<>();
+            Map<PidInNamespace, List<Registration>> runningOnLivePid = new LinkedHashMap<>();
+            for (Registration registration : interpretable) {
+                byRuntimeId.computeIfAbsent(registration.runtimeId(), id -> new ArrayList<>()).add(registration);
+                PidInNamespace key = pidInNamespace(registration);
+                if (registration.isRunning() && !fromOtherNamespace(key) && processes.containsKey(key.pid())) {
+                    runningOnLivePid.computeIfAbsent(key, k -> new ArrayList<>()).add(registration);
+                }
+            }
+            byRuntimeId.values().stream()
+                    .filter(twins -> twins.stream().distinct().count() > 1)
+                    .forEach(conflicting::addAll);
+            runningOnLivePid.values().stream()
+                    .filter(claims -> claims.stream().map(FleetClassifier::claimedMember).distinct().count() > 1)
+                    .forEach(conflicting::addAll);
+            for (Registration registration : interpretable) {
+                if (conflicting.contains(registration)) {
+                    malformed.add(new MalformedRegistration(registration.runtimeId(), MalformedReason.CONFLICTING_CLAIMS));
+                } else {
+                    registrations.add(registration);
+                }
+            }
+        }
+
+        /** Both namespaces known and different: its pid names another process here, or none. */
+        private boolean fromOtherNamespace(PidInNamespace key) {
+            return ownPidNamespace != null && !ownPidNamespace.equals(key.namespace());
         }
 
         Verdict verdict(RegistrySummary registry, ListingSummary listing, ObservationSummary observationSummary) {
@@ -227,7 +270,7 @@ public final class FleetClassifier {
             for (Registration registration : running) {
                 PidInNamespace key = pidInNamespace(registration);
                 // Both known and different: a row without a recorded namespace keys as the answerer's.
-                boolean otherNamespace = ownPidNamespace != null && !ownPidNamespace.equals(key.namespace());
+                boolean otherNamespace = fromOtherNamespace(key);
                 ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
                 Instance instance = Instance.of(registration, process);
                 if (newestOnPid.get(key) != registration) {
@@ -240,6 +283,9 @@ public final class FleetClassifier {
                     stale.add(new FlaggedRegistration(instance, StaleReason.PROCESS_EXITED));
                 } else if (process.startedAt() == null) {
                     unverified.add(new FlaggedRegistration(instance, UnverifiedReason.PROCESS_START_UNKNOWN));
+                } else if (!process.matchesServer()) {
+                    // Rule 4c: any live process (pid 1, a sleep) is not evidence that a server runs.
+                    unverified.add(new FlaggedRegistration(instance, UnverifiedReason.NOT_A_SERVER_PROCESS));
                 } else if (pidReused(registration, process)) {
                     stale.add(new FlaggedRegistration(instance, StaleReason.PID_REUSED));
                 } else {
@@ -251,14 +297,13 @@ public final class FleetClassifier {
         /** A row without a recorded namespace is taken to be from the answerer's, as before namespaces were recorded. */
         private PidInNamespace pidInNamespace(Registration registration) {
             String recorded = registration.pidNamespace();
-            return new PidInNamespace(registration.pid(), isBlank(recorded) ? ownPidNamespace : recorded.trim());
+            return new PidInNamespace(registration.pid(), isBlank(recorded) ? ownPidNamespace : Text.strip(recorded));
         }
 
         private boolean fromPreviousBoot(Registration registration) {
             String recorded = registration.bootId();
             String observed = observation.bootId();
-            return recorded != null && !recorded.isBlank() && observed != null && !observed.isBlank()
-                    && !recorded.trim().equalsIgnoreCase(observed.trim());
+            return !isBlank(recorded) && !isBlank(observed) && !Text.strip(recorded).equalsIgnoreCase(Text.strip(observed));
         }
 
         /** Started after it registered (to the whole second), or not the start the row recorded. */
@@ -319,12 +364,13 @@ public final class FleetClassifier {
         }
     }
 
-    /** A pid means one process only within one pid namespace (null: unknown, taken as the answerer's). */
-    private record PidInNamespace(long pid, String namespace) {
+    /** What a row claims its process is: a member of a fleet bound to a repository. */
+    private static List<Object> claimedMember(Registration registration) {
+        return List.of(registration.identity(), registration.binding());
     }
 
-    private static String trimmedOrNull(String text) {
-        return isBlank(text) ? null : text.trim();
+    /** A pid means one process only within one pid namespace (null: unknown, taken as the answerer's). */
+    private record PidInNamespace(long pid, String namespace) {
     }
 
     /** Whether every instance knows the value and all agree on it; matching revisions never make a cohort. */
@@ -345,15 +391,21 @@ public final class FleetClassifier {
     }
 
     private static boolean isBlank(String text) {
-        return text == null || text.isBlank();
+        return Text.isBlank(text);
     }
 
     private static <T> List<T> sorted(Collection<T> items, Comparator<? super T> order) {
         return items.stream().sorted(order).toList();
     }
 
+    /**
+     * The first {@value VerdictLists#MAX_ENTRIES} items described, and how many more there are: a
+     * detail names what the lists show, and stays bounded whatever the registry holds.
+     */
     private static <T> String join(List<T> items, Function<T, String> describe) {
-        return items.stream().map(describe).collect(Collectors.joining(", "));
+        String shown = items.stream().limit(VerdictLists.MAX_ENTRIES).map(describe).collect(Collectors.joining(", "));
+        int more = items.size() - VerdictLists.MAX_ENTRIES;
+        return more > 0 ? shown + " and " + more + " more" : shown;
     }
 
     private static String name(RosterMember member) {

@@ -2,7 +2,9 @@ package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -97,6 +99,42 @@ public record Verdict(
 
     public List<String> startupHeads() {
         return revision.values();
+    }
+
+    /**
+     * For each list the document shows capped ({@link VerdictLists}), its name and how many entries were
+     * left out, in document order; empty when every list is shown whole. A member's instances are named
+     * by the member's position in its shown list, as {@code members[0].instances}.
+     */
+    public Map<String, Integer> omittedEntries() {
+        Map<String, Integer> omitted = new LinkedHashMap<>();
+        count(omitted, "members", members);
+        List<MemberReport> shownMembers = VerdictLists.shown(members);
+        for (int i = 0; i < shownMembers.size(); i++) {
+            count(omitted, "members[" + i + "].instances", shownMembers.get(i).instances());
+        }
+        count(omitted, "missing_members", missingMembers());
+        List<MemberReport> duplicates = duplicateMembers();
+        count(omitted, "duplicate_members", duplicates);
+        List<MemberReport> shownDuplicates = VerdictLists.shown(duplicates);
+        for (int i = 0; i < shownDuplicates.size(); i++) {
+            count(omitted, "duplicate_members[" + i + "].instances", shownDuplicates.get(i).instances());
+        }
+        count(omitted, "unexpected_members", unexpectedMembers);
+        count(omitted, "stale_registrations", staleRegistrations);
+        count(omitted, "unverified_registrations", unverifiedRegistrations);
+        count(omitted, "malformed_registrations", malformedRegistrations);
+        count(omitted, "unregistered_processes", unregisteredProcesses);
+        count(omitted, "cohort_ids", cohortIds());
+        count(omitted, "startup_heads", startupHeads());
+        return omitted;
+    }
+
+    private static void count(Map<String, Integer> omitted, String name, List<?> list) {
+        int left = VerdictLists.omitted(list);
+        if (left > 0) {
+            omitted.put(name, left);
+        }
     }
 
     /** The same verdict carrying {@code digest}; the classifier computes it from everything else. */

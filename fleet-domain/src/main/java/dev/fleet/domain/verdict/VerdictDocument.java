@@ -46,6 +46,7 @@ public final class VerdictDocument {
     private static final FieldName MISSING_MEMBERS = FieldName.of("missing_members");
     private static final FieldName MUTATION_GATE_SATISFIED = FieldName.of("mutation_gate_satisfied");
     private static final FieldName NAMESPACE = FieldName.of("namespace");
+    private static final FieldName OMITTED_ENTRIES = FieldName.of("omitted_entries");
     private static final FieldName OBSERVED_AT = FieldName.of("observed_at");
     private static final FieldName PID = FieldName.of("pid");
     private static final FieldName PID_NAMESPACE = FieldName.of("pid_namespace");
@@ -127,13 +128,17 @@ public final class VerdictDocument {
      * instance counts twice, as a duplicate's instances are listed again under duplicate_members).
      */
     private static int expectedBytes(Verdict verdict) {
-        long entries = (long) verdict.unexpectedMembers().size() + verdict.staleRegistrations().size()
-                + verdict.unverifiedRegistrations().size() + verdict.malformedRegistrations().size()
-                + verdict.unregisteredProcesses().size();
-        for (MemberReport member : verdict.members()) {
-            entries += 2L * member.instances().size();
+        long entries = (long) shownSize(verdict.unexpectedMembers()) + shownSize(verdict.staleRegistrations())
+                + shownSize(verdict.unverifiedRegistrations()) + shownSize(verdict.malformedRegistrations())
+                + shownSize(verdict.unregisteredProcesses());
+        for (MemberReport member : VerdictLists.shown(verdict.members())) {
+            entries += 2L * shownSize(member.instances());
         }
         return (int) Math.min(LARGEST_ARRAY, entries * BYTES_PER_ENTRY);
+    }
+
+    private static int shownSize(List<?> list) {
+        return VerdictLists.shown(list).size();
     }
 
     /** Writes the part of the document {@code verdict_digest} is taken over. */
@@ -229,6 +234,13 @@ public final class VerdictDocument {
         writeRegistry(verdict.registry(), out);
         out.name(PROCESS_LISTING);
         writeListing(verdict.processListing(), out);
+        out.name(OMITTED_ENTRIES);
+        out.beginObject();
+        verdict.omittedEntries().forEach((list, count) -> {
+            out.name(FieldName.of(list));
+            out.number(count);
+        });
+        out.endObject();
         if (!forDigest) {
             String digest = out instanceof CanonicalWriter writer && writer.tees()
                     ? writer.digestOfWhatPrecedes(verdict) : verdict.verdictDigest();
@@ -389,9 +401,10 @@ public final class VerdictDocument {
         out.endObject();
     }
 
+    /** A list as shown: its first {@value VerdictLists#MAX_ENTRIES} entries ({@code omitted_entries} counts the rest). */
     private static <T> void list(DocumentSink out, List<T> items, BiConsumer<T, DocumentSink> write) {
         out.beginArray();
-        for (T item : items) {
+        for (T item : VerdictLists.shown(items)) {
             write.accept(item, out);
         }
         out.endArray();

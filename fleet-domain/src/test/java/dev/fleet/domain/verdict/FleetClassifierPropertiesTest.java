@@ -267,4 +267,69 @@ class FleetClassifierPropertiesTest {
             assertTrue(live(verdict).noneMatch(instance -> instance.runtimeId().equals("rt-foreign-" + which)));
         });
     }
+
+    /** Rule 4c: whatever else a snapshot holds, a row naming a live process that is no server never counts. */
+    @Test
+    void aLiveProcessThatIsNoServerNeverCountsAndAlwaysBlocks() {
+        qt().forAll(FleetGen.observableFleets(), integers().between(0, 1_000)).checkAssert((snapshot, which) -> {
+            Verdict verdict = FleetClassifier.classify(snapshot);
+            Map<Long, ObservedProcess> byPid = new HashMap<>();
+            snapshot.observation().processes().forEach(process -> byPid.put(process.pid(), process));
+            live(verdict).forEach(instance -> assertTrue(byPid.get(instance.pid()).matchesServer(), instance.runtimeId()));
+
+            long pid = 800_000 + which;
+            List<RegistryRow> rows = new ArrayList<>(snapshot.registry().rows());
+            rows.add(RowBuilder.row(snapshot.roster().members().get(which % snapshot.roster().members().size()), pid)
+                    .with(r -> r.runtimeId = "rt-sleep-" + which).build());
+            List<ObservedProcess> processes = new ArrayList<>(snapshot.observation().processes());
+            processes.add(new ObservedProcess(pid, Scenario.STARTED, "sleep 600", "nobody", false));
+            Verdict impersonated = FleetClassifier.classify(with(snapshot, rows, processes));
+            assertFalse(impersonated.mutationGateSatisfied());
+            assertTrue(live(impersonated).noneMatch(instance -> instance.pid() == pid));
+
+            // No process a server: nothing runs, whatever the rows say.
+            List<ObservedProcess> noServers = snapshot.observation().processes().stream()
+                    .map(process -> new ObservedProcess(process.pid(), process.startedAt(), "sleep 600", process.user(),
+                            false))
+                    .toList();
+            Verdict none = FleetClassifier.classify(with(snapshot, snapshot.registry().rows(), noServers));
+            assertEquals(0, none.runningMemberCount());
+            assertEquals(0, live(none).count());
+            assertFalse(none.mutationGateSatisfied());
+        });
+    }
+
+    /**
+     * Twins that share every sort key (runtime_id, namespace, profile, pid, registered_at) but differ in
+     * content are a conflict, never settled by the order the rows came in: every shuffle gives the
+     * same bytes and digest, and both twins are malformed.
+     */
+    @Test
+    void twinsThatShareEverySortKeyGiveOneVerdictInEveryOrder() {
+        qt().forAll(FleetGen.observableFleets(), integers().between(0, 1_000), longs().all())
+                .checkAssert((snapshot, which, seed) -> {
+                    List<RegistryRow> rows = new ArrayList<>(snapshot.registry().rows());
+                    if (rows.isEmpty()) {
+                        return;
+                    }
+                    RegistryRow original = rows.get(which % rows.size());
+                    rows.add(RowBuilder.from(original).with(r -> {
+                        r.cohortId = "ppid:twin";
+                        r.startupHead = which % 2 == 0 ? r.startupHead : "eee555";
+                    }).build());
+                    Snapshot twinned = with(snapshot, rows, snapshot.observation().processes());
+                    Verdict verdict = FleetClassifier.classify(twinned);
+                    Collections.shuffle(rows, new Random(seed));
+                    Verdict shuffled = FleetClassifier.classify(with(snapshot, rows, snapshot.observation().processes()));
+                    assertEquals(VerdictDocument.canonicalJson(verdict), VerdictDocument.canonicalJson(shuffled));
+                    assertEquals(verdict.verdictDigest(), shuffled.verdictDigest());
+                    if (original.interpret() instanceof dev.fleet.domain.Registration) {
+                        assertEquals(2, verdict.malformedRegistrations().stream().filter(malformed ->
+                                malformed.runtimeId().equals(original.runtimeId())
+                                        && malformed.reason() == dev.fleet.domain.MalformedReason.CONFLICTING_CLAIMS)
+                                .count());
+                        assertTrue(live(verdict).noneMatch(instance -> instance.runtimeId().equals(original.runtimeId())));
+                    }
+                });
+    }
 }

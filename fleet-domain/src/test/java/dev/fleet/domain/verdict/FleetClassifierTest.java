@@ -263,13 +263,13 @@ class FleetClassifierTest {
         @Test
         void aProcessThatStartedAfterTheRegistrationIsARecycledPid() {
             Scenario scenario = Scenario.healthyFive();
-            scenario.removeProcess(4100).process(4100, RowBuilder.REGISTERED.plusSeconds(5), "sleep 600");
+            scenario.removeProcess(4100).process(4100, RowBuilder.REGISTERED.plusSeconds(5),
+                    Scenario.serveCommand("prgs-author"));
 
             Verdict verdict = scenario.classify();
 
             assertEquals(List.of("pid_reused"), reasons(verdict.staleRegistrations()));
-            assertEquals(List.of("missing_member"), codes(verdict));
-            assertEquals(List.of(), verdict.unregisteredProcesses());
+            assertEquals(List.of("unregistered_process", "missing_member"), codes(verdict));
         }
 
         @Test

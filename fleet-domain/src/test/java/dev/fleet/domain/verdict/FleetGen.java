@@ -16,7 +16,7 @@ import org.quicktheories.core.RandomnessSource;
 /**
  * Generates consistent fleets: every roster member with zero to three registrations of assorted
  * health (live, dead, recycled pid, previous boot, start unknown, superseded, registered in another
- * pid namespace or before namespaces were recorded), strays outside the
+ * pid namespace or before namespaces were recorded, naming a live process that is no server), strays outside the
  * roster or the binding, unregistered server processes, stopped and malformed rows, a few cohorts
  * and revisions, and rarely an unreadable registry or an unavailable listing. Runtime ids and
  * pids are unique per snapshot, as a real registry and process table make them.
@@ -114,7 +114,7 @@ final class FleetGen {
         void registration(RosterMember member) {
             long pid = nextPid++;
             RowBuilder row = row(member, pid);
-            switch (pick(0, 13)) {
+            switch (pick(0, 14)) {
                 case 0 -> scenario.row(row); // process exited
                 case 1 -> scenario.row(row).process(pid, RowBuilder.REGISTERED.plusSeconds(pick(5, 60)),
                         Scenario.serveCommand(member.profile())); // pid recycled by a later process
@@ -127,6 +127,7 @@ final class FleetGen {
                 case 6 -> scenario.server(row.with(r -> r.pidNamespace = OTHER_PID_NAMESPACE)); // another namespace
                 case 7 -> scenario.server(row.with(r -> r.pidNamespace = null)); // written before namespaces
                 case 8 -> scenario.row(row.with(r -> r.pidNamespace = OTHER_PID_NAMESPACE)); // exited, or not ours
+                case 9 -> scenario.row(row).process(pid, Scenario.STARTED, "sleep 600"); // live, but no server
                 default -> scenario.server(row);
             }
         }
