@@ -827,7 +827,8 @@ class LoadAndFaultIT {
                             + expected);
                 }
             } catch (TimeoutException e) {
-                problems.add("stop: pid " + server.pid() + " had not exited 30 s after being told");
+                problems.add("stop: pid " + server.pid() + " had not exited " + scaled(Duration.ofSeconds(30)).toSeconds()
+                        + " s after being told");
             }
         }
         figures.put("stop: slowest exit", slowest + " ms (" + late + " over the bound of " + bound.toMillis()
@@ -980,7 +981,7 @@ class LoadAndFaultIT {
                         return false;
                     }
                 }).count()).append(" with nothing on stderr. The first of them:");
-        // The exited first: their stderr says why; then those that said the most.
+        // The exited first: their stderr says why they left.
         missing.stream().sorted(java.util.Comparator.comparing((ServeProcess server) -> server.process().isAlive()))
                 .limit(5).forEach(server -> text.append("\n  ").append(server.diagnosis(8)));
         return text.toString();
