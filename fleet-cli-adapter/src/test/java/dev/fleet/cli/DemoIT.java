@@ -99,7 +99,8 @@ class DemoIT {
     void anInterruptedDemoSaysSoAndLeavesNoServerAndNoRegistryBehind(String signal, @TempDir Path dir)
             throws Exception {
         Path stderr = dir.resolve("demo.err");
-        ProcessBuilder builder = new ProcessBuilder(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "demo")
+        ProcessBuilder builder = new ProcessBuilder(DefaultSigint.command(
+                List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "demo")))
                 .redirectError(stderr.toFile());
         TestFleets.isolate(builder.environment());
         Process demo = builder.start();
@@ -136,6 +137,9 @@ class DemoIT {
             String context = "--- stdout:\n" + seen + "--- stderr:\n" + Files.readString(stderr);
             assertTrue(registry != null && !serversOf(registry).isEmpty(), "the demo's servers are running\n"
                     + context);
+
+            // The signal must reach the demo, not a disposition inherited from whoever ran the build.
+            DefaultSigint.requireCaught(demo.toHandle(), context);
 
             // Ctrl-C or a SIGTERM: the demo's shutdown hook cleans up and says so.
             Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(demo.pid())).inheritIO().start();

@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -49,16 +50,20 @@ final class FleetJar {
         return run(Duration.ofSeconds(60), List.of(), env, args);
     }
 
-    /** {@link #run(Map, String...)} with JVM options of the test's own, and a longer or shorter limit. */
-    static Run run(Duration limit, List<String> jvmOptions, Map<String, String> env, String... args) {
+    /**
+     * {@link #run(Map, String...)} with JVM options of the test's own, and a longer or shorter limit
+     * (for a quiet host: {@link Patience} scales it for this one).
+     */
+    static Run run(Duration quietLimit, List<String> jvmOptions, Map<String, String> env, String... args) {
         List<String> javaArguments = new ArrayList<>(jvmOptions);
         javaArguments.addAll(List.of("-jar", JAR.toString()));
         javaArguments.addAll(List.of(args));
-        return runJava(limit, env, javaArguments);
+        return runJava(quietLimit, env, javaArguments);
     }
 
     /** {@code java javaArguments} (the jar named however the test likes), isolated as {@link #run(Map, String...)}. */
-    static Run runJava(Duration limit, Map<String, String> env, List<String> javaArguments) {
+    static Run runJava(Duration quietLimit, Map<String, String> env, List<String> javaArguments) {
+        Duration limit = Patience.scaled(quietLimit);
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
         List<String> command = new ArrayList<>(List.of(javaBinary()));
         command.addAll(javaArguments);
@@ -82,7 +87,7 @@ final class FleetJar {
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new AssertionError("fleet " + String.join(" ", args) + " did not finish within "
-                        + limit.toSeconds() + " s; stderr so far:\n" + Files.readString(err, StandardCharsets.UTF_8));
+                        + limit.toSeconds() + " s (" + Patience.describe() + "); stderr so far:\n" + Files.readString(err, StandardCharsets.UTF_8));
             }
             Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,6 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +86,8 @@ class FleetServersIT {
                 .env(Map.of("GITEA_MCP_COHORT_ID", cohort))
                 .build();
         McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON)))
-                .requestTimeout(Duration.ofSeconds(30))
+                .requestTimeout(Patience.mcpTimeout())
+                .initializationTimeout(Patience.mcpTimeout())
                 .build();
         client.initialize();
         return client;

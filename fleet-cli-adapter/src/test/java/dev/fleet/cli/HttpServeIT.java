@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,6 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -54,7 +54,8 @@ class HttpServeIT {
                             .endpoint(endpoint.getPath())
                             .jsonMapper(new JacksonMcpJsonMapper(JSON))
                             .build())
-                    .requestTimeout(Duration.ofSeconds(30))
+                    .requestTimeout(Patience.mcpTimeout())
+                    .initializationTimeout(Patience.mcpTimeout())
                     .build();
             try {
                 client.initialize();

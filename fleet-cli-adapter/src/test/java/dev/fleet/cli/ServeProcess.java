@@ -98,6 +98,55 @@ final class ServeProcess extends JsonRpcProcess {
         return process().waitFor(millis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * What can be told from outside about where this server is: alive (and its scheduler state) or
+     * its exit status, the CPU time it has had, and the last {@code tailLines} of its stderr. A server
+     * that has had little CPU was starved; one that has had plenty and logged nothing is stuck.
+     */
+    String diagnosis(int tailLines) {
+        StringBuilder text = new StringBuilder("pid ").append(pid());
+        if (process().isAlive()) {
+            text.append(" alive");
+            ProcStat.of(pid()).ifPresent(stat -> text.append(String.format(java.util.Locale.ROOT,
+                    " (state %s, %.1f s of CPU, %d threads)", stat.state(), stat.cpuSeconds(), stat.threads())));
+        } else {
+            text.append(" exited ").append(process().exitValue());
+        }
+        List<String> lines;
+        try {
+            lines = stderrText().lines().toList();
+        } catch (IOException e) {
+            return text.append("; its stderr cannot be read: ").append(e).toString();
+        }
+        if (lines.isEmpty()) {
+            return text.append("; nothing on stderr yet").toString();
+        }
+        text.append("; the last ").append(Math.min(tailLines, lines.size())).append(" of ").append(lines.size())
+                .append(" stderr lines:");
+        lines.subList(Math.max(0, lines.size() - tailLines), lines.size())
+                .forEach(line -> text.append("\n    ").append(line));
+        return text.toString();
+    }
+
+    /** The few fields of {@code /proc/<pid>/stat} a diagnosis names. */
+    record ProcStat(String state, double cpuSeconds, long threads) {
+
+        /** Clock ticks per second: 100 on every Linux this runs on ({@code getconf CLK_TCK}). */
+        private static final double TICKS = 100;
+
+        static java.util.Optional<ProcStat> of(long pid) {
+            try {
+                String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+                // The command name (field 2) may hold spaces and parentheses: fields count from its last ')'.
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                return java.util.Optional.of(new ProcStat(fields[0],
+                        (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS, Long.parseLong(fields[17])));
+            } catch (IOException | RuntimeException e) {
+                return java.util.Optional.empty();
+            }
+        }
+    }
+
     @Override
     public void close() {
         super.close();

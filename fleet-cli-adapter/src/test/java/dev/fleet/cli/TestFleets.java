@@ -4,10 +4,12 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -60,17 +62,19 @@ final class TestFleets {
         return root;
     }
 
-    /** Waits (bounded, for a loaded machine) until the registry holds exactly {@code count} running rows. */
+    /** Waits (60 s on a quiet host, scaled by {@link Patience}) until the registry holds exactly {@code count} running rows. */
     static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 1_200; attempt++) {
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();
+        while (System.nanoTime() < deadline) {
             RegistryRead read = reader.read(RegistrationStatus.RUNNING);
             if (read.readable() && read.rows().size() == count) {
                 return read.rows();
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("never saw " + count + " running rows: " + reader.readAll());
+        throw new AssertionError("never saw " + count + " running rows (" + Patience.describe() + "): "
+                + reader.readAll());
     }
 
     /** Removes the caller's fleet variables and JVM options from a child's environment. */

@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,12 +27,13 @@ import java.util.concurrent.TimeUnit;
  * byte, each checked to be JSON-RPC. The one raw stdio client of every module's tests.
  *
  * <p>stdout is read by a daemon thread; a test waits for the next line at most
- * {@link #READ_TIMEOUT_SECONDS} (generous, for a loaded machine), so a server that never answers
- * fails the test instead of hanging it.
+ * {@link #READ_TIMEOUT} scaled by {@link Patience} (a loaded host gets longer), so a server that
+ * never answers fails the test instead of hanging it.
  */
 public class JsonRpcProcess implements AutoCloseable {
 
-    public static final long READ_TIMEOUT_SECONDS = 60;
+    /** The wait for one stdout line on a quiet host; {@link Patience} scales it for the host as it is. */
+    public static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -181,20 +183,22 @@ public class JsonRpcProcess implements AutoCloseable {
         }
     }
 
-    /** The next stdout line, or null at its end; fails after {@link #READ_TIMEOUT_SECONDS}. */
+    /** The next stdout line, or null at its end; fails after {@link #READ_TIMEOUT}, scaled. */
     private String readLine() throws IOException {
         if (stdoutEnded) {
             return null;
         }
         Optional<String> line;
+        Duration limit = Patience.scaled(READ_TIMEOUT);
         try {
-            line = stdout.poll(READ_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            line = stdout.poll(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for stdout", e);
         }
         if (line == null) {
-            fail("no line on stdout within " + READ_TIMEOUT_SECONDS + " s; stderr:\n" + stderrText());
+            fail("no line on stdout within " + limit.toSeconds() + " s (" + Patience.describe() + "); stderr:\n"
+                    + stderrText());
         }
         if (line.isEmpty()) {
             stdoutEnded = true;

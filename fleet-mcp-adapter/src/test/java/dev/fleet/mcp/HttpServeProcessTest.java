@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,6 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,8 @@ class HttpServeProcessTest {
                     .builder("http://127.0.0.1:" + port).endpoint(FleetMcpServer.ENDPOINT)
                     .jsonMapper(McpJson.mapper()).build();
             String runtimeId;
-            try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30)).build()) {
+            try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Patience.mcpTimeout())
+                    .initializationTimeout(Patience.mcpTimeout()).build()) {
                 client.initialize();
                 Map<?, ?> context = (Map<?, ?>) client.callTool(
                         CallToolRequest.builder("gitea_get_runtime_context").arguments(Map.of()).build())

@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.testing.Patience;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
@@ -151,7 +152,7 @@ class HttpServerTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(running.endpoint())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
-                .timeout(Duration.ofSeconds(60))
+                .timeout(Patience.scaled(Duration.ofSeconds(60)))
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
             request.header("Mcp-Session-Id", session);
@@ -166,8 +167,8 @@ class HttpServerTest {
                 .jsonMapper(McpJson.mapper())
                 .build();
         return McpClient.sync(transport)
-                .requestTimeout(Duration.ofSeconds(30))
-                .initializationTimeout(Duration.ofSeconds(30))
+                .requestTimeout(Patience.mcpTimeout())
+                .initializationTimeout(Patience.mcpTimeout())
                 .build();
     }
 

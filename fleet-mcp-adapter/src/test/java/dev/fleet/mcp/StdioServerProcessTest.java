@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.testing.Patience;
 import dev.fleet.domain.lifecycle.Cohort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,7 +20,6 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,8 +59,8 @@ class StdioServerProcessTest {
         StdioClientTransport transport = new StdioClientTransport(parameters, McpJson.mapper());
         transport.setStdErrorHandler(line -> System.err.println("[server] " + line));
         client = McpClient.sync(transport)
-                .requestTimeout(Duration.ofSeconds(60))
-                .initializationTimeout(Duration.ofSeconds(60))
+                .requestTimeout(Patience.mcpTimeout())
+                .initializationTimeout(Patience.mcpTimeout())
                 .build();
         client.initialize();
     }
