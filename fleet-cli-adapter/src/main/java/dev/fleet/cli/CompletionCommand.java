@@ -1,8 +1,8 @@
 package dev.fleet.cli;
 
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -14,27 +14,48 @@ import picocli.CommandLine.Parameters;
 @Command(name = "completion",
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:printed", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
+        // A path starts its own line: picocli wraps a word longer than what is left of a line at
+        // any break opportunity, a '/' or a '-' inside a path among them.
         description = {"Print a shell completion script.",
-            "bash: source <(fleet completion bash), or save it as ~/.local/share/bash-completion/completions/fleet.",
+            "bash: source <(fleet completion bash) in ~/.bashrc, or save it as",
+            CompletionCommand.INSTALL_PATH,
             "zsh: source <(fleet completion zsh) in ~/.zshrc (it loads bashcompinit itself)."})
 final class CompletionCommand extends FleetVerb implements Callable<Integer> {
 
     enum Shell { BASH, ZSH }
 
-    @Parameters(paramLabel = "bash|zsh", completionCandidates = ShellNames.class, description = "The shell: bash or zsh.")
+    /** Where bash-completion looks for a user's own completions; the README names the same. */
+    static final String INSTALL_PATH = "~/.local/share/bash-completion/completions/fleet";
+    /** Picocli's installation notes name other folders; ours name the one above. */
+    private static final String PICOCLI_INSTALLATION = "(?s)# Installation\n.*?\n(# Documentation)";
+    private static final String INSTALLATION = """
+            # Installation
+            # ------------
+            #
+            # bash: save this script as %1$s
+            #   (fleet completion bash > %1$s),
+            #   or load it from ~/.bashrc: source <(fleet completion bash)
+            # zsh: load it from ~/.zshrc: source <(fleet completion zsh)
+            #
+            $1""".formatted(INSTALL_PATH);
+
+    @Parameters(paramLabel = "bash|zsh", completionCandidates = Candidates.Shells.class,
+            description = "The shell: bash or zsh.")
     private Shell shell;
 
     @Override
     public Integer call() {
-        out().print(AutoComplete.bash("fleet", spec.root().commandLine()));
+        out().print(script(spec.root().commandLine()));
         return ExitCodes.OK;
     }
 
-    /** The shells as they are typed, for the script's own completion of this verb. */
-    static final class ShellNames implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return List.of("bash", "zsh").iterator();
+    /** The completion script for {@code fleet}'s command line, with this project's installation notes. */
+    static String script(CommandLine fleet) {
+        String script = AutoComplete.bash("fleet", fleet);
+        String ours = script.replaceFirst(PICOCLI_INSTALLATION, INSTALLATION);
+        if (ours.equals(script)) {
+            throw new IllegalStateException("picocli's completion script has no installation notes to replace");
         }
+        return ours;
     }
 }

@@ -16,6 +16,8 @@ final class ExitCodes {
     static final int USAGE = CommandLine.ExitCode.USAGE;
     /** A bug, not the operator's input: sysexits' EX_SOFTWARE. */
     static final int INTERNAL_ERROR = 70;
+    /** The answer could not be written to stdout (a full disk, a closed pipe): sysexits' EX_IOERR. */
+    static final int OUTPUT_FAILED = 74;
     /** 128 + SIGINT, as a shell reports an interrupted command. */
     static final int INTERRUPTED = 130;
 

@@ -12,11 +12,13 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import dev.fleet.registry.sqlite.RegistryStorageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine.Spec;
 
 /** {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. */
@@ -27,6 +29,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:success; for assess, the mutation gate is satisfied",
             "1:the verb's answer is no: the gate is not satisfied, the registry is unreadable, a demo verdict was "
                     + "not seen", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE,
+            "74:the answer could not be written to standard output (one line on stderr)",
             "130/143:serve or demo ended by SIGINT/SIGTERM"},
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.")
@@ -76,21 +79,36 @@ public final class FleetCli implements Callable<Integer> {
         return VERBS;
     }
 
+    /**
+     * Runs {@code args}. An answer that could not be written whole to stdout (a full disk, a closed
+     * pipe) is no answer: one line on stderr and {@link ExitCodes#OUTPUT_FAILED}, whatever the verb
+     * would have said.
+     */
     static int run(String... args) {
-        CommandLine cli = new CommandLine(new FleetCli());
-        verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
-        cli.setOut(StandardStreams.out())
-                .setErr(StandardStreams.err())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .setParameterExceptionHandler(FleetCli::usageError)
-                .setExitCodeExceptionMapper(ExitCodes::of)
-                .setExecutionExceptionHandler((error, command, parsed) -> failure(error, command));
+        StandardStreams.Output stdout = StandardStreams.out();
+        CommandLine cli = commandLine(args).setOut(stdout.writer()).setErr(StandardStreams.err());
         try {
-            return cli.execute(args);
+            int code = cli.execute(args);
+            if (stdout.failed()) {
+                cli.getErr().println("fleet: could not write the answer to standard output: "
+                        + Printable.of(stdout.failure()));
+                return ExitCodes.OUTPUT_FAILED;
+            }
+            return code;
         } finally {
             cli.getOut().flush();
             cli.getErr().flush();
         }
+    }
+
+    /** The command line that parses {@code args}: the verbs they can reach, parsed as {@code run} parses them. */
+    static CommandLine commandLine(String... args) {
+        CommandLine cli = new CommandLine(new FleetCli());
+        verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
+        return cli.setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(FleetCli::usageError)
+                .setExitCodeExceptionMapper(ExitCodes::of)
+                .setExecutionExceptionHandler((error, command, parsed) -> failure(error, command));
     }
 
     @Override
@@ -99,10 +117,18 @@ public final class FleetCli implements Callable<Integer> {
         return ExitCodes.USAGE;
     }
 
-    /** One line, never a stack trace; picocli's default would print the whole usage. */
+    /**
+     * One line, never a stack trace; picocli's default would print the whole usage. A mistyped verb
+     * or option gets picocli's suggestions ({@code fleet asess}: did you mean assess?). The
+     * operator's own words are echoed {@link Printable}: the line stays one line.
+     */
     private static int usageError(ParameterException error, String[] args) {
         CommandLine command = error.getCommandLine();
-        command.getErr().println("fleet: " + error.getMessage() + " (see '"
+        String suggestions = "";
+        if (error instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            suggestions = "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
+        }
+        command.getErr().println("fleet: " + Printable.of(error.getMessage() + suggestions) + " (see '"
                 + command.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;
     }
@@ -112,12 +138,19 @@ public final class FleetCli implements Callable<Integer> {
         PrintWriter err = command.getErr();
         int code = command.getExitCodeExceptionMapper().getExitCode(error);
         if (code == ExitCodes.USAGE) {
-            err.println("fleet: " + error.getMessage());
+            err.println("fleet: " + Printable.of(error.getMessage() + registryOrigin(error, command)));
         } else {
             err.println("fleet: internal error (a bug, please report it): " + error.getClass().getSimpleName() + ": "
-                    + error.getMessage());
+                    + Printable.of(error.getMessage()));
         }
         return code;
+    }
+
+    /** For an error about the registry file: the variable that named it, if one did. */
+    private static String registryOrigin(Exception error, CommandLine command) {
+        CommandSpec mixin = command.getCommandSpec().mixins().get("registry");
+        return error instanceof RegistryStorageException && mixin != null
+                && mixin.userObject() instanceof RegistryOption option ? option.origin() : "";
     }
 
     /**

@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 final class FormatOption {
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+            completionCandidates = Candidates.Formats.class,
             description = "Output format: text (default) or json.")
     Format format;
 

@@ -38,7 +38,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
     private Path repositoryRoot;
 
     @Option(names = "--format", defaultValue = "mcp-json", paramLabel = "mcp-json|claude-desktop",
-            converter = FormatConverter.class,
+            converter = FormatConverter.class, completionCandidates = Candidates.ConfigFormats.class,
             description = "mcp-json (default; .mcp.json) or claude-desktop (claude_desktop_config.json).")
     private ConfigFormat format;
 
@@ -81,8 +81,9 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
             server.put("args", args);
             servers.put(member.namespace(), server);
         }
-        out().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(Map.of("mcpServers", servers)));
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        json.getFactory().setCharacterEscapes(new JsonControlEscapes());
+        out().println(json.writeValueAsString(Map.of("mcpServers", servers)));
         return ExitCodes.OK;
     }
 

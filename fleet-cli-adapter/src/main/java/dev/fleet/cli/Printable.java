@@ -1,9 +1,14 @@
 package dev.fleet.cli;
 
 /**
- * Text that came from elsewhere (command lines, rows other tools wrote), made safe for a terminal:
- * control characters are shown as {@code \xNN} instead of being obeyed, so a process cannot paint
- * "GATE SATISFIED" over the real verdict. JSON output is left as it is; JSON escapes them itself.
+ * Text that came from elsewhere (roster files, command lines, rows other tools wrote, option
+ * values), made safe for a terminal: characters a terminal obeys or that reorder or break the line
+ * are shown as {@code \xNN} (or a backslash, u and four hex digits) instead, so a process cannot
+ * paint "GATE SATISFIED" over the real verdict, hide text by reversing it, or start a second line
+ * of an error. Those are
+ * the C0 controls (newline and ESC among them), DEL, the C1 controls (CSI U+009B among them), the
+ * bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and paragraph
+ * separators (U+2028, U+2029). JSON output is escaped by its writer instead.
  */
 final class Printable {
 
@@ -18,18 +23,23 @@ final class Printable {
         StringBuilder safe = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
-            if (control && safe == null) {
+            boolean unsafe = unsafe(c);
+            if (unsafe && safe == null) {
                 safe = new StringBuilder(text.length() + 8).append(text, 0, i);
             }
             if (safe != null) {
-                if (control) {
-                    safe.append(String.format("\\x%02x", (int) c));
+                if (unsafe) {
+                    safe.append(c <= 0xff ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
                 } else {
                     safe.append(c);
                 }
             }
         }
         return safe == null ? text : safe.toString();
+    }
+
+    private static boolean unsafe(char c) {
+        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u200e' || c == '\u200f'
+                || (c >= '\u2028' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069');
     }
 }

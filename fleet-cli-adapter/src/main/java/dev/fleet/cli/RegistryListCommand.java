@@ -1,58 +1,130 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Lists rows through the read-only side: listing never creates, migrates or writes the file. */
+/**
+ * Lists rows through the read-only side: listing never creates, migrates or writes the file. The
+ * text also says whether each running row's pid is alive now, as the process observer sees it
+ * (read-only too); the JSON gives the rows exactly as stored.
+ */
 @Command(name = "list",
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"0:listed", "1:the registry is unreadable (the reason on stderr)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
-        description = "List registrations, oldest first (read-only).")
+        description = {"List registrations, oldest first (read-only).",
+            "The text fits 100 columns: a short runtime id, the main columns, long values cut with …; "
+                    + "ALIVE says whether a running row's pid is alive now."})
 final class RegistryListCommand extends FormattedVerb implements Callable<Integer> {
+
+    /** Columns of the default text and their widths: 98 columns with the separators. */
+    private static final String[] HEADERS = {"RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "ALIVE", "STATUS",
+        "LAST_HEARTBEAT_AT"};
+    private static final int[] WIDTHS = {10, 16, 16, 8, 5, 7, 24};
 
     @Mixin
     private RegistryOption registry;
 
-    @Option(names = "--status", paramLabel = "running|stopped",
+    @Option(names = "--status", paramLabel = "running|stopped", completionCandidates = Candidates.Statuses.class,
             description = "Only rows with this status (default: every row).")
     private RegistrationStatus status;
+
+    @Option(names = "--wide", description = "Text with every column, whole, however wide.")
+    private boolean wide;
 
     @Override
     public Integer call() {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (!read.readable()) {
-            err().printf("fleet: registry %s unreadable: %s%n", reader.location(),
+            err().printf("fleet: registry %s%s unreadable: %s%n", Printable.of(reader.location()), registry.origin(),
                     read.reason().code());
             return ExitCodes.NEGATIVE;
         }
-        print(() -> CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()),
+        print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),
                 () -> text(read, reader.location()));
         return ExitCodes.OK;
     }
 
-    private static String text(RegistryRead read, String location) {
-        Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
-                "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
-        for (RegistryRow row : read.rows()) {
-            table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
-                    row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
+    /** The one JSON object: the registry read, and its rows. */
+    static Map<String, Object> document(String location, List<RegistryRow> rows) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("registry", location);
+        tree.put("rows", rows.stream().<Object>map(RegistryListCommand::row).toList());
+        return tree;
+    }
+
+    private String text(RegistryRead read, String location) {
+        Alive alive = Alive.of(read.rows());
+        Table table;
+        if (wide) {
+            table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "ALIVE", "STATUS", "COHORT", "TRANSPORT",
+                    "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
+            for (RegistryRow row : read.rows()) {
+                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), alive.of(row), row.status(),
+                        row.cohortId(), row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
+            }
+        } else {
+            table = new Table(HEADERS).limit(WIDTHS);
+            for (RegistryRow row : read.rows()) {
+                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), alive.of(row), row.status(),
+                        row.lastHeartbeatAt());
+            }
         }
         return table.render() + String.format("%s in %s%n", VerdictText.count(read.rows().size(), "row", "rows"),
-                location);
+                Printable.of(location));
+    }
+
+    /**
+     * Which running rows' pids are alive now: yes or no, "?" when the process table cannot be
+     * read, "-" for a row that is not running. Only whether the pid exists: whether it is still the
+     * process that registered (a recycled pid) is the assessment's question.
+     */
+    private record Alive(ProcessObservation observation, Set<Long> seen) {
+
+        static Alive of(List<RegistryRow> rows) {
+            Set<Long> running = rows.stream().filter(Alive::running).map(RegistryRow::pid).filter(Objects::nonNull)
+                    .collect(Collectors.toSet());
+            if (running.isEmpty()) {
+                return new Alive(null, Set.of());
+            }
+            ProcessObservation observation = ProcessObservers.forThisPlatform().observe(List.of(), running);
+            return new Alive(observation, observation.processes().stream().map(ObservedProcess::pid)
+                    .collect(Collectors.toSet()));
+        }
+
+        private static boolean running(RegistryRow row) {
+            return RegistrationStatus.RUNNING.code().equals(row.status());
+        }
+
+        String of(RegistryRow row) {
+            if (!running(row) || row.pid() == null) {
+                return "-";
+            }
+            if (observation == null || !observation.available()) {
+                return "?";
+            }
+            return seen.contains(row.pid()) ? "yes" : "no";
+        }
     }
 
     /** A row under the contract's column names, values exactly as stored. */
-    static Map<String, Object> document(RegistryRow row) {
+    static Map<String, Object> row(RegistryRow row) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("runtime_id", row.runtimeId());
         tree.put("namespace", row.namespace());

@@ -28,7 +28,8 @@ final class RegistryMigrateCommand implements Callable<Integer> {
     public Integer call() {
         Path path = registry.path();
         new SqliteRegistryWriter(path, SqliteRegistryWriter.Directories.forPath(registry.named())).migrate();
-        spec.commandLine().getOut().printf("registry %s at schema version %d%n", path, RegistrySchema.SCHEMA_VERSION);
+        spec.commandLine().getOut().printf("registry %s at schema version %d%n", Printable.of(path),
+                RegistrySchema.SCHEMA_VERSION);
         return ExitCodes.OK;
     }
 }

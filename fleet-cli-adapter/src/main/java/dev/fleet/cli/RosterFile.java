@@ -42,7 +42,11 @@ final class RosterFile {
     }
 
     static Roster load(Path file) {
-        String where = "roster " + file;
+        return load(file, "roster " + file);
+    }
+
+    /** @param where the file as an error names it, such as {@code roster /x (from $FLEET_ROSTER)} */
+    static Roster load(Path file, String where) {
         JsonNode root;
         try {
             // Never opened unless a regular file of sane size: reading a FIFO would block forever.

@@ -10,7 +10,7 @@ final class RosterOption {
 
     static final String ENV = "FLEET_ROSTER";
 
-    @Option(names = "--roster", paramLabel = "FILE",
+    @Option(names = "--roster", paramLabel = "FILE", converter = PathConverter.class,
             description = "Roster file (JSON). Default: $FLEET_ROSTER, else the embedded default roster.")
     Path file;
 
@@ -20,7 +20,11 @@ final class RosterOption {
 
     Roster roster(Map<String, String> env) {
         Path chosen = file(env);
-        return chosen == null ? Roster.defaultRoster() : RosterFile.load(chosen);
+        if (chosen == null) {
+            return Roster.defaultRoster();
+        }
+        // An error names the variable when it named the file: the operator may not know it is set.
+        return RosterFile.load(chosen, file == null ? "roster " + chosen + " (from $" + ENV + ")" : "roster " + chosen);
     }
 
     /** The roster file in effect, absolute, or null for the embedded default. */

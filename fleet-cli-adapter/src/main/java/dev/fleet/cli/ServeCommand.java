@@ -50,7 +50,7 @@ final class ServeCommand implements Callable<Integer> {
 
     enum TransportOption { STDIO, HTTP }
 
-    @Option(names = "--profile", required = true, paramLabel = "NAME",
+    @Option(names = "--profile", required = true, paramLabel = "NAME", completionCandidates = Candidates.Profiles.class,
             description = "The roster profile this server serves; namespace and role come from the roster.")
     private String profile;
 
@@ -61,6 +61,7 @@ final class ServeCommand implements Callable<Integer> {
     private RosterOption roster;
 
     @Option(names = "--transport", defaultValue = "stdio", paramLabel = "stdio|http",
+            completionCandidates = Candidates.Transports.class,
             description = "stdio (default; for an MCP client that spawns this process) or http (streamable HTTP).")
     private TransportOption transport;
 
@@ -122,6 +123,12 @@ final class ServeCommand implements Callable<Integer> {
                         new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer)),
                 Duration.ofSeconds(heartbeatSeconds));
         if (transport == TransportOption.STDIO) {
+            if (Terminal.stdinIsTerminal()) {
+                // Started by hand it would wait in silence for JSON-RPC: say what it is for.
+                spec.commandLine().getErr().println("fleet: serve speaks MCP (JSON-RPC) over stdin/stdout, for an "
+                        + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
+                spec.commandLine().getErr().flush();
+            }
             server.serveStdio();
         } else {
             serveHttp(server, registryPath);

@@ -1,8 +1,10 @@
 package dev.fleet.cli;
 
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
-import java.io.PrintStream;
+import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
@@ -16,12 +18,75 @@ final class StandardStreams {
     private StandardStreams() {
     }
 
-    static PrintWriter out() {
-        return new PrintWriter(new PrintStream(new FileOutputStream(FileDescriptor.out), true,
-                StandardCharsets.UTF_8), true);
+    static Output out() {
+        return new Output(new FileOutputStream(FileDescriptor.out));
     }
 
     static PrintWriter err() {
         return new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Standard output that remembers why a write failed. A {@link PrintWriter} swallows the
+     * {@link IOException} (and {@code checkError} keeps only that there was one), so the verb
+     * would exit 0 having printed nothing into a full disk.
+     */
+    static final class Output extends FilterOutputStream {
+
+        private final PrintWriter writer;
+        private volatile IOException failure;
+
+        Output(OutputStream target) {
+            super(target);
+            this.writer = new PrintWriter(this, true, StandardCharsets.UTF_8);
+        }
+
+        PrintWriter writer() {
+            return writer;
+        }
+
+        /** Whether a write or flush failed, after flushing what is still buffered. */
+        boolean failed() {
+            writer.flush();
+            return failure != null;
+        }
+
+        /** What the first failure said, or its type when it said nothing. */
+        String failure() {
+            IOException first = failure;
+            return first == null ? null
+                    : first.getMessage() != null ? first.getMessage() : first.getClass().getSimpleName();
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            try {
+                out.write(bytes, offset, length);
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                remember(e);
+                throw e;
+            }
+        }
+
+        private void remember(IOException e) {
+            if (failure == null) {
+                failure = e;
+            }
+        }
     }
 }

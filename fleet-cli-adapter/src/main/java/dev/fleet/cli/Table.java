@@ -11,18 +11,32 @@ import java.util.Objects;
 final class Table {
 
     private final List<String[]> rows = new ArrayList<>();
+    private int[] limits;
 
     Table(String... headers) {
         rows.add(headers);
     }
 
+    /**
+     * The widest each column may be; a longer cell is cut and ends in {@code …}. 0 leaves a column
+     * unlimited. A table of outside text otherwise grows as wide as its longest value.
+     */
+    Table limit(int... widths) {
+        this.limits = widths.clone();
+        return this;
+    }
+
     Table row(Object... cells) {
         String[] texts = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {
-            texts[i] = Objects.toString(Printable.of(cells[i]), "-");
+            texts[i] = cut(Objects.toString(Printable.of(cells[i]), "-"), limits == null ? 0 : limits[i]);
         }
         rows.add(texts);
         return this;
+    }
+
+    private static String cut(String text, int limit) {
+        return limit > 0 && text.length() > limit ? text.substring(0, limit - 1) + "…" : text;
     }
 
     String render() {

@@ -90,11 +90,16 @@ class LauncherIT {
             this.jar = root.resolve("fleet-cli-adapter/target/fleet.jar");
             this.builds = root.resolve("builds.log");
             this.launcher = Files.copy(LAUNCHER, root.resolve("fleet"));
+            // Like Maven, it finds the project from its working directory: run elsewhere it fails
+            // as Maven does ("Could not find the selected project in the reactor").
             Path mvnw = Files.writeString(root.resolve("mvnw"), "#!/usr/bin/env bash\n"
-                    + "here=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n"
+                    + "here=\"$(cd \"$(dirname \"$0\")\" && pwd -P)\"\n"
+                    + "[[ \"$(pwd -P)\" == \"$here\" ]] || { echo \"[ERROR] Could not find the selected project in "
+                    + "the reactor: fleet-cli-adapter (run in $(pwd))\"; exit 1; }\n"
                     + "echo \"$*\" >> \"$here/builds.log\"\n"
                     + "echo 'stand-in maven: this line went to stdout'\n"
                     + "[[ -e \"$here/fail\" ]] && exit 1\n"
+                    + "[[ -e \"$here/slow\" ]] && sleep 120\n"
                     + "sleep 1\n"
                     + "mkdir -p \"$here/fleet-cli-adapter/target\"\n"
                     + "cp '" + FleetJar.JAR + "' \"$here/fleet-cli-adapter/target/fleet.jar\"\n");
@@ -126,7 +131,16 @@ class LauncherIT {
         }
 
         Process start(String... args) throws Exception {
-            return launcher(launcher, args).redirectError(ProcessBuilder.Redirect.PIPE).start();
+            return start(launcher(launcher, args));
+        }
+
+        /** Started from {@code directory}, as an MCP client whose working directory is elsewhere starts it. */
+        Process startIn(Path directory, Path through, String... args) throws Exception {
+            return start(launcher(through, args).directory(directory.toFile()));
+        }
+
+        static Process start(ProcessBuilder builder) throws Exception {
+            return builder.redirectError(ProcessBuilder.Redirect.PIPE).start();
         }
     }
 
@@ -147,10 +161,15 @@ class LauncherIT {
         return FleetJar.run("--version").stdout();
     }
 
-    @Test
-    void aJarNewerThanEverySourceAndPomRunsWithoutABuild(@TempDir Path dir) throws Exception {
+    /**
+     * An edit outside the build's inputs, a document or a test source (which is not in the jar),
+     * does not make every MCP client wait for a build.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"docs/NOT-AN-INPUT.md", "fleet-domain/src/test/java/ATest.java"})
+    void aJarNewerThanEveryInputRunsWithoutABuild(String notAnInput, @TempDir Path dir) throws Exception {
         ScratchCheckout checkout = new ScratchCheckout(dir);
-        Files.writeString(dir.resolve("docs/NOT-AN-INPUT.md"), "an edit outside the build's inputs");
+        Files.writeString(dir.resolve(notAnInput), "an edit outside the build's inputs");
 
         FleetJar.Run run = finish(checkout.start("--version"));
 
@@ -161,8 +180,8 @@ class LauncherIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"fleet-domain/src/main/java/A.java", "fleet-domain/src/test/java/ATest.java",
-        "fleet-domain/pom.xml", "pom.xml", ".mvn/wrapper/maven-wrapper.properties"})
+    @ValueSource(strings = {"fleet-domain/src/main/java/A.java", "fleet-domain/pom.xml", "pom.xml",
+        ".mvn/wrapper/maven-wrapper.properties"})
     void anInputNewerThanTheJarRebuildsItOnceAndKeepsStdoutClean(String input, @TempDir Path dir) throws Exception {
         ScratchCheckout checkout = new ScratchCheckout(dir);
         Files.writeString(dir.resolve(input), "edited");
@@ -223,5 +242,98 @@ class LauncherIT {
         assertEquals("", run.stdout(), "the old jar did not run");
         assertTrue(run.stderr().endsWith("fleet: the build failed (see above); not running an out-of-date jar\n"),
                 run.stderr());
+    }
+
+    @Test
+    void rebuildsInTheCheckoutWhenStartedFromAnotherDirectoryThroughASymlink(@TempDir Path dir) throws Exception {
+        ScratchCheckout checkout = new ScratchCheckout(Files.createDirectory(dir.resolve("checkout")));
+        Files.writeString(checkout.root.resolve("fleet-domain/src/main/java/A.java"), "edited");
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(Files.createDirectory(dir.resolve("bin")).resolve("fleet"),
+                checkout.launcher);
+
+        FleetJar.Run run = finish(checkout.startIn(elsewhere, link, "--version"));
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(version(), run.stdout());
+        assertEquals(1, checkout.builds().size(), run.stderr());
+    }
+
+    @Test
+    void javaHomeComesBeforeTheJavaOnPath(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        executable(bin.resolve("java"), "#!/bin/sh\necho 'the java on PATH ran' >&2\nexit 99\n");
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("PATH", bin + ":" + builder.environment().get("PATH"));
+
+        FleetJar.Run run = finish(ScratchCheckout.start(builder));
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(version(), run.stdout());
+    }
+
+    @Test
+    void withoutAnyJavaItSaysSoInOneLine(@TempDir Path dir) throws Exception {
+        // A PATH with the launcher's tools but no java.
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        for (String tool : List.of("bash", "dirname", "readlink", "find", "sed", "head", "cut", "mkdir", "mktemp",
+                "rm", "flock")) {
+            Path real = Path.of("/usr/bin", tool);
+            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
+        }
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().put("PATH", bin.toString());
+
+        FleetJar.Run run = finish(ScratchCheckout.start(builder));
+
+        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(List.of("fleet: no java found: install a JDK 17 or later, or set JAVA_HOME to one"),
+                run.stderrLines());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"release", "asked"})
+    void aJavaOlderThan17IsRefusedInOneLine(String howTheVersionIsKnown, @TempDir Path dir) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("jdk8/bin")).getParent();
+        executable(home.resolve("bin/java"), "#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n");
+        if (howTheVersionIsKnown.equals("release")) {
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"1.8.0_392\"\n");
+        }
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().put("JAVA_HOME", home.toString());
+
+        FleetJar.Run run = finish(ScratchCheckout.start(builder));
+
+        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(List.of("fleet: " + home.resolve("bin/java") + " is Java 1.8.0_392; fleet needs 17 or later "
+                + "(set JAVA_HOME to a JDK 17+)"), run.stderrLines());
+    }
+
+    @Test
+    void ctrlCDuringTheBuildSaysInterruptedAndExits130(@TempDir Path dir) throws Exception {
+        ScratchCheckout checkout = new ScratchCheckout(dir);
+        Files.writeString(dir.resolve("fleet-domain/src/main/java/A.java"), "edited");
+        Files.writeString(dir.resolve("slow"), "");
+        // Its own process group, as a shell gives a foreground job: Ctrl-C signals the whole group.
+        Process process = ScratchCheckout.start(new ProcessBuilder("setsid", checkout.launcher.toString(), "--version"));
+        for (int waited = 0; waited < 1200 && checkout.builds().isEmpty(); waited++) {
+            Thread.sleep(50);
+        }
+        assertEquals(1, checkout.builds().size(), "the build started");
+        new ProcessBuilder("kill", "-INT", "--", "-" + process.pid()).start().waitFor(10, TimeUnit.SECONDS);
+
+        FleetJar.Run run = finish(process);
+
+        assertEquals(130, run.exitCode(), run.stderr());
+        assertEquals("", run.stdout());
+        assertTrue(run.stderr().endsWith("fleet: interrupted while building fleet.jar; nothing was run\n"),
+                run.stderr());
+    }
+
+    private static void executable(Path file, String script) throws Exception {
+        Files.writeString(file, script);
+        assertTrue(file.toFile().setExecutable(true));
     }
 }

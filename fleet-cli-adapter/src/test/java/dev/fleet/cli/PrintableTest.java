@@ -14,6 +14,16 @@ class PrintableTest {
         assertEquals("del\\x7f c1\\x9b é", Printable.of("del\u007f c1\u009b é"));
     }
 
+    /** Text that reorders what follows it, or breaks the line, is shown too. */
+    @Test
+    void bidiControlsAndLineSeparatorsAreShownNotObeyed() {
+        assertEquals("a\\u202etxt.exe b\\u2066c\\u2069 d\\u2028e\\u2029f\\u200eg\\u200f",
+                Printable.of("a\u202etxt.exe b\u2066c\u2069 d\u2028e\u2029f\u200eg\u200f"));
+        assertEquals("\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068", Printable.of("\u202a\u202b\u202c\u202d\u2067\u2068"));
+        String ordinary = "é ß € 𝄞 \u00a0 \u2030 \u2065 \u206a";
+        assertSame(ordinary, Printable.of(ordinary));
+    }
+
     @Test
     void ordinaryTextIsReturnedAsItIs() {
         String text = "java -jar /opt/fleet/fleet.jar serve --profile prgs-author";

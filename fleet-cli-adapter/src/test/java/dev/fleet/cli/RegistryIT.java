@@ -51,7 +51,7 @@ class RegistryIT {
         assertTrue(Files.isRegularFile(registry));
         assertEquals(0, list.exitCode(), list.stderr());
         assertTrue(list.stdout().contains("0 rows in " + registry), list.stdout());
-        assertEquals("[]\n", json.stdout());
+        assertEquals("{\"registry\":\"" + registry + "\",\"rows\":[]}\n", json.stdout());
     }
 
     @Test
@@ -71,19 +71,20 @@ class RegistryIT {
                 "registry", "list", "--status", "stopped", "--format", "json").stdout());
         FleetJar.Run text = FleetJar.run("registry", "list", "--registry", registry.toString(), "--status", "running");
 
-        assertEquals(2, all.size());
-        assertEquals("rt-501", all.get(0).get("runtime_id").asText());
-        assertEquals("2026-07-28T02:00:00.000Z", all.get(0).get("registered_at").asText());
-        assertEquals("Scaled-Tech-Consulting", all.get(0).get("org").asText());
-        assertEquals(1, stopped.size());
-        assertEquals("rt-502", stopped.get(0).get("runtime_id").asText());
-        assertEquals("2026-07-28T03:00:00.000Z", stopped.get(0).get("stopped_at").asText());
+        assertEquals(registry.toString(), all.get("registry").asText());
+        assertEquals(2, all.get("rows").size());
+        assertEquals("rt-501", all.get("rows").get(0).get("runtime_id").asText());
+        assertEquals("2026-07-28T02:00:00.000Z", all.get("rows").get(0).get("registered_at").asText());
+        assertEquals("Scaled-Tech-Consulting", all.get("rows").get(0).get("org").asText());
+        assertEquals(1, stopped.get("rows").size());
+        assertEquals("rt-502", stopped.get("rows").get(0).get("runtime_id").asText());
+        assertEquals("2026-07-28T03:00:00.000Z", stopped.get("rows").get(0).get("stopped_at").asText());
         assertTrue(text.stdout().contains("rt-501"), text.stdout());
         assertFalse(text.stdout().contains("rt-502"), text.stdout());
         assertTrue(text.stdout().endsWith("\n1 row in " + registry + "\n"), text.stdout());
 
-        List<String> table = FleetJar.run("registry", "list", "--registry", registry.toString()).stdout().lines()
-                .toList();
+        List<String> table = FleetJar.run("registry", "list", "--registry", registry.toString(), "--wide").stdout()
+                .lines().toList();
         assertTrue(table.get(0).matches(".*  LAST_HEARTBEAT_AT +STOPPED_AT"), table.get(0));
         assertTrue(table.get(1).startsWith("rt-501") && table.get(1).endsWith("  -"), table.get(1));
         assertTrue(table.get(2).startsWith("rt-502") && table.get(2).endsWith("  2026-07-28T03:00:00.000Z"),
@@ -113,5 +114,40 @@ class RegistryIT {
         assertEquals(2, migrate.exitCode());
         assertEquals(1, migrate.stderrLines().size(), migrate.stderr());
         assertTrue(migrate.stderr().startsWith("fleet: registry "), migrate.stderr());
+    }
+
+    /** The default text fits 100 columns whatever the rows hold, and says whether a running row's pid is alive. */
+    @Test
+    void theTextFitsOneHundredColumnsAndShowsWhetherEachRunningPidIsAlive() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        String longText = "x".repeat(300);
+        RosterMember wide = new RosterMember("ns-" + longText, "profile-" + longText, "role");
+        writer.register(registration(wide, ProcessHandle.current().pid(), Instant.parse("2026-07-28T02:00:00Z"))
+                .toBuilder().runtimeId("rt-alive-" + longText).build(), Optional.empty());
+        writer.register(registration(Roster.defaultRoster().members().get(0), gone.pid(),
+                Instant.parse("2026-07-28T02:00:01Z")), Optional.empty());
+        writer.register(registration(Roster.defaultRoster().members().get(1), 503,
+                Instant.parse("2026-07-28T02:00:02Z")), Optional.empty());
+        writer.markStopped("rt-503", Instant.parse("2026-07-28T03:00:00Z"));
+
+        List<String> table = FleetJar.run("registry", "list", "--registry", registry.toString()).stdout().lines()
+                .toList();
+        List<String> wideTable = FleetJar.run("registry", "list", "--registry", registry.toString(), "--wide")
+                .stdout().lines().toList();
+
+        assertTrue(table.get(0).matches("RUNTIME_ID  NAMESPACE +PROFILE +PID +ALIVE  STATUS   LAST_HEARTBEAT_AT"),
+                table.get(0));
+        for (String line : table.subList(0, 4)) {
+            assertTrue(line.length() <= 100, line.length() + " columns: " + line);
+        }
+        assertTrue(table.get(1).matches("rt-alive-…  ns-x{12}…  profile-x{7}…  \\d+ +yes    running  .*"), table.get(1));
+        assertTrue(table.get(2).matches("rt-" + gone.pid() + " +gitea-author +prgs-author +\\d+ +no     running  .*"),
+                table.get(2));
+        assertTrue(table.get(3).matches("rt-503 +gitea-reviewer +prgs-reviewer +503 +-      stopped  .*"), table.get(3));
+        assertTrue(wideTable.get(1).contains("rt-alive-" + longText), "--wide shows every value whole");
+        assertTrue(wideTable.get(0).endsWith("STOPPED_AT"), wideTable.get(0));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,5 +110,56 @@ class UsageIT {
         assertEquals(option.stdout(), help.stdout(), "fleet help VERB is fleet VERB --help");
         assertTrue(help.stdout().contains("Exit codes:"), help.stdout());
         assertTrue(help.stdout().contains("-V, --version"), "inherited from fleet: " + help.stdout());
+    }
+
+    @Test
+    void aMistypedVerbOrOptionGetsASuggestion() {
+        FleetJar.Run verb = FleetJar.run("asess");
+        assertOneLineUsageError(verb);
+        assertTrue(verb.stderr().contains("'asess'; did you mean assess"), verb.stderr());
+        FleetJar.Run option = FleetJar.run("assess", "--formt", "json");
+        assertOneLineUsageError(option);
+        assertTrue(option.stderr().contains("did you mean --format?"), option.stderr());
+    }
+
+    /** An empty path (an unset shell variable, often) would be the current directory. */
+    @ParameterizedTest
+    @ValueSource(strings = {"registry list --registry=", "assess --registry=", "roster --roster=",
+        "assess --roster=", "serve --profile prgs-author --registry="})
+    void anEmptyPathIsRefused(String command) {
+        FleetJar.Run run = FleetJar.run(command.split(" "));
+        assertOneLineUsageError(run);
+        assertTrue(run.stderr().contains("an empty path is refused"), run.stderr());
+    }
+
+    @Test
+    void errorsAboutAPathFromTheEnvironmentNameTheVariable(@TempDir Path dir) throws Exception {
+        Path roster = dir.resolve("missing.json");
+        FleetJar.Run fromRoster = FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "roster");
+        assertOneLineUsageError(fromRoster);
+        assertEquals("fleet: roster " + roster + " (from $FLEET_ROSTER): no such file\n", fromRoster.stderr());
+
+        Path registry = dir.resolve("missing.sqlite3");
+        FleetJar.Run list = FleetJar.run(Map.of("FLEET_REGISTRY", registry.toString()), "registry", "list");
+        assertEquals(1, list.exitCode(), list.stderr());
+        assertEquals("fleet: registry " + registry + " (from $FLEET_REGISTRY) unreadable: missing\n", list.stderr());
+
+        Path directory = Files.createDirectory(dir.resolve("a-directory"));
+        FleetJar.Run migrate = FleetJar.run(Map.of("FLEET_REGISTRY", directory.toString()), "registry", "migrate");
+        assertOneLineUsageError(migrate);
+        assertTrue(migrate.stderr().endsWith(" (from $FLEET_REGISTRY)\n"), migrate.stderr());
+    }
+
+    /** The XDG spec: a relative XDG_STATE_HOME is ignored; it would put a registry wherever a command runs. */
+    @Test
+    void aRelativeStateHomeIsIgnoredWithOneWarning(@TempDir Path home) {
+        FleetJar.Run run = FleetJar.run(Map.of("XDG_STATE_HOME", "relative/dir", "HOME", home.toString()),
+                "registry", "migrate");
+        Path expected = home.resolve(".local/state/gitea-tools/control_plane.sqlite3");
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals("registry " + expected + " at schema version 6\n", run.stdout());
+        assertEquals(List.of("fleet: warning: XDG_STATE_HOME is relative (relative/dir); ignored as the XDG spec "
+                + "says, using ~/.local/state"), run.stderrLines());
+        assertTrue(Files.isRegularFile(expected));
     }
 }

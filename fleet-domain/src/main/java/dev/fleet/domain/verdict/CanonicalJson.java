@@ -5,9 +5,9 @@ import java.util.Map;
 
 /**
  * The canonical encoding the verdict digest is taken over: compact JSON, object keys in the
- * document's fixed field order, strings escaped minimally (quote, backslash, control characters
- * as {@code \\u00XX}), integers only. Defined once here so every renderer of a verdict, whatever
- * its JSON library, agrees on the digest. {@link CanonicalWriter} writes it; this class walks a
+ * document's fixed field order, strings escaped minimally (quote, backslash, the control
+ * characters U+0000-U+001F and U+007F-U+009F as {@code \\u00XX}), integers only. Defined once here
+ * so every renderer of a verdict, whatever its JSON library, agrees on the digest. {@link CanonicalWriter} writes it; this class walks a
  * tree into it.
  */
 public final class CanonicalJson {

@@ -339,7 +339,7 @@ final class CanonicalWriter implements DocumentSink {
     }
 
     /**
-     * Quote, backslash and control characters escaped, nothing else: as {@link CanonicalJson}
+     * Quote, backslash and control characters (C0, DEL, C1) escaped, nothing else: as {@link CanonicalJson}
      * defines. Runs of plain ASCII, a verdict's usual string entire, are copied a byte per character.
      */
     private void writeString(String text) {
@@ -357,7 +357,7 @@ final class CanonicalWriter implements DocumentSink {
         while (true) {
             for (; i < length; i++) {
                 char c = source[i];
-                if (c >= 0x80 || c < 0x20 || c == '"' || c == '\\') {
+                if (c >= 0x7f || c < 0x20 || c == '"' || c == '\\') {
                     break;
                 }
                 out[at++] = (byte) c;
@@ -380,7 +380,8 @@ final class CanonicalWriter implements DocumentSink {
         ensure(MOST_BYTES_PER_CHAR);
         byte[] out = buffer;
         char c = source[i];
-        if (c < 0x20) {
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+            // C0, DEL and C1: a terminal obeys them even inside a JSON string (ESC, CSI U+009B).
             out[position++] = '\\';
             out[position++] = 'u';
             out[position++] = '0';

@@ -108,9 +108,11 @@ class CanonicalWriterTest {
         }
     }
 
+    /** DEL and C1 too: ESC's 8-bit twin U+009B starts a terminal control sequence as ESC [ does. */
     @Test
-    void controlCharactersAreEscapedAsBefore() {
-        assertEquals("{\"a\":\"\\u0000\\u001f\\\"\\\\\u007f\"}", CanonicalJson.encode(Map.of("a", "\u0000\u001f\"\\\u007f")));
+    void controlCharactersAreEscaped() {
+        assertEquals("{\"a\":\"\\u0000\\u001f\\\"\\\\\\u007f\\u0085\\u009b[2J\u00a0\"}",
+                CanonicalJson.encode(Map.of("a", "\u0000\u001f\"\\\u007f\u0085\u009b[2J\u00a0")));
         assertEquals(VerdictDocument.canonicalJson(Scenario.healthyFive().classify()),
                 CanonicalJson.encode(VerdictDocument.toTree(Scenario.healthyFive().classify())));
     }
@@ -122,7 +124,7 @@ class CanonicalWriterTest {
             char c = text.charAt(i);
             if (c == '"' || c == '\\') {
                 out.append('\\').append(c);
-            } else if (c < 0x20) {
+            } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
                 out.append(String.format("\\u%04x", (int) c));
             } else {
                 out.append(c);

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * Where the registry lives by default (docs/CONTRACT.md): {@code $FLEET_REGISTRY} when set, else
- * {@code ${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3}. Resolved from an
+ * {@code ${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3}, a relative
+ * {@code XDG_STATE_HOME} being ignored as unset. Resolved from an
  * environment map so it can be tested without touching the real environment.
  */
 public final class RegistryLocation {
@@ -39,7 +40,7 @@ public final class RegistryLocation {
             return Path.of(explicit);
         }
         String stateHome = env.get(STATE_HOME_ENV);
-        if (!isSet(stateHome)) {
+        if (!isSet(stateHome) || !Path.of(stateHome).isAbsolute()) {
             String home = isSet(env.get(HOME_ENV)) ? env.get(HOME_ENV) : fallbackHome;
             if (!isSet(home)) {
                 throw new IllegalStateException(
@@ -48,6 +49,16 @@ public final class RegistryLocation {
             stateHome = Path.of(home, ".local", "state").toString();
         }
         return Path.of(stateHome, "gitea-tools", "control_plane.sqlite3");
+    }
+
+    /**
+     * Whether {@code env} sets a relative {@code XDG_STATE_HOME} that the default path ignores: the
+     * XDG base directory spec says such a value is invalid and to be ignored, as a path relative to
+     * wherever a command happens to run would scatter registries.
+     */
+    public static boolean ignoresStateHome(Map<String, String> env) {
+        String stateHome = env.get(STATE_HOME_ENV);
+        return !isSet(env.get(REGISTRY_ENV)) && isSet(stateHome) && !Path.of(stateHome).isAbsolute();
     }
 
     private static boolean isSet(String value) {

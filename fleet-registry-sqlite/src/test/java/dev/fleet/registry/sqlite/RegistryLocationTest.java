@@ -1,6 +1,8 @@
 package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
@@ -39,5 +41,16 @@ class RegistryLocationTest {
         IllegalStateException error =
                 assertThrows(IllegalStateException.class, () -> RegistryLocation.resolve(Map.of(), null));
         assertEquals("cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME", error.getMessage());
+    }
+
+    /** The XDG spec: a relative path is invalid and ignored; it would put registries wherever a command runs. */
+    @Test
+    void aRelativeStateHomeIsIgnored() {
+        Map<String, String> env = Map.of("XDG_STATE_HOME", "relative/dir", "HOME", "/home/op");
+        assertEquals(Path.of("/home/op/.local/state/gitea-tools/control_plane.sqlite3"),
+                RegistryLocation.resolve(env, null));
+        assertTrue(RegistryLocation.ignoresStateHome(env));
+        assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "/state")));
+        assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "rel", "FLEET_REGISTRY", "/r")));
     }
 }
