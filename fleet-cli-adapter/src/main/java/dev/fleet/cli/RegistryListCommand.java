@@ -42,10 +42,10 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
 
     private static String text(RegistryRead read, String location) {
         Table table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "STATUS", "COHORT", "TRANSPORT",
-                "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
+                "ENDPOINT", "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
         for (RegistryRow row : read.rows()) {
             table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.status(), row.cohortId(),
-                    row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
+                    row.transport(), row.endpoint(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
         }
         return table.render() + String.format("%s in %s%n", VerdictText.count(read.rows().size(), "row", "rows"),
                 location);
@@ -74,6 +74,7 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         tree.put("registered_at", row.registeredAt());
         tree.put("last_heartbeat_at", row.lastHeartbeatAt());
         tree.put("stopped_at", row.stoppedAt());
+        tree.put("endpoint", row.endpoint());
         return tree;
     }
 }
