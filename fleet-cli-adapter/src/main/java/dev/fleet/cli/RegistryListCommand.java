@@ -74,10 +74,10 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         Table table;
         if (wide) {
             table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "ALIVE", "STATUS", "COHORT", "TRANSPORT",
-                    "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
+                    "ENDPOINT", "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
             for (RegistryRow row : read.rows()) {
                 table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), alive.of(row), row.status(),
-                        row.cohortId(), row.transport(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
+                        row.cohortId(), row.transport(), row.endpoint(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
             }
         } else {
             table = new Table(HEADERS).limit(WIDTHS);
@@ -146,6 +146,7 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         tree.put("registered_at", row.registeredAt());
         tree.put("last_heartbeat_at", row.lastHeartbeatAt());
         tree.put("stopped_at", row.stoppedAt());
+        tree.put("endpoint", row.endpoint());
         return tree;
     }
 }

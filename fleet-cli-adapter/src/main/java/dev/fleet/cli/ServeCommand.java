@@ -18,6 +18,7 @@ import dev.fleet.mcp.Slf4jLifecycleLog;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -138,8 +139,15 @@ final class ServeCommand implements Callable<Integer> {
 
     private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
         try {
-            server.serveHttp(host, port, running -> spec.commandLine().getErr().printf(
-                    "fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath));
+            server.serveHttp(host, port, running -> {
+                PrintWriter err = spec.commandLine().getErr();
+                if (running.exposedBeyondLoopback()) {
+                    err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
+                            + "other hosts, with no authentication%n", host);
+                }
+                err.printf("fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath);
+                err.flush();
+            });
         } catch (IllegalStateException cannotBind) {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());

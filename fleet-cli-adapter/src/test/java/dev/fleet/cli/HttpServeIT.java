@@ -75,10 +75,42 @@ class HttpServeIT {
             assertEquals(server.pid(), row.pid());
             assertEquals("streamable_http", row.transport());
             assertEquals("operator_managed", row.clientProvenance());
+            assertEquals(endpoint.toString(), row.endpoint(), "the row records where it listens");
+            FleetJar.Run text = FleetJar.run("registry", "list", "--wide", "--registry", registry.toString());
+            assertTrue(text.stdout().contains(endpoint.toString()), text.stdout());
+            JsonNode listed = FleetJar.run("registry", "list", "--registry", registry.toString(), "--format", "json")
+                    .stdoutJson();
+            assertEquals(endpoint.toString(), listed.get("rows").get(0).get("endpoint").asText(), listed.toString());
+            assertFalse(server.stderrText().contains("warning"), server.stderrText());
 
             server.process().destroy(); // SIGTERM, as an operator stopping a daemon would
             assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
             assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+        }
+    }
+
+    /** {@code --host 0} binds every interface: one warning line, and a real address announced and recorded. */
+    @Test
+    void aWildcardHostIsWarnedAboutAndAnnouncedOnARealAddress(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0", "--host", "0")) {
+            URI endpoint = awaitEndpoint(server);
+            assertEquals("127.0.0.1", endpoint.getHost(), server.stderrText());
+            assertTrue(endpoint.getPort() > 0, endpoint.toString());
+            List<String> warnings = server.stderrText().lines().filter(line -> line.contains("warning")).toList();
+            assertEquals(1, warnings.size(), server.stderrText());
+            assertTrue(warnings.get(0).startsWith("fleet: warning: --host 0 is not a loopback address"),
+                    warnings.get(0));
+            for (int attempt = 0; attempt < 600; attempt++) {
+                List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+                if (!rows.isEmpty()) {
+                    assertEquals(endpoint.toString(), rows.get(0).endpoint());
+                    return;
+                }
+                Thread.sleep(50);
+            }
+            throw new AssertionError("the server never registered:\n" + server.stderrText());
         }
     }
 }

@@ -7,7 +7,8 @@ import java.util.Objects;
  * One interpretable row of {@code mcp_server_runtimes}: a server's statement about itself.
  * Required fields are checked here, so a {@code Registration} in hand is always sound.
  * {@code pidNamespace} is the registering server's pid namespace (Linux: {@code pid:[4026531836]}),
- * null when unknown: its pid means that process only in that namespace.
+ * null when unknown: its pid means that process only in that namespace. {@code endpoint} is where an
+ * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio.
  */
 public record Registration(
         String runtimeId,
@@ -26,7 +27,8 @@ public record Registration(
         Instant registeredAt,
         Instant lastHeartbeatAt,
         Instant stoppedAt,
-        String pidNamespace) implements InterpretedRow {
+        String pidNamespace,
+        String endpoint) implements InterpretedRow {
 
     /** {@code cohort_source} values of the contract. */
     public static final String COHORT_FROM_ENV = "env";
@@ -95,6 +97,7 @@ public record Registration(
         copy.lastHeartbeatAt = lastHeartbeatAt;
         copy.stoppedAt = stoppedAt;
         copy.pidNamespace = pidNamespace;
+        copy.endpoint = endpoint;
         return copy;
     }
 
@@ -104,7 +107,7 @@ public record Registration(
                 binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource, clientProvenance, bootId,
                 Timestamps.format(processStartedAt), startupHead, transport, status.code(),
                 Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
-                pidNamespace);
+                pidNamespace, endpoint);
     }
 
     /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
@@ -134,6 +137,7 @@ public record Registration(
         private Instant lastHeartbeatAt;
         private Instant stoppedAt;
         private String pidNamespace;
+        private String endpoint;
 
         private Builder() {
         }
@@ -220,10 +224,15 @@ public record Registration(
             return this;
         }
 
+        public Builder endpoint(String value) {
+            endpoint = value;
+            return this;
+        }
+
         public Registration build() {
             return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
                     clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                    lastHeartbeatAt, stoppedAt, pidNamespace);
+                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint);
         }
     }
 }

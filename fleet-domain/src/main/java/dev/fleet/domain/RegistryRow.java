@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
  * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
- * registration or malformed. {@code processStartedAt} and {@code pidNamespace} are this project's
- * own columns, null where a table lacks them.
+ * registration or malformed. {@code processStartedAt}, {@code pidNamespace} and {@code endpoint} are
+ * this project's own columns, null where a table lacks them.
  */
 public record RegistryRow(
         String runtimeId,
@@ -30,7 +30,18 @@ public record RegistryRow(
         String registeredAt,
         String lastHeartbeatAt,
         String stoppedAt,
-        String pidNamespace) {
+        String pidNamespace,
+        String endpoint) {
+
+    /** A row without an {@code endpoint} (a stdio server's, or one from a table that lacks the column). */
+    public RegistryRow(String runtimeId, String namespace, String profile, String role, String remote, String org,
+            String repo, String repositoryRoot, Long pid, String cohortId, String cohortSource,
+            String clientProvenance, String bootId, String processStartedAt, String startupHead, String transport,
+            String status, String registeredAt, String lastHeartbeatAt, String stoppedAt, String pidNamespace) {
+        this(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId, cohortSource,
+                clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
+                lastHeartbeatAt, stoppedAt, pidNamespace, null);
+    }
 
     /** The row as a registration, or the first reason it cannot be one. Never throws. */
     public InterpretedRow interpret() {
@@ -80,6 +91,7 @@ public record RegistryRow(
                 .lastHeartbeatAt(heartbeat.get())
                 .stoppedAt(stopped.orElse(null))
                 .pidNamespace(pidNamespace)
+                .endpoint(endpoint)
                 .build();
     }
 

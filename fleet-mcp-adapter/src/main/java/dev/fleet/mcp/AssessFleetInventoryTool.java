@@ -20,12 +20,10 @@ public final class AssessFleetInventoryTool {
             + "(this server reads the runtime registry and the process table on its own). Call it again with "
             + "empty arguments.";
 
-    private static final String DESCRIPTION = "Assess whether the MCP server fleet is exactly the roster's members, "
-            + "from one client cohort at one revision, before a fleet-wide mutation. The answering server reads the "
-            + "runtime registry and observes the process table itself; it takes no parameters, writes nothing, and "
-            + "never starts, stops or signals a process. Returns the verdict (mutation_gate_satisfied, "
-            + "blocked_reason(s) with actions, members, duplicates, unexpected/stale/unregistered processes, cohort "
-            + "and revision, verdict_digest).";
+    private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, from one client cohort "
+            + "at one revision? Gate any fleet-wide mutation on mutation_gate_satisfied, the only field to gate on; "
+            + "the rest says why not. Every member returns the same verdict and digest, so one call from any member "
+            + "suffices. Takes no arguments: it observes the fleet itself. Read-only.";
 
     private AssessFleetInventoryTool() {
     }

@@ -115,7 +115,12 @@ public final class FleetMcpServer {
      * @throws IllegalStateException when the address cannot be bound
      */
     public RunningHttpServer startHttp(String host, int port) {
-        return StreamableHttpEndpoint.start(this, host, port, false);
+        return startHttp(host, port, HttpLimits.DEFAULT);
+    }
+
+    /** {@link #startHttp(String, int)} within other limits (tests use short ones). */
+    RunningHttpServer startHttp(String host, int port, HttpLimits limits) {
+        return StreamableHttpEndpoint.start(this, host, port, false, limits);
     }
 
     /**
@@ -127,7 +132,7 @@ public final class FleetMcpServer {
      */
     public void serveHttp(String host, int port, Consumer<RunningHttpServer> onBound) throws InterruptedException {
         Objects.requireNonNull(onBound, "onBound");
-        RunningHttpServer running = StreamableHttpEndpoint.start(this, host, port, true);
+        RunningHttpServer running = StreamableHttpEndpoint.start(this, host, port, true, HttpLimits.DEFAULT);
         onBound.accept(running);
         running.awaitTermination();
     }

@@ -100,6 +100,45 @@ final class JsonSchemas {
         return properties;
     }
 
+    /** {@code schema} with a one-line {@code description}: a model reads it in every client's tool list. */
+    static Map<String, Object> described(Map<String, Object> schema, String description) {
+        Map<String, Object> copy = new LinkedHashMap<>(schema);
+        copy.put("description", description);
+        return copy;
+    }
+
+    /** A reference to a shape defined once under {@code $defs}. */
+    static Map<String, Object> ref(String definition) {
+        return Map.of("$ref", "#/$defs/" + definition);
+    }
+
+    /** An object whose properties are not listed as required: the compact form the verdict schema uses. */
+    static Map<String, Object> openObject(Map<String, Object> properties) {
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        return schema;
+    }
+
+    /**
+     * Properties without {@code "type": "object"}: for a shape nested in a typed array or under
+     * {@code $defs}, where the keyword would only repeat what the position says.
+     */
+    static Map<String, Object> shape(Map<String, Object> properties) {
+        return Map.of("properties", properties);
+    }
+
+    /** Codes without a type keyword (the enum says it all), optionally with null. */
+    static <E extends Enum<E> & Code> Map<String, Object> enumOf(Class<E> type, boolean nullable) {
+        List<Object> allowed = new ArrayList<>(Arrays.stream(type.getEnumConstants()).map(Code::code).toList());
+        if (nullable) {
+            allowed.add(null);
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("enum", allowed);
+        return schema;
+    }
+
     /** {@code base}'s properties followed by {@code more}. */
     static Map<String, Object> extend(Map<String, Object> base, Object... more) {
         Map<String, Object> properties = new LinkedHashMap<>(base);

@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
@@ -7,10 +8,12 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -29,6 +32,10 @@ import java.io.IOException;
  * which refuses every argument with its own reason (the contract: "accepts no evidence"). JSON
  * {@code null} stays null, as absent arguments. The server and both transports share this mapper,
  * so stdio and HTTP read calls alike.
+ *
+ * <p>And one on the way out: the SDK answers a call to an unknown tool with the message
+ * {@code "Unknown tool: invalid_tool_name"} and the name only in {@code data}. A client shows a
+ * model the message, so the error is written with the name in the message: {@code Unknown tool: NAME}.
  */
 final class McpJson {
 
@@ -40,6 +47,8 @@ final class McpJson {
 
     static McpJsonMapper mapper() {
         ObjectMapper objectMapper = new ObjectMapper();
+        objectMapper.registerModule(new SimpleModule("fleet-unknown-tool")
+                .addSerializer(McpSchema.JSONRPCResponse.JSONRPCError.class, new NamedUnknownTool()));
         objectMapper.registerModule(new SimpleModule("fleet-tool-arguments").setDeserializerModifier(
                 new BeanDeserializerModifier() {
                     @Override
@@ -83,6 +92,40 @@ final class McpJson {
                 replay.nextToken();
                 return _delegatee.deserialize(replay, context);
             }
+        }
+    }
+
+    /** Writes a JSON-RPC error as the SDK does, with an unknown tool's name in the message (see the class comment). */
+    private static final class NamedUnknownTool extends StdSerializer<McpSchema.JSONRPCResponse.JSONRPCError> {
+
+        private static final long serialVersionUID = 1L;
+        /** What the SDK (2.1.0) says, and where it puts the name. */
+        static final String SDK_MESSAGE = "Unknown tool: invalid_tool_name";
+        static final String SDK_DATA_PREFIX = "Tool not found: ";
+
+        NamedUnknownTool() {
+            super(McpSchema.JSONRPCResponse.JSONRPCError.class);
+        }
+
+        @Override
+        public void serialize(McpSchema.JSONRPCResponse.JSONRPCError error, JsonGenerator json,
+                SerializerProvider provider) throws IOException {
+            String message = error.message();
+            if (SDK_MESSAGE.equals(message) && error.data() instanceof String data && data.startsWith(SDK_DATA_PREFIX)) {
+                message = "Unknown tool: " + data.substring(SDK_DATA_PREFIX.length());
+            }
+            json.writeStartObject();
+            if (error.code() != null) {
+                json.writeNumberField("code", error.code());
+            }
+            if (message != null) {
+                json.writeStringField("message", message);
+            }
+            if (error.data() != null) {
+                json.writeFieldName("data");
+                provider.defaultSerializeValue(error.data(), json);
+            }
+            json.writeEndObject();
         }
     }
 }

@@ -51,7 +51,7 @@ final class ReadOnlyDocumentTool {
                 .title(title)
                 .description(description)
                 .outputSchema(outputSchema)
-                .annotations(ToolResults.readOnly(title))
+                .annotations(ToolResults.readOnly())
                 .build();
     }
 

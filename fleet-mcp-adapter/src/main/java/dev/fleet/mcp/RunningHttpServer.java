@@ -3,7 +3,9 @@ package dev.fleet.mcp;
 import dev.fleet.domain.lifecycle.RegistrationState;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.server.McpSyncServer;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.Objects;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -20,15 +22,22 @@ public final class RunningHttpServer implements AutoCloseable {
     private final McpSyncServer server;
     private final ServerLifecycleUseCase lifecycle;
     private final String host;
+    private final String announcedHost;
     private boolean closed;
 
+    /**
+     * @param host the bind address as given
+     * @param announcedHost where a client reaches it: 127.0.0.1 for a loopback or wildcard bind, else
+     *     the numeric bound address
+     */
     RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycleUseCase lifecycle,
-            String host) {
+            String host, String announcedHost) {
         this.jetty = Objects.requireNonNull(jetty, "jetty");
         this.connector = Objects.requireNonNull(connector, "connector");
         this.server = Objects.requireNonNull(server, "server");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.host = Objects.requireNonNull(host, "host");
+        this.announcedHost = Objects.requireNonNull(announcedHost, "announcedHost");
     }
 
     /** The port actually bound (useful when asked for port 0). */
@@ -40,9 +49,25 @@ public final class RunningHttpServer implements AutoCloseable {
         return host;
     }
 
-    /** The MCP endpoint, e.g. {@code http://127.0.0.1:43817/mcp}. */
+    /**
+     * Whether the bind address reaches beyond this host: any address but a loopback one (the wildcard
+     * {@code 0}/{@code 0.0.0.0}/{@code ::} included). The operator should be told.
+     */
+    public boolean exposedBeyondLoopback() {
+        try {
+            return !InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException | SecurityException e) {
+            return true;
+        }
+    }
+
+    /**
+     * The MCP endpoint a client can use, e.g. {@code http://127.0.0.1:43817/mcp}: the real bound port
+     * (also for port 0), and a real address (never {@code 0}): 127.0.0.1 for a loopback or wildcard
+     * bind, the numeric bound address otherwise. Recorded as the row's {@code endpoint}.
+     */
     public URI endpoint() {
-        return URI.create("http://" + StreamableHttpEndpoint.uriHost(host) + ":" + port() + FleetMcpServer.ENDPOINT);
+        return URI.create("http://" + announcedHost + ":" + port() + FleetMcpServer.ENDPOINT);
     }
 
     public RegistrationState registration() {

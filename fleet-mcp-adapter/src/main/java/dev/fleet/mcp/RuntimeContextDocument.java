@@ -33,6 +33,7 @@ final class RuntimeContextDocument {
         tree.put("namespace", identity.namespace());
         tree.put("role", identity.role());
         tree.put("transport", identity.transport().code());
+        tree.put("endpoint", identity.endpoint());
         Map<String, Object> binding = new LinkedHashMap<>();
         binding.put("remote", identity.binding().remote());
         binding.put("org", identity.binding().org());
@@ -76,6 +77,7 @@ final class RuntimeContextDocument {
                 "namespace", string(),
                 "role", nullableString(),
                 "transport", codes(Transport.class),
+                "endpoint", nullableString(),
                 "binding", object(properties(
                         "remote", nullableString(),
                         "org", nullableString(),

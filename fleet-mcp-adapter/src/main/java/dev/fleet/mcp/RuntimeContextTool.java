@@ -13,8 +13,11 @@ public final class RuntimeContextTool {
     static final String REFUSAL = NAME + " takes no arguments: it reports this server's own runtime context.";
 
     private static final String DESCRIPTION = "Report this MCP server's own runtime context: pid, profile, "
-            + "namespace, role, transport, binding, cohort, startup head, and its runtime-registry registration "
-            + "(registered, failed with the error, or pending). Read-only; takes no parameters.";
+            + "namespace, role, transport, endpoint, binding, cohort, startup head, and its runtime-registry "
+            + "registration (registered, failed with the error, or pending). Read-only; takes no arguments. "
+            + "For the fleet, call " + AssessFleetInventoryTool.NAME + " instead: every member returns the same "
+            + "verdict and digest, so one call from any member suffices, and mutation_gate_satisfied is the only "
+            + "field to gate on.";
 
     private RuntimeContextTool() {
     }

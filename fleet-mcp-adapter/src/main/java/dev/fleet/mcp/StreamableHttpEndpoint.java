@@ -4,14 +4,25 @@ import dev.fleet.domain.Transport;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.List;
+import java.util.EnumSet;
 import java.util.Objects;
+import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
@@ -19,7 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The fleet's tools over streamable HTTP: the SDK's servlet transport in an embedded Jetty, bound
- * to one address, with DNS-rebinding protection for a loopback server.
+ * to one address, behind {@link JsonRpcHttpGuard} (every answer JSON-RPC and HTTP only, Origin and
+ * Host checked), within {@link HttpLimits} (header deadline, connection cap, session expiry, body size).
  */
 final class StreamableHttpEndpoint {
 
@@ -29,22 +41,28 @@ final class StreamableHttpEndpoint {
     }
 
     /**
-     * Binds {@link FleetMcpServer#ENDPOINT} on {@code host:port}, then registers.
+     * Binds {@link FleetMcpServer#ENDPOINT} on {@code host:port}, then registers with the endpoint it
+     * really listens on.
      *
      * @param shutdownHook whether SIGTERM/SIGINT should mark the row stopped and unbind
      * @throws IllegalStateException when the address cannot be bound
      */
-    static RunningHttpServer start(FleetMcpServer fleet, String host, int port, boolean shutdownHook) {
+    static RunningHttpServer start(FleetMcpServer fleet, String host, int port, boolean shutdownHook,
+            HttpLimits limits) {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(limits, "limits");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port must be 0-65535, got " + port);
         }
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
+        InetAddress address = resolve(host);
         ServerLifecycleUseCase lifecycle = fleet.lifecycle();
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(fleet.mapper())
                 .mcpEndpoint(FleetMcpServer.ENDPOINT)
-                .httpHeaderValidator(headerValidator(host))
+                .maxRequestSize(limits.maxBodyBytes())
+                // Idle sessions (no request, no open stream) are closed after one to two periods.
+                .sessionSweepInterval(limits.sessionIdle())
                 .build();
         McpSyncServer server = fleet.build(McpServer.sync(transport));
 
@@ -52,15 +70,31 @@ final class StreamableHttpEndpoint {
         // No graceful drain: by the time Jetty stops, the row is marked stopped and the MCP sessions
         // are closed, and a server must be gone within 2 s of SIGTERM.
         jetty.setStopTimeout(0);
-        ServerConnector connector = new ServerConnector(jetty);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false); // no Server header: nothing names Jetty or its version
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
         connector.setHost(host);
         connector.setPort(port);
+        connector.setIdleTimeout(limits.connectionIdle().toMillis());
+        HeaderDeadline headerDeadline = new HeaderDeadline(limits.headerDeadline(), jetty.getScheduler());
+        connector.addBean(headerDeadline);
         jetty.addConnector(connector);
+        jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
+        jetty.setErrorHandler(new JsonRpcErrorHandler());
+
         ServletContextHandler context = new ServletContextHandler("/");
+        context.setErrorHandler(new JsonRpcErrorHandler());
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true); // responses stream as server-sent events
         context.addServlet(holder, FleetMcpServer.ENDPOINT);
-        jetty.setHandler(context);
+        // The guard is built once the port is known (port 0): it stands in front of every path.
+        GuardHolder guard = new GuardHolder();
+        FilterHolder filter = new FilterHolder(guard);
+        filter.setAsyncSupported(true);
+        context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
+        headerDeadline.setHandler(context);
+        jetty.setHandler(headerDeadline);
         try {
             jetty.start();
         } catch (Exception e) {
@@ -68,44 +102,38 @@ final class StreamableHttpEndpoint {
             FleetMcpServer.closeQuietly(server);
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host);
+        guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
+                connector.getLocalPort()), limits.maxBodyBytes()));
+        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host,
+                announcedHost(address));
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
             Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
         }
-        // The socket is bound: register now.
-        lifecycle.start(fleet.heartbeatPeriod());
+        // The socket is bound: register now, with the endpoint a client can reach.
+        lifecycle.start(fleet.heartbeatPeriod(), running.endpoint().toString());
         LOG.info("serving MCP over streamable HTTP at {}", running.endpoint());
         return running;
     }
 
-    /**
-     * DNS-rebinding protection for a loopback server: only loopback Host names and browser Origins.
-     * A server deliberately bound elsewhere accepts any Host but still only same-host Origins.
-     */
-    private static DefaultServerTransportSecurityValidator headerValidator(String host) {
-        String literal = uriHost(host);
-        List<String> loopback = List.of("127.0.0.1", "localhost", "[::1]");
-        DefaultServerTransportSecurityValidator.Builder builder = DefaultServerTransportSecurityValidator.builder();
-        for (String name : loopback) {
-            builder.allowedOrigin("http://" + name + ":*");
+    /** The bind address; an unknown name is the operator's to fix, like an address in use. */
+    private static InetAddress resolve(String host) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException | SecurityException e) {
+            throw new IllegalStateException("cannot serve MCP on " + host + ": unknown host", e);
         }
-        builder.allowedOrigin("http://" + literal + ":*");
-        if (isLoopback(host)) {
-            for (String name : loopback) {
-                builder.allowedHost(name + ":*");
-            }
-            builder.allowedHost(literal + ":*");
-        }
-        return builder.build();
     }
 
-    private static boolean isLoopback(String host) {
-        try {
-            return InetAddress.getByName(host).isLoopbackAddress();
-        } catch (UnknownHostException | SecurityException e) {
-            return false;
+    /**
+     * The address a client should use: for a wildcard bind ({@code 0}, {@code 0.0.0.0}, {@code ::})
+     * the loopback address, which reaches it from this host; otherwise the numeric bound address.
+     */
+    static String announcedHost(InetAddress address) {
+        if (address.isAnyLocalAddress() || address.isLoopbackAddress()) {
+            return "127.0.0.1";
         }
+        return uriHost(address.getHostAddress());
     }
 
     /** The host as a URI writes it: an IPv6 literal in brackets. */
@@ -118,6 +146,27 @@ final class StreamableHttpEndpoint {
             jetty.stop();
         } catch (Exception e) {
             LOG.debug("stopping Jetty: {}", e.toString());
+        }
+    }
+
+    /** The guard, set once the bound port is known; until then (never, in practice) every request is refused. */
+    private static final class GuardHolder implements Filter {
+
+        private volatile JsonRpcHttpGuard guard;
+
+        void set(JsonRpcHttpGuard value) {
+            guard = value;
+        }
+
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+                throws IOException, ServletException {
+            JsonRpcHttpGuard current = guard;
+            if (current == null) {
+                JsonRpcHttpError.forStatus(503).write((HttpServletResponse) response, null);
+                return;
+            }
+            current.doFilter(request, response, chain);
         }
     }
 }

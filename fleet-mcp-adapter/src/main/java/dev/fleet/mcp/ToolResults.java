@@ -41,9 +41,12 @@ final class ToolResults {
         return request.arguments() != null && !request.arguments().isEmpty();
     }
 
-    /** Read-only, non-destructive, idempotent, closed world: what the contract promises of both tools. */
-    static McpSchema.ToolAnnotations readOnly(String title) {
-        return new McpSchema.ToolAnnotations(title, true, false, true, false, null);
+    /**
+     * Read-only, non-destructive, idempotent, closed world: what the contract promises of both tools.
+     * No title here: the tool has one, and every byte of a definition is in every client's context.
+     */
+    static McpSchema.ToolAnnotations readOnly() {
+        return new McpSchema.ToolAnnotations(null, true, false, true, false, null);
     }
 
     static String describe(Throwable failure) {

@@ -2,16 +2,14 @@ package dev.fleet.mcp;
 
 import static dev.fleet.mcp.JsonSchemas.arrayOf;
 import static dev.fleet.mcp.JsonSchemas.bool;
-import static dev.fleet.mcp.JsonSchemas.codes;
-import static dev.fleet.mcp.JsonSchemas.extend;
-import static dev.fleet.mcp.JsonSchemas.instant;
+import static dev.fleet.mcp.JsonSchemas.described;
+import static dev.fleet.mcp.JsonSchemas.enumOf;
 import static dev.fleet.mcp.JsonSchemas.integer;
 import static dev.fleet.mcp.JsonSchemas.nullableBool;
-import static dev.fleet.mcp.JsonSchemas.nullableCodes;
-import static dev.fleet.mcp.JsonSchemas.nullableInstant;
 import static dev.fleet.mcp.JsonSchemas.nullableString;
-import static dev.fleet.mcp.JsonSchemas.object;
-import static dev.fleet.mcp.JsonSchemas.properties;
+import static dev.fleet.mcp.JsonSchemas.openObject;
+import static dev.fleet.mcp.JsonSchemas.ref;
+import static dev.fleet.mcp.JsonSchemas.shape;
 import static dev.fleet.mcp.JsonSchemas.string;
 
 import dev.fleet.domain.ListingReason;
@@ -23,15 +21,28 @@ import dev.fleet.domain.verdict.StaleReason;
 import dev.fleet.domain.verdict.UnexpectedReason;
 import dev.fleet.domain.verdict.UnregisteredReason;
 import dev.fleet.domain.verdict.UnverifiedReason;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The output schema of {@code gitea_assess_fleet_inventory}: the contract's verdict, field for field, as
- * {@link dev.fleet.domain.verdict.VerdictDocument} writes it. Every code is enumerated from the
- * domain's own enums. Objects are left open to additional properties so that a later, additive
- * field never turns a valid verdict into a schema failure (the SDK validates structured content
- * against this schema before sending it).
+ * {@link dev.fleet.domain.verdict.VerdictDocument} writes it.
+ *
+ * <p>A client puts every tool definition of every member into a model's context (five members,
+ * five copies), so the tool's compact entry must stay within 6 KB (ToolSurfaceTest measures it).
+ * Hence: each shape is defined once under {@code $defs} (Member, Instance, the blocked-reason
+ * entry and its code) and referred to; the member lists share Member (state and instances absent
+ * where a list has none) and the three flagged lists share Instance, whose {@code reason} is one of
+ * their codes; every property carries a one-line description from the contract (a model cannot
+ * read the repository's docs); {@code observation}, which is never digested nor gated on, names its
+ * fields in its description instead of typing each; properties are not listed as required (the
+ * verdict always has every field, so the list would only repeat the names). Every code is an enum
+ * derived from the domain's own enums, so a new code arrives here by itself. Objects stay open to
+ * additional properties, so an additive field never turns a valid verdict into a schema failure
+ * (the SDK validates structured content against this schema before sending it).
  */
 final class VerdictOutputSchema {
 
@@ -39,85 +50,107 @@ final class VerdictOutputSchema {
     }
 
     static Map<String, Object> schema() {
-        Map<String, Object> member = properties(
-                "namespace", string(),
-                "profile", string(),
-                "role", string());
-        Map<String, Object> instance = instance();
-        Map<String, Object> memberWithInstances = object(extend(member, "instances", arrayOf(object(instance))));
+        Map<String, Object> defs = new LinkedHashMap<>();
+        defs.put("Member", shape(fields(
+                "namespace", string(), "Roster namespace",
+                "profile", nullableString(), "Roster profile",
+                "role", nullableString(), "Roster role",
+                "state", enumOf(MemberState.class, false), "In members only",
+                "instances", arrayOf(ref("Instance")), "Live instances")));
+        defs.put("Instance", shape(fields(
+                "runtime_id", string(), "Per server start",
+                "namespace", string(), "Namespace",
+                "profile", nullableString(), "Profile",
+                "role", nullableString(), "Role",
+                "pid", integer(), "Process id",
+                "cohort_id", nullableString(), "Client cohort",
+                "cohort_source", string(), "Cohort origin",
+                "startup_head", nullableString(), "Revision at start",
+                "transport", nullableString(), "Transport",
+                "client_provenance", nullableString(), "Who started it",
+                "registered_at", string(), "UTC",
+                "last_heartbeat_at", string(), "UTC; not digested",
+                "process_started_at", nullableString(), "Observed start",
+                "recorded_process_started_at", nullableString(), "Start recorded",
+                "reason", Map.of("enum", codes(UnexpectedReason.class, StaleReason.class, UnverifiedReason.class)),
+                "Why listed")));
+        defs.put("BlockedCode", enumOf(BlockedCode.class, false));
+        defs.put("BlockedReason", shape(fields(
+                "code", ref("BlockedCode"), "Code",
+                "detail", string(), "Who",
+                "action", string(), "What to do")));
 
-        return object(properties(
-                "inventory_complete", bool(),
-                "mutation_gate_satisfied", bool(),
-                "blocked_reason", nullableCodes(BlockedCode.class),
-                "blocked_reasons", arrayOf(object(properties(
-                        "code", codes(BlockedCode.class),
-                        "detail", string(),
-                        "action", string()))),
-                "expected_member_count", integer(),
-                "running_member_count", integer(),
-                "members", arrayOf(object(extend(member,
-                        "state", codes(MemberState.class),
-                        "instances", arrayOf(object(instance))))),
-                "missing_members", arrayOf(object(member)),
-                "duplicate_members", arrayOf(memberWithInstances),
-                "unexpected_members", arrayOf(object(extend(instance, "reason", codes(UnexpectedReason.class)))),
-                "stale_registrations", arrayOf(object(extend(instance, "reason", codes(StaleReason.class)))),
-                "unverified_registrations",
-                arrayOf(object(extend(instance, "reason", codes(UnverifiedReason.class)))),
-                "malformed_registrations", arrayOf(object(properties(
-                        "runtime_id", nullableString(),
-                        "reason", codes(MalformedReason.class)))),
-                "unregistered_processes", arrayOf(object(properties(
-                        "pid", integer(),
-                        "started_at", nullableInstant(),
-                        "command_line", nullableString(),
-                        "reason", codes(UnregisteredReason.class)))),
-                "single_cohort", nullableBool(),
-                "cohort_ids", arrayOf(string()),
-                "single_revision", nullableBool(),
-                "startup_heads", arrayOf(string()),
-                "registry", object(properties(
-                        "readable", bool(),
-                        "reason", nullableCodes(RegistryReason.class),
-                        "registration_count", integer())),
-                "process_listing", object(properties(
-                        "available", bool(),
-                        "reason", nullableCodes(ListingReason.class),
-                        "server_process_count", integer())),
-                // The capped lists (docs/CONTRACT.md) and how many entries each left out; {} when none.
+        Map<String, Object> schema = openObject(fields(
+                "inventory_complete", bool(), "False if anything is unknown",
+                "mutation_gate_satisfied", bool(), "The only field to gate on",
+                "blocked_reason", Map.of("anyOf", List.of(ref("BlockedCode"), Map.of("type", "null"))),
+                "First code, or null",
+                "blocked_reasons", arrayOf(ref("BlockedReason")), "In priority order",
+                "expected_member_count", integer(), "Roster size",
+                "running_member_count", integer(), "Live member instances",
+                "members", arrayOf(ref("Member")), "Every roster member",
+                "missing_members", arrayOf(ref("Member")), "No instance",
+                "duplicate_members", arrayOf(ref("Member")), "More than one instance",
+                "unexpected_members", arrayOf(ref("Instance")), "Not in the roster",
+                "stale_registrations", arrayOf(ref("Instance")), "Dead; block nothing",
+                "unverified_registrations", arrayOf(ref("Instance")), "Cannot be verified",
+                "malformed_registrations", arrayOf(shape(fields(
+                        "runtime_id", nullableString(), "Row id",
+                        "reason", enumOf(MalformedReason.class, false), "First defect"))),
+                "Unreadable rows",
+                "unregistered_processes", arrayOf(shape(fields(
+                        "pid", integer(), "Process id",
+                        "started_at", nullableString(), "Observed start",
+                        "command_line", nullableString(), "Command line",
+                        "reason", enumOf(UnregisteredReason.class, false), "Why"))),
+                "Server-like, unregistered",
+                "single_cohort", nullableBool(), "Null if any unknown",
+                "cohort_ids", arrayOf(string()), "Known cohorts",
+                "single_revision", nullableBool(), "Null if any unknown",
+                "startup_heads", arrayOf(string()), "Known revisions",
+                "registry", openObject(fields(
+                        "readable", bool(), "Read",
+                        "reason", enumOf(RegistryReason.class, true), "Why not",
+                        "registration_count", integer(), "Rows")),
+                "Registry read",
+                "process_listing", openObject(fields(
+                        "available", bool(), "Read",
+                        "reason", enumOf(ListingReason.class, true), "Why not",
+                        "server_process_count", integer(), "Server-like processes")),
+                "Process table read",
                 "omitted_entries", Map.of("type", "object", "additionalProperties", integer()),
+                "List name: entries cut",
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
-                "observation", object(properties(
-                        "observed_at", instant(),
-                        "boot_id", nullableString(),
-                        "hostname", nullableString(),
-                        "pid_namespace", nullableString(),
-                        "registry_path", nullableString(),
-                        "answered_by", Map.of(
-                                "type", List.of("object", "null"),
-                                "properties", properties("pid", integer(), "namespace", string(), "profile", nullableString()),
-                                "required", List.of("pid", "namespace", "profile"))))),
-                "The fleet inventory verdict (docs/CONTRACT.md): whether the fleet is exactly the roster, one cohort, one "
-                        + "revision, and every reason it is not.");
+                "Equal on every member",
+                "observation", Map.of("type", "object"),
+                "observed_at, boot_id, hostname, pid_namespace, registry_path, answered_by; not digested"));
+        schema.put("$defs", defs);
+        return schema;
     }
 
-    /** The contract's Instance / Registration: a row's facts plus the observed start of its pid. */
-    private static Map<String, Object> instance() {
-        return properties(
-                "runtime_id", string(),
-                "namespace", string(),
-                "profile", nullableString(),
-                "role", nullableString(),
-                "pid", integer(),
-                "cohort_id", nullableString(),
-                "cohort_source", string(),
-                "startup_head", nullableString(),
-                "transport", nullableString(),
-                "client_provenance", nullableString(),
-                "registered_at", instant(),
-                "last_heartbeat_at", instant(),
-                "process_started_at", nullableInstant(),
-                "recorded_process_started_at", nullableInstant());
+    /** The codes of several domain enums, in declaration order, each once: a list may hold any of them. */
+    @SafeVarargs
+    private static List<Object> codes(Class<? extends dev.fleet.domain.Code>... types) {
+        Set<Object> codes = new LinkedHashSet<>();
+        for (Class<? extends dev.fleet.domain.Code> type : types) {
+            for (dev.fleet.domain.Code code : type.getEnumConstants()) {
+                codes.add(code.code());
+            }
+        }
+        return List.copyOf(codes);
+    }
+
+    /** Properties from (name, schema, description) triples, in the document's order. */
+    private static Map<String, Object> fields(Object... namesSchemasDescriptions) {
+        if (namesSchemasDescriptions.length % 3 != 0) {
+            throw new IllegalArgumentException("fields come in name/schema/description triples");
+        }
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (int i = 0; i < namesSchemasDescriptions.length; i += 3) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> schema = (Map<String, Object>) namesSchemasDescriptions[i + 1];
+            properties.put((String) namesSchemasDescriptions[i], described(schema, (String) namesSchemasDescriptions[i + 2]));
+        }
+        return properties;
     }
 }

@@ -47,6 +47,8 @@ class HttpServerTest {
             assertEquals(URI.create("http://127.0.0.1:" + running.port() + "/mcp"), running.endpoint());
             assertTrue(registry.calls().get(0).startsWith("register "), "registered once the socket is bound");
             assertEquals("streamable_http", registry.rows().get(0).transport());
+            assertEquals("http://127.0.0.1:" + running.port() + "/mcp", registry.rows().get(0).endpoint(),
+                    "the row records the endpoint really bound (port 0 included)");
 
             try (McpSyncClient client = client(running)) {
                 McpSchema.InitializeResult initialized = client.initialize();
@@ -70,6 +72,7 @@ class HttpServerTest {
                 Map<?, ?> context = (Map<?, ?>) client.callTool(
                         call("gitea_get_runtime_context", Map.of())).structuredContent();
                 assertEquals("streamable_http", context.get("transport"));
+                assertEquals(running.endpoint().toString(), context.get("endpoint"));
                 assertEquals("registered", ((Map<?, ?>) context.get("registration")).get("status"));
                 assertEquals(registry.rows().get(0).runtimeId(), context.get("runtime_id"));
             }

@@ -29,6 +29,7 @@ import java.util.Objects;
  * @param startupHead the git revision of {@code repositoryRoot} at start, or null
  * @param transport the transport actually served
  * @param clientProvenance who started the server
+ * @param endpoint where an HTTP server listens, known once it is bound; null for stdio
  */
 public record ServerIdentity(
         String profile,
@@ -43,7 +44,16 @@ public record ServerIdentity(
         Cohort cohort,
         String startupHead,
         Transport transport,
-        ClientProvenance clientProvenance) {
+        ClientProvenance clientProvenance,
+        String endpoint) {
+
+    /** An identity without an endpoint yet (stdio, or HTTP before binding). */
+    public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
+            long pid, Instant processStartedAt, String bootId, String pidNamespace, Cohort cohort, String startupHead,
+            Transport transport, ClientProvenance clientProvenance) {
+        this(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId, pidNamespace, cohort,
+                startupHead, transport, clientProvenance, null);
+    }
 
     public ServerIdentity {
         if (Text.isBlank(namespace)) {
@@ -61,13 +71,19 @@ public record ServerIdentity(
     /** The same identity serving {@code newTransport}: the runner records the transport it really binds. */
     public ServerIdentity withTransport(Transport newTransport) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, newTransport, clientProvenance);
+                pidNamespace, cohort, startupHead, newTransport, clientProvenance, endpoint);
     }
 
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint);
+    }
+
+    /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
+    public ServerIdentity withEndpoint(String newEndpoint) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
+                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint);
     }
 
     /**
@@ -92,6 +108,7 @@ public record ServerIdentity(
                 .registeredAt(now)
                 .lastHeartbeatAt(now)
                 .pidNamespace(pidNamespace)
+                .endpoint(endpoint)
                 .build();
     }
 

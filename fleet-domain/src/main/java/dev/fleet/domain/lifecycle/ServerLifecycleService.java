@@ -108,6 +108,13 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
         this.observedStart = Objects.requireNonNull(observedStart, "observedStart");
     }
 
+    @Override
+    public RegistrationState start(Duration heartbeatPeriod, String endpoint) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        identity = identity.withEndpoint(endpoint);
+        return start(heartbeatPeriod);
+    }
+
     /** Registers, then heartbeats every {@code heartbeatPeriod}. Call once the transport is bound. Never throws. */
     @Override
     public RegistrationState start(Duration heartbeatPeriod) {

@@ -20,7 +20,8 @@ import org.jooq.Field;
 final class RegistryColumns {
 
     /** This project's own columns: where a table lacks one, readers see NULL; a writer's migration adds it. */
-    static final Set<Field<?>> OWN = Set.of(MCP_SERVER_RUNTIMES.PROCESS_STARTED_AT, MCP_SERVER_RUNTIMES.PID_NAMESPACE);
+    static final Set<Field<?>> OWN = Set.of(MCP_SERVER_RUNTIMES.PROCESS_STARTED_AT, MCP_SERVER_RUNTIMES.PID_NAMESPACE,
+            MCP_SERVER_RUNTIMES.ENDPOINT);
 
     private static final List<Field<?>> ALL = Arrays.asList(MCP_SERVER_RUNTIMES.fields());
 

@@ -59,7 +59,8 @@ final class RowMapping {
                 text(record, columns, RUNTIMES.REGISTERED_AT),
                 text(record, columns, RUNTIMES.LAST_HEARTBEAT_AT),
                 text(record, columns, RUNTIMES.STOPPED_AT),
-                text(record, columns, RUNTIMES.PID_NAMESPACE));
+                text(record, columns, RUNTIMES.PID_NAMESPACE),
+                text(record, columns, RUNTIMES.ENDPOINT));
     }
 
     /** The row's values for the columns the table has, by name; the others are left out. */
@@ -86,6 +87,7 @@ final class RowMapping {
         all.put(RUNTIMES.LAST_HEARTBEAT_AT, row.lastHeartbeatAt());
         all.put(RUNTIMES.STOPPED_AT, row.stoppedAt());
         all.put(RUNTIMES.PID_NAMESPACE, row.pidNamespace());
+        all.put(RUNTIMES.ENDPOINT, row.endpoint());
         all.keySet().removeIf(column -> !columns.has(column));
         return all;
     }

@@ -24,7 +24,7 @@ import java.util.Set;
  * domain's "row exactly as stored"), in snake case and in their order, which RowQueryTest holds
  * equal to the jOOQ table generated from the changelog. Columns are selected by name, and only
  * those the table has: a foreign table may hold them in any order, add its own, or lack this
- * project's two (then read as NULL).
+ * project's own (then read as NULL).
  */
 final class RowQuery {
 
@@ -33,7 +33,7 @@ final class RowQuery {
     /** Every column, in the generated table's order. */
     static final List<String> COLUMNS = columnsOf(RegistryRow.class);
     /** This project's additions; RowQueryTest holds them equal to {@link RegistryColumns#OWN}. */
-    static final Set<String> OWN = Set.of("process_started_at", "pid_namespace");
+    static final Set<String> OWN = Set.of("process_started_at", "pid_namespace", "endpoint");
 
     private static final int PID = COLUMNS.indexOf("pid");
     private static final int STATUS = COLUMNS.indexOf("status");
@@ -105,7 +105,7 @@ final class RowQuery {
     /** In {@link RegistryRow}'s component order, which {@link #COLUMNS} is. */
     private static RegistryRow row(String[] v, Long pid) {
         return new RegistryRow(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], pid, v[9], v[10], v[11], v[12], v[13],
-                v[14], v[15], v[16], v[17], v[18], v[19], v[20]);
+                v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21]);
     }
 
     /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */

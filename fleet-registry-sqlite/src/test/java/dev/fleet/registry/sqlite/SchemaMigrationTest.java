@@ -45,7 +45,8 @@ class SchemaMigrationTest {
             List.of("registered_at", "TEXT", 1, 0),
             List.of("last_heartbeat_at", "TEXT", 1, 0),
             List.of("stopped_at", "TEXT", 0, 0),
-            List.of("pid_namespace", "TEXT", 0, 0));
+            List.of("pid_namespace", "TEXT", 0, 0),
+            List.of("endpoint", "TEXT", 0, 0));
 
     @TempDir
     Path dir;
@@ -163,9 +164,9 @@ class SchemaMigrationTest {
 
         new SqliteRegistryWriter(file).migrate();
 
-        assertEquals(List.of(List.of(ddl.substring(0, ddl.length() - 1) + ", pid_namespace TEXT)")),
+        assertEquals(List.of(List.of(ddl.substring(0, ddl.length() - 1) + ", pid_namespace TEXT, endpoint TEXT)")),
                 RawSqlite.query(file, "SELECT sql FROM sqlite_master WHERE name = 'mcp_server_runtimes'"),
-                "only this project's missing column is added, by ALTER TABLE ... ADD COLUMN");
+                "only this project's missing columns are added, by ALTER TABLE ... ADD COLUMN");
         RegistryRead read = new SqliteRegistryReader(file).readAll();
         assertEquals(List.of("rt-python"), read.rows().stream().map(row -> row.runtimeId()).toList());
         assertTrue(indexColumns(file).containsKey("idx_mcp_server_runtimes_status"),

@@ -57,6 +57,21 @@ class SqliteRegistryWriterTest extends RegistryFileTest {
                 "timestamps are written as YYYY-MM-DDTHH:MM:SS.sssZ");
     }
 
+    /** An HTTP server's endpoint (this project's column) round-trips; a stdio row's is NULL. */
+    @Test
+    void theEndpointRoundTripsAndIsNullForStdio() throws Exception {
+        Registration http = RowBuilder.registered(member("controller"), 41003).with(r -> r.transport = "streamable_http")
+                .registration().toBuilder().endpoint("http://127.0.0.1:43615/mcp").build();
+        Registration stdio = RowBuilder.registered(AUTHOR, 41004).registration();
+
+        assertEquals(http, writer.register(http, Optional.empty()));
+        assertEquals(stdio, writer.register(stdio, Optional.empty()));
+
+        assertEquals(List.of(stdio.toRow(), http.toRow()), reader.readAll().rows()); // by registered_at, runtime_id
+        assertEquals(List.of(List.of("http://127.0.0.1:43615/mcp"), java.util.Arrays.asList((Object) null)),
+                RawSqlite.query(file, "SELECT endpoint FROM mcp_server_runtimes ORDER BY pid"));
+    }
+
     @Test
     void unknownValuesRoundTripAsNull() {
         Registration registration = RowBuilder.registered(AUTHOR, 41002).with(r -> {

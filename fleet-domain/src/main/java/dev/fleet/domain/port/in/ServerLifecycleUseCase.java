@@ -14,6 +14,12 @@ public interface ServerLifecycleUseCase {
     /** Registers, then heartbeats every {@code heartbeatPeriod}. Call once the transport is bound. Never throws. */
     RegistrationState start(Duration heartbeatPeriod);
 
+    /**
+     * {@link #start(Duration)} for a server that listens on {@code endpoint} (an HTTP server, once bound:
+     * the port is only known then), which its row and its runtime context record.
+     */
+    RegistrationState start(Duration heartbeatPeriod, String endpoint);
+
     /** One heartbeat tick (the scheduler calls it). Never throws. */
     RegistrationState heartbeat();
 

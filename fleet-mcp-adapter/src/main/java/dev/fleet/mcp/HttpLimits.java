@@ -1,0 +1,40 @@
+package dev.fleet.mcp;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The bounds of the streamable HTTP endpoint (docs/CONTRACT.md, "HTTP limits"). Every one protects the
+ * server from a client that would otherwise hold its resources forever.
+ *
+ * @param headerDeadline a connection that has not completed a request's headers within this time
+ *     (while no request of it is in progress) is closed, between one and two deadlines after its last
+ *     request: a client trickling a byte every few seconds never keeps a connection open
+ * @param maxConnections connections accepted at once; further ones wait in the kernel's backlog
+ * @param sessionIdle an MCP session with no request and no open stream for this long is closed and
+ *     forgotten (between one and two periods after its last use); its id then gets 404
+ * @param maxBodyBytes the largest request body read; a larger one gets 413 without being read whole
+ * @param connectionIdle a connection on which nothing moves for this long is closed
+ */
+record HttpLimits(Duration headerDeadline, int maxConnections, Duration sessionIdle, int maxBodyBytes,
+        Duration connectionIdle) {
+
+    static final HttpLimits DEFAULT = new HttpLimits(Duration.ofSeconds(10), 64, Duration.ofMinutes(5), 1 << 20,
+            Duration.ofSeconds(60));
+
+    HttpLimits {
+        requirePositive(headerDeadline, "headerDeadline");
+        requirePositive(sessionIdle, "sessionIdle");
+        requirePositive(connectionIdle, "connectionIdle");
+        if (maxConnections <= 0 || maxBodyBytes <= 0) {
+            throw new IllegalArgumentException("limits must be positive");
+        }
+    }
+
+    private static void requirePositive(Duration duration, String name) {
+        Objects.requireNonNull(duration, name);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + duration);
+        }
+    }
+}

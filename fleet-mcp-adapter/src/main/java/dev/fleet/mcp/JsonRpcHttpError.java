@@ -1,0 +1,93 @@
+package dev.fleet.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An HTTP error answer of the MCP endpoint: an HTTP status and a JSON-RPC error object with a fixed,
+ * one-line message. Nothing else: no stack trace, no class name, no server or JDK version.
+ *
+ * @param status the HTTP status
+ * @param code the JSON-RPC error code
+ * @param message one line, written here, never taken from an exception
+ */
+record JsonRpcHttpError(int status, int code, String message) {
+
+    static final int PARSE_ERROR = -32700;
+    static final int INVALID_REQUEST = -32600;
+    static final int INTERNAL_ERROR = -32603;
+    /** The code MCP servers use for an unknown or expired session. */
+    static final int SESSION_NOT_FOUND = -32001;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static final JsonRpcHttpError NOT_FOUND = new JsonRpcHttpError(404, INVALID_REQUEST,
+            "Not found: the MCP endpoint is " + FleetMcpServer.ENDPOINT);
+    static final JsonRpcHttpError METHOD_NOT_ALLOWED = new JsonRpcHttpError(405, INVALID_REQUEST,
+            "Method not allowed: use POST, GET or DELETE");
+    static final JsonRpcHttpError FORBIDDEN_ORIGIN = new JsonRpcHttpError(403, INVALID_REQUEST,
+            "Forbidden: foreign Origin or Host");
+    static final JsonRpcHttpError UNSUPPORTED_MEDIA_TYPE = new JsonRpcHttpError(415, INVALID_REQUEST,
+            "Unsupported Media Type: Content-Type must be application/json");
+    static final JsonRpcHttpError NOT_ACCEPTABLE = new JsonRpcHttpError(406, INVALID_REQUEST,
+            "Not Acceptable: Accept must list application/json and text/event-stream");
+    static final JsonRpcHttpError PARSE = new JsonRpcHttpError(400, PARSE_ERROR, "Parse error: the body is not JSON");
+    static final JsonRpcHttpError NOT_A_REQUEST = new JsonRpcHttpError(400, INVALID_REQUEST,
+            "Invalid Request: expected one JSON-RPC 2.0 message object");
+    static final JsonRpcHttpError SESSION_REQUIRED = new JsonRpcHttpError(400, INVALID_REQUEST,
+            "Bad Request: Mcp-Session-Id header required (call initialize first)");
+    static final JsonRpcHttpError UNKNOWN_SESSION = new JsonRpcHttpError(404, SESSION_NOT_FOUND,
+            "Session not found: it expired or never existed; initialize a new one");
+
+    static JsonRpcHttpError tooLarge(int maxBytes) {
+        return new JsonRpcHttpError(413, INVALID_REQUEST, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
+    }
+
+    /** What an HTTP status means when something else (the SDK, the container) chose it. */
+    static JsonRpcHttpError forStatus(int status) {
+        return switch (status) {
+            case 400 -> new JsonRpcHttpError(400, INVALID_REQUEST, "Bad Request");
+            case 403 -> FORBIDDEN_ORIGIN;
+            case 404 -> UNKNOWN_SESSION;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 406 -> NOT_ACCEPTABLE;
+            case 413 -> new JsonRpcHttpError(413, INVALID_REQUEST, "Payload Too Large");
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            case 431 -> new JsonRpcHttpError(431, INVALID_REQUEST, "Request Header Fields Too Large");
+            case 503 -> new JsonRpcHttpError(503, INTERNAL_ERROR, "Service Unavailable: the server is shutting down");
+            default -> status >= 500 ? new JsonRpcHttpError(status, INTERNAL_ERROR, "Internal error")
+                    : new JsonRpcHttpError(status, INVALID_REQUEST, "Bad Request");
+        };
+    }
+
+    /** {@code {"jsonrpc":"2.0","id":ID,"error":{"code":C,"message":M}}}, the id null when unknown. */
+    byte[] body(JsonNode id) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("jsonrpc", "2.0");
+        body.set("id", id == null ? JSON.nullNode() : id);
+        body.putObject("error").put("code", code).put("message", message);
+        return body.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Writes this error as the whole response, replacing anything not yet committed. */
+    void write(HttpServletResponse response, JsonNode id) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.reset();
+        byte[] body = body(id);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setContentLength(body.length);
+        if (status == 405) {
+            response.setHeader("Allow", "GET, POST, DELETE");
+        }
+        response.getOutputStream().write(body);
+        response.flushBuffer();
+    }
+}

@@ -1,0 +1,211 @@
+package dev.fleet.mcp;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * In front of the SDK's servlet: every HTTP answer is JSON-RPC and HTTP only (docs/CONTRACT.md). It
+ * answers itself what the SDK would answer badly (an HTML page, a serialised Java exception), so
+ * the SDK only ever sees a well-formed request for the endpoint, and anything the SDK still
+ * answers with an error goes through {@link ErrorTranslatingResponse}.
+ *
+ * <p>In order: the path must be the endpoint (404); the method POST, GET or DELETE (405, which also
+ * refuses TRACE without echoing anything); {@code Origin} and {@code Host} must pass the
+ * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
+ * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON (400, -32700) holding
+ * one JSON-RPC object (400, -32600), and carry {@code Mcp-Session-Id} unless it is
+ * {@code initialize} (400, -32600). An unknown or expired session gets 404 with -32001 (the SDK
+ * finds out, this translates).
+ */
+final class JsonRpcHttpGuard implements Filter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JsonRpcHttpGuard.class);
+    private static final Set<String> METHODS = Set.of("POST", "GET", "DELETE");
+    private static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OriginRule origins;
+    private final int maxBodyBytes;
+
+    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes) {
+        this.origins = Objects.requireNonNull(origins, "origins");
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    public void doFilter(ServletRequest servletRequest, ServletResponse servletResponse, FilterChain chain)
+            throws IOException {
+        HttpServletRequest request = (HttpServletRequest) servletRequest;
+        HttpServletResponse response = (HttpServletResponse) servletResponse;
+        JsonNode id = null;
+        try {
+            JsonRpcHttpError refused = refusal(request);
+            if (refused != null) {
+                refused.write(response, null);
+                return;
+            }
+            HttpServletRequest forwarded = request;
+            if ("POST".equals(request.getMethod())) {
+                byte[] body = readBody(request);
+                if (body == null) {
+                    JsonRpcHttpError.tooLarge(maxBodyBytes).write(response, null);
+                    return;
+                }
+                JsonNode message;
+                try {
+                    message = JSON.readTree(body);
+                } catch (JacksonException e) {
+                    JsonRpcHttpError.PARSE.write(response, null);
+                    return;
+                }
+                if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText(null))) {
+                    JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
+                    return;
+                }
+                id = message.get("id");
+                boolean initialize = "initialize".equals(message.path("method").asText(null));
+                if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {
+                    JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
+                    return;
+                }
+                forwarded = new CachedBodyRequest(request, body);
+            } else if (isBlank(request.getHeader(SESSION_HEADER))) {
+                JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
+                return;
+            }
+            ErrorTranslatingResponse translated = new ErrorTranslatingResponse(response);
+            chain.doFilter(forwarded, translated);
+            if (translated.errorStatus() != 0) {
+                JsonRpcHttpError.forStatus(translated.errorStatus()).write(response, id);
+            }
+        } catch (IOException | ServletException | RuntimeException e) {
+            // The client sees one line; the operator's log says what happened.
+            LOG.warn("HTTP {} {} failed: {}", request.getMethod(), request.getRequestURI(), e.toString());
+            JsonRpcHttpError.forStatus(500).write(response, id);
+        }
+    }
+
+    /** The refusal that needs no body: path, method, Origin/Host, media types. Null when none. */
+    private JsonRpcHttpError refusal(HttpServletRequest request) {
+        if (!FleetMcpServer.ENDPOINT.equals(request.getRequestURI())) {
+            return JsonRpcHttpError.NOT_FOUND;
+        }
+        String method = request.getMethod();
+        if (!METHODS.contains(method)) {
+            return JsonRpcHttpError.METHOD_NOT_ALLOWED;
+        }
+        if (!origins.acceptsOrigin(request.getHeader("Origin")) || !origins.acceptsHost(request.getHeader("Host"))) {
+            return JsonRpcHttpError.FORBIDDEN_ORIGIN;
+        }
+        String accept = lower(request.getHeader("Accept"));
+        if ("POST".equals(method)) {
+            if (!lower(request.getContentType()).startsWith("application/json")) {
+                return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
+            }
+            if (!accept.contains("application/json") || !accept.contains("text/event-stream")) {
+                return JsonRpcHttpError.NOT_ACCEPTABLE;
+            }
+            if (request.getContentLengthLong() > maxBodyBytes) {
+                return JsonRpcHttpError.tooLarge(maxBodyBytes);
+            }
+        } else if ("GET".equals(method) && !accept.contains("text/event-stream")) {
+            return JsonRpcHttpError.NOT_ACCEPTABLE;
+        }
+        return null;
+    }
+
+    /** The whole body, or null when it is longer than the limit (reading stops there). */
+    private byte[] readBody(HttpServletRequest request) throws IOException {
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBodyBytes + 1);
+            return body.length > maxBodyBytes ? null : body;
+        }
+    }
+
+    private static String lower(String header) {
+        return header == null ? "" : header.toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isBlank(String header) {
+        return header == null || header.isBlank();
+    }
+
+    /** The request with its body already read: the SDK reads it again from here. */
+    private static final class CachedBodyRequest extends HttpServletRequestWrapper {
+
+        private final byte[] body;
+
+        CachedBodyRequest(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new IllegalStateException("the body is already read");
+                }
+
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.fleet.mcp;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which {@code Host} and {@code Origin} headers the HTTP endpoint accepts (DNS-rebinding and
+ * cross-site protection; docs/CONTRACT.md).
+ *
+ * <p>The rule: a request without {@code Origin} (every non-browser MCP client) is accepted. A
+ * request with one is accepted only when it parses as exactly {@code http://HOST:PORT} (or
+ * {@code http://HOST} for port 80): scheme {@code http}, no user info, no path other than empty,
+ * no query or fragment, HOST one of the loopback names ({@code 127.0.0.1}, {@code localhost},
+ * {@code [::1]}) or the literal address the server is bound to, and PORT this server's own port.
+ * In other words, only a page served from this very server's origin. So
+ * {@code http://127.0.0.1:80@evil.example} (a user-info trick naming host evil.example) and
+ * {@code http://localhost:5/evil} (another port, and a path) are refused, as is {@code null}.
+ *
+ * <p>{@code Host}: on a loopback bind it must name a loopback host with this port (a DNS name that
+ * rebinds to 127.0.0.1 is refused); on a deliberate non-loopback bind any Host is accepted.
+ */
+final class OriginRule {
+
+    private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
+
+    private final Set<String> hosts;
+    private final boolean checkHost;
+    private final int port;
+
+    /**
+     * @param boundHost the bind address as a URI writes it (IPv6 in brackets)
+     * @param loopback whether the server is bound to a loopback address
+     * @param port the bound port
+     */
+    OriginRule(String boundHost, boolean loopback, int port) {
+        this.hosts = union(LOOPBACK_NAMES, boundHost.toLowerCase(Locale.ROOT));
+        this.checkHost = loopback;
+        this.port = port;
+    }
+
+    boolean acceptsOrigin(String origin) {
+        if (origin == null) {
+            return true;
+        }
+        try {
+            URI uri = new URI(origin.trim());
+            return "http".equalsIgnoreCase(uri.getScheme())
+                    && uri.getRawUserInfo() == null
+                    && (uri.getRawPath() == null || uri.getRawPath().isEmpty())
+                    && uri.getRawQuery() == null && uri.getRawFragment() == null
+                    && uri.getHost() != null && hosts.contains(uri.getHost().toLowerCase(Locale.ROOT))
+                    && (uri.getPort() == -1 ? 80 : uri.getPort()) == port;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    boolean acceptsHost(String host) {
+        if (!checkHost) {
+            return true;
+        }
+        if (host == null) {
+            return false;
+        }
+        return acceptsOrigin("http://" + host.trim());
+    }
+
+    private static Set<String> union(Set<String> names, String more) {
+        java.util.HashSet<String> all = new java.util.HashSet<>(names);
+        all.add(more);
+        return Set.copyOf(all);
+    }
+}
