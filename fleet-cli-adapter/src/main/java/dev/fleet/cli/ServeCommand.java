@@ -16,6 +16,7 @@ import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.GitHead;
 import dev.fleet.mcp.Slf4jLifecycleLog;
 import dev.fleet.observer.ProcessObservers;
+import dev.fleet.observer.ServerPatterns;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
@@ -186,12 +187,13 @@ final class ServeCommand implements Callable<Integer> {
      * Refuses to serve under a command line the roster's server process patterns do not match (a
      * renamed jar, {@code serve} hidden in an {@code @}-file): every assessment would miss this server,
      * so a sixth member started that way would leave the gate open. Where the command line cannot be
-     * read (another platform), there is nothing to compare.
+     * read (another platform), there is nothing to compare. Only this process is read (no pattern is
+     * given to the observer, which would read every command line on the host), then matched here.
      */
-    private static void requireVisibleAsServer(ProcessObservation self, long pid) {
+    private static void requireVisibleAsServer(ProcessObservation self, long pid, ServerPatterns patterns) {
         self.processes().stream()
                 .filter(process -> process.pid() == pid && process.commandLine() != null
-                        && !process.commandLine().isEmpty() && !process.matchesServer())
+                        && !process.commandLine().isEmpty() && !patterns.matches(process.commandLine()))
                 .findFirst()
                 .ifPresent(process -> {
                     throw new ConfigurationException("this server's command line is not one the roster's "
@@ -209,8 +211,8 @@ final class ServeCommand implements Callable<Integer> {
      */
     private ServerIdentity identity(RosterMember member, Roster fleet, Path root, ProcessObserver observer) {
         long pid = ProcessHandle.current().pid();
-        ProcessObservation self = observer.observe(fleet.serverProcessPatterns(), Set.of(pid));
-        requireVisibleAsServer(self, pid);
+        ProcessObservation self = observer.observe(List.of(), Set.of(pid));
+        requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
         Instant started = self.processes().stream().filter(process -> process.pid() == pid)
                 .map(ObservedProcess::startedAt).filter(java.util.Objects::nonNull).findFirst()
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));

@@ -49,6 +49,8 @@ class ServerPatternsTest {
         "java -cp a.jar:b.jar dev.fleet.cli.FleetCli serve --profile prgs-merger",
         "java -cp target/classes dev.fleet.cli.FleetCli serve",
         "dev.fleet.cli.FleetCli serve",
+        // the main class spelled with the slashes the java launcher accepts too
+        "java -cp /opt/fleet/fleet.jar dev/fleet/cli/FleetCli serve --profile prgs-author",
     })
     void theDefaultsStillMatchEveryServeCommandLine(String commandLine) {
         assertMatchesAsBefore(true, commandLine);
@@ -67,6 +69,9 @@ class ServerPatternsTest {
         "java -cp x dev.fleet.cli.FleetCli assess",
         "java -cp x my.dev.fleet.cli.FleetCli serve",
         "java -cp x dev.fleet.cli.FleetCliX serve",
+        "java -cp x dev/fleet/cli/FleetCliX serve",
+        "java -cp x dev\\fleet\\cli\\FleetCli serve",
+        "java -cp x my/dev/fleet/cli/FleetCli serve",
         "sleep 600",
         "",
     })
