@@ -367,8 +367,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     /** Refuses a FIFO, socket, device or directory before SQLite opens it or creates anything beside it. */
     private void requireRegularOrAbsent() {
-        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
-            throw new RegistryStorageException(RegistryFileKind.refusal(file), null);
+        switch (RegistryFileKind.of(file)) {
+            case NOT_A_FILE -> throw new RegistryStorageException(RegistryFileKind.refusal(file), null);
+            case UNRESOLVABLE -> throw new RegistryStorageException(RegistryFileKind.unresolvable(file), null);
+            default -> {
+                // absent or a regular file: usable
+            }
         }
     }
 
