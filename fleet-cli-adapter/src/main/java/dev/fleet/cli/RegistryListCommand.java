@@ -31,8 +31,8 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (!read.readable()) {
-            err().printf("fleet: registry %s unreadable: %s%n", reader.location(),
-                    read.reason().code());
+            err().printf("fleet: registry %s unreadable: %s%s%n", reader.location(),
+                    read.reason().code(), read.detail() == null ? "" : " (" + read.detail() + ")");
             return ExitCodes.NEGATIVE;
         }
         print(() -> CanonicalJson.encode(read.rows().stream().<Object>map(RegistryListCommand::document).toList()),

@@ -44,11 +44,14 @@ final class MigrationLock implements AutoCloseable {
 
     private final Path file;
     private final FileChannel channel;
+    /** A second descriptor of the locked file, closed only once the lock is released (see openIfHeld). */
+    private final FileChannel witness;
     private final FileLock lock;
 
-    private MigrationLock(Path file, FileChannel channel, FileLock lock) {
+    private MigrationLock(Path file, FileChannel channel, FileChannel witness, FileLock lock) {
         this.file = file;
         this.channel = channel;
+        this.witness = witness;
         this.lock = lock;
     }
 
@@ -114,11 +117,12 @@ final class MigrationLock implements AutoCloseable {
                 if (lock != null) {
                     String token = ProcessHandle.current().pid() + "\n" + Long.toHexString(RANDOM.nextLong()) + "\n";
                     writeHolder(channel, token);
-                    if (!holdsPath(file, token)) {
+                    FileChannel witness = openIfHeld(file, token);
+                    if (witness == null) {
                         closeQuietly(channel);
                         return null;
                     }
-                    return new MigrationLock(file, channel, lock);
+                    return new MigrationLock(file, channel, witness, lock);
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
@@ -145,27 +149,32 @@ final class MigrationLock implements AutoCloseable {
         }
     }
 
-    /** Whether the file at the path is the one this process locked: it holds this lock's token. */
-    private static boolean holdsPath(Path file, String token) {
+    /**
+     * The file at the path, opened, when it is the one this process locked (it holds this lock's
+     * token); else null. The channel is kept open as long as the lock is held: closing any descriptor
+     * of a file drops every POSIX lock this process holds on it, so reading it back and closing
+     * would let go of the lock just taken.
+     */
+    private static FileChannel openIfHeld(Path file, String token) {
+        FileChannel atPath = null;
         try {
             if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
-                return false;
+                return null;
             }
-            try (FileChannel atPath = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-                ByteBuffer bytes = ByteBuffer.allocate(HOLDER_BYTES * 2);
-                atPath.read(bytes, 0);
-                return token.equals(new String(bytes.array(), 0, bytes.position(), StandardCharsets.US_ASCII));
+            atPath = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            ByteBuffer bytes = ByteBuffer.allocate(HOLDER_BYTES * 2);
+            atPath.read(bytes, 0);
+            if (token.equals(new String(bytes.array(), 0, bytes.position(), StandardCharsets.US_ASCII))) {
+                return atPath;
             }
         } catch (IOException e) {
-            return false;
+            // not ours, or gone: try again
         }
+        // Another file (or none): closing it drops no lock of ours, which is on the file we opened first.
+        closeQuietly(atPath);
+        return null;
     }
 
-    /**
-     * Removes the lock file, while still holding its lock (so no one can be holding the file at the
-     * path meanwhile), then lets go: a clean exit leaves nothing beside the registry. A waiter that
-     * then wins the removed file's lock sees it is no longer at the path and locks the new one.
-     */
     @Override
     public void close() throws IOException {
         try {
@@ -179,6 +188,7 @@ final class MigrationLock implements AutoCloseable {
             try {
                 channel.close();
             } finally {
+                closeQuietly(witness);
                 IN_THIS_JVM.unlock();
             }
         }

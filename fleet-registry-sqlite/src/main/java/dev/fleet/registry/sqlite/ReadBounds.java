@@ -18,8 +18,11 @@ import org.sqlite.SQLiteLimits;
  */
 final class ReadBounds {
 
-    /** From the start of a read to its last row, opening the file included. */
-    static final Duration READ_TIME = Duration.ofSeconds(4);
+    /**
+     * From the start of a read to its last row, opening the file included. With a JVM's start, a
+     * refused read is answered within 5 s; a real registry reads in well under a second.
+     */
+    static final Duration READ_TIME = Duration.ofSeconds(3);
     /** The longest string or blob SQLite may build or return on a reader's connection. */
     static final int VALUE_BYTES = 1 << 20;
     /** The most rows one read materialises. */

@@ -17,10 +17,8 @@ final class ReadFailures {
     /**
      * The failed read as a reason with, where there is something to say, a detail in this program's
      * words (never the driver's text, which may quote the file).
-     *
-     * @param header the file's header as read before SQLite opened it, or null when it was not read
      */
-    static RegistryRead readFor(Throwable failure, Path file, SqliteHeader header) {
+    static RegistryRead readFor(Throwable failure, Path file) {
         if (failure instanceof ReadBounds.ReadBoundExceeded bound) {
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, bound.getMessage());
         }
@@ -34,11 +32,10 @@ final class ReadFailures {
         } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
             detail = "a value in " + RowQuery.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
                     + " MiB: read refused";
-        } else if (reason == RegistryReason.IO_ERROR && header != null && header.wal()
-                && walIndexUnavailable(file)) {
-            detail = "the file is in WAL mode, its -shm file is missing and this user cannot create it in "
-                    + "the registry's directory: SQLite cannot read it; let the registry's owner run any fleet "
-                    + "command that writes it (a server, or fleet registry migrate)";
+        } else if (reason == RegistryReason.IO_ERROR && walIndexUnavailable(file)) {
+            detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "
+                    + "missing and this user cannot create it in the registry's directory; let the registry's "
+                    + "owner run a fleet server or fleet registry migrate once";
         }
         return RegistryRead.unreadable(reason, detail);
     }

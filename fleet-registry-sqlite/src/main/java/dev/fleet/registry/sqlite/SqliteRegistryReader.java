@@ -4,6 +4,7 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.port.out.RegistryReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
@@ -33,6 +34,9 @@ public final class SqliteRegistryReader implements RegistryReader {
 
     /** How long past the deadline the reading thread may take to notice it and stop. */
     private static final long NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /** A non-empty SQLite file is at least its database header. */
+    private static final int SQLITE_HEADER_BYTES = 100;
 
     private final Path file;
     private final DataSource dataSource;
@@ -87,7 +91,7 @@ public final class SqliteRegistryReader implements RegistryReader {
             task.cancel(true);
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "interrupted while reading");
         } catch (ExecutionException e) {
-            return ReadFailures.readFor(e.getCause(), file, null);
+            return ReadFailures.readFor(e.getCause(), file);
         }
         if (!read.readable() || status.isEmpty()) {
             return read;
@@ -108,12 +112,14 @@ public final class SqliteRegistryReader implements RegistryReader {
             default:
                 break;
         }
-        SqliteHeader header = null;
         try {
-            header = SqliteHeader.read(file);
-            String damage = header.damage();
-            if (damage != null) {
-                return RegistryRead.unreadable(RegistryReason.CORRUPT, damage);
+            // Only looked at, never opened here: closing a descriptor of the file would drop the POSIX
+            // locks SQLite holds on it in this process (a server writes while it reads).
+            long size = Files.size(file);
+            if (size > 0 && size < SQLITE_HEADER_BYTES) {
+                // SQLite takes a file shorter than its header for an empty database: "no table".
+                return RegistryRead.unreadable(RegistryReason.CORRUPT, "truncated: " + size
+                        + " bytes, shorter than SQLite's " + SQLITE_HEADER_BYTES + "-byte header");
             }
             try (Connection connection = dataSource.getConnection()) {
                 ReadBounds.apply(connection, deadline);
@@ -129,7 +135,7 @@ public final class SqliteRegistryReader implements RegistryReader {
             }
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.
-            return ReadFailures.readFor(e, file, header);
+            return ReadFailures.readFor(e, file);
         }
     }
 }

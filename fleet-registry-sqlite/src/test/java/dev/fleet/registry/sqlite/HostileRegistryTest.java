@@ -111,7 +111,7 @@ class HostileRegistryTest {
         RegistryRead read = readAll(file);
 
         assertEquals(RegistryReason.CORRUPT, read.reason());
-        assertTrue(read.detail().contains("not a SQLite database"), read.detail());
+        assertTrue(read.detail().contains("shorter than SQLite's 100-byte header"), read.detail());
     }
 
     @Test

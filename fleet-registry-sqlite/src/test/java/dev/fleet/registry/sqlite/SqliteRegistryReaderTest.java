@@ -126,8 +126,7 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
         new Random(949).nextBytes(noise);
         Files.write(file, noise);
 
-        assertEquals(RegistryRead.unreadable(RegistryReason.CORRUPT, "not a SQLite database (no SQLite header)"),
-                reader.readAll());
+        assertEquals(RegistryRead.unreadable(RegistryReason.CORRUPT), reader.readAll());
         assertEquals(List.of(noise.length), List.of(Files.readAllBytes(file).length));
         assertTrue(java.util.Arrays.equals(noise, Files.readAllBytes(file)), "the file is left as it was");
     }
