@@ -52,8 +52,8 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (!read.readable()) {
-            err().printf("fleet: registry %s%s unreadable: %s%n", Printable.of(reader.location()), registry.origin(),
-                    read.reason().code());
+            err().printf("fleet: registry %s%s unreadable: %s%s%n", Printable.of(reader.location()), registry.origin(),
+                    read.reason().code(), read.detail() == null ? "" : " (" + Printable.of(read.detail()) + ")");
             return ExitCodes.NEGATIVE;
         }
         print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),

@@ -43,6 +43,13 @@ public record RegistryRow(
                 lastHeartbeatAt, stoppedAt, pidNamespace, null);
     }
 
+    /**
+     * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
+     * this runs on (Linux caps pids far lower still, at 2^22). A larger pid names no process, so it
+     * is {@code pid_invalid}, whatever its number of digits, rather than a process that has exited.
+     */
+    public static final long MAX_PID = Integer.MAX_VALUE;
+
     /** The row as a registration, or the first reason it cannot be one. Never throws. */
     public InterpretedRow interpret() {
         if (Text.isBlank(runtimeId)) {
@@ -51,7 +58,7 @@ public record RegistryRow(
         if (Text.isBlank(namespace)) {
             return malformed(MalformedReason.NAMESPACE_BLANK);
         }
-        if (pid == null || pid <= 0) {
+        if (pid == null || pid <= 0 || pid > MAX_PID) {
             return malformed(MalformedReason.PID_INVALID);
         }
         Optional<RegistrationStatus> parsedStatus = RegistrationStatus.fromCode(status);

@@ -38,6 +38,10 @@ class RegistryRowTest {
         assertEquals(MalformedReason.NAMESPACE_BLANK, malformedBy(r -> r.namespace = null));
         assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = null));
         assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = -4L));
+        // One rule for out-of-range pids, whatever their digits: beyond pid_t, no process has them.
+        assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = RegistryRow.MAX_PID + 1));
+        assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = 12_345_678_901_234_567L));
+        assertEquals(MalformedReason.PID_INVALID, malformedBy(r -> r.pid = Long.MAX_VALUE));
         assertEquals(MalformedReason.STATUS_UNKNOWN, malformedBy(r -> r.status = "zombie"));
         assertEquals(MalformedReason.REGISTERED_AT_UNPARSEABLE, malformedBy(r -> r.registeredAt = null));
         assertEquals(MalformedReason.LAST_HEARTBEAT_AT_UNPARSEABLE, malformedBy(r -> r.lastHeartbeatAt = "yesterday"));

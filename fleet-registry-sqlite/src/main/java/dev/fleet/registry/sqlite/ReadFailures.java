@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,39 @@ import org.sqlite.SQLiteException;
 final class ReadFailures {
 
     private ReadFailures() {
+    }
+
+    /**
+     * The failed read as a reason with, where there is something to say, a detail in this program's
+     * words (never the driver's text, which may quote the file).
+     */
+    static RegistryRead readFor(Throwable failure, Path file) {
+        if (failure instanceof ReadBounds.ReadBoundExceeded bound) {
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, bound.getMessage());
+        }
+        RegistryReason reason = reasonFor(failure, file);
+        SQLiteException sqlite = sqliteCause(failure);
+        int primary = sqlite == null ? -1 : primaryCode(sqlite);
+        String detail = null;
+        if (primary == SQLiteErrorCode.SQLITE_INTERRUPT.code) {
+            detail = "reading " + RowQuery.TABLE + " took longer than " + ReadBounds.READ_TIME.toSeconds()
+                    + " s: read stopped (an endless view?)";
+        } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
+            detail = "a value in " + RowQuery.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
+                    + " MiB: read refused";
+        } else if (reason == RegistryReason.IO_ERROR && walIndexUnavailable(file)) {
+            detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "
+                    + "missing and this user cannot create it in the registry's directory; let the registry's "
+                    + "owner run a fleet server or fleet registry migrate once";
+        }
+        return RegistryRead.unreadable(reason, detail);
+    }
+
+    /** A reader of a WAL file needs its {@code -shm} index: there, or creatable beside it. */
+    static boolean walIndexUnavailable(Path file) {
+        Path shm = file.resolveSibling(file.getFileName() + "-shm");
+        Path folder = file.toAbsolutePath().getParent();
+        return !Files.exists(shm) && folder != null && !Files.isWritable(folder);
     }
 
     static RegistryReason reasonFor(Throwable failure, Path file) {

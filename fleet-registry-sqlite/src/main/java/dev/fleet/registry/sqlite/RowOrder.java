@@ -8,17 +8,18 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The listing order: by {@code registered_at}, then {@code runtime_id}. SQL sorts the text, which
- * is the instant order only while every writer uses one format; other tools write whole seconds or
- * {@code +00:00}, so the rows are re-sorted by the parsed instant (unparseable last). The sort is
- * stable, so rows the comparator ties keep SQL's deterministic order.
+ * The listing order: by {@code registered_at} as an instant (other tools write whole seconds or
+ * {@code +00:00}, so the text would not do; unparseable last), then {@code runtime_id}, then the
+ * {@code registered_at} text. Sorted here, never in SQL: an endless view must not be sorted through
+ * temporary files (ReadBounds). The sort is stable: rows equal in all three keep the table's order.
  */
 final class RowOrder {
 
     static final Comparator<RegistryRow> LISTING = Comparator
             .comparing((RegistryRow row) -> instantOrNull(row.registeredAt()),
                     Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparing(RegistryRow::runtimeId, Comparator.nullsLast(Comparator.naturalOrder()));
+            .thenComparing(RegistryRow::runtimeId, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(RegistryRow::registeredAt, Comparator.nullsFirst(Comparator.naturalOrder()));
 
     private RowOrder() {
     }

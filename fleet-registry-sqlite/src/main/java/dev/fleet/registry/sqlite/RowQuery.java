@@ -1,10 +1,8 @@
 package dev.fleet.registry.sqlite;
 
-import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import java.lang.reflect.RecordComponent;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -36,7 +34,6 @@ final class RowQuery {
     static final Set<String> OWN = Set.of("process_started_at", "pid_namespace", "endpoint");
 
     private static final int PID = COLUMNS.indexOf("pid");
-    private static final int STATUS = COLUMNS.indexOf("status");
 
     private RowQuery() {
     }
@@ -64,39 +61,38 @@ final class RowQuery {
         return TABLE + " lacks column" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing);
     }
 
-    /** The rows, with the given status or all, ordered by {@code registered_at} then {@code runtime_id}. */
-    static List<RegistryRow> select(Connection connection, Set<String> present, RegistrationStatus status)
-            throws SQLException {
+    /**
+     * Every row, in the table's own order, within {@link ReadBounds}. No WHERE and no ORDER BY: the
+     * caller filters and sorts in Java, so a corrupted index cannot hide rows from a filtered listing
+     * that an assessment sees, and an endless view is never sorted through temporary files.
+     */
+    static List<RegistryRow> select(Connection connection, Set<String> present)
+            throws SQLException, ReadBounds.ReadBoundExceeded {
         StringBuilder sql = new StringBuilder("SELECT ");
         int[] indexOf = new int[COLUMNS.size()];
         int selected = 0;
         for (int i = 0; i < COLUMNS.size(); i++) {
-            if (present.contains(COLUMNS.get(i))) {
+            if (present.contains(COLUMNS.get(i)) && i != PID) {
                 sql.append(selected == 0 ? "" : ", ").append('"').append(COLUMNS.get(i)).append('"');
                 indexOf[i] = ++selected;
             }
         }
-        // The pid as SQLite holds it, so a pid that is not a whole number is seen as such: read as
-        // a number, a REAL 12.7 another tool wrote would become pid 12, which that row never named.
-        sql.append(", CAST(\"pid\" AS TEXT) FROM ").append(TABLE);
-        if (status != null) {
-            sql.append(" WHERE \"").append(COLUMNS.get(STATUS)).append("\" = ?");
-        }
-        sql.append(" ORDER BY \"registered_at\", \"runtime_id\"");
-        int pidText = selected + 1;
+        // The pid only when SQLite stores it as an INTEGER: a REAL 12.7 would read as pid 12, and the
+        // text '015494' or a BLOB of digits as a live-looking pid, none of which the row really named.
+        sql.append(selected == 0 ? "" : ", ").append("CASE typeof(\"pid\") WHEN 'integer' THEN \"pid\" END FROM ")
+                .append(TABLE);
+        int pidColumn = selected + 1;
         List<RegistryRow> rows = new ArrayList<>();
-        try (PreparedStatement query = connection.prepareStatement(sql.toString())) {
-            if (status != null) {
-                query.setString(1, status.code());
-            }
-            try (ResultSet result = query.executeQuery()) {
-                String[] text = new String[COLUMNS.size()];
-                while (result.next()) {
-                    for (int i = 0; i < text.length; i++) {
-                        text[i] = indexOf[i] == 0 || i == PID ? null : result.getString(indexOf[i]);
-                    }
-                    rows.add(row(text, wholeNumber(result.getString(pidText))));
+        ReadBounds.Tally tally = new ReadBounds.Tally();
+        try (Statement query = connection.createStatement(); ResultSet result = query.executeQuery(sql.toString())) {
+            String[] text = new String[COLUMNS.size()];
+            while (result.next()) {
+                tally.row();
+                for (int i = 0; i < text.length; i++) {
+                    text[i] = indexOf[i] == 0 ? null : tally.text(result.getString(indexOf[i]));
                 }
+                long pid = result.getLong(pidColumn);
+                rows.add(row(text, result.wasNull() ? null : pid));
             }
         }
         return rows;

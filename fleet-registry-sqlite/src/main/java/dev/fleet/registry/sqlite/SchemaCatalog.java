@@ -16,6 +16,11 @@ final class SchemaCatalog {
         return "wal".equalsIgnoreCase(String.valueOf(ctx.fetchValue("PRAGMA journal_mode")));
     }
 
+    /** True when {@code name} is a view in this file, which no migration can alter. */
+    static boolean isView(DSLContext ctx, String name) {
+        return "view".equals(ctx.fetchValue("SELECT type FROM sqlite_master WHERE lower(name) = lower(?)", name));
+    }
+
     /** jOOQ has no PRAGMA API: pragmas are the module's only plain SQL. */
     static int userVersion(DSLContext ctx) {
         Object value = ctx.fetchValue("PRAGMA user_version");

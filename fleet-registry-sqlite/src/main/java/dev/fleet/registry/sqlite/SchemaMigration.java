@@ -45,7 +45,9 @@ final class SchemaMigration {
 
     static {
         if (LIQUIBASE_LOG.getLevel() == null) {
-            LIQUIBASE_LOG.setLevel(Level.SEVERE);
+            // Not even SEVERE: a failed change set is logged with a 70-line stack trace, and the
+            // failure reaches the caller anyway, as one line (RegistryStorageException).
+            LIQUIBASE_LOG.setLevel(Level.OFF);
         }
     }
 
@@ -80,6 +82,11 @@ final class SchemaMigration {
         try (MigrationLock lock = MigrationLock.acquire(registry, lockWait);
                 Connection connection = dataSource.getConnection()) {
             DSLContext ctx = Jooq.using(connection);
+            if (SchemaCatalog.isView(ctx, RowQuery.TABLE)) {
+                // Liquibase would fail on it half way, with a stack trace at SEVERE.
+                throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + RowQuery.TABLE
+                        + " is a view, not a table (another tool made it); nothing was changed", null);
+            }
             RegistryColumns columns = RegistryColumns.of(ctx);
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -57,9 +58,13 @@ import java.util.zip.CRC32;
  * written once, to a private temporary name renamed into place atomically, so JVMs starting together
  * never see a partial file; it is never deleted; each start reads it back and checks its CRC.
  *
- * <p>The copy is loaded here first, so only a library that loads is handed to the driver. Whatever
- * fails (an unknown platform, an unwritable cache, a library that does not load) leaves the driver
- * its own behaviour, with one line on stderr. A setting of the user's own always wins:
+ * <p>The cache is made only inside a folder that exists ({@code $XDG_CACHE_HOME}'s parent, else
+ * {@code $HOME}): HOME itself is never created. Where the cache cannot be written (a read-only HOME, none at all,
+ * {@code XDG_CACHE_HOME=/proc/self}), the library is copied into a private 0700 folder of the temp
+ * folder for this JVM alone, loaded from there and removed at exit: still no process and no
+ * extraction by the driver. The copy is loaded here first, so only a library that loads is handed
+ * to the driver. Only what no copy can help (an unknown platform, a library that does not load)
+ * leaves the driver its own behaviour, with one line on stderr. A setting of the user's own always wins:
  * {@code -Dorg.sqlite.lib.path} or {@code -Dorg.sqlite.lib.name} turns all this off, and
  * {@code -Dorg.sqlite.tmpdir} and {@code -Dorg.sqlite.osinfo.architecture} are kept and followed.
  */
@@ -153,22 +158,52 @@ final class SqliteNativeLibraryCache {
             if (url == null) {
                 return Optional.of("sqlite-jdbc holds no " + resource);
             }
+            Fingerprint fingerprint = fingerprint(url);
             Optional<Path> root = cacheRoot(environment, properties.getProperty("user.home"));
-            if (root.isEmpty()) {
-                return Optional.of("neither XDG_CACHE_HOME nor HOME names an absolute folder");
+            Path library;
+            String tmpdir;
+            try {
+                library = cachedCopy(root.orElseThrow(() -> new IOException(
+                        "neither XDG_CACHE_HOME nor HOME names an existing absolute folder")), name, fingerprint,
+                        () -> read(url));
+                load.accept(library);
+                tmpdir = root.get().toString();
+            } catch (IOException | RuntimeException | LinkageError cacheFailed) {
+                // Never the driver's own way (it runs uname and extracts into the shared temp folder):
+                // a private copy for this JVM alone, loaded here, which the driver is then pointed at.
+                library = privateCopy(name, fingerprint, () -> read(url));
+                load.accept(library);
+                tmpdir = library.getParent().toString();
             }
-            Path library = cachedCopy(root.get(), name, fingerprint(url), () -> read(url));
-            load.accept(library);
             properties.setProperty(LIB_PATH, library.getParent().toString());
             properties.setProperty(LIB_NAME, name);
             if (properties.getProperty(TMPDIR) == null) {
-                properties.setProperty(TMPDIR, root.get().toString());
+                // Where the driver's cleanup looks for its old copies: a folder holding none.
+                properties.setProperty(TMPDIR, tmpdir);
             }
             return Optional.empty();
         } catch (IOException | RuntimeException | LinkageError e) {
-            // An unwritable cache, an odd path, a library that does not load: the driver's way then.
+            // No private copy either (an unknown platform, no temp folder, a library that does not load).
             return Optional.of(oneLine(e));
         }
+    }
+
+    /**
+     * The library in a fresh folder of the temp folder that only this user can enter (0700), for this
+     * JVM only and removed at its exit: what is left when the shared cache cannot be written.
+     */
+    static Path privateCopy(String name, Fingerprint fingerprint, LibraryBytes source) throws IOException {
+        byte[] bytes = source.read();
+        if (!Fingerprint.of(bytes).equals(fingerprint)) {
+            throw new IOException("the library read does not match its fingerprint " + fingerprint.folderName());
+        }
+        Path folder = Files.createTempDirectory("fleet-sqlite-jdbc-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        folder.toFile().deleteOnExit(); // registered first, so deleted after the library in it
+        Path library = folder.resolve(name);
+        library.toFile().deleteOnExit();
+        Files.write(library, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return library;
     }
 
     /**
@@ -215,16 +250,23 @@ final class SqliteNativeLibraryCache {
         String xdg = environment.get("XDG_CACHE_HOME");
         Path base = null;
         if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
-            base = Path.of(xdg);
+            // Created when missing, as the XDG spec says, but only inside a folder that exists.
+            Path folder = Path.of(xdg);
+            base = folder.getParent() == null || existingFolder(folder.getParent()) != null ? folder : null;
         } else {
             for (String home : new String[] {environment.get("HOME"), userHome}) {
                 if (home != null && !home.isEmpty() && Path.of(home).isAbsolute()) {
-                    base = Path.of(home, ".cache");
+                    // HOME itself is never created (HOME=/nonexistent is common for services); .cache may be.
+                    base = existingFolder(Path.of(home)) == null ? null : Path.of(home, ".cache");
                     break;
                 }
             }
         }
         return Optional.ofNullable(base).map(folder -> folder.resolve("fleet").resolve("sqlite-jdbc"));
+    }
+
+    private static Path existingFolder(Path folder) {
+        return Files.isDirectory(folder) ? folder : null;
     }
 
     /** A library's CRC-32 and size: its address in the cache. */

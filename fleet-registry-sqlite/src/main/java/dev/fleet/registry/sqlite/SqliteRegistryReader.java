@@ -3,8 +3,8 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
-import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.sql.DataSource;
 
 /**
@@ -27,6 +31,12 @@ public final class SqliteRegistryReader implements RegistryReader {
 
     /** Short: an assessment should report a lock promptly rather than hang behind it. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(2);
+
+    /** How long past the deadline the reading thread may take to notice it and stop. */
+    private static final long NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /** A non-empty SQLite file is at least its database header. */
+    private static final int SQLITE_HEADER_BYTES = 100;
 
     private final Path file;
     private final DataSource dataSource;
@@ -56,29 +66,76 @@ public final class SqliteRegistryReader implements RegistryReader {
         return file.toString();
     }
 
+    /**
+     * The read runs on its own daemon thread and is waited for at most {@link ReadBounds#READ_TIME}
+     * (and a moment for the statement to notice its interrupt). A path swapped for a FIFO between our
+     * look at it and the driver's open blocks that open in the kernel, where nothing in Java can
+     * reach it: the answer is then io_error on time, and the stuck thread, a daemon, is released
+     * when the FIFO gets a writer or the process ends.
+     */
     private RegistryRead read(Optional<RegistrationStatus> status) {
-        switch (RegistryFileKind.of(file)) {
+        long deadline = System.nanoTime() + ReadBounds.READ_TIME.toNanos();
+        FutureTask<RegistryRead> task = new FutureTask<>(() -> readNow(deadline));
+        Thread worker = new Thread(task, "fleet-registry-read");
+        worker.setDaemon(true);
+        worker.start();
+        RegistryRead read;
+        try {
+            read = task.get(ReadBounds.READ_TIME.toNanos() + NOTICE_NANOS, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            task.cancel(true);
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, "opening or reading it took longer than "
+                    + ReadBounds.READ_TIME.toSeconds() + " s (was the file swapped for a FIFO or device?)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            task.cancel(true);
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, "interrupted while reading");
+        } catch (ExecutionException e) {
+            return ReadFailures.readFor(e.getCause(), file);
+        }
+        if (!read.readable() || status.isEmpty()) {
+            return read;
+        }
+        // Filtered here, not in SQL: an index on status, corrupted, would hide rows an assessment sees.
+        String code = status.get().code();
+        return RegistryRead.of(read.rows().stream().filter(row -> code.equals(row.status())).toList());
+    }
+
+    private RegistryRead readNow(long deadline) {
+        RegistryFileKind kind = RegistryFileKind.of(file);
+        switch (kind) {
             case ABSENT:
                 return RegistryRead.unreadable(RegistryReason.MISSING);
-            case NOT_A_FILE:
+            case NOT_A_FILE, UNRESOLVABLE:
                 // Never handed to SQLite: opening a FIFO would block this answer forever.
-                return RegistryRead.unreadable(RegistryReason.IO_ERROR, "not a regular file");
+                return RegistryRead.unreadable(RegistryReason.IO_ERROR, kind.detail());
             default:
                 break;
         }
-        try (Connection connection = dataSource.getConnection()) {
-            Set<String> columns = RowQuery.columnsOf(connection);
-            if (columns.isEmpty()) {
-                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
+        try {
+            // Only looked at, never opened here: closing a descriptor of the file would drop the POSIX
+            // locks SQLite holds on it in this process (a server writes while it reads).
+            long size = Files.size(file);
+            if (size > 0 && size < SQLITE_HEADER_BYTES) {
+                // SQLite takes a file shorter than its header for an empty database: "no table".
+                return RegistryRead.unreadable(RegistryReason.CORRUPT, "truncated: " + size
+                        + " bytes, shorter than SQLite's " + SQLITE_HEADER_BYTES + "-byte header");
             }
-            List<String> missing = RowQuery.missingRequired(columns);
-            if (!missing.isEmpty()) {
-                return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
+            try (Connection connection = dataSource.getConnection()) {
+                ReadBounds.apply(connection, deadline);
+                Set<String> columns = RowQuery.columnsOf(connection);
+                if (columns.isEmpty()) {
+                    return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
+                }
+                List<String> missing = RowQuery.missingRequired(columns);
+                if (!missing.isEmpty()) {
+                    return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
+                }
+                return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns)));
             }
-            return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns, status.orElse(null))));
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.
-            return RegistryRead.unreadable(ReadFailures.reasonFor(e, file));
+            return ReadFailures.readFor(e, file);
         }
     }
 }

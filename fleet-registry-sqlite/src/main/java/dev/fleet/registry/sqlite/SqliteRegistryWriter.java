@@ -367,8 +367,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     /** Refuses a FIFO, socket, device or directory before SQLite opens it or creates anything beside it. */
     private void requireRegularOrAbsent() {
-        if (RegistryFileKind.of(file) == RegistryFileKind.NOT_A_FILE) {
-            throw new RegistryStorageException(RegistryFileKind.refusal(file), null);
+        switch (RegistryFileKind.of(file)) {
+            case NOT_A_FILE -> throw new RegistryStorageException(RegistryFileKind.refusal(file), null);
+            case UNRESOLVABLE -> throw new RegistryStorageException(RegistryFileKind.unresolvable(file), null);
+            default -> {
+                // absent or a regular file: usable
+            }
         }
     }
 
@@ -407,7 +411,10 @@ public final class SqliteRegistryWriter implements RegistryWriter {
 
     /** One line: the operation, the file, how it went (when there is more to say) and the cause's first line. */
     private RegistryStorageException failure(String operation, String how, Throwable cause) {
-        String detail = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
+        String detail = ReadFailures.reasonFor(cause, file) == RegistryReason.CORRUPT
+                ? "not a SQLite database, or a damaged one; nothing was changed"
+                : cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
         return new RegistryStorageException("registry " + operation + " failed for " + file
                 + (how == null ? "" : " (" + how + ")") + ": " + detail.lines().findFirst().orElse(""), cause);
     }

@@ -99,13 +99,16 @@ class SqliteNativeLibraryCacheTest {
     }
 
     @Test
-    void theCacheIsXdgCacheHomeElseHomeDotCache() {
-        assertEquals(Optional.of(Path.of("/xdg/fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
-                Map.of("XDG_CACHE_HOME", "/xdg", "HOME", "/home/op"), "/elsewhere"));
-        assertEquals(Optional.of(Path.of("/home/op/.cache/fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
-                Map.of("XDG_CACHE_HOME", "relative/ignored", "HOME", "/home/op"), "/elsewhere"));
-        assertEquals(Optional.of(Path.of("/elsewhere/.cache/fleet/sqlite-jdbc")),
-                SqliteNativeLibraryCache.cacheRoot(Map.of(), "/elsewhere"));
+    void theCacheIsXdgCacheHomeElseHomeDotCache() throws IOException {
+        String xdg = Files.createDirectory(dir.resolve("xdg")).toString();
+        String home = Files.createDirectory(dir.resolve("home")).toString();
+        String elsewhere = Files.createDirectory(dir.resolve("elsewhere")).toString();
+        assertEquals(Optional.of(Path.of(xdg, "fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
+                Map.of("XDG_CACHE_HOME", xdg, "HOME", home), elsewhere));
+        assertEquals(Optional.of(Path.of(home, ".cache/fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
+                Map.of("XDG_CACHE_HOME", "relative/ignored", "HOME", home), elsewhere));
+        assertEquals(Optional.of(Path.of(elsewhere, ".cache/fleet/sqlite-jdbc")),
+                SqliteNativeLibraryCache.cacheRoot(Map.of(), elsewhere));
         assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", ""), "?"));
     }
 
@@ -248,20 +251,35 @@ class SqliteNativeLibraryCacheTest {
     }
 
     @Test
-    void anUnwritableCacheLeavesTheDriverItsOwnWay() throws IOException {
+    void anUnwritableCacheFallsBackToAPrivateCopyNeverToTheDriversOwnWay() throws IOException {
         // Root may write anywhere, so the cache folder is made impossible instead: its parent is a file.
         Path notAFolder = Files.writeString(dir.resolve("not-a-folder"), "a file");
         Properties properties = thisPlatform();
-        Properties before = (Properties) properties.clone();
+        List<Path> loaded = new ArrayList<>();
 
         Optional<String> fallback = SqliteNativeLibraryCache.configure(properties,
-                Map.of("XDG_CACHE_HOME", notAFolder.toString()), getClass().getClassLoader(), library -> {
-                    throw new AssertionError("nothing is loaded");
-                });
+                Map.of("XDG_CACHE_HOME", notAFolder.toString()), getClass().getClassLoader(), loaded::add);
 
-        assertTrue(fallback.isPresent());
-        assertFalse(fallback.get().contains("\n"), "one line");
-        assertEquals(before, properties);
+        assertEquals(Optional.empty(), fallback);
+        assertEquals(1, loaded.size());
+        Path library = loaded.get(0);
+        assertEquals(library.getParent().toString(), properties.getProperty(SqliteNativeLibraryCache.LIB_PATH));
+        assertEquals(library.getFileName().toString(), properties.getProperty(SqliteNativeLibraryCache.LIB_NAME));
+        assertEquals(library.getParent().toString(), properties.getProperty(SqliteNativeLibraryCache.TMPDIR),
+                "the driver's cleanup looks only in the private folder");
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(library.getParent())));
+    }
+
+    @Test
+    void aHomeThatDoesNotExistIsNeverCreated() {
+        Path home = dir.resolve("nonexistent");
+        Properties properties = thisPlatform();
+
+        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", home.toString()), null));
+        assertEquals(Optional.empty(), SqliteNativeLibraryCache.configure(properties, Map.of("HOME", home.toString()),
+                getClass().getClassLoader(), library -> { }));
+        assertFalse(Files.exists(home), "HOME was created");
     }
 
     @Test

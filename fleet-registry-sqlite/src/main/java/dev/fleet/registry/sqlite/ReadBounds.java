@@ -1,0 +1,78 @@
+package dev.fleet.registry.sqlite;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.sqlite.ProgressHandler;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
+
+/**
+ * The bounds of one registry read (docs/CONTRACT.md, "Read bounds"). The table may be another tool's
+ * view: an endless recursive CTE, or rows of computed strings of hundreds of megabytes. An
+ * assessment must still answer, so every read is bounded in time (SQLite's progress handler
+ * interrupts the statement at the deadline), in the size of any one value (SQLite's own length
+ * limit, so a huge string is refused before it is built or handed to Java), and in rows and text
+ * in all (counted as they are materialised). Nothing is sorted in SQL: an unbounded input would be
+ * sorted through temporary files before the first row arrived.
+ */
+final class ReadBounds {
+
+    /**
+     * From the start of a read to its last row, opening the file included. With a JVM's start, a
+     * refused read is answered within 5 s; a real registry reads in well under a second.
+     */
+    static final Duration READ_TIME = Duration.ofSeconds(3);
+    /** The longest string or blob SQLite may build or return on a reader's connection. */
+    static final int VALUE_BYTES = 1 << 20;
+    /** The most rows one read materialises. */
+    static final int MAX_ROWS = 200_000;
+    /** The most characters of text one read materialises, over all rows. */
+    static final long MAX_TEXT_CHARS = 64L << 20;
+
+    /** How many SQLite virtual-machine steps pass between two looks at the clock. */
+    private static final int STEPS_BETWEEN_CHECKS = 1_000;
+
+    private ReadBounds() {
+    }
+
+    /** Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh connection. */
+    static void apply(Connection connection, long deadlineNanos) throws SQLException {
+        connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
+        ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
+            @Override
+            protected int progress() {
+                // Non-zero interrupts the statement: SQLITE_INTERRUPT, read as io_error.
+                return System.nanoTime() - deadlineNanos >= 0 ? 1 : 0;
+            }
+        });
+    }
+
+    /** Counts what a read materialises and refuses more than the bounds allow. */
+    static final class Tally {
+        private int rows;
+        private long chars;
+
+        void row() throws ReadBoundExceeded {
+            if (++rows > MAX_ROWS) {
+                throw new ReadBoundExceeded("more than " + MAX_ROWS + " rows");
+            }
+        }
+
+        String text(String value) throws ReadBoundExceeded {
+            if (value != null && (chars += value.length()) > MAX_TEXT_CHARS) {
+                throw new ReadBoundExceeded("more than " + (MAX_TEXT_CHARS >> 20) + " Mi characters of text");
+            }
+            return value;
+        }
+    }
+
+    /** A read stopped at one of its bounds; the message is the detail an operator reads. */
+    static final class ReadBoundExceeded extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ReadBoundExceeded(String detail) {
+            super(detail + " in " + RowQuery.TABLE + ": read refused (a registry holds far less)");
+        }
+    }
+}
