@@ -38,7 +38,7 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
             return exitCode(answer.verdict());
         }
         Verdict verdict = assessment.assess();
-        out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), roster.source()));
+        out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
         return exitCode(verdict);
     }
 

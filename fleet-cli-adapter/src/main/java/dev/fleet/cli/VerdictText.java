@@ -27,9 +27,10 @@ final class VerdictText {
 
     /**
      * @param registry the registry file the verdict read, shown so that its actions can be taken
+     * @param registryOrigin where that path came from, e.g. " (from $FLEET_REGISTRY)", or ""
      * @param rosterSource where the roster came from: a file, or the built-in default
      */
-    String render(Verdict verdict, Path registry, String rosterSource) {
+    String render(Verdict verdict, Path registry, String registryOrigin, String rosterSource) {
         StringBuilder text = new StringBuilder();
         if (verdict.mutationGateSatisfied()) {
             text.append(ansi.green("GATE SATISFIED")).append("  ");
@@ -49,7 +50,7 @@ final class VerdictText {
                 verdict.processListing().available()
                         ? count(verdict.processListing().serverProcessCount(), "server process", "server processes")
                         : "unavailable (" + verdict.processListing().reason().code() + ")"));
-        text.append(String.format("registry file %s%n", Printable.of(registry.toString())));
+        text.append(String.format("registry file %s%s%n", Printable.of(registry.toString()), registryOrigin));
         text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 

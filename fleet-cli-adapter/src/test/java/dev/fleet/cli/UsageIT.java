@@ -143,6 +143,9 @@ class UsageIT {
         FleetJar.Run list = FleetJar.run(Map.of("FLEET_REGISTRY", registry.toString()), "registry", "list");
         assertEquals(1, list.exitCode(), list.stderr());
         assertEquals("fleet: registry " + registry + " (from $FLEET_REGISTRY) unreadable: missing\n", list.stderr());
+        FleetJar.Run assess = FleetJar.run(Map.of("FLEET_REGISTRY", registry.toString()), "assess");
+        assertEquals(1, assess.exitCode(), assess.stderr());
+        assertTrue(assess.stdout().contains("registry file " + registry + " (from $FLEET_REGISTRY)\n"), assess.stdout());
 
         Path directory = Files.createDirectory(dir.resolve("a-directory"));
         FleetJar.Run migrate = FleetJar.run(Map.of("FLEET_REGISTRY", directory.toString()), "registry", "migrate");

@@ -18,7 +18,7 @@ class VerdictTextTest {
             scenario.row(RowBuilder.row(Scenario.member("author"), 90_000 + i));
         }
 
-        String text = new VerdictText(new Ansi(false)).render(scenario.classify(), Path.of("/r.sqlite3"), "default");
+        String text = new VerdictText(new Ansi(false)).render(scenario.classify(), Path.of("/r.sqlite3"), "", "default");
 
         assertTrue(text.contains("\n  ... and 150 more (not shown)\n"), text);
         assertEquals(100, text.lines().filter(line -> line.contains(" process_exited  runtime_id ")).count(), text);
