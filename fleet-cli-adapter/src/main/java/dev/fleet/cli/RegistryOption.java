@@ -12,8 +12,16 @@ final class RegistryOption {
                     + "$${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3.")
     Path path;
 
+    /** @throws ConfigurationException when the environment locates no registry (exit 2, one line) */
     Path path() {
-        return (path != null ? path : RegistryLocation.defaultPath()).toAbsolutePath().normalize();
+        if (path != null) {
+            return path.toAbsolutePath().normalize();
+        }
+        try {
+            return RegistryLocation.defaultPath().toAbsolutePath().normalize();
+        } catch (IllegalStateException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
     }
 
     /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
