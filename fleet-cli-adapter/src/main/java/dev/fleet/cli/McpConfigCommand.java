@@ -111,7 +111,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         if (!Files.isRegularFile(jar)) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
         }
-        return List.of(RunningJar.javaBinary(), "-jar", jar.toString());
+        return List.of(RunningJar.javaBinary(), RunningJar.VM_OUTPUT_TO_STDERR, "-jar", jar.toString());
     }
 
     /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */

@@ -17,13 +17,21 @@ final class RegistryOption {
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
+    /** @throws ConfigurationException when the environment locates no registry (exit 2, one line) */
     Path path() {
-        if (path == null && RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
+        if (path != null) {
+            return path.toAbsolutePath().normalize();
+        }
+        if (RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
             // stderr, never stdout: over stdio, stdout is the protocol's.
             System.err.println("fleet: warning: XDG_STATE_HOME is relative (" + Printable.of(System.getenv(
                     RegistryLocation.STATE_HOME_ENV)) + "); ignored as the XDG spec says, using ~/.local/state");
         }
-        return (path != null ? path : RegistryLocation.defaultPath()).toAbsolutePath().normalize();
+        try {
+            return RegistryLocation.defaultPath().toAbsolutePath().normalize();
+        } catch (IllegalStateException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
     }
 
     /** Where the path came from, for an error about it: the variable, when it named the file. */

@@ -110,7 +110,7 @@ final class RosterFile {
         } catch (InvalidServerPatternException e) {
             // Printable: a pattern may hold a line break, and the message is one line.
             throw new IllegalArgumentException("server_process_patterns[" + e.index() + "] does not compile as a "
-                    + "linear-time (RE2) pattern: " + Printable.of(e.problem()) + " in '" + Printable.of(e.pattern())
+                    + "linear-time (RE2) pattern: " + Printable.of(e.problem()) + " in '" + Printable.of(e.excerpt())
                     + "'");
         }
         return roster;

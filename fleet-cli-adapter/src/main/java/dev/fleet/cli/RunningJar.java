@@ -6,6 +6,18 @@ import java.nio.file.Path;
 /** The jar this CLI runs from, and the java running it: what the verbs that start fleet again name. */
 final class RunningJar {
 
+    /**
+     * For every JVM that serves: what the JVM itself prints (a SIGQUIT thread dump, above all) goes to
+     * stderr, since on stdio, stdout carries protocol bytes only. The launcher passes it too.
+     */
+    static final String VM_OUTPUT_TO_STDERR = "-XX:+DisplayVMOutputToStderr";
+    /**
+     * The JVM's suspend/resume signal, moved off SIGUSR2 (which a server takes as a stop) to a
+     * real-time signal nobody sends by name, as the launcher does; JFR's sampler keeps working.
+     */
+    static final String SUSPEND_SIGNAL_VARIABLE = "_JAVA_SR_SIGNUM";
+    static final String SUSPEND_SIGNAL = "62";
+
     private RunningJar() {
     }
 

@@ -78,17 +78,48 @@ class UsageIT {
                 + "\"o\", \"repo\": \"p\"}, \"members\": [{\"namespace\": \"a\", \"profile\": \"prgs-author\", "
                 + "\"role\": \"r\"}], \"server_process_patterns\": [\"(a)\\\\1\"]}");
         Path registry = dir.resolve("r.sqlite3");
-        FleetJar.Run run = switch (verb) {
-            case "assess" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString());
-            case "serve" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString(),
-                    "--profile", "prgs-author");
-            default -> FleetJar.run(verb, "--roster", roster.toString());
-        };
+        FleetJar.Run run = runWithRoster(verb, roster, registry);
 
         assertOneLineUsageError(run);
         assertEquals("fleet: roster " + roster + ": server_process_patterns[0] does not compile as a linear-time "
                 + "(RE2) pattern: invalid escape sequence `\\1` in '(a)\\1'\n", run.stderr());
         assertTrue(!Files.exists(registry), "no registry was touched");
+    }
+
+    /**
+     * A pattern beyond the contract's bounds (4,096 characters, 100 nested groups) is refused before
+     * RE2J sees it: 20,000 nested parentheses overflowed its parser's stack, and a 900 KB pattern
+     * took minutes to compile. One line quoting the pattern's start, exit 2, on every verb.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"roster", "assess", "processes", "serve"})
+    void aPatternTooLongOrTooDeeplyNestedIsOneRosterError(String verb, @TempDir Path dir) throws Exception {
+        String deep = "(".repeat(20_000) + "a" + ")".repeat(20_000);
+        String nested = "(".repeat(101) + "a" + ")".repeat(101);
+        for (String pattern : List.of(deep, nested)) {
+            Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"r\", "
+                    + "\"org\": \"o\", \"repo\": \"p\"}, \"members\": [{\"namespace\": \"a\", \"profile\": "
+                    + "\"prgs-author\", \"role\": \"r\"}], \"server_process_patterns\": [\"" + pattern + "\"]}");
+            Path registry = dir.resolve("r.sqlite3");
+            FleetJar.Run run = runWithRoster(verb, roster, registry);
+
+            assertOneLineUsageError(run);
+            String problem = pattern == deep ? "longer than 4096 characters (40001)" : "groups nested more than 100 deep";
+            assertTrue(run.stderr().startsWith("fleet: roster " + roster + ": server_process_patterns[0] does not "
+                    + "compile as a linear-time (RE2) pattern: " + problem + " in '(((("), run.stderr());
+            assertTrue(run.stderr().length() < 600, run.stderr());
+            assertTrue(!Files.exists(registry), "no registry was touched");
+        }
+    }
+
+    /** {@code fleet VERB --roster ROSTER}, with the registry and profile the verb needs. */
+    private static FleetJar.Run runWithRoster(String verb, Path roster, Path registry) {
+        return switch (verb) {
+            case "assess" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString());
+            case "serve" -> FleetJar.run(verb, "--roster", roster.toString(), "--registry", registry.toString(),
+                    "--profile", "prgs-author");
+            default -> FleetJar.run(verb, "--roster", roster.toString());
+        };
     }
 
     @Test

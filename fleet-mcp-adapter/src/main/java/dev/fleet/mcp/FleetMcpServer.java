@@ -67,7 +67,8 @@ public final class FleetMcpServer {
     /**
      * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
      * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
-     * SIGTERM/SIGINT a shutdown hook marks the row stopped while the JVM exits. Either way the stop
+     * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
+     * stopped while the JVM exits. Either way the stop
      * takes at most {@code ServerLifecycleService.STOP_DEADLINE}, whatever the registry does.
      *
      * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
@@ -98,6 +99,7 @@ public final class FleetMcpServer {
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (stop() waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::stop, "fleet-mcp-shutdown"));
+        StopSignals.install();
         // Building the server started the SDK's stdin loop: the transport is live, so register now.
         lifecycle.start(heartbeatPeriod);
         awaitUninterruptibly(clientGone);
@@ -124,8 +126,8 @@ public final class FleetMcpServer {
     }
 
     /**
-     * {@link #startHttp}, then blocks until SIGTERM/SIGINT, whose shutdown hook marks the row stopped
-     * and unbinds.
+     * {@link #startHttp}, then blocks until SIGTERM/SIGINT (or another of {@link StopSignals}), whose
+     * shutdown hook marks the row stopped and unbinds.
      *
      * @param onBound called once bound and registered, e.g. to tell the operator the port chosen for port 0
      * @throws IllegalStateException when the address cannot be bound
@@ -133,6 +135,7 @@ public final class FleetMcpServer {
     public void serveHttp(String host, int port, Consumer<RunningHttpServer> onBound) throws InterruptedException {
         Objects.requireNonNull(onBound, "onBound");
         RunningHttpServer running = StreamableHttpEndpoint.start(this, host, port, true, HttpLimits.DEFAULT);
+        StopSignals.install();
         onBound.accept(running);
         running.awaitTermination();
     }

@@ -53,7 +53,9 @@ import org.slf4j.LoggerFactory;
  * are passed on when well formed (this server sends no requests, so the SDK only logs them).
  *
  * <p>Not thread-safe: the SDK's one stdin thread calls it. Replies go to {@link ProtocolOutput},
- * whole lines under its lock, so they never interleave with the SDK's responses.
+ * whole lines under its lock, so they never interleave with the SDK's responses. Before a request
+ * is passed on, a place for its answer is reserved there, which waits while the client leaves
+ * {@link ProtocolOutput#MAX_UNWRITTEN_ANSWERS} answers unread: the bound on queued answers.
  */
 final class JsonRpcGate implements StdinLines.Gate {
 
@@ -187,6 +189,9 @@ final class JsonRpcGate implements StdinLines.Gate {
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             initializeSent = true;
         }
+        // The SDK answers every request it is given with one line: hold a place for that answer
+        // first, waiting (and so not reading stdin) while the client leaves too many unread.
+        out.reserveAnswer();
         return pass(buffer, length);
     }
 

@@ -92,6 +92,42 @@ class ProtocolOutputTest {
         assertEquals(lines, gateLines.size());
     }
 
+    @Test
+    void aReservationWaitsWhileTheBoundOfUnwrittenAnswersIsReachedAndAnSdkLineFreesAPlace() throws Exception {
+        ProtocolOutput bounded = new ProtocolOutput(sink, 2);
+        bounded.reserveAnswer();
+        bounded.reserveAnswer();
+        CountDownLatch reserved = new CountDownLatch(1);
+        Thread stdinThread = new Thread(() -> {
+            bounded.reserveAnswer();
+            reserved.countDown();
+        });
+        stdinThread.setDaemon(true);
+        stdinThread.start();
+
+        bounded.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
+        assertEquals(2, bounded.unwrittenAnswers(), "a reply of the gate's own answers nothing reserved");
+        assertEquals(1, reserved.getCount(), "still waiting");
+
+        bounded.write("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(reserved.await(2, TimeUnit.MINUTES), "an answer written frees a place");
+        assertEquals(2, bounded.unwrittenAnswers());
+    }
+
+    @Test
+    void aFailedStdoutStopsTheBoundSoStdinIsReadOnToItsEnd() throws Exception {
+        ProtocolOutput broken = new ProtocolOutput(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        }, 1);
+        broken.reserveAnswer();
+        assertThrows(IOException.class, () -> broken.write("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
+
+        broken.reserveAnswer(); // returns at once: nothing will ever be written again
+    }
+
     private String text() {
         return sink.toString(StandardCharsets.UTF_8);
     }

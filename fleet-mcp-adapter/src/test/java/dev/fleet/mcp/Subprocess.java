@@ -21,7 +21,9 @@ final class Subprocess {
 
     /** The same, with extra JVM options (a small heap, for instance) before the main class. */
     static List<String> serverArguments(List<String> jvmOptions, Path callsFile, String... flags) {
-        List<String> args = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        // As the launcher does: the JVM's own output (a SIGQUIT thread dump) goes to stderr, never into the protocol.
+        List<String> args = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:+DisplayVMOutputToStderr"));
         args.addAll(jvmOptions);
         args.addAll(List.of("-cp", System.getProperty("java.class.path"), TestServerMain.class.getName(),
                 callsFile.toString()));

@@ -39,13 +39,18 @@ public final class ServerPatterns {
     /**
      * Compiles every pattern, in order.
      *
-     * @throws InvalidServerPatternException naming the first pattern RE2J cannot compile
+     * @throws InvalidServerPatternException naming the first pattern RE2J cannot compile, or that
+     *     exceeds {@link PatternLimits} (checked first: RE2J is not given what it cannot bound)
      */
     public static ServerPatterns compile(List<String> patterns) {
         Objects.requireNonNull(patterns, "patterns");
         List<Pattern> compiled = new ArrayList<>(patterns.size());
         for (int i = 0; i < patterns.size(); i++) {
             String pattern = Objects.requireNonNull(patterns.get(i), "patterns[" + i + "]");
+            int index = i;
+            PatternLimits.violation(pattern).ifPresent(problem -> {
+                throw new InvalidServerPatternException(index, pattern, problem);
+            });
             try {
                 compiled.add(Pattern.compile(pattern));
             } catch (PatternSyntaxException e) {

@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -32,12 +33,14 @@ public final class RegistryLocation {
     /**
      * @param env the environment to read
      * @param fallbackHome the home directory to use when {@code HOME} is unset or blank
+     * @throws IllegalStateException when no variable locates the registry, or the one that does
+     *     cannot be a path (one line, naming the variable)
      */
     public static Path resolve(Map<String, String> env, String fallbackHome) {
         Objects.requireNonNull(env, "env");
         String explicit = env.get(REGISTRY_ENV);
         if (isSet(explicit)) {
-            return Path.of(explicit);
+            return path(REGISTRY_ENV, explicit);
         }
         String stateHome = env.get(STATE_HOME_ENV);
         if (!isSet(stateHome) || !Path.of(stateHome).isAbsolute()) {
@@ -46,9 +49,31 @@ public final class RegistryLocation {
                 throw new IllegalStateException(
                         "cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME");
             }
-            stateHome = Path.of(home, ".local", "state").toString();
+            return inStateHome(path(HOME_ENV, home).resolve(".local").resolve("state"));
         }
-        return Path.of(stateHome, "gitea-tools", "control_plane.sqlite3");
+        return inStateHome(path(STATE_HOME_ENV, stateHome));
+    }
+
+    private static Path inStateHome(Path stateHome) {
+        return stateHome.resolve("gitea-tools").resolve("control_plane.sqlite3");
+    }
+
+    /**
+     * {@code value} as a path. Java decodes the environment with the locale's charset, so without a
+     * UTF-8 locale a name such as {@code /tmp/josé} holds characters no file name can: that is a
+     * configuration the operator can fix, said in one line, not a crash.
+     *
+     * @throws IllegalStateException when {@code value} cannot be a path here
+     */
+    private static Path path(String variable, String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new IllegalStateException("cannot locate the registry: " + variable + " cannot be a path in "
+                    + "this locale's charset (" + System.getProperty("sun.jnu.encoding", "unknown") + "); run "
+                    + "with a UTF-8 locale (e.g. LC_ALL=C.UTF-8), or name the registry with --registry or "
+                    + REGISTRY_ENV, e);
+        }
     }
 
     /**

@@ -2,8 +2,8 @@ package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -52,5 +52,19 @@ class RegistryLocationTest {
         assertTrue(RegistryLocation.ignoresStateHome(env));
         assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "/state")));
         assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "rel", "FLEET_REGISTRY", "/r")));
+    }
+
+    /** A NUL stands in for what a non-UTF-8 locale makes of /tmp/josé: text that can be no path. */
+    @Test
+    void aHomeThatCannotBeAPathIsAOneLineErrorNamingIt() {
+        IllegalStateException error = assertThrows(IllegalStateException.class,
+                () -> RegistryLocation.resolve(Map.of("HOME", "/tmp/jos\u0000"), null));
+        assertTrue(error.getMessage().startsWith("cannot locate the registry: HOME cannot be a path in this "
+                + "locale's charset ("), error.getMessage());
+        assertTrue(error.getMessage().contains("LC_ALL=C.UTF-8"), error.getMessage());
+        assertFalse(error.getMessage().contains("\n"));
+        IllegalStateException state = assertThrows(IllegalStateException.class,
+                () -> RegistryLocation.resolve(Map.of("XDG_STATE_HOME", "/s\u0000"), null));
+        assertTrue(state.getMessage().contains("XDG_STATE_HOME cannot be a path"), state.getMessage());
     }
 }
