@@ -43,7 +43,7 @@ public final class RegistryLocation {
             return path(REGISTRY_ENV, explicit);
         }
         String stateHome = env.get(STATE_HOME_ENV);
-        if (!isSet(stateHome) || !Path.of(stateHome).isAbsolute()) {
+        if (!isSet(stateHome) || !absolute(stateHome)) {
             String home = isSet(env.get(HOME_ENV)) ? env.get(HOME_ENV) : fallbackHome;
             if (!isSet(home)) {
                 throw new IllegalStateException(
@@ -83,7 +83,12 @@ public final class RegistryLocation {
      */
     public static boolean ignoresStateHome(Map<String, String> env) {
         String stateHome = env.get(STATE_HOME_ENV);
-        return !isSet(env.get(REGISTRY_ENV)) && isSet(stateHome) && !Path.of(stateHome).isAbsolute();
+        return !isSet(env.get(REGISTRY_ENV)) && isSet(stateHome) && !absolute(stateHome);
+    }
+
+    /** Absolute as the XDG spec means it, read from the text: a value that cannot be a path is judged later, by {@link #path}. */
+    private static boolean absolute(String value) {
+        return value.startsWith("/");
     }
 
     private static boolean isSet(String value) {
