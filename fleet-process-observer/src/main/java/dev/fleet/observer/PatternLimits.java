@@ -100,7 +100,7 @@ final class PatternLimits {
             return 0;
         }
         String body = pattern.substring(position, end);
-        if (!body.matches("\\d{1,9}(,\\d{0,9})?")) {
+        if (!isRepeatBody(body)) {
             return 0;
         }
         position = end + 1;
@@ -111,6 +111,21 @@ final class PatternLimits {
         long min = Long.parseLong(body.substring(0, comma));
         String max = body.substring(comma + 1);
         return Math.max(1, max.isEmpty() ? min + 1 : Math.max(min, Long.parseLong(max)));
+    }
+
+    /** {@code n} or {@code n,} or {@code n,m}, each count 1 to 9 digits (m may be absent): RE2's repeat forms. */
+    private static boolean isRepeatBody(String body) {
+        int comma = body.indexOf(',');
+        String min = comma < 0 ? body : body.substring(0, comma);
+        String max = comma < 0 ? "" : body.substring(comma + 1);
+        return digits(min, 1) && digits(max, 0);
+    }
+
+    private static boolean digits(String text, int least) {
+        if (text.length() < least || text.length() > 9) {
+            return false;
+        }
+        return text.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
     /** Just past a backslash: past the escape, a {@code \Q...\E} literal or a braced argument included. */
