@@ -3,10 +3,13 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.testing.Patience;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +70,9 @@ class SeparateProcessesTest {
         }
 
         void assertSucceededSilently() throws InterruptedException {
-            assertTrue(process.waitFor(3, TimeUnit.MINUTES), "the child JVM finished");
+            Duration limit = Patience.scaled(Duration.ofMinutes(3));
+            assertTrue(process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS), "the child JVM finished within "
+                    + limit.toSeconds() + " s (" + Patience.describe() + ")");
             assertEquals(0, process.exitValue(), () -> "exit status; stderr: " + read(err));
             assertEquals("", read(out), "stdout");
             assertEquals("", read(err), "stderr");
