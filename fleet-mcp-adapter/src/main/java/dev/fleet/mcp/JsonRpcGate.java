@@ -64,7 +64,6 @@ final class JsonRpcGate implements StdinLines.Gate {
     static final int INVALID_PARAMS = McpSchema.ErrorCodes.INVALID_PARAMS;
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcGate.class);
-    private static final int MAX_DETAIL_CHARS = 200;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Strict where the SDK is lenient: a second value after the message is not one message. */
@@ -182,7 +181,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         if (!(parsed instanceof McpSchema.JSONRPCRequest request)) {
             return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
-        String unreadable = unreadableParams(request);
+        String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
         if (unreadable != null) {
             return reply(id, INVALID_PARAMS, "Invalid params for " + detail(method) + ": " + unreadable, length);
         }
@@ -235,36 +234,6 @@ final class JsonRpcGate implements StdinLines.Gate {
         }
     }
 
-    /** Why the SDK could not read this request's params as its handler will, or null when it can. */
-    private String unreadableParams(McpSchema.JSONRPCRequest request) {
-        Class<?> type = switch (request.method()) {
-            case McpSchema.METHOD_INITIALIZE -> McpSchema.InitializeRequest.class;
-            case McpSchema.METHOD_TOOLS_CALL -> McpSchema.CallToolRequest.class;
-            default -> null;
-        };
-        if (type == null) {
-            return null;
-        }
-        if (!(request.params() instanceof java.util.Map<?, ?> params)) {
-            return "params are required";
-        }
-        if (type == McpSchema.CallToolRequest.class
-                && !(params.get("name") instanceof String name && !name.isEmpty())) {
-            return "name must be the tool's name, a non-empty string";
-        }
-        try {
-            sdkMapper.convertValue(params, type);
-            return null;
-        } catch (RuntimeException e) {
-            Throwable cause = e;
-            while (cause.getCause() != null && cause.getCause() != cause) {
-                cause = cause.getCause();
-            }
-            String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
-            return detail(message == null ? cause.getClass().getSimpleName() : message);
-        }
-    }
-
     /**
      * The line as the SDK should read it. Its reader also ends a line at a carriage return, which a
      * JSON text may hold only as whitespace between tokens (a raw one inside a string is invalid
@@ -314,13 +283,6 @@ final class JsonRpcGate implements StdinLines.Gate {
 
     /** Text from the client, shortened and on one line, for a message or a log line. */
     private static String detail(String text) {
-        if (text == null) {
-            return "";
-        }
-        String oneLine = text.lines().findFirst().orElse("").strip();
-        StringBuilder printable = new StringBuilder();
-        oneLine.codePoints().limit(MAX_DETAIL_CHARS).forEach(c -> printable.appendCodePoint(
-                Character.isISOControl(c) ? '?' : c));
-        return oneLine.codePointCount(0, oneLine.length()) > MAX_DETAIL_CHARS ? printable + "…" : printable.toString();
+        return RequestParams.oneLine(text);
     }
 }

@@ -43,6 +43,13 @@ record JsonRpcHttpError(int status, int code, String message) {
     static final JsonRpcHttpError UNKNOWN_SESSION = new JsonRpcHttpError(404, SESSION_NOT_FOUND,
             "Session not found: it expired or never existed; initialize a new one");
 
+    static final int INVALID_PARAMS = -32602;
+
+    /** Params the SDK could not read; {@code why} is already one line. */
+    static JsonRpcHttpError invalidParams(String why) {
+        return new JsonRpcHttpError(400, INVALID_PARAMS, "Invalid params " + why);
+    }
+
     static JsonRpcHttpError tooLarge(int maxBytes) {
         return new JsonRpcHttpError(413, INVALID_REQUEST, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
     }

@@ -3,6 +3,7 @@ package dev.fleet.mcp;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -20,6 +21,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -48,10 +50,12 @@ final class JsonRpcHttpGuard implements Filter {
 
     private final OriginRule origins;
     private final int maxBodyBytes;
+    private final McpJsonMapper sdkMapper;
 
-    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes) {
+    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
+        this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
     }
 
     @Override
@@ -90,6 +94,11 @@ final class JsonRpcHttpGuard implements Filter {
                     JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
                     return;
                 }
+                JsonRpcHttpError unreadable = unreadableParams(message);
+                if (unreadable != null) {
+                    unreadable.write(response, id);
+                    return;
+                }
                 forwarded = new CachedBodyRequest(request, body);
             } else if (isBlank(request.getHeader(SESSION_HEADER))) {
                 JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
@@ -105,6 +114,22 @@ final class JsonRpcHttpGuard implements Filter {
             LOG.warn("HTTP {} {} failed: {}", request.getMethod(), request.getRequestURI(), e.toString());
             JsonRpcHttpError.forStatus(500).write(response, id);
         }
+    }
+
+    /** A request whose params the SDK could not read (it would never answer it), as -32602; else null. */
+    private JsonRpcHttpError unreadableParams(JsonNode message) {
+        JsonNode method = message.get("method");
+        if (method == null || !method.isTextual() || !message.has("id")) {
+            return null; // a response or a notification: the SDK answers neither
+        }
+        JsonNode params = message.get("params");
+        if (params != null && !params.isObject() && !params.isNull()) {
+            return JsonRpcHttpError.invalidParams("params must be an object");
+        }
+        Object fields = params == null || params.isNull() ? null : JSON.convertValue(params, Map.class);
+        String problem = RequestParams.problem(sdkMapper, method.textValue(), fields);
+        return problem == null ? null
+                : JsonRpcHttpError.invalidParams("for " + RequestParams.oneLine(method.textValue()) + ": " + problem);
     }
 
     /** The refusal that needs no body: path, method, Origin/Host, media types. Null when none. */

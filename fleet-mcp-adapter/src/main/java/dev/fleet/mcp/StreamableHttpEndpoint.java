@@ -103,7 +103,7 @@ final class StreamableHttpEndpoint {
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
         guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
-                connector.getLocalPort()), limits.maxBodyBytes()));
+                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper()));
         RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host,
                 announcedHost(address));
         if (shutdownHook) {

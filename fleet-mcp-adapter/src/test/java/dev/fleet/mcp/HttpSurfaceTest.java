@@ -80,6 +80,15 @@ class HttpSurfaceTest {
                 .header("Mcp-Session-Id", "no-such-session")), 404, -32001);
         expectError(send(request().DELETE().header("Mcp-Session-Id", "no-such-session")), 404, -32001);
         expectError(send(HttpRequest.newBuilder(running.endpoint().resolve("/other")).GET()), 404, -32600);
+        // Params the SDK cannot read: it would leave the call unanswered (tools/call) or answer 500 (initialize).
+        HttpResponse<String> noParams = send(post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}")
+                .header("Mcp-Session-Id", session));
+        expectError(noParams, 400, -32602);
+        assertEquals(7, JSON.readTree(noParams.body()).path("id").asInt(), noParams.body());
+        expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":3}}")
+                .header("Mcp-Session-Id", session)), 400, -32602);
+        expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"initialize\",\"params\":null}")), 400,
+                -32602);
 
         // The session still works: errors never end it.
         HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));

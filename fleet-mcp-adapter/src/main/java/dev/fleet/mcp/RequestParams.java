@@ -1,0 +1,67 @@
+package dev.fleet.mcp;
+
+import com.fasterxml.jackson.core.JacksonException;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+
+/**
+ * Whether the SDK can read a request's params as its handler will. The SDK answers a request whose
+ * params it cannot read with -32603 and a stack trace in its log (over HTTP, with no answer at all),
+ * so both transports ask this first and answer -32602 in one line: the stdio gate and the HTTP guard
+ * share this one check.
+ */
+final class RequestParams {
+
+    private static final int MAX_DETAIL_CHARS = 200;
+
+    private RequestParams() {
+    }
+
+    /**
+     * Why the SDK could not read {@code params} for {@code method}, or null when it can (or when the
+     * method's params are not this server's concern).
+     *
+     * @param params the request's params as plain JSON values (a map for an object), or null when absent
+     */
+    static String problem(McpJsonMapper sdkMapper, String method, Object params) {
+        Class<?> type = switch (method) {
+            case McpSchema.METHOD_INITIALIZE -> McpSchema.InitializeRequest.class;
+            case McpSchema.METHOD_TOOLS_CALL -> McpSchema.CallToolRequest.class;
+            default -> null;
+        };
+        if (type == null) {
+            return null;
+        }
+        if (!(params instanceof Map<?, ?> fields)) {
+            return "params are required";
+        }
+        if (type == McpSchema.CallToolRequest.class
+                && !(fields.get("name") instanceof String name && !name.isEmpty())) {
+            return "name must be the tool's name, a non-empty string";
+        }
+        try {
+            sdkMapper.convertValue(fields, type);
+            return null;
+        } catch (RuntimeException e) {
+            Throwable cause = e;
+            while (cause.getCause() != null && cause.getCause() != cause) {
+                cause = cause.getCause();
+            }
+            String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
+            return oneLine(message == null ? cause.getClass().getSimpleName() : message);
+        }
+    }
+
+    /** Text from the client, shortened and on one line, for a message or a log line. */
+    static String oneLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        String first = text.lines().findFirst().orElse("").strip();
+        StringBuilder printable = new StringBuilder();
+        first.codePoints().limit(MAX_DETAIL_CHARS).forEach(c -> printable.appendCodePoint(
+                Character.isISOControl(c) ? '?' : c));
+        return first.codePointCount(0, first.length()) > MAX_DETAIL_CHARS ? printable + "…" : printable.toString();
+    }
+}
