@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,7 +20,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,8 +48,8 @@ class ToolSurfaceTest {
         StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(Subprocess.java())
                 .args(Subprocess.serverArguments(temp.resolve("calls.txt"))).build(), McpJson.mapper());
         transport.setStdErrorHandler(line -> { });
-        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
-                .initializationTimeout(Duration.ofSeconds(60)).build();
+        client = McpClient.sync(transport).requestTimeout(Patience.mcpTimeout())
+                .initializationTimeout(Patience.mcpTimeout()).build();
         client.initialize();
     }
 
