@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -247,6 +248,15 @@ final class SqliteNativeLibraryCache {
      * a relative XDG_CACHE_HOME is ignored, as the XDG spec says.
      */
     static Optional<Path> cacheRoot(Map<String, String> environment, String userHome) {
+        try {
+            return cacheRootOf(environment, userHome);
+        } catch (InvalidPathException e) {
+            // Without a UTF-8 locale a HOME such as /tmp/josé can be no path: no cache, then a private copy.
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Path> cacheRootOf(Map<String, String> environment, String userHome) {
         String xdg = environment.get("XDG_CACHE_HOME");
         Path base = null;
         if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {

@@ -112,6 +112,16 @@ class SqliteNativeLibraryCacheTest {
         assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", ""), "?"));
     }
 
+    /**
+     * A NUL stands in for what a non-UTF-8 locale makes of /tmp/josé: no cache (so the private copy),
+     * never an exception that would hand loading to the driver's uname and extraction.
+     */
+    @Test
+    void aHomeOrCacheHomeThatCannotBeAPathMeansNoCache() {
+        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", "/tmp/jos\u0000"), null));
+        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("XDG_CACHE_HOME", "/c\u0000"), null));
+    }
+
     @Test
     void theCopyIsWrittenOnceUnderItsFingerprintAndThenOnlyRead() throws IOException {
         Path root = dir.resolve("cache");
