@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConnection;
@@ -29,6 +30,8 @@ final class ReadBounds {
     static final int MAX_ROWS = 200_000;
     /** The most characters of text one read materialises, over all rows. */
     static final long MAX_TEXT_CHARS = 64L << 20;
+    /** SQLite's own heap, at most: a reader's sorts and temporary tables live in memory (SqliteFiles). */
+    static final long HEAP_BYTES = 256L << 20;
 
     /** How many SQLite virtual-machine steps pass between two looks at the clock. */
     private static final int STEPS_BETWEEN_CHECKS = 1_000;
@@ -39,6 +42,11 @@ final class ReadBounds {
     /** Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh connection. */
     static void apply(Connection connection, long deadlineNanos) throws SQLException {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
+        try (Statement heap = connection.createStatement()) {
+            // Process-wide, and it can only be lowered: SQLite's own memory (an in-memory sort of a
+            // foreign view above all) fails with SQLITE_NOMEM, read as io_error, past it.
+            heap.execute("PRAGMA hard_heap_limit=" + HEAP_BYTES);
+        }
         ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
             @Override
             protected int progress() {

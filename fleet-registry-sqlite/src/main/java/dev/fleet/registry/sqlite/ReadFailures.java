@@ -29,6 +29,9 @@ final class ReadFailures {
         if (primary == SQLiteErrorCode.SQLITE_INTERRUPT.code) {
             detail = "reading " + RowQuery.TABLE + " took longer than " + ReadBounds.READ_TIME.toSeconds()
                     + " s: read stopped (an endless view?)";
+        } else if (primary == SQLiteErrorCode.SQLITE_NOMEM.code) {
+            detail = "reading " + RowQuery.TABLE + " needed more than " + (ReadBounds.HEAP_BYTES >> 20)
+                    + " MiB of SQLite's memory: read stopped (a view that sorts without end?)";
         } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
             detail = "a value in " + RowQuery.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
                     + " MiB: read refused";

@@ -42,6 +42,9 @@ final class SqliteFiles {
         // setReadOnly already drops CREATE in this driver version; said again because it is the point.
         config.resetOpenMode(SQLiteOpenMode.CREATE);
         config.setBusyTimeout(millis(busyTimeout));
+        // A sort or a temporary b-tree (a foreign view's ORDER BY, DISTINCT) stays in memory, bounded
+        // by ReadBounds' heap limit and deadline: an assessment writes no temporary file.
+        config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         return dataSource(file, config);
     }
 
