@@ -110,11 +110,13 @@ final class DemoFleet implements AutoCloseable {
     }
 
     private Process start(RosterMember member, String cohort) {
-        ProcessBuilder builder = new ProcessBuilder(RunningJar.javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xlog:disable", "-Xlog:all=error:stderr", RunningJar.VM_OUTPUT_TO_STDERR, "-jar", RunningJar.path().toString(), "serve",
-                "--profile", member.profile(), "--registry", registry.toString(), "--roster", roster.toString(),
-                "--repository-root", repository.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary(), "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC"));
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
+        command.addAll(List.of("-jar", RunningJar.path().toString(), "serve", "--profile", member.profile(),
+                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--repository-root", repository.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
         builder.environment().putIfAbsent(RunningJar.SUSPEND_SIGNAL_VARIABLE, RunningJar.SUSPEND_SIGNAL);

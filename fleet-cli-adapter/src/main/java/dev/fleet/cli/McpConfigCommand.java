@@ -111,7 +111,10 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         if (!Files.isRegularFile(jar)) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
         }
-        return List.of(RunningJar.javaBinary(), RunningJar.VM_OUTPUT_TO_STDERR, "-jar", jar.toString());
+        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary()));
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
+        command.addAll(List.of("-jar", jar.toString()));
+        return List.copyOf(command);
     }
 
     /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */

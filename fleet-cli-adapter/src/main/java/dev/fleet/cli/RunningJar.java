@@ -2,15 +2,18 @@ package dev.fleet.cli;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.List;
 
 /** The jar this CLI runs from, and the java running it: what the verbs that start fleet again name. */
 final class RunningJar {
 
     /**
-     * For every JVM that serves: what the JVM itself prints (a SIGQUIT thread dump, above all) goes to
-     * stderr, since on stdio, stdout carries protocol bytes only. The launcher passes it too.
+     * For every JVM that serves: what the JVM itself prints (a SIGQUIT thread dump, unified-logging
+     * warnings) goes to stderr, since on stdio, stdout carries protocol bytes only. The launcher
+     * passes the same options.
      */
-    static final String VM_OUTPUT_TO_STDERR = "-XX:+DisplayVMOutputToStderr";
+    static final List<String> SERVING_JVM_OPTIONS =
+            List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:+DisplayVMOutputToStderr");
     /**
      * The JVM's suspend/resume signal, moved off SIGUSR2 (which a server takes as a stop) to a
      * real-time signal nobody sends by name, as the launcher does; JFR's sampler keeps working.

@@ -10,8 +10,10 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.testing.JsonRpcProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +100,23 @@ class McpConfigIT {
             assertTrue(server.awaitExit(60, TimeUnit.SECONDS), server.stderrText());
             assertEquals(0, server.process().exitValue(), server.stderrText());
         }
+    }
+
+    /** A jar with no launcher beside it is configured as java -jar, with the JVM's own output kept off stdout. */
+    @Test
+    void withoutTheLauncherTheJavaCommandKeepsTheJvmsOwnOutputOffStdout() throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path root = TestFleets.repository(registry);
+        Path jar = Files.copy(FleetJar.JAR, Files.createDirectories(dir.resolve("installed")).resolve("fleet.jar"));
+
+        FleetJar.Run run = FleetJar.runJava(Duration.ofSeconds(60), Map.of(), List.of("-jar", jar.toString(),
+                "mcp-config", "--repository-root", root.toString(), "--registry", registry.toString()));
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        JsonNode server = run.stdoutJson().get("mcpServers").get("gitea-author");
+        assertEquals("java", Path.of(server.get("command").asText()).getFileName().toString(), server.toString());
+        assertEquals(List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:+DisplayVMOutputToStderr", "-jar",
+                jar.toString(), "serve"), args(server).subList(0, 6));
     }
 
     private static List<String> args(JsonNode server) {
