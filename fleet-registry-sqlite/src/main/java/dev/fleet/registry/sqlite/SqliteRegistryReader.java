@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 
 /**
@@ -40,6 +41,8 @@ public final class SqliteRegistryReader implements RegistryReader {
 
     private final Path file;
     private final DataSource dataSource;
+    /** The last read that outlived its deadline, while its thread may still be blocked in the kernel. */
+    private final AtomicReference<Thread> stuck = new AtomicReference<>();
 
     public SqliteRegistryReader(Path file) {
         this(file, DEFAULT_BUSY_TIMEOUT);
@@ -74,6 +77,12 @@ public final class SqliteRegistryReader implements RegistryReader {
      * when the FIFO gets a writer or the process ends.
      */
     private RegistryRead read(Optional<RegistrationStatus> status) {
+        Thread blocked = stuck.get();
+        if (blocked != null && blocked.isAlive()) {
+            // At most one stuck thread per reader, however often a long-running server is asked.
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, "an earlier read of it is still blocked "
+                    + "opening it (was the file swapped for a FIFO or device?)");
+        }
         long deadline = System.nanoTime() + ReadBounds.READ_TIME.toNanos();
         FutureTask<RegistryRead> task = new FutureTask<>(() -> readNow(deadline));
         Thread worker = new Thread(task, "fleet-registry-read");
@@ -84,6 +93,7 @@ public final class SqliteRegistryReader implements RegistryReader {
             read = task.get(ReadBounds.READ_TIME.toNanos() + NOTICE_NANOS, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             task.cancel(true);
+            stuck.set(worker);
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "opening or reading it took longer than "
                     + ReadBounds.READ_TIME.toSeconds() + " s (was the file swapped for a FIFO or device?)");
         } catch (InterruptedException e) {
