@@ -166,10 +166,8 @@ class FakeProcTest {
         Files.delete(proc.resolve(OWN_PID + "/mountinfo")); // an older kernel's view: /proc/mounts tells
         Files.writeString(proc.resolve(OWN_PID + "/status"), "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\n");
 
-        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertFalse(observation.available());
-        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+        assertMayHideProcesses();
     }
 
     /** The probe: with subset=pid there is no top-level mounts link; our own mountinfo still tells. */
@@ -179,10 +177,8 @@ class FakeProcTest {
         Files.writeString(proc.resolve(OWN_PID + "/mountinfo"),
                 "65 47 0:39 / /proc rw,relatime - proc proc rw,hidepid=invisible,subset=pid\n");
 
-        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertFalse(observation.available());
-        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+        assertMayHideProcesses();
     }
 
     /** When the mount options cannot be read, processes may be hidden: permission_denied. */
@@ -191,10 +187,8 @@ class FakeProcTest {
         standardProc();
         Files.delete(proc.resolve(OWN_PID + "/mountinfo"));
 
-        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertFalse(observation.available());
-        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+        assertMayHideProcesses();
     }
 
     private ProcessObservation observe(List<String> patterns, Set<Long> registeredPids) {
@@ -231,5 +225,12 @@ class FakeProcTest {
             line.append(" 0");
         }
         return line.append('\n').toString();
+    }
+
+    /** Processes may be hidden from this observer: the listing is unavailable, never merely shorter. */
+    private void assertMayHideProcesses() {
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
+        assertFalse(observation.available());
+        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
     }
 }
