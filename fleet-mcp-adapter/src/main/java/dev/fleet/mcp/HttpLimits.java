@@ -15,18 +15,22 @@ import java.util.Objects;
  *     forgotten (between one and two periods after its last use); its id then gets 404
  * @param maxBodyBytes the largest request body read; a larger one gets 413 without being read whole
  * @param connectionIdle a connection on which nothing moves for this long is closed
+ * @param maxSessions MCP sessions held at once; an {@code initialize} beyond them is refused (503) until
+ *     one is deleted or expires. 256 is far more than the agents of one repository open, and keeps the
+ *     worst case small: each session holds at most {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES} of
+ *     the client's text
  */
 record HttpLimits(Duration headerDeadline, int maxConnections, Duration sessionIdle, int maxBodyBytes,
-        Duration connectionIdle) {
+        Duration connectionIdle, int maxSessions) {
 
     static final HttpLimits DEFAULT = new HttpLimits(Duration.ofSeconds(10), 64, Duration.ofMinutes(5), 1 << 20,
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60), 256);
 
     HttpLimits {
         requirePositive(headerDeadline, "headerDeadline");
         requirePositive(sessionIdle, "sessionIdle");
         requirePositive(connectionIdle, "connectionIdle");
-        if (maxConnections <= 0 || maxBodyBytes <= 0) {
+        if (maxConnections <= 0 || maxBodyBytes <= 0 || maxSessions <= 0) {
             throw new IllegalArgumentException("limits must be positive");
         }
     }

@@ -44,6 +44,11 @@ record JsonRpcHttpError(int status, int code, String message) {
             "Session not found: it expired or never existed; initialize a new one");
 
     static final int INVALID_PARAMS = -32602;
+    /** JSON-RPC's first implementation-defined server error: the server declines for now. */
+    static final int SERVER_BUSY = -32000;
+
+    static final JsonRpcHttpError TOO_MANY_SESSIONS = new JsonRpcHttpError(503, SERVER_BUSY,
+            "Too many sessions: close one (DELETE) or wait for idle ones to expire");
 
     /** Params the SDK could not read; {@code why} is already one line. */
     static JsonRpcHttpError invalidParams(String why) {

@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
  * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON (400, -32700) holding
  * one JSON-RPC object (400, -32600), and carry {@code Mcp-Session-Id} unless it is
- * {@code initialize} (400, -32600). An unknown or expired session gets 404 with -32001 (the SDK
+ * {@code initialize} (400, -32600); params the SDK cannot read, or an {@code initialize} whose params
+ * exceed {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize}
+ * beyond {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired session gets 404 with -32001 (the SDK
  * finds out, this translates).
  */
 final class JsonRpcHttpGuard implements Filter {
@@ -51,11 +53,13 @@ final class JsonRpcHttpGuard implements Filter {
     private final OriginRule origins;
     private final int maxBodyBytes;
     private final McpJsonMapper sdkMapper;
+    private final SessionCap sessions;
 
-    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper) {
+    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper, SessionCap sessions) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
     }
 
     @Override
@@ -99,20 +103,39 @@ final class JsonRpcHttpGuard implements Filter {
                     unreadable.write(response, id);
                     return;
                 }
+                if (initialize) {
+                    // Checked last, so a request refused for any other reason never takes a place.
+                    if (!sessions.tryStart()) {
+                        JsonRpcHttpError.TOO_MANY_SESSIONS.write(response, id);
+                        return;
+                    }
+                    try {
+                        forward(new CachedBodyRequest(request, body), response, chain, id);
+                    } finally {
+                        sessions.started();
+                    }
+                    return;
+                }
                 forwarded = new CachedBodyRequest(request, body);
             } else if (isBlank(request.getHeader(SESSION_HEADER))) {
                 JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
                 return;
             }
-            ErrorTranslatingResponse translated = new ErrorTranslatingResponse(response);
-            chain.doFilter(forwarded, translated);
-            if (translated.errorStatus() != 0) {
-                JsonRpcHttpError.forStatus(translated.errorStatus()).write(response, id);
-            }
+            forward(forwarded, response, chain, id);
         } catch (IOException | ServletException | RuntimeException e) {
             // The client sees one line; the operator's log says what happened.
             LOG.warn("HTTP {} {} failed: {}", request.getMethod(), request.getRequestURI(), e.toString());
             JsonRpcHttpError.forStatus(500).write(response, id);
+        }
+    }
+
+    /** The request to the SDK; an error it answers is rewritten as a JSON-RPC error. */
+    private static void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+            JsonNode id) throws IOException, ServletException {
+        ErrorTranslatingResponse translated = new ErrorTranslatingResponse(response);
+        chain.doFilter(request, translated);
+        if (translated.errorStatus() != 0) {
+            JsonRpcHttpError.forStatus(translated.errorStatus()).write(response, id);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.fleet.mcp;
 import com.fasterxml.jackson.core.JacksonException;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -13,6 +14,13 @@ import java.util.Map;
  */
 final class RequestParams {
 
+    /**
+     * The most JSON an {@code initialize}'s params may hold. The session keeps the client's capabilities
+     * and clientInfo for its whole life, so without a bound a few hundred sessions of 1 MiB each hold
+     * gigabytes; real clients send well under 2 KiB. Both transports share it: stdio has one session per
+     * process, where it matters less, but one rule is simpler to document and to trust.
+     */
+    static final int MAX_INITIALIZE_PARAMS_BYTES = 16 * 1024;
     private static final int MAX_DETAIL_CHARS = 200;
 
     private RequestParams() {
@@ -36,6 +44,9 @@ final class RequestParams {
         if (!(params instanceof Map<?, ?> fields)) {
             return "params are required";
         }
+        if (type == McpSchema.InitializeRequest.class && !fitsInitializeBound(sdkMapper, fields)) {
+            return "params exceed " + MAX_INITIALIZE_PARAMS_BYTES + " bytes of JSON";
+        }
         if (type == McpSchema.CallToolRequest.class
                 && !(fields.get("name") instanceof String name && !name.isEmpty())) {
             return "name must be the tool's name, a non-empty string";
@@ -50,6 +61,15 @@ final class RequestParams {
             }
             String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
             return oneLine(message == null ? cause.getClass().getSimpleName() : message);
+        }
+    }
+
+    /** Whether {@code params}, written back as compact JSON, fit {@link #MAX_INITIALIZE_PARAMS_BYTES}. */
+    private static boolean fitsInitializeBound(McpJsonMapper sdkMapper, Map<?, ?> params) {
+        try {
+            return sdkMapper.writeValueAsBytes(params).length <= MAX_INITIALIZE_PARAMS_BYTES;
+        } catch (IOException e) {
+            return false; // plain JSON values always write; if not, refusing is the safe side
         }
     }
 

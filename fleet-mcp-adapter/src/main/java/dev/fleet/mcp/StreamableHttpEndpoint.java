@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The fleet's tools over streamable HTTP: the SDK's servlet transport in an embedded Jetty, bound
  * to one address, behind {@link JsonRpcHttpGuard} (every answer JSON-RPC and HTTP only, Origin and
- * Host checked), within {@link HttpLimits} (header deadline, connection cap, session expiry, body size).
+ * Host checked), within {@link HttpLimits} (header deadline, connection cap, session expiry and cap, body size).
  */
 final class StreamableHttpEndpoint {
 
@@ -64,6 +64,7 @@ final class StreamableHttpEndpoint {
                 // Idle sessions (no request, no open stream) are closed after one to two periods.
                 .sessionSweepInterval(limits.sessionIdle())
                 .build();
+        SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
         McpSyncServer server = fleet.build(McpServer.sync(transport));
 
         Server jetty = new Server();
@@ -103,7 +104,7 @@ final class StreamableHttpEndpoint {
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
         guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
-                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper()));
+                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper(), sessions));
         RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host,
                 announcedHost(address));
         if (shutdownHook) {

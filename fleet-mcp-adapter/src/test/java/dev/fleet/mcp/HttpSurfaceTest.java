@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The streamable HTTP endpoint as any HTTP client meets it: every error path answers JSON-RPC and
  * HTTP only (no stack trace, no class or server name, no version), Origin and Host are compared
- * exactly, and the limits hold (header deadline, connection cap, session expiry). Real sockets only.
+ * exactly, and the limits hold (header deadline, connection cap, session expiry, session cap, initialize
+ * size). Real sockets only.
  */
 class HttpSurfaceTest {
 
@@ -193,6 +194,49 @@ class HttpSurfaceTest {
     }
 
     @Test
+    void initializeBeyondTheSessionCapIsRefusedUntilASessionIsDeleted() throws Exception {
+        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(10), 64,
+                Duration.ofHours(1), HttpLimits.DEFAULT.maxBodyBytes(), HttpLimits.DEFAULT.connectionIdle(), 3));
+        String first = initialize();
+        String second = initialize();
+        initialize();
+        HttpResponse<String> refused = send(post(INITIALIZE));
+        expectError(refused, 503, -32000);
+        assertEquals(1, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+        assertEquals("Too many sessions: close one (DELETE) or wait for idle ones to expire",
+                JSON.readTree(refused.body()).path("error").path("message").asText());
+        // The sessions held are untouched by the refusal.
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", second)).statusCode());
+
+        HttpResponse<String> deleted = send(request().DELETE().header("Mcp-Session-Id", first));
+        assertEquals(200, deleted.statusCode(), deleted.body());
+        expectError(send(post(PING).header("Mcp-Session-Id", first)), 404, -32001);
+        initialize(); // the place it freed
+        expectError(send(post(INITIALIZE)), 503, -32000);
+    }
+
+    @Test
+    void anInitializeWhoseParamsExceedTheBoundIsRefusedWithInvalidParams() throws Exception {
+        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        String bound = String.valueOf(RequestParams.MAX_INITIALIZE_PARAMS_BYTES);
+        HttpResponse<String> refused = send(post(initializeWithCapabilities(
+                "{\"experimental\":{\"pad\":{\"x\":\"" + "x".repeat(RequestParams.MAX_INITIALIZE_PARAMS_BYTES) + "\"}}}")));
+        expectError(refused, 400, -32602);
+        assertTrue(JSON.readTree(refused.body()).path("error").path("message").asText().contains(bound),
+                refused.body());
+        // Within the bound, the same shape opens a session.
+        HttpResponse<String> served = send(post(initializeWithCapabilities(
+                "{\"experimental\":{\"pad\":{\"x\":\"" + "x".repeat(8 * 1024) + "\"}}}")));
+        assertEquals(200, served.statusCode(), served.body());
+    }
+
+    private static String initializeWithCapabilities(String capabilities) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":" + capabilities + ",\"clientInfo\":{\"name\":\"raw\","
+                + "\"version\":\"1\"}}}";
+    }
+
+    @Test
     void aWildcardBindIsAnnouncedOnARealAddressAndFlaggedAsExposed() throws Exception {
         assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0")));
         assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0.0.0.0")));
@@ -208,7 +252,7 @@ class HttpSurfaceTest {
 
     private static HttpLimits limits(Duration headerDeadline, int connections, Duration sessionIdle) {
         return new HttpLimits(headerDeadline, connections, sessionIdle, HttpLimits.DEFAULT.maxBodyBytes(),
-                HttpLimits.DEFAULT.connectionIdle());
+                HttpLimits.DEFAULT.connectionIdle(), HttpLimits.DEFAULT.maxSessions());
     }
 
     private boolean failsOrTimesOut(HttpRequest request) {

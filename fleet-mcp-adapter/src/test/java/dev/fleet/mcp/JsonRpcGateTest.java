@@ -81,6 +81,10 @@ class JsonRpcGateTest {
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{}}", -32602, 10);
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"initialize\",\"params\":{\"capabilities\":\"x\"}}",
                 -32602, 11);
+        // stdio shares HTTP's bound on what initialize may make a session keep.
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\""
+                + "x".repeat(RequestParams.MAX_INITIALIZE_PARAMS_BYTES) + "\",\"version\":\"1\"}}}", -32602, 12);
     }
 
     @Test
