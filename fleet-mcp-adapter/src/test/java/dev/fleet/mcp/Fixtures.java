@@ -3,6 +3,7 @@ package dev.fleet.mcp;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.RegistryWriter;
@@ -20,10 +21,12 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.FleetClassifier;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+
 
 /** Snapshots and identities for tests: a fixed assessment is the classifier over one of these snapshots. */
 final class Fixtures {
@@ -99,6 +102,18 @@ final class Fixtures {
         return new ServerIdentity(CONTROLLER.profile(), CONTROLLER.namespace(), CONTROLLER.role(), Binding.DEFAULT,
                 "/checkout/Gitea-Tools", pid, STARTED, BOOT, PID_NAMESPACE, new Cohort.FromEnv(COHORT), HEAD,
                 Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
+    }
+
+    /** This process as an HTTP server of the controller. */
+    static ServerIdentity httpIdentity() {
+        return identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
+    }
+
+    /** An HTTP server whose tool sees a duplicated author, registering into {@code registry}. */
+    static FleetMcpServer httpServer(RegistryWriter registry) {
+        ServerIdentity identity = httpIdentity();
+        return new FleetMcpServer(assessment(duplicateAuthor(identity.answeredBy())),
+                lifecycle(identity, registry, new FixedClock(REGISTERED)), Duration.ofHours(1));
     }
 
     /** The lifecycle a server built by the CLI would have: real scheduler and log, the given registry. */

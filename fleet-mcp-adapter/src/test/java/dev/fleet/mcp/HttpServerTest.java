@@ -1,10 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.testing.Patience;
-import dev.fleet.domain.Transport;
-import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
-import dev.fleet.domain.lifecycle.ServerIdentity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,11 +30,7 @@ import org.junit.jupiter.api.Test;
 class HttpServerTest {
 
     private final InMemoryRegistry registry = new InMemoryRegistry();
-    private final ServerIdentity identity =
-            Fixtures.identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
-    private final FleetMcpServer fleet = new FleetMcpServer(
-            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())),
-            Fixtures.lifecycle(identity, registry, new FixedClock(Fixtures.REGISTERED)), Duration.ofHours(1));
+    private final FleetMcpServer fleet = Fixtures.httpServer(registry);
 
     @Test
     void anSdkClientInitializesListsAndCallsOverStreamableHttpAndCloseMarksTheRowStopped() {
@@ -60,7 +53,7 @@ class HttpServerTest {
                 CallToolResult assess = client.callTool(call("gitea_assess_fleet_inventory", Map.of()));
                 assertFalse(Boolean.TRUE.equals(assess.isError()), () -> assess.content().toString());
                 String expected = CanonicalJson.encode(VerdictDocument.toTree(FleetClassifier.classify(
-                        Fixtures.duplicateAuthor(identity.answeredBy()))));
+                        Fixtures.duplicateAuthor(Fixtures.httpIdentity().answeredBy()))));
                 assertEquals(expected, ((McpSchema.TextContent) assess.content().get(0)).text());
                 assertEquals(expected, CanonicalJson.encode(assess.structuredContent()));
 

@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fleet.domain.Transport;
-import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
-import dev.fleet.domain.lifecycle.ServerIdentity;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,11 +41,7 @@ class HttpSurfaceTest {
             + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
 
     private final InMemoryRegistry registry = new InMemoryRegistry();
-    private final ServerIdentity identity =
-            Fixtures.identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
-    private final FleetMcpServer fleet = new FleetMcpServer(
-            Fixtures.assessment(Fixtures.duplicateAuthor(identity.answeredBy())),
-            Fixtures.lifecycle(identity, registry, new FixedClock(Fixtures.REGISTERED)), Duration.ofHours(1));
+    private final FleetMcpServer fleet = Fixtures.httpServer(registry);
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
     private RunningHttpServer running;
 
