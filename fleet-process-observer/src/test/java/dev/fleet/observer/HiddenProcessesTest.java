@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class HiddenProcessesTest {
 
@@ -49,15 +51,18 @@ class HiddenProcessesTest {
     }
 
     /** The probe: hidepid=2,subset=pid hides /proc/mounts itself, so the options come from mountinfo. */
-    @Test
-    void mountinfoShowsHidepidWithSubsetPid() {
-        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=invisible,subset=pid"), USER));
-        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=2,subset=pid"), USER));
-        assertTrue(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=ptraceable"), USER));
-        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw"), USER));
-        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,subset=pid"), USER));
-        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=invisible,subset=pid"), ROOT));
-        assertFalse(HiddenProcesses.hideOthersByMountinfo(mountinfo("rw,hidepid=2,gid=27"), USER));
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "rw,hidepid=invisible,subset=pid | user | true",
+        "rw,hidepid=2,subset=pid         | user | true",
+        "rw,hidepid=ptraceable           | user | true",
+        "rw                              | user | false",
+        "rw,subset=pid                   | user | false",
+        "rw,hidepid=invisible,subset=pid | root | false",
+        "rw,hidepid=2,gid=27             | user | false"})
+    void mountinfoShowsHidepidWithSubsetPid(String superOptions, String who, boolean hidden) {
+        assertEquals(hidden, HiddenProcesses.hideOthersByMountinfo(mountinfo(superOptions),
+                "root".equals(who) ? ROOT : USER));
     }
 
     @Test
