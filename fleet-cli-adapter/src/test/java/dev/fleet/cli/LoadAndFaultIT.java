@@ -134,6 +134,8 @@ class LoadAndFaultIT {
     /** Servers told to exit while the registry was locked: their failed stop is allowed (docs/CONTRACT.md). */
     private final List<ServeProcess> leftUnderLock = new CopyOnWriteArrayList<>();
     private final List<Process> helpers = new CopyOnWriteArrayList<>();
+    /** Where the lock-holding helpers write their stderr, to be quoted when one fails. */
+    private Path holderErrors;
     private final AtomicBoolean loadRunning = new AtomicBoolean();
     /** Bumped when a fault starts and when it has settled; odd while a fault is active. */
     private final AtomicLong faultEpoch = new AtomicLong();
@@ -160,6 +162,7 @@ class LoadAndFaultIT {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")),
                 "the load suite watches /proc/<pid>/fd to kill servers mid-registration: Linux only");
         registry = dir.resolve("control_plane.sqlite3");
+        holderErrors = dir.resolve("lock-holders.err");
         roster = TestFleets.roster(registry, IntStream.range(0, SERVERS).mapToObj(i -> String.format(Locale.ROOT,
                 "{\"namespace\": \"load-%1$02d\", \"profile\": \"load-%1$02d\", \"role\": \"role-%1$02d\"}", i))
                 .collect(Collectors.joining(", ")), "load-roster.json");
@@ -575,7 +578,7 @@ class LoadAndFaultIT {
         Process holder = new ProcessBuilder(FleetJar.javaBinary(), "-Xmx32m", "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC", "-XX:-UsePerfData", "-cp", classPath, RegistryLockHolder.class.getName(),
                 registry.toString(), mode)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.appendTo(holderErrors.toFile()))
                 .start();
         helpers.add(holder);
         return holder;
@@ -594,7 +597,8 @@ class LoadAndFaultIT {
     private void awaitLine(Process holder, BufferedReader out, String prefix) throws Exception {
         String line = within(scaled(Duration.ofSeconds(60)), "lock holder's '" + prefix + "'", out::readLine);
         if (line == null || !line.startsWith(prefix)) {
-            throw new AssertionError("lock holder pid " + holder.pid() + " said " + line + " instead of " + prefix);
+            throw new AssertionError("lock holder pid " + holder.pid() + " said " + line + " instead of " + prefix
+                    + "; its stderr: " + Files.readString(holderErrors, StandardCharsets.UTF_8).strip());
         }
     }
 
