@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -42,10 +43,12 @@ final class ReadBounds {
     /** Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh connection. */
     static void apply(Connection connection, long deadlineNanos) throws SQLException {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
-        try (Statement heap = connection.createStatement()) {
-            // Process-wide, and it can only be lowered: SQLite's own memory (an in-memory sort of a
-            // foreign view above all) fails with SQLITE_NOMEM, read as io_error, past it.
-            heap.execute("PRAGMA hard_heap_limit=" + HEAP_BYTES);
+        // Process-wide, and it can only be lowered: SQLite's own memory (an in-memory sort of a
+        // foreign view above all) fails with SQLITE_NOMEM, read as io_error, past it. A query, as
+        // everything on the read side is: this pragma answers with the limit now in force.
+        try (Statement heap = connection.createStatement();
+                ResultSet limit = heap.executeQuery("PRAGMA hard_heap_limit=" + HEAP_BYTES)) {
+            limit.next();
         }
         ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
             @Override
