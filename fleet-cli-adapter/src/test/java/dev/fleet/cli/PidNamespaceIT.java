@@ -107,7 +107,11 @@ class PidNamespaceIT {
 
     private static JsonNode assess(List<String> wrapper, Path registry) throws Exception {
         List<String> command = new ArrayList<>(wrapper);
-        command.addAll(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "assess", "--registry",
+        command.add(FleetJar.javaBinary());
+        // As pid 1 of a namespace, two such JVMs at once (two builds on one host) share the name of
+        // their perf-data file, and the JVM's warning about it must not reach the JSON on stdout.
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
+        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "assess", "--registry",
                 registry.toString(), "--roster", TestFleets.roster(registry).toString(), "--format", "json"));
         ProcessBuilder builder = new ProcessBuilder(command);
         TestFleets.isolate(builder.environment());

@@ -62,8 +62,13 @@ final class ServeProcess extends JsonRpcProcess {
         return serveCommand(List.of(), registry, TestFleets.roster(registry), profile);
     }
 
+    /**
+     * The options every documented way of starting a server passes (the launcher, the demo,
+     * mcp-config), so that nothing the JVM itself says reaches stdout, then the test's own.
+     */
     static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
         List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", FleetJar.JAR.toString(), "serve", "--profile", profile,
                 "--registry", registry.toString(), "--roster", roster.toString(),
