@@ -1,5 +1,6 @@
 package dev.fleet.domain.lifecycle;
 
+import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
@@ -242,8 +243,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase {
 
     private boolean startHasMoved(Instant observed) {
         Instant recorded = identity.processStartedAt();
-        if (recorded == null || observed == null
-                || Duration.between(recorded, observed).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
+        if (recorded == null || observed == null || !ObservedProcess.startsDisagree(recorded, observed)) {
             return false;
         }
         log.warn("this process's start now reads " + observed + " instead of " + recorded

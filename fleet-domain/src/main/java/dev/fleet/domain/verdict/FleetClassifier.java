@@ -13,7 +13,6 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Text;
-import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,9 +33,6 @@ import java.util.stream.Collectors;
  * the order in which rows or processes arrive never matters.
  */
 public final class FleetClassifier {
-
-    /** A recorded start more than this far from the observed one means the pid now names another process. */
-    static final Duration RECORDED_START_TOLERANCE = Duration.ofSeconds(1);
 
     /** Newest first: later {@code registered_at}, then greater {@code runtime_id}. */
     private static final Comparator<Registration> NEWEST_FIRST = Comparator
@@ -311,8 +307,7 @@ public final class FleetClassifier {
             boolean startedAfterRegistering =
                     process.startedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(registration.registeredAt());
             boolean startDisagrees = registration.processStartedAt() != null
-                    && Duration.between(registration.processStartedAt(), process.startedAt()).abs()
-                            .compareTo(RECORDED_START_TOLERANCE) > 0;
+                    && ObservedProcess.startsDisagree(registration.processStartedAt(), process.startedAt());
             return startedAfterRegistering || startDisagrees;
         }
 
