@@ -46,7 +46,7 @@ class ArchitectureTest {
     static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.lifecycle.ServerLifecycleService",
             "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
-    static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.FleetMcpServer");
+    static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.stdio.StdioServer");
 
     /**
      * The rules name classes as text; a class renamed or moved would silently drop out of its rule.

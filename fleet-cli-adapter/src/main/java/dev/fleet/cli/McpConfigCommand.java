@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
-import dev.fleet.mcp.GitHead;
+import dev.fleet.cli.serve.GitHead;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -11,10 +11,12 @@ import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.ProcessObserver;
-import dev.fleet.mcp.DaemonHeartbeatScheduler;
+import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
+import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.mcp.FleetMcpServer;
-import dev.fleet.mcp.GitHead;
-import dev.fleet.mcp.Slf4jLifecycleLog;
+import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
@@ -67,7 +69,7 @@ final class ServeCommand implements Callable<Integer> {
             description = "stdio (default; for an MCP client that spawns this process) or http (streamable HTTP).")
     private TransportOption transport;
 
-    @Option(names = "--host", defaultValue = FleetMcpServer.DEFAULT_HOST, paramLabel = "ADDRESS",
+    @Option(names = "--host", defaultValue = StreamableHttpEndpoint.DEFAULT_HOST, paramLabel = "ADDRESS",
             description = "HTTP bind address (default: ${DEFAULT-VALUE}).")
     private String host;
 
@@ -131,7 +133,7 @@ final class ServeCommand implements Callable<Integer> {
                         + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
                 spec.commandLine().getErr().flush();
             }
-            server.serveStdio();
+            StdioServer.serve(server);
         } else {
             serveHttp(server, registryPath);
         }
@@ -140,7 +142,7 @@ final class ServeCommand implements Callable<Integer> {
 
     private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
         try {
-            server.serveHttp(host, port, running -> {
+            StreamableHttpEndpoint.serve(server, host, port, running -> {
                 PrintWriter err = spec.commandLine().getErr();
                 if (running.exposedBeyondLoopback()) {
                     err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "

@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.Failures;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -55,10 +56,6 @@ final class ReadOnlyDocumentTool {
                 .build();
     }
 
-    McpSchema.Tool tool() {
-        return tool;
-    }
-
     SyncToolSpecification specification() {
         return SyncToolSpecification.builder()
                 .tool(tool)
@@ -77,7 +74,7 @@ final class ReadOnlyDocumentTool {
             throw fatal;
         } catch (Throwable cause) {
             LOG.error("{} failed", tool.name(), cause);
-            return ToolResults.error(failure + ": " + ToolResults.describe(cause));
+            return ToolResults.error(failure + ": " + Failures.withKind(cause));
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.Map;
  * so both transports ask this first and answer -32602 in one line: the stdio gate and the HTTP guard
  * share this one check.
  */
-final class RequestParams {
+public final class RequestParams {
 
     /**
      * The most JSON an {@code initialize}'s params may hold. The session keeps the client's capabilities
@@ -20,7 +20,7 @@ final class RequestParams {
      * gigabytes; real clients send well under 2 KiB. Both transports share it: stdio has one session per
      * process, where it matters less, but one rule is simpler to document and to trust.
      */
-    static final int MAX_INITIALIZE_PARAMS_BYTES = 16 * 1024;
+    public static final int MAX_INITIALIZE_PARAMS_BYTES = 16 * 1024;
     private static final int MAX_DETAIL_CHARS = 200;
 
     private RequestParams() {
@@ -32,7 +32,7 @@ final class RequestParams {
      *
      * @param params the request's params as plain JSON values (a map for an object), or null when absent
      */
-    static String problem(McpJsonMapper sdkMapper, String method, Object params) {
+    public static String problem(McpJsonMapper sdkMapper, String method, Object params) {
         Class<?> type = switch (method) {
             case McpSchema.METHOD_INITIALIZE -> McpSchema.InitializeRequest.class;
             case McpSchema.METHOD_TOOLS_CALL -> McpSchema.CallToolRequest.class;
@@ -60,7 +60,7 @@ final class RequestParams {
                 cause = cause.getCause();
             }
             String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
-            return oneLine(message == null ? cause.getClass().getSimpleName() : message);
+            return clientText(message == null ? cause.getClass().getSimpleName() : message);
         }
     }
 
@@ -73,8 +73,12 @@ final class RequestParams {
         }
     }
 
-    /** Text from the client, shortened and on one line, for a message or a log line. */
-    static String oneLine(String text) {
+    /**
+     * Text from the client (a method name, a parser's message quoting the request), shortened and on
+     * one line with control characters masked, for a message or a log line. Not an exception's
+     * description: that is {@code dev.fleet.domain.Failures}'.
+     */
+    public static String clientText(String text) {
         if (text == null) {
             return "";
         }

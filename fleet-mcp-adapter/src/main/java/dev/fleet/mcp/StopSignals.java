@@ -18,7 +18,7 @@ import sun.misc.Signal;
  * Taking it here makes it a clean stop; the launcher moves the JVM's own use elsewhere
  * ({@code _JAVA_SR_SIGNUM}) so JFR keeps working where it is wanted.
  */
-final class StopSignals {
+public final class StopSignals {
 
     /** The contract's list, by the JVM's names (without SIG). */
     static final List<String> NAMES = List.of("HUP", "USR1", "USR2", "ALRM", "VTALRM", "PWR", "STKFLT", "IO", "XCPU");
@@ -31,7 +31,7 @@ final class StopSignals {
     }
 
     /** Installs the handlers; a signal the JVM refuses (e.g. under {@code -Xrs}) keeps its default. */
-    static void install() {
+    public static void install() {
         for (String name : NAMES) {
             if (JVM_HANDLED.contains(name)) {
                 continue;

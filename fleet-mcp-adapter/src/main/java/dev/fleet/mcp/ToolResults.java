@@ -48,9 +48,4 @@ final class ToolResults {
     static McpSchema.ToolAnnotations readOnly() {
         return new McpSchema.ToolAnnotations(null, true, false, true, false, null);
     }
-
-    static String describe(Throwable failure) {
-        String message = failure.getMessage();
-        return failure.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
-    }
 }

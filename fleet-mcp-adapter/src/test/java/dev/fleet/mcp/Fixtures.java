@@ -21,6 +21,7 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.FleetClassifier;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -29,7 +30,7 @@ import java.util.List;
 
 
 /** Snapshots and identities for tests: a fixed assessment is the classifier over one of these snapshots. */
-final class Fixtures {
+public final class Fixtures {
 
     static final Instant STARTED = Instant.parse("2026-07-28T01:59:59.500Z");
     static final Instant REGISTERED = RowBuilder.REGISTERED;
@@ -57,7 +58,7 @@ final class Fixtures {
     }
 
     /** The contract's failure: a second author from another client → duplicate_member and cohort_split. */
-    static Snapshot duplicateAuthor(AnsweredBy answeredBy) {
+    public static Snapshot duplicateAuthor(AnsweredBy answeredBy) {
         Snapshot base = satisfied(answeredBy);
         List<RegistryRow> rows = new ArrayList<>(base.registry().rows());
         List<ObservedProcess> processes = new ArrayList<>(base.observation().processes());
@@ -105,21 +106,29 @@ final class Fixtures {
     }
 
     /** This process as an HTTP server of the controller. */
-    static ServerIdentity httpIdentity() {
+    public static ServerIdentity httpIdentity() {
         return identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
     }
 
     /** An HTTP server whose tool sees a duplicated author, registering into {@code registry}. */
-    static FleetMcpServer httpServer(RegistryWriter registry) {
+    public static FleetMcpServer httpServer(RegistryWriter registry) {
         ServerIdentity identity = httpIdentity();
         return new FleetMcpServer(assessment(duplicateAuthor(identity.answeredBy())),
                 lifecycle(identity, registry, new FixedClock(REGISTERED)), Duration.ofHours(1));
     }
 
-    /** The lifecycle a server built by the CLI would have: real scheduler and log, the given registry. */
+    /**
+     * The lifecycle a server built by the CLI would have: a real timer and a log on stderr (the CLI's
+     * own scheduler and log live in the composition root, which this module cannot see), the given registry.
+     */
     static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, InstantSource clock) {
-        return new ServerLifecycleService(identity, registry, clock, new DaemonHeartbeatScheduler(),
-                new Slf4jLifecycleLog(), () -> null);
+        return new ServerLifecycleService(identity, registry, clock, new TimerHeartbeats(), new StderrLifecycleLog(),
+                () -> null);
+    }
+
+    /** The mapper a client of these tests reads answers with: the server's own. */
+    public static McpJsonMapper mapper() {
+        return McpJson.mapper();
     }
 
     private static Snapshot snapshot(RegistryRead read, ProcessObservation observation, AnsweredBy answeredBy) {

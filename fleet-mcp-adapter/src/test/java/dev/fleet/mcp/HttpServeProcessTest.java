@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.mcp.http.StreamableHttpEndpoint;
 import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +35,7 @@ class HttpServeProcessTest {
         try {
             int port = awaitBoundPort(calls, process);
             HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                    .builder("http://127.0.0.1:" + port).endpoint(FleetMcpServer.ENDPOINT)
+                    .builder("http://127.0.0.1:" + port).endpoint(StreamableHttpEndpoint.ENDPOINT)
                     .jsonMapper(McpJson.mapper()).build();
             String runtimeId;
             try (McpSyncClient client = McpClient.sync(transport).requestTimeout(Patience.mcpTimeout())

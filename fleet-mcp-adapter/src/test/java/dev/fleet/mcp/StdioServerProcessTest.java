@@ -153,8 +153,7 @@ class StdioServerProcessTest {
         assertEquals("stdio", context.get("transport"));
         assertEquals("cohort-under-test", context.get("cohort_id"));
         assertEquals("env", context.get("cohort_source"));
-        assertTrue(((String) context.get("startup_head")).matches("[0-9a-f]{40}([0-9a-f]{24})?"),
-                "read from this checkout's git files");
+        assertEquals(Fixtures.HEAD, context.get("startup_head"), "the head the server was started with");
         Map<?, ?> registration = (Map<?, ?>) context.get("registration");
         assertEquals("registered", registration.get("status"));
         assertEquals(CanonicalJson.encode(context), ((McpSchema.TextContent) result.content().get(0)).text());

@@ -16,6 +16,9 @@ import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.mcp.stdio.ExitAction;
+import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,7 +82,7 @@ public final class TestServerMain {
                 started, Fixtures.BOOT, Fixtures.PID_NAMESPACE,
                 Cohort.resolve(System.getenv(), true, self.parent().map(p -> OptionalLong.of(p.pid()))
                         .orElse(OptionalLong.empty())),
-                GitHead.read(Path.of("")).orElse(null), flags.contains("--http") ? Transport.STREAMABLE_HTTP
+                Fixtures.HEAD, flags.contains("--http") ? Transport.STREAMABLE_HTTP
                         : Transport.STDIO, ClientProvenance.CLIENT_MANAGED);
         AssessFleetInventoryUseCase assess = selfAssessment
                 ? () -> FleetClassifier.classify(selfSnapshot(fake, identity, started))
@@ -90,10 +93,11 @@ public final class TestServerMain {
         InstantSource clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
         FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
         if (flags.contains("--http")) {
-            server.serveHttp(FleetMcpServer.DEFAULT_HOST, 0, running -> append(calls, "bound " + running.port()));
+            StreamableHttpEndpoint.serve(server, StreamableHttpEndpoint.DEFAULT_HOST, 0,
+                    running -> append(calls, "bound " + running.port()));
             return;
         }
-        server.serveStdio(status -> {
+        StdioServer.serve(server, status -> {
             append(calls, "exit " + status);
             ExitAction.systemExit().exit(status);
         });

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
 /**
  * How the stdio server ends the process once its client has gone. The SDK's stdio threads are not

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param connectionIdle a connection on which nothing moves for this long is closed
  * @param maxSessions MCP sessions held at once; an {@code initialize} beyond them is refused (503) until
  *     one is deleted or expires. 256 is far more than the agents of one repository open, and keeps the
- *     worst case small: each session holds at most {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES} of
+ *     worst case small: each session holds at most {@link dev.fleet.mcp.RequestParams#MAX_INITIALIZE_PARAMS_BYTES} of
  *     the client's text
  */
 record HttpLimits(Duration headerDeadline, int maxConnections, Duration sessionIdle, int maxBodyBytes,

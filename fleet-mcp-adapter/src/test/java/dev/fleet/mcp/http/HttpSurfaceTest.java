@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.mcp.Fixtures;
+import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.FleetMcpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +57,7 @@ class HttpSurfaceTest {
 
     @Test
     void everyErrorPathAnswersAJsonRpcErrorAndNothingElse() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String session = initialize();
 
         expectError(send(post(PING).header("Mcp-Session-Id", "no-such-session")), 404, -32001);
@@ -92,7 +95,7 @@ class HttpSurfaceTest {
 
     @Test
     void traceIsRefusedWithoutEchoEvenWithAForeignHostAndOrigin() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String answer = raw("TRACE /mcp HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n"
                 + "X-Secret: echo-me\r\nConnection: close\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 403") || answer.startsWith("HTTP/1.1 405"), answer);
@@ -106,7 +109,7 @@ class HttpSurfaceTest {
 
     @Test
     void aMalformedRequestLineGetsAJsonRpcErrorThatNamesNoServer() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String answer = raw("GARBAGE\u0001 / NOT-HTTP\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
         assertClean(answer);
@@ -114,7 +117,7 @@ class HttpSurfaceTest {
 
     @Test
     void originsAreParsedAndComparedExactly() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         int port = running.port();
         for (String foreign : List.of("http://evil.example", "http://127.0.0.1:80@evil.example",
                 "http://127.0.0.1:" + port + "@evil.example", "http://localhost:5/evil", "http://localhost:5",
@@ -133,7 +136,7 @@ class HttpSurfaceTest {
 
     @Test
     void aTricklingClientIsDroppedAtTheHeaderDeadline() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
             socket.setSoTimeout(500);
             OutputStream out = socket.getOutputStream();
@@ -160,7 +163,7 @@ class HttpSurfaceTest {
 
     @Test
     void connectionsBeyondTheCapWaitUntilOneCloses() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0, limits(Duration.ofMinutes(5), 2, Duration.ofMinutes(5)));
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofMinutes(5), 2, Duration.ofMinutes(5)));
         Socket first = new Socket(InetAddress.getLoopbackAddress(), running.port());
         Socket second = new Socket(InetAddress.getLoopbackAddress(), running.port());
         try {
@@ -178,7 +181,7 @@ class HttpSurfaceTest {
 
     @Test
     void anIdleSessionIsClosedAndThenUnknown() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0,
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0,
                 limits(Duration.ofSeconds(10), 64, Duration.ofMillis(300)));
         String session = initialize();
         // Idle for many sweep periods (one to two periods are enough); nothing touches the session meanwhile.
@@ -188,7 +191,7 @@ class HttpSurfaceTest {
 
     @Test
     void initializeBeyondTheSessionCapIsRefusedUntilASessionIsDeleted() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(10), 64,
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(10), 64,
                 Duration.ofHours(1), HttpLimits.DEFAULT.maxBodyBytes(), HttpLimits.DEFAULT.connectionIdle(), 3));
         String first = initialize();
         String second = initialize();
@@ -210,7 +213,7 @@ class HttpSurfaceTest {
 
     @Test
     void anInitializeWhoseParamsExceedTheBoundIsRefusedWithInvalidParams() throws Exception {
-        running = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0);
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String bound = String.valueOf(RequestParams.MAX_INITIALIZE_PARAMS_BYTES);
         HttpResponse<String> refused = send(post(initializeWithCapabilities(
                 "{\"experimental\":{\"pad\":{\"x\":\"" + "x".repeat(RequestParams.MAX_INITIALIZE_PARAMS_BYTES) + "\"}}}")));
@@ -234,11 +237,11 @@ class HttpSurfaceTest {
         assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0")));
         assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0.0.0.0")));
         assertEquals("[0:0:0:0:0:0:0:1]", StreamableHttpEndpoint.uriHost("0:0:0:0:0:0:0:1"));
-        running = fleet.startHttp("0", 0);
+        running = start("0", 0);
         assertEquals("http://127.0.0.1:" + running.port() + "/mcp", running.endpoint().toString());
         assertTrue(running.exposedBeyondLoopback());
         assertEquals(running.endpoint().toString(), registry.rows().get(0).endpoint());
-        try (RunningHttpServer loopback = fleet.startHttp(FleetMcpServer.DEFAULT_HOST, 0)) {
+        try (RunningHttpServer loopback = start(StreamableHttpEndpoint.DEFAULT_HOST, 0)) {
             assertFalse(loopback.exposedBeyondLoopback());
         }
     }
@@ -328,5 +331,13 @@ class HttpSurfaceTest {
             assertNotNull(text);
             return text;
         }
+    }
+
+    private RunningHttpServer start(String host, int port) {
+        return StreamableHttpEndpoint.start(fleet, host, port);
+    }
+
+    private RunningHttpServer start(String host, int port, HttpLimits limits) {
+        return StreamableHttpEndpoint.start(fleet, host, port, limits, false);
     }
 }

@@ -1,5 +1,7 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
+import dev.fleet.mcp.Fixtures;
+import dev.fleet.mcp.RequestParams;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -23,7 +25,7 @@ class JsonRpcGateTest {
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    private final JsonRpcGate gate = new JsonRpcGate(McpJson.mapper(), new ProtocolOutput(stdout));
+    private final JsonRpcGate gate = new JsonRpcGate(Fixtures.mapper(), new ProtocolOutput(stdout));
     private int repliesRead;
 
     @Test
@@ -139,7 +141,7 @@ class JsonRpcGateTest {
     void everyReplyIsOneLineTheSdkReads() throws IOException {
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"x\\ny\",\"method\":\"a\\nb\"}", -32600, "x\ny");
         for (String line : stdout.toString(StandardCharsets.UTF_8).split("\n")) {
-            McpSchema.deserializeJsonRpcMessage(McpJson.mapper(), line);
+            McpSchema.deserializeJsonRpcMessage(Fixtures.mapper(), line);
         }
     }
 

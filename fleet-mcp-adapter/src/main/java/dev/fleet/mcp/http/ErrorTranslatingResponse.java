@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

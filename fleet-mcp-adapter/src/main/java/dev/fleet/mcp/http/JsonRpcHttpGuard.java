@@ -1,8 +1,9 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.mcp.RequestParams;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -152,12 +153,12 @@ final class JsonRpcHttpGuard implements Filter {
         Object fields = params == null || params.isNull() ? null : JSON.convertValue(params, Map.class);
         String problem = RequestParams.problem(sdkMapper, method.textValue(), fields);
         return problem == null ? null
-                : JsonRpcHttpError.invalidParams("for " + RequestParams.oneLine(method.textValue()) + ": " + problem);
+                : JsonRpcHttpError.invalidParams("for " + RequestParams.clientText(method.textValue()) + ": " + problem);
     }
 
     /** The refusal that needs no body: path, method, Origin/Host, media types. Null when none. */
     private JsonRpcHttpError refusal(HttpServletRequest request) {
-        if (!FleetMcpServer.ENDPOINT.equals(request.getRequestURI())) {
+        if (!StreamableHttpEndpoint.ENDPOINT.equals(request.getRequestURI())) {
             return JsonRpcHttpError.NOT_FOUND;
         }
         String method = request.getMethod();

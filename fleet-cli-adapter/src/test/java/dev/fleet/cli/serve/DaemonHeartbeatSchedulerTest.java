@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

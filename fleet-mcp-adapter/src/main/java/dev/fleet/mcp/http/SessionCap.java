@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import java.lang.reflect.Field;

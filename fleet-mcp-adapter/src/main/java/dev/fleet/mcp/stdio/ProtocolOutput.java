@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.cli.serve;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.cli.serve;
 
 import dev.fleet.domain.port.out.LifecycleLog;
 import org.slf4j.Logger;

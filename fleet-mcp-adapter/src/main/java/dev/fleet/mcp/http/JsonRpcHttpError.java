@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +26,7 @@ record JsonRpcHttpError(int status, int code, String message) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static final JsonRpcHttpError NOT_FOUND = new JsonRpcHttpError(404, INVALID_REQUEST,
-            "Not found: the MCP endpoint is " + FleetMcpServer.ENDPOINT);
+            "Not found: the MCP endpoint is " + StreamableHttpEndpoint.ENDPOINT);
     static final JsonRpcHttpError METHOD_NOT_ALLOWED = new JsonRpcHttpError(405, INVALID_REQUEST,
             "Method not allowed: use POST, GET or DELETE");
     static final JsonRpcHttpError FORBIDDEN_ORIGIN = new JsonRpcHttpError(403, INVALID_REQUEST,

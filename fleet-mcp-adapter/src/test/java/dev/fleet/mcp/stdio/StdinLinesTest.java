@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpFields;

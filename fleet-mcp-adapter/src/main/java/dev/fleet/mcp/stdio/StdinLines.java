@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
 import java.io.IOException;
 import java.io.InputStream;

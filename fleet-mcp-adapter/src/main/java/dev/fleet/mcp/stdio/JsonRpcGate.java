@@ -1,4 +1,4 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fleet.mcp.RequestParams;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -116,7 +117,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         try {
             message = json.readTree(text);
         } catch (JacksonException e) {
-            return reply(NullNode.instance, PARSE_ERROR, "Parse error: " + detail(e.getOriginalMessage()), length);
+            return reply(NullNode.instance, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
         }
         if (message.isArray()) {
             return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
@@ -175,7 +176,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         }
         if (!initialized && !McpSchema.METHOD_INITIALIZE.equals(method)) {
             return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
-                    + "'notifications/initialized', before '" + detail(method) + "'", length);
+                    + "'notifications/initialized', before '" + RequestParams.clientText(method) + "'", length);
         }
         McpSchema.JSONRPCMessage parsed = sdkParse();
         if (!(parsed instanceof McpSchema.JSONRPCRequest request)) {
@@ -183,7 +184,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         }
         String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
         if (unreadable != null) {
-            return reply(id, INVALID_PARAMS, "Invalid params for " + detail(method) + ": " + unreadable, length);
+            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable, length);
         }
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             initializeSent = true;
@@ -197,7 +198,7 @@ final class JsonRpcGate implements StdinLines.Gate {
     private byte[] admitNotification(String method, boolean paramsUsable, byte[] buffer, int length) {
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             LOG.debug("stdin line {}: notification '{}' ignored (this server acts on none)", lineNumber,
-                    detail(method));
+                    RequestParams.clientText(method));
             return null;
         }
         if (!initializeSent || initialized) {
@@ -279,10 +280,5 @@ final class JsonRpcGate implements StdinLines.Gate {
         } catch (IOException e) {
             LOG.warn("could not write a reply to stdout: {}", e.toString());
         }
-    }
-
-    /** Text from the client, shortened and on one line, for a message or a log line. */
-    private static String detail(String text) {
-        return RequestParams.oneLine(text);
     }
 }

@@ -1,7 +1,8 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
 import dev.fleet.domain.Transport;
-import dev.fleet.domain.port.in.ServerLifecycleUseCase;
+import dev.fleet.mcp.FleetMcpServer;
+import dev.fleet.mcp.StopSignals;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -17,6 +18,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
@@ -32,8 +34,12 @@ import org.slf4j.LoggerFactory;
  * The fleet's tools over streamable HTTP: the SDK's servlet transport in an embedded Jetty, bound
  * to one address, behind {@link JsonRpcHttpGuard} (every answer JSON-RPC and HTTP only, Origin and
  * Host checked), within {@link HttpLimits} (header deadline, connection cap, session expiry and cap, body size).
+ * The one place a {@link RunningHttpServer} is built: {@link #start} and {@link #serve} both go through it.
  */
-final class StreamableHttpEndpoint {
+public final class StreamableHttpEndpoint {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final String ENDPOINT = "/mcp";
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEndpoint.class);
 
@@ -41,14 +47,41 @@ final class StreamableHttpEndpoint {
     }
 
     /**
-     * Binds {@link FleetMcpServer#ENDPOINT} on {@code host:port}, then registers with the endpoint it
-     * really listens on.
+     * Binds the streamable HTTP endpoint {@value #ENDPOINT} on {@code host:port} (port 0: any free
+     * port, see {@link RunningHttpServer#port()}), then registers. Returns at once; the caller owns
+     * {@link RunningHttpServer#close()}. No shutdown hook is installed.
+     *
+     * @throws IllegalStateException when the address cannot be bound
+     */
+    public static RunningHttpServer start(FleetMcpServer fleet, String host, int port) {
+        return start(fleet, host, port, HttpLimits.DEFAULT, false);
+    }
+
+    /**
+     * {@link #start}, then blocks until SIGTERM/SIGINT (or another of {@link StopSignals}), whose
+     * shutdown hook marks the row stopped and unbinds.
+     *
+     * @param onBound called once bound and registered, e.g. to tell the operator the port chosen for port 0
+     * @throws IllegalStateException when the address cannot be bound
+     */
+    public static void serve(FleetMcpServer fleet, String host, int port, Consumer<RunningHttpServer> onBound)
+            throws InterruptedException {
+        Objects.requireNonNull(onBound, "onBound");
+        RunningHttpServer running = start(fleet, host, port, HttpLimits.DEFAULT, true);
+        StopSignals.install();
+        onBound.accept(running);
+        running.awaitTermination();
+    }
+
+    /**
+     * Binds {@value #ENDPOINT} on {@code host:port} within {@code limits}, then registers with the
+     * endpoint it really listens on.
      *
      * @param shutdownHook whether SIGTERM/SIGINT should mark the row stopped and unbind
      * @throws IllegalStateException when the address cannot be bound
      */
-    static RunningHttpServer start(FleetMcpServer fleet, String host, int port, boolean shutdownHook,
-            HttpLimits limits) {
+    static RunningHttpServer start(FleetMcpServer fleet, String host, int port, HttpLimits limits,
+            boolean shutdownHook) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
         if (port < 0 || port > 65_535) {
@@ -56,17 +89,52 @@ final class StreamableHttpEndpoint {
         }
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
         InetAddress address = resolve(host);
-        ServerLifecycleUseCase lifecycle = fleet.lifecycle();
-        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+        HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);
+        SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
+        McpSyncServer server = fleet.build(McpServer.sync(transport));
+        // The guard is built once the port is known (port 0): it stands in front of every path.
+        GuardHolder guard = new GuardHolder();
+        ServerConnector connector = connector(host, port, limits, context(transport, guard));
+        Server jetty = connector.getServer();
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            stopQuietly(jetty);
+            FleetMcpServer.closeQuietly(server);
+            throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
+        }
+        guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
+                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper(), sessions));
+        RunningHttpServer running = new RunningHttpServer(connector, server, fleet, !address.isLoopbackAddress(),
+                announcedHost(address));
+        if (shutdownHook) {
+            // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
+            Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
+        }
+        // The socket is bound: register now, with the endpoint a client can reach.
+        fleet.register(running.endpoint().toString());
+        LOG.info("serving MCP over streamable HTTP at {}", running.endpoint());
+        return running;
+    }
+
+    /** The SDK's servlet transport at {@value #ENDPOINT}, within the body and session-idle limits. */
+    private static HttpServletStreamableServerTransportProvider sdkTransport(FleetMcpServer fleet, HttpLimits limits) {
+        return HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(fleet.mapper())
-                .mcpEndpoint(FleetMcpServer.ENDPOINT)
+                .mcpEndpoint(ENDPOINT)
                 .maxRequestSize(limits.maxBodyBytes())
                 // Idle sessions (no request, no open stream) are closed after one to two periods.
                 .sessionSweepInterval(limits.sessionIdle())
                 .build();
-        SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
-        McpSyncServer server = fleet.build(McpServer.sync(transport));
+    }
 
+    /**
+     * A Jetty server, not yet started, with its one connector on {@code host:port}: connection cap,
+     * idle timeout, header deadline (in front of {@code context}), JSON-RPC error pages, and nothing
+     * that names Jetty.
+     */
+    private static ServerConnector connector(String host, int port, HttpLimits limits,
+            ServletContextHandler context) {
         Server jetty = new Server();
         // No graceful drain: by the time Jetty stops, the row is marked stopped and the MCP sessions
         // are closed, and a server must be gone within 2 s of SIGTERM.
@@ -83,38 +151,23 @@ final class StreamableHttpEndpoint {
         jetty.addConnector(connector);
         jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
         jetty.setErrorHandler(new JsonRpcErrorHandler());
+        headerDeadline.setHandler(context);
+        jetty.setHandler(headerDeadline);
+        return connector;
+    }
 
+    /** The servlet context: the SDK's servlet at {@value #ENDPOINT}, the guard in front of every path. */
+    private static ServletContextHandler context(HttpServletStreamableServerTransportProvider transport,
+            Filter guard) {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setErrorHandler(new JsonRpcErrorHandler());
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true); // responses stream as server-sent events
-        context.addServlet(holder, FleetMcpServer.ENDPOINT);
-        // The guard is built once the port is known (port 0): it stands in front of every path.
-        GuardHolder guard = new GuardHolder();
+        context.addServlet(holder, ENDPOINT);
         FilterHolder filter = new FilterHolder(guard);
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
-        headerDeadline.setHandler(context);
-        jetty.setHandler(headerDeadline);
-        try {
-            jetty.start();
-        } catch (Exception e) {
-            stopQuietly(jetty);
-            FleetMcpServer.closeQuietly(server);
-            throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
-        }
-        guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
-                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper(), sessions));
-        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host,
-                announcedHost(address));
-        if (shutdownHook) {
-            // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
-            Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
-        }
-        // The socket is bound: register now, with the endpoint a client can reach.
-        lifecycle.start(fleet.heartbeatPeriod(), running.endpoint().toString());
-        LOG.info("serving MCP over streamable HTTP at {}", running.endpoint());
-        return running;
+        return context;
     }
 
     /** The bind address; an unknown name is the operator's to fix, like an address in use. */

@@ -1,11 +1,8 @@
-package dev.fleet.mcp;
+package dev.fleet.mcp.http;
 
-import dev.fleet.domain.lifecycle.RegistrationState;
-import dev.fleet.domain.port.in.ServerLifecycleUseCase;
+import dev.fleet.mcp.FleetMcpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.Objects;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -20,23 +17,24 @@ public final class RunningHttpServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final McpSyncServer server;
-    private final ServerLifecycleUseCase lifecycle;
-    private final String host;
+    private final FleetMcpServer fleet;
+    private final boolean exposedBeyondLoopback;
     private final String announcedHost;
     private boolean closed;
 
     /**
-     * @param host the bind address as given
+     * @param connector the bound connector of the Jetty server to stop on close
+     * @param exposedBeyondLoopback whether the bind address is anything but a loopback address
      * @param announcedHost where a client reaches it: 127.0.0.1 for a loopback or wildcard bind, else
      *     the numeric bound address
      */
-    RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycleUseCase lifecycle,
-            String host, String announcedHost) {
-        this.jetty = Objects.requireNonNull(jetty, "jetty");
+    RunningHttpServer(ServerConnector connector, McpSyncServer server, FleetMcpServer fleet,
+            boolean exposedBeyondLoopback, String announcedHost) {
         this.connector = Objects.requireNonNull(connector, "connector");
+        this.jetty = connector.getServer();
         this.server = Objects.requireNonNull(server, "server");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
-        this.host = Objects.requireNonNull(host, "host");
+        this.fleet = Objects.requireNonNull(fleet, "fleet");
+        this.exposedBeyondLoopback = exposedBeyondLoopback;
         this.announcedHost = Objects.requireNonNull(announcedHost, "announcedHost");
     }
 
@@ -45,20 +43,12 @@ public final class RunningHttpServer implements AutoCloseable {
         return connector.getLocalPort();
     }
 
-    public String host() {
-        return host;
-    }
-
     /**
      * Whether the bind address reaches beyond this host: any address but a loopback one (the wildcard
      * {@code 0}/{@code 0.0.0.0}/{@code ::} included). The operator should be told.
      */
     public boolean exposedBeyondLoopback() {
-        try {
-            return !InetAddress.getByName(host).isLoopbackAddress();
-        } catch (UnknownHostException | SecurityException e) {
-            return true;
-        }
+        return exposedBeyondLoopback;
     }
 
     /**
@@ -67,15 +57,11 @@ public final class RunningHttpServer implements AutoCloseable {
      * bind, the numeric bound address otherwise. Recorded as the row's {@code endpoint}.
      */
     public URI endpoint() {
-        return URI.create("http://" + announcedHost + ":" + port() + FleetMcpServer.ENDPOINT);
+        return URI.create("http://" + announcedHost + ":" + port() + StreamableHttpEndpoint.ENDPOINT);
     }
 
-    public RegistrationState registration() {
-        return lifecycle.state();
-    }
-
-    /** Blocks until the server has been closed (for instance by the shutdown hook {@code serveHttp} installs). */
-    public void awaitTermination() throws InterruptedException {
+    /** Blocks until the server has been closed (by the shutdown hook {@link StreamableHttpEndpoint#serve} installs). */
+    void awaitTermination() throws InterruptedException {
         jetty.join();
     }
 
@@ -86,7 +72,7 @@ public final class RunningHttpServer implements AutoCloseable {
             return;
         }
         closed = true;
-        lifecycle.stop();
+        fleet.markStopped();
         FleetMcpServer.closeQuietly(server);
         try {
             jetty.stop();

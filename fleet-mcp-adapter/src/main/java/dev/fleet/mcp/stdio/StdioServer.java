@@ -1,0 +1,90 @@
+package dev.fleet.mcp.stdio;
+
+import dev.fleet.domain.Transport;
+import dev.fleet.mcp.FleetMcpServer;
+import dev.fleet.mcp.StopSignals;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The fleet's MCP server over this process's stdin and stdout. */
+public final class StdioServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StdioServer.class);
+
+    private StdioServer() {
+    }
+
+    /** {@link #serve(FleetMcpServer, ExitAction)} with {@link ExitAction#systemExit()}. Never returns normally. */
+    public static void serve(FleetMcpServer fleet) {
+        serve(fleet, ExitAction.systemExit());
+    }
+
+    /**
+     * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
+     * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
+     * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
+     * stopped while the JVM exits. Either way the stop takes at most
+     * {@code ServerLifecycleService.STOP_DEADLINE}, whatever the registry does.
+     *
+     * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
+     * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
+     * than {@link StdinLines#MAX_LINE_BYTES} of a line.
+     *
+     * <p>stdout carries protocol bytes only: the SDK writes to the real stdout descriptor, and
+     * {@code System.out} is pointed at stderr for the rest of the process's life, so a library that
+     * prints (Liquibase does) cannot corrupt the stream.
+     */
+    public static void serve(FleetMcpServer fleet, ExitAction exit) {
+        OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        System.setOut(System.err);
+        serve(fleet, System.in, protocol, exit);
+    }
+
+    private static void serve(FleetMcpServer fleet, InputStream stdin, OutputStream stdout, ExitAction exit) {
+        Objects.requireNonNull(exit, "exit");
+        fleet.requireTransport(Transport.STDIO);
+        CountDownLatch clientGone = new CountDownLatch(1);
+        // One stdout for the SDK's responses and the gate's replies, written a whole line at a time.
+        ProtocolOutput protocol = new ProtocolOutput(stdout);
+        JsonRpcGate gate = new JsonRpcGate(fleet.mapper(), protocol);
+        StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
+        StdioServerTransportProvider stdio =
+                new StdioServerTransportProvider(fleet.mapper(), lines, protocol, StdinLines.MAX_LINE_BYTES);
+        McpSyncServer server = fleet.build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)));
+        // The hook goes in before registering: a SIGTERM during a slow first migration must still
+        // leave the row stopped (the stop waits for the registration in progress, then marks it).
+        Runtime.getRuntime().addShutdownHook(new Thread(fleet::markStopped, "fleet-mcp-shutdown"));
+        StopSignals.install();
+        // Building the server started the SDK's stdin loop: the transport is live, so register now.
+        fleet.register();
+        awaitUninterruptibly(clientGone);
+        LOG.info("stdin closed: marking this server stopped and exiting");
+        fleet.markStopped();
+        FleetMcpServer.closeQuietly(server);
+        exit.exit(0);
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
