@@ -50,6 +50,17 @@ final class VerdictOutputSchema {
     }
 
     static Map<String, Object> schema() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.putAll(gateAndMembers());
+        properties.putAll(flaggedEntries());
+        properties.putAll(cohortsAndSources());
+        Map<String, Object> schema = openObject(properties);
+        schema.put("$defs", definitions());
+        return schema;
+    }
+
+    /** The shapes the verdict refers to: Member, Instance, the blocked-reason entry and its code. */
+    private static Map<String, Object> definitions() {
         Map<String, Object> defs = new LinkedHashMap<>();
         defs.put("Member", shape(fields(
                 "namespace", string(), "Roster namespace",
@@ -79,8 +90,12 @@ final class VerdictOutputSchema {
                 "code", ref("BlockedCode"), "Code",
                 "detail", string(), "Who",
                 "action", string(), "What to do")));
+        return defs;
+    }
 
-        Map<String, Object> schema = openObject(fields(
+    /** The verdict's first fields: the gate, why it is closed, and the roster's members. */
+    private static Map<String, Object> gateAndMembers() {
+        return fields(
                 "inventory_complete", bool(), "False if anything is unknown",
                 "mutation_gate_satisfied", bool(), "The only field to gate on",
                 "blocked_reason", Map.of("anyOf", List.of(ref("BlockedCode"), Map.of("type", "null"))),
@@ -90,7 +105,12 @@ final class VerdictOutputSchema {
                 "running_member_count", integer(), "Live member instances",
                 "members", arrayOf(ref("Member")), "Every roster member",
                 "missing_members", arrayOf(ref("Member")), "No instance",
-                "duplicate_members", arrayOf(ref("Member")), "More than one instance",
+                "duplicate_members", arrayOf(ref("Member")), "More than one instance");
+    }
+
+    /** The flagged lists: instances, rows and processes that are not a healthy member. */
+    private static Map<String, Object> flaggedEntries() {
+        return fields(
                 "unexpected_members", arrayOf(ref("Instance")), "Not in the roster",
                 "stale_registrations", arrayOf(ref("Instance")), "Dead; block nothing",
                 "unverified_registrations", arrayOf(ref("Instance")), "Cannot be verified",
@@ -103,7 +123,12 @@ final class VerdictOutputSchema {
                         "started_at", nullableString(), "Observed start",
                         "command_line", nullableString(), "Command line",
                         "reason", enumOf(UnregisteredReason.class, false), "Why"))),
-                "Server-like, unregistered",
+                "Server-like, unregistered");
+    }
+
+    /** Cohorts and revisions, the two evidence sources, the digest and the undigested observation. */
+    private static Map<String, Object> cohortsAndSources() {
+        return fields(
                 "single_cohort", nullableBool(), "Null if any unknown",
                 "cohort_ids", arrayOf(string()), "Known cohorts",
                 "single_revision", nullableBool(), "Null if any unknown",
@@ -123,9 +148,7 @@ final class VerdictOutputSchema {
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
                 "Equal on every member",
                 "observation", Map.of("type", "object"),
-                "observed_at, boot_id, hostname, pid_namespace, registry_path, answered_by; not digested"));
-        schema.put("$defs", defs);
-        return schema;
+                "observed_at, boot_id, hostname, pid_namespace, registry_path, answered_by; not digested");
     }
 
     /** The codes of several domain enums, in declaration order, each once: a list may hold any of them. */

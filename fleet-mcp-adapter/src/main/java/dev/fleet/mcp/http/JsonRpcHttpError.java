@@ -25,20 +25,23 @@ record JsonRpcHttpError(int status, int code, String message) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static final JsonRpcHttpError NOT_FOUND = new JsonRpcHttpError(404, INVALID_REQUEST,
+    /** Any path but the endpoint. */
+    static final JsonRpcHttpError NOT_FOUND = invalidRequest(404,
             "Not found: the MCP endpoint is " + StreamableHttpEndpoint.ENDPOINT);
-    static final JsonRpcHttpError METHOD_NOT_ALLOWED = new JsonRpcHttpError(405, INVALID_REQUEST,
+    /** PUT, PATCH, OPTIONS and the like: the transport knows three methods. */
+    static final JsonRpcHttpError METHOD_NOT_ALLOWED = invalidRequest(405,
             "Method not allowed: use POST, GET or DELETE");
-    static final JsonRpcHttpError FORBIDDEN_ORIGIN = new JsonRpcHttpError(403, INVALID_REQUEST,
-            "Forbidden: foreign Origin or Host");
-    static final JsonRpcHttpError UNSUPPORTED_MEDIA_TYPE = new JsonRpcHttpError(415, INVALID_REQUEST,
+    /** DNS rebinding or a page of another site: see {@link OriginRule}. */
+    static final JsonRpcHttpError FORBIDDEN_ORIGIN = invalidRequest(403, "Forbidden: foreign Origin or Host");
+    static final JsonRpcHttpError UNSUPPORTED_MEDIA_TYPE = invalidRequest(415,
             "Unsupported Media Type: Content-Type must be application/json");
-    static final JsonRpcHttpError NOT_ACCEPTABLE = new JsonRpcHttpError(406, INVALID_REQUEST,
+    static final JsonRpcHttpError NOT_ACCEPTABLE = invalidRequest(406,
             "Not Acceptable: Accept must list application/json and text/event-stream");
     static final JsonRpcHttpError PARSE = new JsonRpcHttpError(400, PARSE_ERROR, "Parse error: the body is not JSON");
-    static final JsonRpcHttpError NOT_A_REQUEST = new JsonRpcHttpError(400, INVALID_REQUEST,
+    /** Valid JSON, but not one JSON-RPC 2.0 object (a batch, a bare value, another version). */
+    static final JsonRpcHttpError NOT_A_REQUEST = invalidRequest(400,
             "Invalid Request: expected one JSON-RPC 2.0 message object");
-    static final JsonRpcHttpError SESSION_REQUIRED = new JsonRpcHttpError(400, INVALID_REQUEST,
+    static final JsonRpcHttpError SESSION_REQUIRED = invalidRequest(400,
             "Bad Request: Mcp-Session-Id header required (call initialize first)");
     static final JsonRpcHttpError UNKNOWN_SESSION = new JsonRpcHttpError(404, SESSION_NOT_FOUND,
             "Session not found: it expired or never existed; initialize a new one");
@@ -56,23 +59,28 @@ record JsonRpcHttpError(int status, int code, String message) {
     }
 
     static JsonRpcHttpError tooLarge(int maxBytes) {
-        return new JsonRpcHttpError(413, INVALID_REQUEST, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
+        return invalidRequest(413, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
+    }
+
+    /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
+    private static JsonRpcHttpError invalidRequest(int status, String message) {
+        return new JsonRpcHttpError(status, INVALID_REQUEST, message);
     }
 
     /** What an HTTP status means when something else (the SDK, the container) chose it. */
     static JsonRpcHttpError forStatus(int status) {
         return switch (status) {
-            case 400 -> new JsonRpcHttpError(400, INVALID_REQUEST, "Bad Request");
+            case 400 -> invalidRequest(400, "Bad Request");
             case 403 -> FORBIDDEN_ORIGIN;
             case 404 -> UNKNOWN_SESSION;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;
-            case 413 -> new JsonRpcHttpError(413, INVALID_REQUEST, "Payload Too Large");
+            case 413 -> invalidRequest(413, "Payload Too Large");
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
-            case 431 -> new JsonRpcHttpError(431, INVALID_REQUEST, "Request Header Fields Too Large");
+            case 431 -> invalidRequest(431, "Request Header Fields Too Large");
             case 503 -> new JsonRpcHttpError(503, INTERNAL_ERROR, "Service Unavailable: the server is shutting down");
             default -> status >= 500 ? new JsonRpcHttpError(status, INTERNAL_ERROR, "Internal error")
-                    : new JsonRpcHttpError(status, INVALID_REQUEST, "Bad Request");
+                    : invalidRequest(status, "Bad Request");
         };
     }
 

@@ -75,58 +75,78 @@ final class JsonRpcHttpGuard implements Filter {
                 refused.write(response, null);
                 return;
             }
-            HttpServletRequest forwarded = request;
-            if ("POST".equals(request.getMethod())) {
-                byte[] body = readBody(request);
-                if (body == null) {
-                    JsonRpcHttpError.tooLarge(maxBodyBytes).write(response, null);
+            if (!"POST".equals(request.getMethod())) {
+                if (isBlank(request.getHeader(SESSION_HEADER))) {
+                    JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
                     return;
                 }
-                JsonNode message;
-                try {
-                    message = JSON.readTree(body);
-                } catch (JacksonException e) {
-                    JsonRpcHttpError.PARSE.write(response, null);
-                    return;
-                }
-                if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText(null))) {
-                    JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
-                    return;
-                }
-                id = message.get("id");
-                boolean initialize = "initialize".equals(message.path("method").asText(null));
-                if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {
-                    JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
-                    return;
-                }
-                JsonRpcHttpError unreadable = unreadableParams(message);
-                if (unreadable != null) {
-                    unreadable.write(response, id);
-                    return;
-                }
-                if (initialize) {
-                    // Checked last, so a request refused for any other reason never takes a place.
-                    if (!sessions.tryStart()) {
-                        JsonRpcHttpError.TOO_MANY_SESSIONS.write(response, id);
-                        return;
-                    }
-                    try {
-                        forward(new CachedBodyRequest(request, body), response, chain, id);
-                    } finally {
-                        sessions.started();
-                    }
-                    return;
-                }
-                forwarded = new CachedBodyRequest(request, body);
-            } else if (isBlank(request.getHeader(SESSION_HEADER))) {
-                JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
+                forward(request, response, chain, null);
                 return;
             }
-            forward(forwarded, response, chain, id);
+            byte[] body = readBody(request);
+            if (body == null) {
+                JsonRpcHttpError.tooLarge(maxBodyBytes).write(response, null);
+                return;
+            }
+            JsonNode message = jsonRpcMessage(body, response);
+            if (message == null) {
+                return;
+            }
+            id = message.get("id");
+            forwardMessage(request, body, message, response, chain);
         } catch (IOException | ServletException | RuntimeException e) {
             // The client sees one line; the operator's log says what happened.
             LOG.warn("HTTP {} {} failed: {}", request.getMethod(), request.getRequestURI(), e.toString());
             JsonRpcHttpError.forStatus(500).write(response, id);
+        }
+    }
+
+    /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
+    private static JsonNode jsonRpcMessage(byte[] body, HttpServletResponse response) throws IOException {
+        JsonNode message;
+        try {
+            message = JSON.readTree(body);
+        } catch (JacksonException e) {
+            JsonRpcHttpError.PARSE.write(response, null);
+            return null;
+        }
+        if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText(null))) {
+            JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
+            return null;
+        }
+        return message;
+    }
+
+    /**
+     * A POSTed message to the SDK, unless it lacks a session, has params the SDK cannot read, or is an
+     * {@code initialize} beyond the session cap.
+     */
+    private void forwardMessage(HttpServletRequest request, byte[] body, JsonNode message,
+            HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
+        JsonNode id = message.get("id");
+        boolean initialize = "initialize".equals(message.path("method").asText(null));
+        if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {
+            JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
+            return;
+        }
+        JsonRpcHttpError unreadable = unreadableParams(message);
+        if (unreadable != null) {
+            unreadable.write(response, id);
+            return;
+        }
+        if (!initialize) {
+            forward(new CachedBodyRequest(request, body), response, chain, id);
+            return;
+        }
+        // Checked last, so a request refused for any other reason never takes a place.
+        if (!sessions.tryStart()) {
+            JsonRpcHttpError.TOO_MANY_SESSIONS.write(response, id);
+            return;
+        }
+        try {
+            forward(new CachedBodyRequest(request, body), response, chain, id);
+        } finally {
+            sessions.started();
         }
     }
 

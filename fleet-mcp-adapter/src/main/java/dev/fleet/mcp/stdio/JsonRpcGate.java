@@ -117,7 +117,8 @@ final class JsonRpcGate implements StdinLines.Gate {
         try {
             message = json.readTree(text);
         } catch (JacksonException e) {
-            return reply(NullNode.instance, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
+            return reply(NullNode.instance, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()),
+                    length);
         }
         if (message.isArray()) {
             return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
@@ -184,7 +185,8 @@ final class JsonRpcGate implements StdinLines.Gate {
         }
         String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
         if (unreadable != null) {
-            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable, length);
+            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
+                    length);
         }
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             initializeSent = true;
