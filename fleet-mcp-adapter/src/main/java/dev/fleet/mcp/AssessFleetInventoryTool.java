@@ -28,13 +28,8 @@ public final class AssessFleetInventoryTool {
     private AssessFleetInventoryTool() {
     }
 
-    public static McpSchema.Tool tool() {
+    static McpSchema.Tool tool() {
         return ReadOnlyDocumentTool.define(NAME, "Assess fleet inventory", DESCRIPTION, VerdictOutputSchema.schema());
-    }
-
-    /** {@link #of(AssessFleetInventoryUseCase, Runnable)} with nothing to wait for. */
-    static ReadOnlyDocumentTool of(AssessFleetInventoryUseCase useCase) {
-        return of(useCase, () -> { });
     }
 
     /**

@@ -22,7 +22,7 @@ public final class RuntimeContextTool {
     private RuntimeContextTool() {
     }
 
-    public static McpSchema.Tool tool() {
+    static McpSchema.Tool tool() {
         return ReadOnlyDocumentTool.define(NAME, "Get runtime context", DESCRIPTION, RuntimeContextDocument.schema());
     }
 

@@ -1,5 +1,6 @@
 package dev.fleet.mcp;
 
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
 import dev.fleet.domain.lifecycle.ServerLifecycleService;
@@ -61,7 +62,7 @@ class FleetToolsTest {
     @Test
     void assessReturnsTheVerdictAsStructuredContentAndTheSameCanonicalJsonAsText() {
         Snapshot snapshot = Fixtures.duplicateAuthor(ANSWERED_BY);
-        CallToolResult result = AssessFleetInventoryTool.of(Fixtures.assessment(snapshot)).call(NO_ARGUMENTS);
+        CallToolResult result = assessTool(Fixtures.assessment(snapshot)).call(NO_ARGUMENTS);
 
         Map<String, Object> expected = VerdictDocument.toTree(FleetClassifier.classify(snapshot));
         assertEquals(Boolean.FALSE, result.isError());
@@ -71,7 +72,7 @@ class FleetToolsTest {
 
     @Test
     void anyArgumentIsRefusedWithoutAssessing() {
-        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+        ReadOnlyDocumentTool tool = assessTool(() -> {
             throw new AssertionError("evidence must not reach the use case");
         });
 
@@ -87,7 +88,7 @@ class FleetToolsTest {
 
     @Test
     void argumentsThatAreNotAnObjectReachTheToolWrappedAndAreRefused() {
-        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+        ReadOnlyDocumentTool tool = assessTool(() -> {
             throw new AssertionError("evidence must not reach the use case");
         });
         io.modelcontextprotocol.json.McpJsonMapper mapper = McpJson.mapper();
@@ -121,7 +122,7 @@ class FleetToolsTest {
     @Test
     void eachAnswerWaitsForWhatTheServerAwaitsFirst() {
         List<String> order = new java.util.ArrayList<>();
-        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+        ReadOnlyDocumentTool tool = assessTool(() -> {
             order.add("assess");
             return FleetClassifier.classify(Fixtures.satisfied(ANSWERED_BY));
         }, () -> order.add("await own registration"));
@@ -134,7 +135,7 @@ class FleetToolsTest {
 
     @Test
     void anUnexpectedFailureBecomesAnErrorResult() {
-        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
+        ReadOnlyDocumentTool tool = assessTool(() -> {
             throw new IllegalStateException("observer exploded");
         });
 
@@ -207,5 +208,10 @@ class FleetToolsTest {
 
     private static CallToolRequest call(String tool, Map<String, Object> arguments) {
         return CallToolRequest.builder(tool).arguments(arguments).build();
+    }
+
+    /** The assessment tool over {@code useCase}, with no registration of its own to wait for. */
+    private static ReadOnlyDocumentTool assessTool(AssessFleetInventoryUseCase useCase) {
+        return AssessFleetInventoryTool.of(useCase, () -> { });
     }
 }

@@ -65,10 +65,6 @@ final class SessionCap {
         starting.decrementAndGet();
     }
 
-    int max() {
-        return max;
-    }
-
     private static Map<?, ?> sessionsOf(HttpServletStreamableServerTransportProvider provider) {
         try {
             Field field = HttpServletStreamableServerTransportProvider.class.getDeclaredField(SESSIONS_FIELD);

@@ -117,8 +117,8 @@ final class JsonRpcGate implements StdinLines.Gate {
         try {
             message = json.readTree(text);
         } catch (JacksonException e) {
-            return reply(NullNode.instance, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()),
-                    length);
+            return reply(NullNode.instance, PARSE_ERROR,
+                    "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
         }
         if (message.isArray()) {
             return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
