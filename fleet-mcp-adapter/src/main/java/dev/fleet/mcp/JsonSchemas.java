@@ -78,16 +78,6 @@ final class JsonSchemas {
         return Map.of("type", "string", "enum", Arrays.stream(type.getEnumConstants()).map(Code::code).toList());
     }
 
-    /** One of the codes, or null. */
-    static <E extends Enum<E> & Code> Map<String, Object> nullableCodes(Class<E> type) {
-        List<Object> allowed = new ArrayList<>(Arrays.stream(type.getEnumConstants()).map(Code::code).toList());
-        allowed.add(null);
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", List.of("string", "null"));
-        schema.put("enum", allowed);
-        return schema;
-    }
-
     /** Properties in insertion order: schemas list fields in the document's order. */
     static Map<String, Object> properties(Object... namesAndSchemas) {
         if (namesAndSchemas.length % 2 != 0) {
@@ -137,12 +127,5 @@ final class JsonSchemas {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("enum", allowed);
         return schema;
-    }
-
-    /** {@code base}'s properties followed by {@code more}. */
-    static Map<String, Object> extend(Map<String, Object> base, Object... more) {
-        Map<String, Object> properties = new LinkedHashMap<>(base);
-        properties.putAll(properties(more));
-        return properties;
     }
 }

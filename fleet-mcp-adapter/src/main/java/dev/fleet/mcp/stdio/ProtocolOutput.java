@@ -86,13 +86,6 @@ final class ProtocolOutput extends OutputStream {
         }
     }
 
-    /** How many answers are reserved and not yet written, for tests. */
-    int unwrittenAnswers() {
-        synchronized (answers) {
-            return unwritten;
-        }
-    }
-
     /** Writes {@code line} (which must hold no newline) and a newline, then flushes: one message. */
     synchronized void writeLine(byte[] line) throws IOException {
         for (byte b : line) {

@@ -98,20 +98,39 @@ class ProtocolOutputTest {
         bounded.reserveAnswer();
         bounded.reserveAnswer();
         CountDownLatch reserved = new CountDownLatch(1);
-        Thread stdinThread = new Thread(() -> {
-            bounded.reserveAnswer();
-            reserved.countDown();
-        });
-        stdinThread.setDaemon(true);
-        stdinThread.start();
+        Thread stdinThread = reserving(bounded, reserved);
+        assertWaitsForAPlace(stdinThread, "two answers are unwritten: the bound is reached");
 
         bounded.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
-        assertEquals(2, bounded.unwrittenAnswers(), "a reply of the gate's own answers nothing reserved");
         assertEquals(1, reserved.getCount(), "still waiting");
 
         bounded.write("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8));
         assertTrue(reserved.await(2, TimeUnit.MINUTES), "an answer written frees a place");
-        assertEquals(2, bounded.unwrittenAnswers());
+        assertWaitsForAPlace(reserving(bounded, new CountDownLatch(1)),
+                "two answers are unwritten again: a reply of the gate's own answers nothing reserved");
+    }
+
+    /** A daemon thread, standing for the stdin thread, that reserves a place and then counts {@code reserved} down. */
+    private static Thread reserving(ProtocolOutput output, CountDownLatch reserved) {
+        Thread thread = new Thread(() -> {
+            output.reserveAnswer();
+            reserved.countDown();
+        });
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /**
+     * {@code thread} waits inside {@link ProtocolOutput#reserveAnswer()} (the one timed wait it can be
+     * in), rather than having taken a place and ended.
+     */
+    private static void assertWaitsForAPlace(Thread thread, String why) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (thread.getState() != Thread.State.TIMED_WAITING && thread.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(Thread.State.TIMED_WAITING, thread.getState(), why);
     }
 
     @Test
