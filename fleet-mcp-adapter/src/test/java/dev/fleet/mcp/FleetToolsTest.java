@@ -122,7 +122,7 @@ class FleetToolsTest {
     @Test
     void eachAnswerWaitsForWhatTheServerAwaitsFirst() {
         List<String> order = new java.util.ArrayList<>();
-        ReadOnlyDocumentTool tool = assessTool(() -> {
+        ReadOnlyDocumentTool tool = AssessFleetInventoryTool.of(() -> {
             order.add("assess");
             return FleetClassifier.classify(Fixtures.satisfied(ANSWERED_BY));
         }, () -> order.add("await own registration"));
