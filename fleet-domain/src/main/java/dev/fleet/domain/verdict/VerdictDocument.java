@@ -11,13 +11,16 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The verdict as a document: the one place the contract's field names and order are written. The
- * document is described once, value by value, to a {@link DocumentSink}: every renderer starts
- * from this description, the tree of ordered maps, lists, strings, integers, booleans and nulls
- * that MCP structured content is made of ({@link #toTree}), and the canonical JSON written
- * directly, as text ({@link #canonicalJson}), as {@code verdict_digest} ({@link #digestOf}), or
- * both in one walk ({@link #seal}). The sink marks what the digest leaves out (every {@code
- * last_heartbeat_at}, and all that follows the digest's own field). Every string taken from outside
+ * The verdict as a document: the one place it is written, field by field in the contract's order
+ * (the names are {@link VerdictFields}). Two other places name the same fields and change with it:
+ * {@link Verdict#omittedEntries} names the capped lists, and the MCP adapter's output schema
+ * describes every field to clients. The document is described once, value by value, to a {@link
+ * DocumentSink}, and every renderer starts from this description: the tree of ordered maps, lists,
+ * strings, integers, booleans and nulls that MCP structured content is made of ({@link #toTree}),
+ * and the canonical JSON written directly, as text ({@link #canonicalJson}), as {@code
+ * verdict_digest} alone ({@link #digestOf}), or both in one walk ({@link #seal}). The sink is told
+ * what the digest leaves out (every {@code last_heartbeat_at}, and all that follows the digest's own
+ * field) and where the digest goes, never which kind of sink it is. Every string taken from outside
  * the program is capped here ({@link OutsideText}), so the cap holds for every renderer and for the
  * digest.
  */
@@ -122,7 +125,7 @@ public final class VerdictDocument {
         out.number(verdict.runningMemberCount());
     }
 
-    /** members, missing_members and duplicate_members (which repeats the instances of those members). */
+    /** members, missing_members and duplicate_members, which repeats the instances of those members. */
     private static void writeMembers(Verdict verdict, DocumentSink out) {
         out.name(MEMBERS);
         list(out, verdict.members(), (report, sink) -> {
@@ -131,7 +134,7 @@ public final class VerdictDocument {
             sink.name(STATE);
             sink.string(report.state().code());
             sink.name(INSTANCES);
-            list(sink, report.instances(), VerdictEntries::writeInstance);
+            writeInstances(report, sink);
             sink.endObject();
         });
         out.name(MISSING_MEMBERS);
@@ -145,9 +148,14 @@ public final class VerdictDocument {
             sink.beginObject();
             VerdictEntries.writeMemberFields(report.member(), sink);
             sink.name(INSTANCES);
-            list(sink, report.instances(), VerdictEntries::writeInstance);
+            writeInstances(report, sink);
             sink.endObject();
         });
+    }
+
+    /** A member's instances: written again for duplicate_members, which a sink may copy (see {@link DocumentSink#repeatable}). */
+    private static void writeInstances(MemberReport report, DocumentSink out) {
+        out.repeatable(report, sink -> list(sink, report.instances(), VerdictEntries::writeInstance));
     }
 
     private static void writeFlaggedLists(Verdict verdict, DocumentSink out) {

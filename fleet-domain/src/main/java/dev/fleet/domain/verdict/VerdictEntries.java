@@ -19,7 +19,7 @@ final class VerdictEntries {
         out.endObject();
     }
 
-    static void writeInstanceFields(Instance instance, DocumentSink out) {
+    private static void writeInstanceFields(Instance instance, DocumentSink out) {
         out.name(RUNTIME_ID);
         out.string(OutsideText.cap(instance.runtimeId()));
         out.name(NAMESPACE);

@@ -11,6 +11,7 @@ import dev.fleet.domain.Scenario;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.encoding.CanonicalWriter;
+import dev.fleet.domain.verdict.encoding.DocumentSink;
 import dev.fleet.domain.verdict.encoding.FieldName;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,6 +20,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,6 +161,60 @@ class CanonicalWriterTest {
             shown.put("digest", digest);
             assertEquals(CanonicalJson.encode(shown), withText.text());
         }
+    }
+
+    /**
+     * A repeatable value written a second time is copied, with the digest's edits inside it (an
+     * undigested range, an unpaired surrogate): the text and the digest are the ones writing it
+     * again gives, and the digest alone (which keeps no bytes to copy) writes it again.
+     */
+    @Test
+    void aRepeatedValueIsCopiedWithWhatTheDigestLeavesOut() {
+        Object key = new Object();
+        Consumer<DocumentSink> value = sink -> {
+            sink.beginArray();
+            sink.beginObject();
+            sink.name(FieldName.of("a"));
+            sink.string("lone \ud834 é");
+            sink.beginUndigested();
+            sink.name(FieldName.of("beat"));
+            sink.string("skipped");
+            sink.endUndigested();
+            sink.endObject();
+            sink.endArray();
+        };
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("a", "lone \ud834 é");
+        Map<String, Object> digested = new LinkedHashMap<>();
+        digested.put("first", List.of(entry));
+        digested.put("again", List.of(entry));
+        String digest = sha256(CanonicalJson.encode(digested).getBytes(StandardCharsets.UTF_8));
+        Map<String, Object> shownEntry = new LinkedHashMap<>(entry);
+        shownEntry.put("beat", "skipped");
+        Map<String, Object> shown = new LinkedHashMap<>();
+        shown.put("first", List.of(shownEntry));
+        shown.put("again", List.of(shownEntry));
+        shown.put("digest", digest);
+        for (CanonicalWriter writer : List.of(CanonicalWriter.forText(), CanonicalWriter.forTextAndDigest(0),
+                CanonicalWriter.forDigest())) {
+            writer.beginObject();
+            writer.name(FieldName.of("first"));
+            writer.repeatable(key, value);
+            writer.name(FieldName.of("again"));
+            writer.repeatable(key, value);
+            writer.digest(FieldName.of("digest"), digest);
+            writer.endObject();
+            assertEquals(digest, writer.digest());
+        }
+        CanonicalWriter withText = CanonicalWriter.forTextAndDigest(0);
+        withText.beginObject();
+        withText.name(FieldName.of("first"));
+        withText.repeatable(key, value);
+        withText.name(FieldName.of("again"));
+        withText.repeatable(key, value);
+        withText.digest(FieldName.of("digest"), null);
+        withText.endObject();
+        assertEquals(CanonicalJson.encode(shown), withText.text());
     }
 
     /** DEL and C1 too: ESC's 8-bit twin U+009B starts a terminal control sequence as ESC [ does. */

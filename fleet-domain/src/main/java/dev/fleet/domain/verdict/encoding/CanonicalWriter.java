@@ -3,6 +3,9 @@ package dev.fleet.domain.verdict.encoding;
 import dev.fleet.domain.Timestamps;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The canonical encoding ({@link CanonicalJson}), written value by value as UTF-8 bytes, by three
@@ -28,6 +31,8 @@ public final class CanonicalWriter implements DocumentSink {
     private final Separators separators = new Separators();
     private final Timestamps.Writer instants = new Timestamps.Writer();
     private String digest;
+    /** Where each repeatable value was written, by key: its first and last offset in the buffer. */
+    private final Map<Object, int[]> repeatables = new IdentityHashMap<>();
 
     private CanonicalWriter(Utf8Buffer out, DigestTap tap) {
         this.tap = tap;
@@ -71,6 +76,29 @@ public final class CanonicalWriter implements DocumentSink {
         digest = tap == null ? known : tap.digestOf(out.bytes, out.position);
         name(name);
         string(digest);
+    }
+
+    /**
+     * The first time, writes the value and notes where; after that, while every byte is kept, copies
+     * those bytes (and the digest's edits within them) rather than encoding the value again.
+     */
+    @Override
+    public void repeatable(Object key, Consumer<DocumentSink> write) {
+        int[] range = repeatables.get(key);
+        if (range == null || !out.keepsAll()) {
+            int from = out.position;
+            write.accept(this);
+            if (out.keepsAll()) {
+                repeatables.put(key, new int[] {from, out.position});
+            }
+            return;
+        }
+        beforeValue();
+        int at = out.position;
+        out.repeat(range[0], range[1]);
+        if (tap != null) {
+            tap.repeat(range[0], range[1], at);
+        }
     }
 
     @Override

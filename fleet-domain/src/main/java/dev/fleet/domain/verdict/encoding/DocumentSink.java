@@ -1,6 +1,7 @@
 package dev.fleet.domain.verdict.encoding;
 
 import java.time.Instant;
+import java.util.function.Consumer;
 
 /**
  * Where a document is written, value by value. A document is described once, through this
@@ -35,6 +36,13 @@ public interface DocumentSink {
     void instant(Instant value);
 
     void nullValue();
+
+    /**
+     * A value, after a name, that {@code write} writes and that may be written again under the same
+     * {@code key} (compared by identity): a sink that keeps what it wrote may copy it the second
+     * time instead of writing it again. The value must be the same each time.
+     */
+    void repeatable(Object key, Consumer<DocumentSink> write);
 
     /**
      * What is written from here to {@link #endUndigested} is shown but left out of the digest. It

@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Builds the document as a tree: objects are ordered {@link LinkedHashMap}s, arrays unmodifiable
@@ -84,6 +85,12 @@ public final class TreeSink implements DocumentSink {
     @Override
     public void nullValue() {
         add(null);
+    }
+
+    /** A tree gets its own maps each time. */
+    @Override
+    public void repeatable(Object key, Consumer<DocumentSink> write) {
+        write.accept(this);
     }
 
     @Override

@@ -55,6 +55,18 @@ final class Utf8Buffer {
         return bytes.length - position;
     }
 
+    /** Whether every byte written is still here (nothing is spilled). */
+    boolean keepsAll() {
+        return spill == null;
+    }
+
+    /** Writes again the bytes written at {@code [from, to)}; only for a buffer that {@link #keepsAll}. */
+    void repeat(int from, int to) {
+        ensure(to - from);
+        System.arraycopy(bytes, from, bytes, position, to - from);
+        position += to - from;
+    }
+
     void put(byte b) {
         ensure(1);
         bytes[position++] = b;
