@@ -8,12 +8,13 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The canonical encoding ({@link CanonicalJson}), written value by value as UTF-8 bytes, by three
- * parts that each do one thing: {@link Separators} place the commas, {@link JsonStrings} escape
- * strings, {@link Utf8Buffer} holds the bytes. What is done with the bytes is chosen when the writer
- * is made: kept as text ({@link #forText}), handed to a digest as they come ({@link #forDigest}),
- * or both ({@link #forTextAndDigest}). The digest is always taken the same way, by a {@link
- * DigestTap} fed the bytes this writer wrote, so the text and the digest agree by construction.
+ * The canonical encoding ({@link CanonicalJson}), written value by value as UTF-8 bytes by parts
+ * that each do one thing: {@link Separators} place the commas, {@link JsonStrings} escape strings,
+ * {@link Utf8Buffer} holds the bytes, and a {@link DigestTap} takes the digest. What is done with
+ * the bytes is chosen when the writer is made: kept as text ({@link #forText}), handed to the
+ * digest as they come ({@link #forDigest}), or both ({@link #forTextAndDigest}). The digest is
+ * always taken the same way, from the bytes this writer wrote, so the text and the digest agree by
+ * construction.
  */
 public final class CanonicalWriter implements DocumentSink {
 
@@ -31,7 +32,7 @@ public final class CanonicalWriter implements DocumentSink {
     private final Separators separators = new Separators();
     private final Timestamps.Writer instants = new Timestamps.Writer();
     private String digest;
-    /** Where each repeatable value was written, by key: its first and last offset in the buffer. */
+    /** Where each repeatable value was written, by key: the offsets where it starts and ends (exclusive). */
     private final Map<Object, int[]> repeatables = new IdentityHashMap<>();
 
     private CanonicalWriter(Utf8Buffer out, DigestTap tap) {
