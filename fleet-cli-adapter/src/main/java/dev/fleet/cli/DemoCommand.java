@@ -4,7 +4,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -4,7 +4,7 @@ import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.Timestamps;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
 import java.util.LinkedHashMap;
 import java.util.Map;

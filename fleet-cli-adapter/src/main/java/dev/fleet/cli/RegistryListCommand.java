@@ -5,7 +5,7 @@ import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package dev.fleet.cli;
 
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

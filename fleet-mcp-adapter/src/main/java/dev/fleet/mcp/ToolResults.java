@@ -1,6 +1,6 @@
 package dev.fleet.mcp;
 
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Snapshot;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.VerdictDocument;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;

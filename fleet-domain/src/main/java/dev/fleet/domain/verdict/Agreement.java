@@ -1,18 +1,53 @@
 package dev.fleet.domain.verdict;
 
+import dev.fleet.domain.Text;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
- * Whether the fleet's instances agree on one value (a cohort, a revision): {@code single} is true
- * when every value is known and equal, false when known and different, null when any is unknown or
- * there is no instance; {@code values} are the distinct known values, sorted.
+ * Whether the fleet's instances agree on one value (a cohort, a revision), and {@code values}, the
+ * distinct known values, sorted.
  */
-public record Agreement(Boolean single, List<String> values) {
+public record Agreement(Single single, List<String> values) {
 
     /** No instance, nothing to agree on. */
-    static final Agreement NONE = new Agreement(null, List.of());
+    static final Agreement NONE = new Agreement(Single.UNKNOWN, List.of());
+
+    /** Whether there is a single value. */
+    public enum Single {
+        /** Every value is known and all are equal. */
+        AGREE,
+        /** Every value is known, and they differ. */
+        SPLIT,
+        /** Some instance's value is unknown, or there is no instance. */
+        UNKNOWN;
+
+        /** As the contract shows it ({@code single_cohort}, {@code single_revision}): true, false or null. */
+        public Boolean shown() {
+            return this == UNKNOWN ? null : this == AGREE;
+        }
+    }
+
+    /** Whether every instance knows the value and all agree on it; matching revisions never make a cohort. */
+    static Agreement of(List<Instance> instances, Function<Instance, String> value) {
+        if (instances.isEmpty()) {
+            return NONE;
+        }
+        List<String> known = instances.stream().map(value).filter(text -> !Text.isBlank(text)).distinct().sorted()
+                .toList();
+        Single single = !unknown(instances, value).isEmpty() ? Single.UNKNOWN
+                : known.size() == 1 ? Single.AGREE : Single.SPLIT;
+        return new Agreement(single, known);
+    }
+
+    /** The instances that do not know the value. */
+    static List<Instance> unknown(List<Instance> instances, Function<Instance, String> value) {
+        return instances.stream().filter(instance -> Text.isBlank(value.apply(instance))).toList();
+    }
 
     public Agreement {
+        Objects.requireNonNull(single, "single");
         values = List.copyOf(values);
     }
 }

@@ -85,16 +85,18 @@ public record Verdict(
         return members.stream().filter(report -> report.state() == MemberState.DUPLICATE).toList();
     }
 
+    /** As shown: true, false or null ({@link Agreement.Single#shown}). */
     public Boolean singleCohort() {
-        return cohort.single();
+        return cohort.single().shown();
     }
 
     public List<String> cohortIds() {
         return cohort.values();
     }
 
+    /** As shown: true, false or null ({@link Agreement.Single#shown}). */
     public Boolean singleRevision() {
-        return revision.single();
+        return revision.single().shown();
     }
 
     public List<String> startupHeads() {

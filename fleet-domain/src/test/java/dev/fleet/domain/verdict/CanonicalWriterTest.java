@@ -1,6 +1,7 @@
 package dev.fleet.domain.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 
 import dev.fleet.domain.RegistryRead;
@@ -8,6 +9,10 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.Snapshot;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalWriter;
+import dev.fleet.domain.verdict.encoding.DocumentSink;
+import dev.fleet.domain.verdict.encoding.FieldName;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -15,13 +20,18 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
  * The verdict's canonical JSON and its digest are written straight from the verdict, without the
- * tree; they must be exactly the tree's encoding and the SHA-256 of its UTF-8 bytes.
+ * tree; they must be exactly the tree's encoding and the SHA-256 of its UTF-8 bytes, wherever the
+ * writer's 64 KB chunks end.
  */
 class CanonicalWriterTest {
+
+    /** The writer's buffer, handed to the digest whenever it fills when no text is kept. */
+    private static final int CHUNK = 65_536;
 
     @Test
     void theJsonWrittenDirectlyIsTheTreesEncoding() {
@@ -75,37 +85,136 @@ class CanonicalWriterTest {
     }
 
     @Test
-    void theDigestStreamIsTheUtf8OfTheTextWhateverTheCharactersAndWhereverAChunkEnds() throws Exception {
+    void theDigestStreamIsTheUtf8OfTheTextWhateverTheCharactersAndWhereverAChunkEnds() {
         List<String> texts = new ArrayList<>(List.of("", "plain", "quote \" backslash \\ tab \t nul \u0000 us \u001f",
                 "del \u007f é ß € 𝄞 \u2028", "lone high \ud834 then text", "lone low \udd1e", "ends high \ud834",
                 "\udd1e\ud834"));
-        // Every alignment of a surrogate pair and a lone surrogate around the 8,192-char chunk end.
-        for (int pad = 8170; pad < 8200; pad++) {
+        // The digest is fed 65,536 bytes at a time; the text starts at byte 9, after {"text":" . Every
+        // alignment of a three- and a four-byte character and a lone surrogate around byte 65,536.
+        for (int pad = CHUNK - 9 - 6; pad < CHUNK - 9 + 2; pad++) {
+            texts.add("x".repeat(pad) + "€" + "y");
             texts.add("x".repeat(pad) + "𝄞" + "y");
             texts.add("x".repeat(pad) + "\ud834" + "y");
             texts.add("x".repeat(pad) + "\ud834");
         }
+        texts.add("é".repeat(CHUNK) + "\ud834" + "𝄞".repeat(CHUNK / 2));
+        boolean splitOne = false;
         for (String text : texts) {
             Map<String, Object> tree = new LinkedHashMap<>();
             tree.put("text", text);
             tree.put("list", List.of(text, 1, 2L, true));
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            CanonicalWriter writer = CanonicalWriter.to(digest);
+            CanonicalWriter writer = CanonicalWriter.forDigest();
             writer.beginObject();
-            writer.name("text");
+            writer.name(FieldName.of("text"));
             writer.string(text);
-            writer.name("list");
+            writer.name(FieldName.of("list"));
             writer.beginArray();
             writer.string(text);
             writer.number(1);
             writer.number(2L);
             writer.bool(true);
             writer.endArray();
+            writer.digest(FieldName.of("digest"), null);
             writer.endObject();
-            writer.finish();
-            assertEquals(sha256(CanonicalJson.encode(tree)), "sha256:" + HexFormat.of().formatHex(digest.digest()),
-                    text.length() > 40 ? "text of " + text.length() + " chars" : text);
+            byte[] expected = CanonicalJson.encode(tree).getBytes(StandardCharsets.UTF_8);
+            splitOne |= expected.length > CHUNK && (expected[CHUNK] & 0xC0) == 0x80;
+            assertEquals(sha256(expected), writer.digest(), text.length() > 40 ? "text of " + text.length() + " chars" : text);
         }
+        assertTrue(splitOne, "some text has a character whose UTF-8 bytes straddle byte 65,536");
+    }
+
+    /**
+     * An undigested range (a heartbeat) that starts in one chunk and ends in another is left out
+     * whole, and the digest taken alone is the one taken with the text.
+     */
+    @Test
+    void anUndigestedRangeAcrossAChunkEndIsLeftOutWhole() {
+        for (int pad = CHUNK - 40; pad < CHUNK + 4; pad += 3) {
+            String before = "x".repeat(pad);
+            String skipped = "é".repeat(CHUNK / 2 + pad % 7) + "\ud834";
+            String after = "after 𝄞 \ud834";
+            Map<String, Object> digested = new LinkedHashMap<>();
+            digested.put("before", before);
+            digested.put("after", after);
+            CanonicalWriter alone = CanonicalWriter.forDigest();
+            CanonicalWriter withText = CanonicalWriter.forTextAndDigest(0);
+            for (CanonicalWriter writer : List.of(alone, withText)) {
+                writer.beginObject();
+                writer.name(FieldName.of("before"));
+                writer.string(before);
+                writer.beginUndigested();
+                writer.name(FieldName.of("skipped"));
+                writer.string(skipped);
+                writer.endUndigested();
+                writer.name(FieldName.of("after"));
+                writer.string(after);
+                writer.digest(FieldName.of("digest"), null);
+                writer.endObject();
+            }
+            String digest = sha256(CanonicalJson.encode(digested).getBytes(StandardCharsets.UTF_8));
+            assertEquals(digest, alone.digest());
+            assertEquals(digest, withText.digest());
+            Map<String, Object> shown = new LinkedHashMap<>();
+            shown.put("before", before);
+            shown.put("skipped", skipped);
+            shown.put("after", after);
+            shown.put("digest", digest);
+            assertEquals(CanonicalJson.encode(shown), withText.text());
+        }
+    }
+
+    /**
+     * A repeatable value written a second time is copied, with the digest's edits inside it (an
+     * undigested range, an unpaired surrogate): the text and the digest are the ones writing it
+     * again gives, and the digest alone (which keeps no bytes to copy) writes it again.
+     */
+    @Test
+    void aRepeatedValueIsCopiedWithWhatTheDigestLeavesOut() {
+        Object key = new Object();
+        Consumer<DocumentSink> value = sink -> {
+            sink.beginArray();
+            sink.beginObject();
+            sink.name(FieldName.of("a"));
+            sink.string("lone \ud834 é");
+            sink.beginUndigested();
+            sink.name(FieldName.of("beat"));
+            sink.string("skipped");
+            sink.endUndigested();
+            sink.endObject();
+            sink.endArray();
+        };
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("a", "lone \ud834 é");
+        Map<String, Object> digested = new LinkedHashMap<>();
+        digested.put("first", List.of(entry));
+        digested.put("again", List.of(entry));
+        String digest = sha256(CanonicalJson.encode(digested).getBytes(StandardCharsets.UTF_8));
+        Map<String, Object> shownEntry = new LinkedHashMap<>(entry);
+        shownEntry.put("beat", "skipped");
+        Map<String, Object> shown = new LinkedHashMap<>();
+        shown.put("first", List.of(shownEntry));
+        shown.put("again", List.of(shownEntry));
+        shown.put("digest", digest);
+        for (CanonicalWriter writer : List.of(CanonicalWriter.forText(), CanonicalWriter.forTextAndDigest(0),
+                CanonicalWriter.forDigest())) {
+            writer.beginObject();
+            writer.name(FieldName.of("first"));
+            writer.repeatable(key, value);
+            writer.name(FieldName.of("again"));
+            writer.repeatable(key, value);
+            writer.digest(FieldName.of("digest"), digest);
+            writer.endObject();
+            assertEquals(digest, writer.digest());
+        }
+        CanonicalWriter withText = CanonicalWriter.forTextAndDigest(0);
+        withText.beginObject();
+        withText.name(FieldName.of("first"));
+        withText.repeatable(key, value);
+        withText.name(FieldName.of("again"));
+        withText.repeatable(key, value);
+        withText.digest(FieldName.of("digest"), null);
+        withText.endObject();
+        assertEquals(CanonicalJson.encode(shown), withText.text());
     }
 
     /** DEL and C1 too: ESC's 8-bit twin U+009B starts a terminal control sequence as ESC [ does. */
@@ -136,7 +245,7 @@ class CanonicalWriterTest {
     @Test
     void theTextIsTheReferenceEncodingWhereverAWideCharacterFirstAppears() {
         List<String> texts = new ArrayList<>(List.of("", "plain", "\u0000\u001f\"\\", "é ß ÿ", "€", "𝄞", "\ud834", "a\u2028b"));
-        for (int pad = 8180; pad < 8200; pad++) {
+        for (int pad = CHUNK - 20; pad < CHUNK; pad++) {
             texts.add("x".repeat(pad) + "€" + "é".repeat(20));
             texts.add("é".repeat(pad) + "𝄞");
         }
@@ -166,9 +275,12 @@ class CanonicalWriterTest {
     }
 
     private static String sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha256(byte[] bytes) {
         try {
-            return "sha256:" + HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }

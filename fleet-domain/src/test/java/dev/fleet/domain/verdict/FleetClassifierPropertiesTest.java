@@ -16,6 +16,7 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,14 +1,14 @@
-package dev.fleet.domain.verdict;
+package dev.fleet.domain.verdict.encoding;
 
 import java.nio.charset.StandardCharsets;
 
 /**
- * A field name of the document, with its canonical encoding ({@code "name":}) made once: a large
- * verdict writes the same few dozen names hundreds of thousands of times.
+ * A field name of a document, with its canonical encoding ({@code "name":}) made once: a large
+ * verdict writes the same few dozen names many thousands of times.
  */
-final class FieldName {
+public final class FieldName {
 
-    final String text;
+    private final String text;
     /** {@code "text":}, escaped as {@link CanonicalJson} escapes any string, in UTF-8. */
     final byte[] encoded;
 
@@ -17,7 +17,11 @@ final class FieldName {
         this.encoded = (CanonicalJson.encode(text) + ":").getBytes(StandardCharsets.UTF_8);
     }
 
-    static FieldName of(String text) {
+    public static FieldName of(String text) {
         return new FieldName(text);
+    }
+
+    public String text() {
+        return text;
     }
 }

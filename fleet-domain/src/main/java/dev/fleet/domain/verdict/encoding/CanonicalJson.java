@@ -1,4 +1,4 @@
-package dev.fleet.domain.verdict;
+package dev.fleet.domain.verdict.encoding;
 
 import java.util.List;
 import java.util.Map;
@@ -7,8 +7,8 @@ import java.util.Map;
  * The canonical encoding the verdict digest is taken over: compact JSON, object keys in the
  * document's fixed field order, strings escaped minimally (quote, backslash, the control
  * characters U+0000-U+001F and U+007F-U+009F as {@code \\u00XX}), integers only. Defined once here
- * so every renderer of a verdict, whatever its JSON library, agrees on the digest. {@link CanonicalWriter} writes it; this class walks a
- * tree into it.
+ * so every renderer of a verdict, whatever its JSON library, agrees on the digest. {@link CanonicalWriter}
+ * writes it; this class walks a tree into it.
  */
 public final class CanonicalJson {
 

@@ -1,4 +1,4 @@
-package dev.fleet.domain.verdict;
+package dev.fleet.domain.verdict.encoding;
 
 import dev.fleet.domain.Timestamps;
 import java.time.Instant;
@@ -9,12 +9,14 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Builds the document as a tree: objects are ordered {@link LinkedHashMap}s, arrays unmodifiable
- * lists, numbers {@link Integer} or {@link Long} as written, instants their written text.
+ * lists, numbers {@link Integer} or {@link Long} as written, instants their written text. It shows
+ * everything and takes no digest: the one it is given is the one it shows.
  */
-final class TreeSink implements DocumentSink {
+public final class TreeSink implements DocumentSink {
 
     private final Deque<Object> open = new ArrayDeque<>();
     private String pendingName;
@@ -22,7 +24,7 @@ final class TreeSink implements DocumentSink {
 
     /** The one value written (the outermost object or array). */
     @SuppressWarnings("unchecked")
-    <T> T root() {
+    public <T> T root() {
         return (T) root;
     }
 
@@ -52,7 +54,7 @@ final class TreeSink implements DocumentSink {
 
     @Override
     public void name(FieldName name) {
-        pendingName = name.text;
+        pendingName = name.text();
     }
 
     @Override
@@ -83,6 +85,26 @@ final class TreeSink implements DocumentSink {
     @Override
     public void nullValue() {
         add(null);
+    }
+
+    /** A tree gets its own maps each time. */
+    @Override
+    public void repeatable(Object key, Consumer<DocumentSink> write) {
+        write.accept(this);
+    }
+
+    @Override
+    public void beginUndigested() {
+    }
+
+    @Override
+    public void endUndigested() {
+    }
+
+    @Override
+    public void digest(FieldName name, String known) {
+        name(name);
+        string(known);
     }
 
     @SuppressWarnings("unchecked")
