@@ -9,8 +9,8 @@ import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ServerIdentity;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.ProcessObserver;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.DaemonHeartbeatScheduler;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.GitHead;
@@ -118,12 +118,12 @@ final class ServeCommand implements Callable<Integer> {
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, root, observer);
 
+        ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
+                new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                new ServerLifecycleService(identity, writer, Instant::now,
-                        new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer)),
-                Duration.ofSeconds(heartbeatSeconds));
+                lifecycle, lifecycle, Duration.ofSeconds(heartbeatSeconds));
         if (transport == TransportOption.STDIO) {
             if (Terminal.stdinIsTerminal()) {
                 // Started by hand it would wait in silence for JSON-RPC: say what it is for.

@@ -1,8 +1,9 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.Transport;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
+import dev.fleet.domain.Uninterruptibly;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.port.in.OwnRegistrationUseCase;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -41,18 +42,21 @@ public final class FleetMcpServer {
 
     private final AssessFleetInventoryUseCase assess;
     private final ServerLifecycleUseCase lifecycle;
+    private final OwnRegistrationUseCase registration;
     private final Duration heartbeatPeriod;
     private final McpJsonMapper mapper = McpJson.mapper();
 
     /**
      * @param assess the assessment, built with {@code answered_by} = this server
-     * @param lifecycle this server's registration, its identity naming the transport it will serve
+     * @param lifecycle this server's registration, started and stopped by the transport
+     * @param registration the same registration as the tools read it, its identity naming the transport it will serve
      * @param heartbeatPeriod how often to heartbeat (default {@link #DEFAULT_HEARTBEAT_PERIOD})
      */
     public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerLifecycleUseCase lifecycle,
-            Duration heartbeatPeriod) {
+            OwnRegistrationUseCase registration, Duration heartbeatPeriod) {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.registration = Objects.requireNonNull(registration, "registration");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
             throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
@@ -69,7 +73,7 @@ public final class FleetMcpServer {
      * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
      * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
      * stopped while the JVM exits. Either way the stop
-     * takes at most {@code ServerLifecycleService.STOP_DEADLINE}, whatever the registry does.
+     * takes at most {@link ServerLifecycleUseCase#STOP_DEADLINE}, whatever the registry does.
      *
      * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
      * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
@@ -102,7 +106,7 @@ public final class FleetMcpServer {
         StopSignals.install();
         // Building the server started the SDK's stdin loop: the transport is live, so register now.
         lifecycle.start(heartbeatPeriod);
-        awaitUninterruptibly(clientGone);
+        Uninterruptibly.await(clientGone);
         LOG.info("stdin closed: marking this server stopped and exiting");
         lifecycle.stop();
         closeQuietly(server);
@@ -152,14 +156,18 @@ public final class FleetMcpServer {
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
                 .tools(AssessFleetInventoryTool.of(assess,
-                                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycleService.REGISTRATION_WAIT))
+                                () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT))
                                 .specification(),
-                        RuntimeContextTool.of(lifecycle, ServerLifecycleService.REGISTRATION_WAIT).specification())
+                        RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT).specification())
                 .build();
     }
 
     ServerLifecycleUseCase lifecycle() {
         return lifecycle;
+    }
+
+    OwnRegistrationUseCase registration() {
+        return registration;
     }
 
     Duration heartbeatPeriod() {
@@ -172,7 +180,7 @@ public final class FleetMcpServer {
 
     /** The identity the lifecycle registers must name the transport actually served. */
     void requireTransport(Transport served) {
-        Transport registered = lifecycle.identity().transport();
+        Transport registered = registration.identity().transport();
         if (registered != served) {
             throw new IllegalStateException("this server registers as " + registered.code() + " but would serve "
                     + served.code());
@@ -182,21 +190,6 @@ public final class FleetMcpServer {
     private static String version() {
         String version = FleetMcpServer.class.getPackage().getImplementationVersion();
         return version == null ? "dev" : version;
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** Closes the MCP sessions, waiting briefly: shutdown must stay within the 2 s a server has to exit. */

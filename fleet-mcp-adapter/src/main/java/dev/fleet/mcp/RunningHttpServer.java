@@ -1,6 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.lifecycle.RegistrationState;
+import dev.fleet.domain.port.in.OwnRegistrationUseCase;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.net.InetAddress;
@@ -21,6 +22,7 @@ public final class RunningHttpServer implements AutoCloseable {
     private final ServerConnector connector;
     private final McpSyncServer server;
     private final ServerLifecycleUseCase lifecycle;
+    private final OwnRegistrationUseCase registration;
     private final String host;
     private final String announcedHost;
     private boolean closed;
@@ -31,11 +33,12 @@ public final class RunningHttpServer implements AutoCloseable {
      *     the numeric bound address
      */
     RunningHttpServer(Server jetty, ServerConnector connector, McpSyncServer server, ServerLifecycleUseCase lifecycle,
-            String host, String announcedHost) {
+            OwnRegistrationUseCase registration, String host, String announcedHost) {
         this.jetty = Objects.requireNonNull(jetty, "jetty");
         this.connector = Objects.requireNonNull(connector, "connector");
         this.server = Objects.requireNonNull(server, "server");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.registration = Objects.requireNonNull(registration, "registration");
         this.host = Objects.requireNonNull(host, "host");
         this.announcedHost = Objects.requireNonNull(announcedHost, "announcedHost");
     }
@@ -71,7 +74,7 @@ public final class RunningHttpServer implements AutoCloseable {
     }
 
     public RegistrationState registration() {
-        return lifecycle.state();
+        return registration.state();
     }
 
     /** Blocks until the server has been closed (for instance by the shutdown hook {@code serveHttp} installs). */

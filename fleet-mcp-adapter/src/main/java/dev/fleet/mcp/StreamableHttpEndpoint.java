@@ -105,8 +105,8 @@ final class StreamableHttpEndpoint {
         }
         guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
                 connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper(), sessions));
-        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, host,
-                announcedHost(address));
+        RunningHttpServer running = new RunningHttpServer(jetty, connector, server, lifecycle, fleet.registration(),
+                host, announcedHost(address));
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
             Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));

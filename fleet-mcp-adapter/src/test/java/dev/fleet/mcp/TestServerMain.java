@@ -15,6 +15,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.IOException;
@@ -88,7 +89,8 @@ public final class TestServerMain {
                     return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
                 };
         InstantSource clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
-        FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
+        ServerLifecycleService lifecycle = Fixtures.lifecycle(identity, registry, clock);
+        FleetMcpServer server = new FleetMcpServer(assess, lifecycle, lifecycle, heartbeat);
         if (flags.contains("--http")) {
             server.serveHttp(FleetMcpServer.DEFAULT_HOST, 0, running -> append(calls, "bound " + running.port()));
             return;
