@@ -102,7 +102,7 @@ final class OwnRow {
                         + identity.profile() + ", pid " + identity.pid() + ", transport "
                         + identity.transport().code() + ")");
             } catch (RuntimeException e) {
-                state = new RegistrationState.Failed(runtimeId, Failures.oneLine(e), now);
+                state = new RegistrationState.Failed(runtimeId, Failures.oneLine(e));
                 log.error("registration failed, serving anyway (assessments will list this process as "
                         + "unregistered; retrying at the next heartbeat): " + Failures.oneLine(e));
             }
