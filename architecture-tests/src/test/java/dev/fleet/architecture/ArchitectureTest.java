@@ -43,7 +43,8 @@ class ArchitectureTest {
      * A server's lifecycle (the domain's application service), the composition root that builds it,
      * and the operator's explicit `fleet registry migrate`. No adapter drives the write port itself.
      */
-    static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.lifecycle.ServerLifecycleService",
+    static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.registration.ServerLifecycleService",
+            "dev.fleet.domain.registration.OwnRow", "dev.fleet.domain.registration.StopWrite",
             "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
     static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.stdio.StdioServer");

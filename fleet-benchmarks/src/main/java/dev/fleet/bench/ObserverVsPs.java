@@ -98,7 +98,7 @@ public final class ObserverVsPs {
 
     /** Keeps the scan honest: it must have seen the table and found every registered pid. */
     private static void check(ProcessObservation observation, Set<Long> registered) {
-        if (!observation.available() || observation.processes().size() < registered.size()) {
+        if (observation instanceof ProcessObservation.Unavailable || observation.processes().size() < registered.size()) {
             throw new IllegalStateException("unexpected observation: " + observation);
         }
     }

@@ -34,8 +34,9 @@ final class ProcessesCommand extends FormattedVerb implements Callable<Integer> 
 
     static Map<String, Object> document(ProcessObservation observation) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("available", observation.available());
-        tree.put("reason", observation.reason() == null ? null : observation.reason().code());
+        tree.put("available", observation instanceof ProcessObservation.Available);
+        tree.put("reason", observation instanceof ProcessObservation.Unavailable unavailable
+                ? unavailable.reason().code() : null);
         tree.put("boot_id", observation.bootId());
         tree.put("hostname", observation.hostname());
         tree.put("processes", observation.processes().stream().<Object>map(process -> {
@@ -51,8 +52,8 @@ final class ProcessesCommand extends FormattedVerb implements Callable<Integer> 
     }
 
     private static String text(ProcessObservation observation) {
-        if (!observation.available()) {
-            return "process table unavailable: " + observation.reason().code() + System.lineSeparator();
+        if (observation instanceof ProcessObservation.Unavailable unavailable) {
+            return "process table unavailable: " + unavailable.reason().code() + System.lineSeparator();
         }
         Table table = new Table("PID", "STARTED", "USER", "COMMAND");
         for (ObservedProcess process : observation.processes()) {

@@ -116,7 +116,7 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
             if (!running(row) || row.pid() == null) {
                 return "-";
             }
-            if (observation == null || !observation.available()) {
+            if (!(observation instanceof ProcessObservation.Available)) {
                 return "?";
             }
             return seen.contains(row.pid()) ? "yes" : "no";

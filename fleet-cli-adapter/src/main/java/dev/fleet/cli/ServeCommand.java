@@ -9,11 +9,11 @@ import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ServerIdentity;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
 import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.Slf4jLifecycleLog;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
 import dev.fleet.mcp.stdio.StdioServer;
@@ -120,12 +120,12 @@ final class ServeCommand implements Callable<Integer> {
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, root, observer);
 
+        ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
+                new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                new ServerLifecycleService(identity, writer, Instant::now,
-                        new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer)),
-                Duration.ofSeconds(heartbeatSeconds));
+                lifecycle, lifecycle, Duration.ofSeconds(heartbeatSeconds));
         if (transport == TransportOption.STDIO) {
             if (Terminal.stdinIsTerminal()) {
                 // Started by hand it would wait in silence for JSON-RPC: say what it is for.

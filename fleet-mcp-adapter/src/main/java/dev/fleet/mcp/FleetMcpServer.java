@@ -1,8 +1,8 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.Transport;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.port.in.OwnRegistrationUseCase;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -32,18 +32,21 @@ public final class FleetMcpServer {
 
     private final AssessFleetInventoryUseCase assess;
     private final ServerLifecycleUseCase lifecycle;
+    private final OwnRegistrationUseCase registration;
     private final Duration heartbeatPeriod;
     private final McpJsonMapper mapper = McpJson.mapper();
 
     /**
      * @param assess the assessment, built with {@code answered_by} = this server
-     * @param lifecycle this server's registration, its identity naming the transport it will serve
+     * @param lifecycle this server's registration, started and stopped by the transport
+     * @param registration the same registration as the tools read it, its identity naming the transport it will serve
      * @param heartbeatPeriod how often to heartbeat once registered; positive
      */
     public FleetMcpServer(AssessFleetInventoryUseCase assess, ServerLifecycleUseCase lifecycle,
-            Duration heartbeatPeriod) {
+            OwnRegistrationUseCase registration, Duration heartbeatPeriod) {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.registration = Objects.requireNonNull(registration, "registration");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
             throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
@@ -62,9 +65,9 @@ public final class FleetMcpServer {
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
                 .tools(AssessFleetInventoryTool.of(assess,
-                                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycleService.REGISTRATION_WAIT))
+                                () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT))
                                 .specification(),
-                        RuntimeContextTool.of(lifecycle, ServerLifecycleService.REGISTRATION_WAIT).specification())
+                        RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT).specification())
                 .build();
     }
 
@@ -73,9 +76,14 @@ public final class FleetMcpServer {
         return mapper;
     }
 
+    /** This server's own registration as the tools read it. */
+    public OwnRegistrationUseCase registration() {
+        return registration;
+    }
+
     /** The identity the lifecycle registers must name the transport actually served. */
     public void requireTransport(Transport served) {
-        Transport registered = lifecycle.identity().transport();
+        Transport registered = registration.identity().transport();
         if (registered != served) {
             throw new IllegalStateException("this server registers as " + registered.code() + " but would serve "
                     + served.code());
@@ -93,7 +101,7 @@ public final class FleetMcpServer {
     }
 
     /**
-     * Marks this server's row stopped, within {@code ServerLifecycleService.STOP_DEADLINE} whatever
+     * Marks this server's row stopped, within {@link ServerLifecycleUseCase#STOP_DEADLINE} whatever
      * the registry does; waits for a registration in progress first.
      */
     public void markStopped() {

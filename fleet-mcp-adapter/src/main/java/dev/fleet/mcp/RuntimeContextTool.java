@@ -1,6 +1,6 @@
 package dev.fleet.mcp;
 
-import dev.fleet.domain.port.in.ServerLifecycleUseCase;
+import dev.fleet.domain.port.in.OwnRegistrationUseCase;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.Objects;
@@ -31,7 +31,7 @@ public final class RuntimeContextTool {
      * has finished waits for it (at most {@code registrationWait}), so it reports the outcome, not
      * {@code pending}.
      */
-    static ReadOnlyDocumentTool of(ServerLifecycleUseCase lifecycle, Duration registrationWait) {
+    static ReadOnlyDocumentTool of(OwnRegistrationUseCase lifecycle, Duration registrationWait) {
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(registrationWait, "registrationWait");
         return new ReadOnlyDocumentTool(tool(), REFUSAL, "Could not report the runtime context",

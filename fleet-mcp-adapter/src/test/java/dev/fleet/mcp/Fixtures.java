@@ -5,8 +5,9 @@ import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.ServerIdentity;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
+import dev.fleet.domain.port.out.HeartbeatScheduler;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ObservedProcess;
@@ -107,14 +108,18 @@ public final class Fixtures {
 
     /** This process as an HTTP server of the controller. */
     public static ServerIdentity httpIdentity() {
-        return identity(ProcessHandle.current().pid()).withTransport(Transport.STREAMABLE_HTTP);
+        ServerIdentity stdio = identity(ProcessHandle.current().pid());
+        return new ServerIdentity(stdio.profile(), stdio.namespace(), stdio.role(), stdio.binding(),
+                stdio.repositoryRoot(), stdio.pid(), stdio.processStartedAt(), stdio.bootId(), stdio.pidNamespace(),
+                stdio.cohort(), stdio.startupHead(), Transport.STREAMABLE_HTTP, stdio.clientProvenance());
     }
 
     /** An HTTP server whose tool sees a duplicated author, registering into {@code registry}. */
     public static FleetMcpServer httpServer(RegistryWriter registry) {
         ServerIdentity identity = httpIdentity();
-        return new FleetMcpServer(assessment(duplicateAuthor(identity.answeredBy())),
-                lifecycle(identity, registry, new FixedClock(REGISTERED)), Duration.ofHours(1));
+        ServerLifecycleService lifecycle = lifecycle(identity, registry, new FixedClock(REGISTERED));
+        return new FleetMcpServer(assessment(duplicateAuthor(identity.answeredBy())), lifecycle, lifecycle,
+                Duration.ofHours(1));
     }
 
     /**
@@ -122,8 +127,14 @@ public final class Fixtures {
      * own scheduler and log live in the composition root, which this module cannot see), the given registry.
      */
     static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, InstantSource clock) {
-        return new ServerLifecycleService(identity, registry, clock, new TimerHeartbeats(), new StderrLifecycleLog(),
-                () -> null);
+        return lifecycle(identity, registry, clock, new TimerHeartbeats());
+    }
+
+    /** {@link #lifecycle(ServerIdentity, RegistryWriter, InstantSource)} with heartbeats run by {@code scheduler}. */
+    static ServerLifecycleService lifecycle(ServerIdentity identity, RegistryWriter registry, InstantSource clock,
+            HeartbeatScheduler scheduler) {
+        return new ServerLifecycleService(identity, registry, clock, System::nanoTime, scheduler,
+                new StderrLifecycleLog(), () -> null);
     }
 
     /** The mapper a client of these tests reads answers with: the server's own. */

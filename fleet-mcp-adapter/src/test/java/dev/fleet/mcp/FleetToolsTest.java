@@ -3,7 +3,7 @@ package dev.fleet.mcp;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.lifecycle.FixedClock;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
-import dev.fleet.domain.lifecycle.ServerLifecycleService;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,6 +22,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -152,8 +153,12 @@ class FleetToolsTest {
         Map<String, Object> schema = RuntimeContextTool.tool().outputSchema();
         assertTrue(validator.validateSchema(schema).valid());
         InMemoryRegistry registry = new InMemoryRegistry();
-        ServerLifecycleService lifecycle =
-                Fixtures.lifecycle(Fixtures.identity(4_321), registry, new FixedClock(Fixtures.REGISTERED));
+        AtomicReference<Runnable> heartbeat = new AtomicReference<>();
+        ServerLifecycleService lifecycle = Fixtures.lifecycle(Fixtures.identity(4_321), registry,
+                new FixedClock(Fixtures.REGISTERED), (tick, period) -> {
+                    heartbeat.set(tick);
+                    return () -> { };
+                });
         ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle, Duration.ZERO);
 
         Map<?, ?> pending = (Map<?, ?>) tool.call(NO_ARGUMENTS).structuredContent();
@@ -172,7 +177,7 @@ class FleetToolsTest {
         assertEquals("disk full", failedRegistration.get("error"));
 
         registry.failRegistrationsWith(null);
-        lifecycle.heartbeat(); // a failed registration is retried at the next tick
+        heartbeat.get().run(); // a failed registration is retried at the next tick
         CallToolResult registered = tool.call(NO_ARGUMENTS);
         Map<?, ?> context = (Map<?, ?>) registered.structuredContent();
         assertEquals(4_321L, context.get("pid"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import dev.fleet.testing.Patience;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * registry locked (then the row stays running and reads as process_exited once the process is
  * gone)". A real stdio server registers in a real SQLite registry and heartbeats every 100 ms; then
  * this test process takes an EXCLUSIVE lock on the file, so the server's next heartbeat waits out
- * its busy timeout (5 s) holding the lifecycle, and its stop write would wait too.
+ * its busy timeout (5 s) holding the lifecycle, and its stop write would wait too. The test stops
+ * the server only once it has seen such a heartbeat enter the registry and not come back.
  *
  * <p>Timing: the exit is measured from closing stdin (or sending SIGTERM) to the test seeing the
  * process gone, and must fall within the contract's 2 s plus {@link #LOADED_MACHINE_SLACK_MILLIS} for a
@@ -55,7 +58,7 @@ class LockedRegistryShutdownTest {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
             try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
-                Thread.sleep(500); // the 100 ms heartbeat is now waiting for the lock
+                awaitAHeartbeatWaitingForTheLock(server);
                 long start = System.nanoTime();
                 server.closeStdin();
                 boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
@@ -76,7 +79,7 @@ class LockedRegistryShutdownTest {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
             try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
-                Thread.sleep(500);
+                awaitAHeartbeatWaitingForTheLock(server);
                 long start = System.nanoTime();
                 assertTrue(server.process().toHandle().destroy());
                 boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
@@ -98,6 +101,30 @@ class LockedRegistryShutdownTest {
             assertTrue(server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS));
             assertEquals("stopped", status(runtimeId));
         }
+    }
+
+    /**
+     * Waits until a heartbeat that began after the lock was taken has entered the registry and not
+     * come back: it is waiting out the busy timeout, holding the lifecycle's write lock, which is
+     * what the stop must not wait for beyond its bound.
+     */
+    private static void awaitAHeartbeatWaitingForTheLock(RawStdioServer server) throws Exception {
+        long begunBefore = count(server, TestServerMain.HEARTBEAT_BEGINS);
+        long giveUp = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
+        while (true) {
+            long ended = count(server, TestServerMain.HEARTBEAT_ENDS);
+            long begun = count(server, TestServerMain.HEARTBEAT_BEGINS);
+            if (begun > begunBefore && ended < begun) {
+                return; // heartbeats run one at a time: the latest, begun under the lock, is still inside
+            }
+            assertTrue(System.nanoTime() < giveUp, () -> "no heartbeat waited for the locked registry: "
+                    + begun + " begun (" + begunBefore + " before the lock), " + ended + " ended");
+            Thread.sleep(10);
+        }
+    }
+
+    private static long count(RawStdioServer server, String line) throws java.io.IOException {
+        return server.calls().stream().filter(line::equals).count();
     }
 
     private RawStdioServer registeredServer() throws Exception {

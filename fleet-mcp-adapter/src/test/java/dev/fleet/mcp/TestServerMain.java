@@ -15,6 +15,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
 import dev.fleet.mcp.stdio.ExitAction;
@@ -46,7 +47,8 @@ import java.util.OptionalLong;
  *   <li>{@code --self-assessment}: the assessment classifies the fake registry's rows against this
  *       process itself, observed as a fleet server (so a missing row shows as an unregistered process);
  *   <li>{@code --sqlite-registry=PATH}: register in a real SQLite registry file instead of the fake
- *       (calls are then not reported, only the exit);
+ *       (calls are then not reported, only each heartbeat's {@value #HEARTBEAT_BEGINS} and
+ *       {@value #HEARTBEAT_ENDS}, and the exit);
  *   <li>{@code --heartbeat-millis=N}: heartbeat every N ms (default: one hour);
  *   <li>{@code --http}: serve streamable HTTP on an ephemeral loopback port and report {@code bound <port>}.
  * </ul>
@@ -55,6 +57,9 @@ public final class TestServerMain {
 
     /** What the fake use case prints to System.out, as a library might: it must never reach stdout. */
     static final String NOISE = "noise from a library that prints to System.out";
+    /** Reported when a heartbeat enters the real registry, and when it comes back from it. */
+    static final String HEARTBEAT_BEGINS = "heartbeat begins";
+    static final String HEARTBEAT_ENDS = "heartbeat ends";
 
     private TestServerMain() {
     }
@@ -69,7 +74,7 @@ public final class TestServerMain {
         value(flags, "--registration-delay-millis")
                 .ifPresent(millis -> fake.delayRegistrationsBy(Duration.ofMillis(Long.parseLong(millis))));
         RegistryWriter registry = value(flags, "--sqlite-registry")
-                .<RegistryWriter>map(path -> new SqliteRegistryWriter(Path.of(path)))
+                .<RegistryWriter>map(path -> new ReportedHeartbeats(new SqliteRegistryWriter(Path.of(path)), calls))
                 .orElse(fake);
         Duration heartbeat = value(flags, "--heartbeat-millis").map(millis -> Duration.ofMillis(Long.parseLong(millis)))
                 .orElse(Duration.ofHours(1));
@@ -91,7 +96,8 @@ public final class TestServerMain {
                     return FleetClassifier.classify(Fixtures.duplicateAuthor(identity.answeredBy()));
                 };
         InstantSource clock = selfAssessment || registry != fake ? Instant::now : new FixedClock(Fixtures.REGISTERED);
-        FleetMcpServer server = new FleetMcpServer(assess, Fixtures.lifecycle(identity, registry, clock), heartbeat);
+        ServerLifecycleService lifecycle = Fixtures.lifecycle(identity, registry, clock);
+        FleetMcpServer server = new FleetMcpServer(assess, lifecycle, lifecycle, heartbeat);
         if (flags.contains("--http")) {
             StreamableHttpEndpoint.serve(server, StreamableHttpEndpoint.DEFAULT_HOST, 0,
                     running -> append(calls, "bound " + running.port()));
@@ -111,6 +117,34 @@ public final class TestServerMain {
         return new Snapshot(Roster.defaultRoster(), RegistryRead.of(rows),
                 ProcessObservation.of(Fixtures.BOOT, "test-host", Fixtures.PID_NAMESPACE, List.of(me)), Instant.now(), "(in memory)",
                 identity.answeredBy());
+    }
+
+    /** A registry whose heartbeats say when they enter it and when they come back, so a test sees one waiting. */
+    private record ReportedHeartbeats(RegistryWriter registry, Path calls) implements RegistryWriter {
+        @Override
+        public void migrate() {
+            registry.migrate();
+        }
+
+        @Override
+        public Registration register(Registration registration, Optional<Duration> retention) {
+            return registry.register(registration, retention);
+        }
+
+        @Override
+        public boolean heartbeat(String runtimeId, Instant at) {
+            append(calls, HEARTBEAT_BEGINS);
+            try {
+                return registry.heartbeat(runtimeId, at);
+            } finally {
+                append(calls, HEARTBEAT_ENDS);
+            }
+        }
+
+        @Override
+        public boolean markStopped(String runtimeId, Instant at) {
+            return registry.markStopped(runtimeId, at);
+        }
     }
 
     private static Optional<String> value(List<String> flags, String name) {

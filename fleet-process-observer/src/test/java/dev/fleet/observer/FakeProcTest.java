@@ -1,6 +1,7 @@
 package dev.fleet.observer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,7 +44,7 @@ class FakeProcTest {
 
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertTrue(observation.available());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         assertEquals("0a1b2c3d-0000-4000-8000-000000000001", observation.bootId());
         assertEquals("fake-host", observation.hostname());
         ObservedProcess process = observation.processes().get(0);
@@ -81,7 +82,7 @@ class FakeProcTest {
 
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(201L, 999L));
 
-        assertTrue(observation.available());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         assertTrue(observation.processes().isEmpty(), () -> observation.processes().toString());
     }
 
@@ -113,8 +114,7 @@ class FakeProcTest {
         ProcessObservation observation = new ProcfsProcessObserver(proc.resolve("absent"), OWN_PID)
                 .observe(List.of(), Set.of());
 
-        assertFalse(observation.available());
-        assertEquals(ListingReason.IO_ERROR, observation.reason());
+        assertEquals(ListingReason.IO_ERROR, assertInstanceOf(ProcessObservation.Unavailable.class, observation).reason());
         assertTrue(observation.processes().isEmpty());
         assertFalse(observation.hostname().isBlank());
     }
@@ -127,8 +127,7 @@ class FakeProcTest {
         ProcessObservation observation = new ProcfsProcessObserver(proc, OWN_PID + 1)
                 .observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertFalse(observation.available());
-        assertEquals(ListingReason.IO_ERROR, observation.reason());
+        assertEquals(ListingReason.IO_ERROR, assertInstanceOf(ProcessObservation.Unavailable.class, observation).reason());
         assertEquals("fake-host", observation.hostname());
     }
 
@@ -140,8 +139,7 @@ class FakeProcTest {
         try {
             ProcessObservation observation = observe(List.of(), Set.of());
 
-            assertFalse(observation.available());
-            assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+            assertEquals(ListingReason.PERMISSION_DENIED, assertInstanceOf(ProcessObservation.Unavailable.class, observation).reason());
         } finally {
             Files.setPosixFilePermissions(proc, PosixFilePermissions.fromString("rwx------"));
         }
@@ -230,7 +228,6 @@ class FakeProcTest {
     /** Processes may be hidden from this observer: the listing is unavailable, never merely shorter. */
     private void assertMayHideProcesses() {
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
-        assertFalse(observation.available());
-        assertEquals(ListingReason.PERMISSION_DENIED, observation.reason());
+        assertEquals(ListingReason.PERMISSION_DENIED, assertInstanceOf(ProcessObservation.Unavailable.class, observation).reason());
     }
 }

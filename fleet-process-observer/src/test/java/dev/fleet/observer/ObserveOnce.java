@@ -18,7 +18,8 @@ public final class ObserveOnce {
         ProcessObservation observation = new ProcfsProcessObserver()
                 .observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(registered));
         boolean seen = observation.processes().stream().anyMatch(process -> process.pid() == registered);
-        System.out.println("available=" + observation.available() + " reason="
-                + (observation.reason() == null ? null : observation.reason().code()) + " seen=" + seen);
+        System.out.println("available=" + (observation instanceof ProcessObservation.Available) + " reason="
+                + (observation instanceof ProcessObservation.Unavailable unavailable ? unavailable.reason().code() : null)
+                + " seen=" + seen);
     }
 }

@@ -1,6 +1,7 @@
 package dev.fleet.observer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,7 @@ class ProcessHandleObserverTest {
         ProcessObservation viaJdk = fallback.observe(patterns, Set.of());
         ProcessObservation viaProc = procfs.observe(patterns, Set.of());
 
-        assertTrue(viaJdk.available());
+        assertInstanceOf(ProcessObservation.Available.class, viaJdk);
         assertEquals(1, viaJdk.processes().size(), () -> viaJdk.processes().toString());
         assertEquals(1, viaProc.processes().size(), () -> viaProc.processes().toString());
         ObservedProcess jdk = viaJdk.processes().get(0);
@@ -60,7 +61,7 @@ class ProcessHandleObserverTest {
         ProcessObservation observation = fallback.observe(List.of(Pattern.quote(Spawned.marker())),
                 Set.of(live.pid(), exited.pid(), self));
 
-        assertTrue(observation.available());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         List<Long> pids = observation.processes().stream().map(ObservedProcess::pid).toList();
         assertEquals(List.of(Math.min(live.pid(), self), Math.max(live.pid(), self)), pids);
         observation.processes().forEach(process -> assertFalse(process.matchesServer()));

@@ -1,9 +1,9 @@
 package dev.fleet.observer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.re2j.Pattern;
@@ -39,8 +39,7 @@ class ProcfsProcessObserverTest {
 
         ProcessObservation observation = observer.observe(List.of(Pattern.quote(child.marker())), Set.of());
 
-        assertTrue(observation.available());
-        assertNull(observation.reason());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         assertEquals(1, observation.processes().size(), () -> "exactly the marked process: " + observation);
         ObservedProcess process = observation.processes().get(0);
         assertEquals(child.pid(), process.pid());
@@ -75,7 +74,7 @@ class ProcfsProcessObserverTest {
 
         ProcessObservation observation = observer.observe(List.of(Pattern.quote(Spawned.marker())), Set.of(exitedPid));
 
-        assertTrue(observation.available());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         assertTrue(observation.processes().stream().noneMatch(process -> process.pid() == exitedPid),
                 () -> "pid " + exitedPid + " should be absent: " + observation.processes());
     }
@@ -170,8 +169,7 @@ class ProcfsProcessObserverTest {
     void aPatternThatMatchesNothingGivesAnEmptyAvailableListing() {
         ProcessObservation observation = observer.observe(List.of(Pattern.quote(Spawned.marker())), Set.of());
 
-        assertTrue(observation.available());
-        assertNull(observation.reason());
+        assertInstanceOf(ProcessObservation.Available.class, observation);
         assertTrue(observation.processes().isEmpty(), () -> observation.processes().toString());
     }
 
@@ -207,7 +205,7 @@ class ProcfsProcessObserverTest {
     }
 
     static Map<Long, ObservedProcess> byPid(ProcessObservation observation) {
-        assertTrue(observation.available(), () -> "unavailable: " + observation.reason());
+        assertInstanceOf(ProcessObservation.Available.class, observation, () -> "unavailable: " + observation);
         return observation.processes().stream().collect(Collectors.toMap(ObservedProcess::pid, Function.identity()));
     }
 }

@@ -1,7 +1,6 @@
 package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.Registration;
-import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -48,7 +47,7 @@ public sealed interface RegistrationState
     }
 
     /** The last attempt failed; the server keeps serving and retries on its next heartbeat. */
-    record Failed(String runtimeId, String error, Instant failedAt) implements RegistrationState {
+    record Failed(String runtimeId, String error) implements RegistrationState {
         public Failed {
             Objects.requireNonNull(error, "error");
         }

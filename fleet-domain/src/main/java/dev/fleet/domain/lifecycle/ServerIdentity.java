@@ -68,12 +68,6 @@ public record ServerIdentity(
         Objects.requireNonNull(clientProvenance, "server identity: clientProvenance");
     }
 
-    /** The same identity serving {@code newTransport}: the runner records the transport it really binds. */
-    public ServerIdentity withTransport(Transport newTransport) {
-        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, newTransport, clientProvenance, endpoint);
-    }
-
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,

@@ -1,5 +1,6 @@
 package dev.fleet.domain.verdict;
 
+import dev.fleet.domain.ListingReason;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
@@ -40,12 +41,13 @@ public final class FleetClassifier {
         Map<Long, ObservedProcess> processes = indexByPid(observation.processes());
         RegistrySummary registrySummary = new RegistrySummary(
                 registry.readable(), registry.reason(), registry.detail(), registry.rows().size());
-        ListingSummary listingSummary = new ListingSummary(observation.available(), observation.reason(),
+        ListingReason unavailable = observation instanceof ProcessObservation.Unavailable u ? u.reason() : null;
+        ListingSummary listingSummary = new ListingSummary(unavailable == null, unavailable,
                 (int) processes.values().stream().filter(ObservedProcess::matchesServer).count());
         ObservationSummary observationSummary = new ObservationSummary(snapshot.observedAt(), observation.bootId(),
                 observation.hostname(), observation.pidNamespace(), snapshot.registryPath(), snapshot.answeredBy());
 
-        if (!registry.readable() || !observation.available()) {
+        if (!registry.readable() || unavailable != null) {
             return nothingEstablished(snapshot, registrySummary, listingSummary, observationSummary);
         }
         return new Classification(snapshot.roster(), registry.rows(), observation, processes)

@@ -38,7 +38,7 @@ class FleetClassifierPropertiesTest {
         ProcessObservation observation = snapshot.observation();
         return new Snapshot(snapshot.roster(),
                 snapshot.registry().readable() ? RegistryRead.of(rows) : snapshot.registry(),
-                observation.available()
+                observation instanceof ProcessObservation.Available
                         ? ProcessObservation.of(observation.bootId(), observation.hostname(), observation.pidNamespace(),
                                 processes)
                         : observation,

@@ -1,6 +1,8 @@
 package dev.fleet.mcp.stdio;
 
 import dev.fleet.domain.Transport;
+import dev.fleet.domain.Uninterruptibly;
+import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import io.modelcontextprotocol.server.McpServer;
@@ -33,7 +35,7 @@ public final class StdioServer {
      * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
      * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
      * stopped while the JVM exits. Either way the stop takes at most
-     * {@code ServerLifecycleService.STOP_DEADLINE}, whatever the registry does.
+     * {@link ServerLifecycleUseCase#STOP_DEADLINE}, whatever the registry does.
      *
      * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
      * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
@@ -66,25 +68,10 @@ public final class StdioServer {
         StopSignals.install();
         // Building the server started the SDK's stdin loop: the transport is live, so register now.
         fleet.register();
-        awaitUninterruptibly(clientGone);
+        Uninterruptibly.await(clientGone);
         LOG.info("stdin closed: marking this server stopped and exiting");
         fleet.markStopped();
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.fleet.domain.lifecycle;
+package dev.fleet.domain.registration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,16 +13,23 @@ import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
+import dev.fleet.domain.lifecycle.FixedClock;
+import dev.fleet.domain.lifecycle.Identities;
+import dev.fleet.domain.lifecycle.InMemoryRegistry;
+import dev.fleet.domain.lifecycle.RegistrationState;
 import dev.fleet.domain.port.out.HeartbeatScheduler;
 import dev.fleet.domain.port.out.LifecycleLog;
+import dev.fleet.domain.port.out.MonotonicClock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +59,7 @@ class ServerLifecycleServiceTest {
             logged.add("ERROR " + message);
         }
     };
-    private final ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, () -> null, () -> "runtime-" + ids.incrementAndGet(), ServerLifecycleService.STOP_DEADLINE);
+    private final ServerLifecycleService lifecycle = new ServerLifecycleService(Identities.controller(4_321), registry, clock, System::nanoTime, scheduler, log, () -> null, () -> "runtime-" + ids.incrementAndGet(), ServerLifecycleService.STOP_DEADLINE);
 
     @Test
     void startRegistersOnceWithTheIdentitysFactsAndSchedulesTheHeartbeat() {
@@ -112,7 +119,7 @@ class ServerLifecycleServiceTest {
     @Test
     void aClockStepThatMovesThisProcesssObservedStartRegistersItAgain() {
         AtomicReference<Instant> observed = new AtomicReference<>(Scenario.STARTED);
-        ServerLifecycleService stepped = new ServerLifecycleService(Identities.controller(4_321), registry, clock, scheduler, log, observed::get, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
+        ServerLifecycleService stepped = new ServerLifecycleService(Identities.controller(4_321), registry, clock, System::nanoTime, scheduler, log, observed::get, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
         stepped.start(PERIOD);
         clock.advance(PERIOD);
         observed.set(Scenario.STARTED.plusMillis(900)); // within a second: the same start
@@ -177,7 +184,8 @@ class ServerLifecycleServiceTest {
         assertEquals(List.of("register runtime-1 retention=PT168H",
                 "markStopped runtime-1 " + RowBuilder.REGISTERED.plusSeconds(5) + " found=true"), registry.calls());
         assertTrue(scheduler.cancelled);
-        assertTrue(lifecycle.isStopped());
+        assertEquals(RegistrationStatus.STOPPED,
+                assertInstanceOf(RegistrationState.Registered.class, lifecycle.state()).registration().status());
         Registration row = registry.rows().get(0);
         assertEquals(RegistrationStatus.STOPPED, row.status());
         assertEquals(RowBuilder.REGISTERED.plusSeconds(5), row.stoppedAt());
@@ -217,7 +225,6 @@ class ServerLifecycleServiceTest {
         blocking.release();
         heartbeat.join(HANG.toMillis());
         scheduler.tick(); // a tick after the stop writes nothing
-        assertTrue(stuck.isStopped());
         assertEquals(0, registry.count("markStopped"), () -> "the lock was never free: " + registry.calls());
         assertEquals(1, registry.count("register"), () -> "no registration after the stop: " + registry.calls());
         assertTrue(registry.rows().isEmpty(), "the heartbeat that waited found no row and did not register again");
@@ -230,7 +237,8 @@ class ServerLifecycleServiceTest {
         Thread heartbeat = blocking.heartbeats.enteredBy(scheduler::tick);
         Thread stop = new Thread(lifecycle::stop);
         stop.start();
-        waitUntil(lifecycle::isStopped);
+        awaitParked(stop); // the stop now waits for the lock the heartbeat holds
+        assertTrue(stop.isAlive(), "the stop must wait for the heartbeat in progress");
 
         blocking.release();
         stop.join(HANG.toMillis());
@@ -242,6 +250,22 @@ class ServerLifecycleServiceTest {
     }
 
     @Test
+    void theStopsDeadlineRunsOnTheMonotonicClock() {
+        // Each reading is a minute on from the last: the deadline has passed by the time the stop waits.
+        AtomicLong now = new AtomicLong();
+        ServerLifecycleService lifecycle = lifecycleOn(blocking, () -> now.getAndAdd(HANG.toNanos()), HANG);
+        lifecycle.start(PERIOD);
+        blocking.stops.block();
+
+        assertTimeoutPreemptively(HANG, lifecycle::stop, "the stop gives up when its clock says so");
+
+        assertEquals(List.of("register runtime-1 retention=PT168H"), registry.calls(), "the write never completed");
+        assertTrue(logged.stream().anyMatch(line -> line.startsWith("ERROR could not mark runtime runtime-1 stopped")),
+                logged::toString);
+        blocking.release();
+    }
+
+    @Test
     void aStopWriteThatOutlastsTheDeadlineIsAbandonedAndNoHeartbeatRegistersAfterIt() throws Exception {
         ServerLifecycleService lifecycle = lifecycleOn(blocking, SHORT_STOP);
         lifecycle.start(PERIOD);
@@ -250,8 +274,7 @@ class ServerLifecycleServiceTest {
 
         assertTimeoutPreemptively(HANG, lifecycle::stop);
         scheduler.tick();
-        lifecycle.heartbeat();
-        lifecycle.register();
+        lifecycle.start(PERIOD); // registers again, were it not stopping
 
         assertEquals("registered", lifecycle.state().status(), "the stop was never confirmed");
         assertEquals(1, registry.count("register"), registry.calls()::toString);
@@ -269,8 +292,9 @@ class ServerLifecycleServiceTest {
             secondReturned.set(true);
         });
         second.start();
-        second.join(200);
-        assertFalse(secondReturned.get(), "the shutdown hook must not let the JVM exit in the middle of the write");
+        awaitParked(second);
+        assertTrue(second.isAlive() && !secondReturned.get(),
+                "the shutdown hook must not let the JVM exit in the middle of the write");
 
         blocking.release();
         first.join(HANG.toMillis());
@@ -291,8 +315,8 @@ class ServerLifecycleServiceTest {
             seen.set(lifecycle.state());
         });
         call.start();
-        call.join(200);
-        assertEquals(null, seen.get(), "still waiting while the registration is under way");
+        awaitParked(call);
+        assertTrue(call.isAlive() && seen.get() == null, "still waiting while the registration is under way");
 
         blocking.release();
         call.join(HANG.toMillis());
@@ -320,15 +344,24 @@ class ServerLifecycleServiceTest {
 
     /** A lifecycle of the controller writing through {@code writer}, every registration as {@code runtime-1}. */
     private ServerLifecycleService lifecycleOn(RegistryWriter writer, Duration stopDeadline) {
-        return new ServerLifecycleService(Identities.controller(4_321), writer, clock, scheduler, log, () -> null,
-                () -> "runtime-1", stopDeadline);
+        return lifecycleOn(writer, System::nanoTime, stopDeadline);
     }
 
-    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    private ServerLifecycleService lifecycleOn(RegistryWriter writer, MonotonicClock elapsed, Duration stopDeadline) {
+        return new ServerLifecycleService(Identities.controller(4_321), writer, clock, elapsed, scheduler, log,
+                () -> null, () -> "runtime-1", stopDeadline);
+    }
+
+    /**
+     * Waits until {@code thread} has parked (waiting, with or without a timeout) or ended: a thread
+     * that should wait is then seen waiting, never merely not yet scheduled.
+     */
+    private static void awaitParked(Thread thread) throws InterruptedException {
         long giveUp = System.nanoTime() + HANG.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < giveUp, "condition never held");
-            Thread.sleep(5);
+        while (!Set.of(Thread.State.WAITING, Thread.State.TIMED_WAITING, Thread.State.TERMINATED)
+                .contains(thread.getState())) {
+            assertTrue(System.nanoTime() < giveUp, () -> thread.getName() + " never waited: " + thread.getState());
+            Thread.sleep(1);
         }
     }
 
