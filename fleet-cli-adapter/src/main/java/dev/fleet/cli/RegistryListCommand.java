@@ -7,6 +7,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
+import dev.fleet.registry.sqlite.RegistryColumn;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,27 +127,9 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
     /** A row under the contract's column names, values exactly as stored. */
     static Map<String, Object> row(RegistryRow row) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("runtime_id", row.runtimeId());
-        tree.put("namespace", row.namespace());
-        tree.put("profile", row.profile());
-        tree.put("role", row.role());
-        tree.put("remote", row.remote());
-        tree.put("org", row.org());
-        tree.put("repo", row.repo());
-        tree.put("repository_root", row.repositoryRoot());
-        tree.put("pid", row.pid());
-        tree.put("cohort_id", row.cohortId());
-        tree.put("cohort_source", row.cohortSource());
-        tree.put("client_provenance", row.clientProvenance());
-        tree.put("boot_id", row.bootId());
-        tree.put("process_started_at", row.processStartedAt());
-        tree.put("startup_head", row.startupHead());
-        tree.put("transport", row.transport());
-        tree.put("status", row.status());
-        tree.put("registered_at", row.registeredAt());
-        tree.put("last_heartbeat_at", row.lastHeartbeatAt());
-        tree.put("stopped_at", row.stoppedAt());
-        tree.put("endpoint", row.endpoint());
+        for (RegistryColumn column : RegistryColumn.LISTED) {
+            tree.put(column.sqlName(), column.valueOf(row));
+        }
         return tree;
     }
 }
