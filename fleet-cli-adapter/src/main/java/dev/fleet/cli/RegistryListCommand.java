@@ -52,9 +52,10 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
     public Integer call() {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
-        if (!read.readable()) {
+        if (read instanceof RegistryRead.Unreadable unreadable) {
             err().printf("fleet: registry %s%s unreadable: %s%s%n", Printable.of(reader.location()), registry.origin(),
-                    read.reason().code(), read.detail() == null ? "" : " (" + Printable.of(read.detail()) + ")");
+                    unreadable.reason().code(),
+                    unreadable.detail() == null ? "" : " (" + Printable.of(unreadable.detail()) + ")");
             return ExitCodes.NEGATIVE;
         }
         print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.CohortSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.ClientProvenance;
@@ -31,8 +33,8 @@ class RegistryIT {
 
     private static Registration registration(RosterMember member, long pid, Instant at) {
         return Registration.builder().runtimeId("rt-" + pid).identity(member).binding(Binding.DEFAULT)
-                .repositoryRoot("/checkout").pid(pid).cohort("cohort", Registration.COHORT_FROM_ENV)
-                .clientProvenance(ClientProvenance.CLIENT_MANAGED.code()).startupHead("abc123").transport("stdio")
+                .repositoryRoot("/checkout").pid(pid).cohort("cohort", CohortSource.ENV)
+                .clientProvenance(ClientProvenance.CLIENT_MANAGED).startupHead("abc123").transport(Transport.STDIO)
                 .status(RegistrationStatus.RUNNING).registeredAt(at).lastHeartbeatAt(at).build();
     }
 

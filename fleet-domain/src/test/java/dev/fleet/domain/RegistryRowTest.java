@@ -53,7 +53,7 @@ class RegistryRowTest {
     void aMissingCohortSourceReadsAsUnknown() {
         Registration registration = assertInstanceOf(Registration.class,
                 RowBuilder.row(AUTHOR, 100).with(r -> r.cohortSource = null).build().interpret());
-        assertEquals(Registration.COHORT_UNKNOWN, registration.cohortSource());
+        assertEquals(Stated.of(CohortSource.UNKNOWN), registration.cohortSource());
     }
 
     @Test

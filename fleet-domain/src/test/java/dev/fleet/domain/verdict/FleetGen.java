@@ -7,6 +7,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
+import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Timestamps;
 import java.util.List;
@@ -70,7 +71,8 @@ final class FleetGen {
     }
 
     private static String describe(Snapshot snapshot) {
-        StringBuilder text = new StringBuilder("registry ").append(snapshot.registry().reason())
+        StringBuilder text = new StringBuilder("registry ")
+                .append(snapshot.registry() instanceof RegistryRead.Unreadable unreadable ? unreadable.reason() : null)
                 .append(", listing ").append(snapshot.observation().reason()).append('\n');
         snapshot.registry().rows().forEach(row -> text.append("  row ").append(row).append('\n'));
         snapshot.observation().processes().forEach(process -> text.append("  process ").append(process).append('\n'));

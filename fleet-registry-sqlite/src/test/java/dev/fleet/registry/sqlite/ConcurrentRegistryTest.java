@@ -90,7 +90,7 @@ class ConcurrentRegistryTest {
                     RegistryRead read = reader.readAll();
                     reads.incrementAndGet();
                     if (!read.readable()) {
-                        failures.add("read failed: " + read.reason());
+                        failures.add("read failed: " + ((RegistryRead.Unreadable) read).reason());
                     } else if (read.rows().stream().anyMatch(row -> !(row.interpret() instanceof Registration))) {
                         failures.add("a malformed row was read: " + read.rows());
                     }

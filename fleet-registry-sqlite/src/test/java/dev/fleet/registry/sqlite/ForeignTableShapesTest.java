@@ -140,8 +140,8 @@ class ForeignTableShapesTest {
         String before = RawSqlite.sha256(file);
 
         RegistryRead read = new SqliteRegistryReader(file).readAll();
-        assertEquals(RegistryReason.SCHEMA_MISSING, read.reason());
-        assertEquals("mcp_server_runtimes lacks columns boot_id, startup_head, stopped_at", read.detail());
+        assertEquals(RegistryReason.SCHEMA_MISSING, ((RegistryRead.Unreadable) read).reason());
+        assertEquals("mcp_server_runtimes lacks columns boot_id, startup_head, stopped_at", ((RegistryRead.Unreadable) read).detail());
 
         RegistryStorageException refused =
                 assertThrows(RegistryStorageException.class, () -> new SqliteRegistryWriter(file).migrate());

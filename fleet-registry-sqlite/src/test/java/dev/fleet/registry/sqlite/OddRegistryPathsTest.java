@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import static dev.fleet.registry.sqlite.ScratchRegistry.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,8 +46,8 @@ class OddRegistryPathsTest {
         mkfifo(fifo);
 
         RegistryRead read = assertTimeoutPreemptively(HANG, () -> new SqliteRegistryReader(fifo).readAll());
-        assertEquals(RegistryReason.IO_ERROR, read.reason());
-        assertEquals("not a regular file", read.detail());
+        assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
+        assertEquals("not a regular file", ((RegistryRead.Unreadable) read).detail());
 
         SqliteRegistryWriter writer = new SqliteRegistryWriter(fifo);
         RegistryStorageException refused = assertTimeoutPreemptively(HANG,
@@ -67,11 +68,11 @@ class OddRegistryPathsTest {
                 () -> new SqliteRegistryWriter(devNull).register(registration(), Optional.empty()));
         assertFalse(Files.exists(Path.of("/dev/null.migration-lock")));
         assertFalse(Files.exists(Path.of("/dev/null-journal")));
-        assertEquals(RegistryReason.IO_ERROR, new SqliteRegistryReader(devNull).readAll().reason());
+        assertEquals(RegistryReason.IO_ERROR, unreadable(new SqliteRegistryReader(devNull).readAll()).reason());
 
         Path directory = Files.createDirectory(dir.resolve("registry.d"));
         assertThrows(RegistryStorageException.class, () -> new SqliteRegistryWriter(directory).migrate());
-        assertEquals(RegistryReason.IO_ERROR, new SqliteRegistryReader(directory).readAll().reason());
+        assertEquals(RegistryReason.IO_ERROR, unreadable(new SqliteRegistryReader(directory).readAll()).reason());
         assertEquals(List.of(directory), listing(dir));
     }
 

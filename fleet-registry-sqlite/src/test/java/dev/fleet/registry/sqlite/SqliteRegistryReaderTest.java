@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import static dev.fleet.registry.sqlite.ScratchRegistry.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -146,7 +147,7 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
     void anEmptyFileIsAnEmptyDatabaseWithoutTheTable() throws Exception {
         Files.createFile(file);
 
-        assertEquals(RegistryReason.SCHEMA_MISSING, reader.readAll().reason());
+        assertEquals(RegistryReason.SCHEMA_MISSING, unreadable(reader.readAll()).reason());
         assertEquals(0, Files.size(file), "still empty: the reader never migrates");
     }
 
@@ -253,7 +254,7 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
     }
 
     private static List<String> runtimeIds(RegistryRead read) {
-        assertTrue(read.readable(), () -> "unreadable: " + read.reason());
+        assertTrue(read.readable(), () -> "unreadable: " + ((RegistryRead.Unreadable) read).reason());
         return read.rows().stream().map(RegistryRow::runtimeId).toList();
     }
 }
