@@ -57,6 +57,25 @@ class RegistryRowTest {
     }
 
     @Test
+    void codedColumnsAreTheirConstantsAndAValueOfAnotherToolIsKeptAsWritten() {
+        Registration known = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
+        assertEquals(Transport.STDIO, known.transport().known());
+        assertEquals(ClientProvenance.CLIENT_MANAGED, known.clientProvenance().known());
+        assertEquals(CohortSource.ENV, known.cohortSource().known());
+
+        RegistryRow foreign = RowBuilder.row(AUTHOR, 100).with(r -> {
+            r.transport = "sse";
+            r.clientProvenance = null;
+            r.cohortSource = "ENV";
+        }).build();
+        Registration registration = assertInstanceOf(Registration.class, foreign.interpret());
+        assertEquals(new Stated<Transport>("sse", null), registration.transport());
+        assertEquals(Stated.none(), registration.clientProvenance());
+        assertEquals(new Stated<CohortSource>("ENV", null), registration.cohortSource());
+        assertEquals(foreign, registration.toRow());
+    }
+
+    @Test
     void aRegistrationCannotBeBuiltWithoutItsIdentity() {
         Registration sound = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
         assertThrows(IllegalArgumentException.class, () -> sound.toBuilder().runtimeId(" ").build());

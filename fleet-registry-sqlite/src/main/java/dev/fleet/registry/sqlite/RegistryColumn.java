@@ -1,7 +1,6 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.RegistryRow;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -98,10 +97,5 @@ public enum RegistryColumn {
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
                 text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()]);
-    }
-
-    /** Names, in the table's order, for messages and tests. */
-    static List<String> sqlNames() {
-        return Arrays.stream(values()).map(RegistryColumn::sqlName).toList();
     }
 }

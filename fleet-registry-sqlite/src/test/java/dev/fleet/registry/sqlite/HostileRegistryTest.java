@@ -160,7 +160,7 @@ class HostileRegistryTest {
     void aPidNotStoredAsAnIntegerIsInvalidWhateverItsDigits() throws Exception {
         // Another tool's table whose pid column has no type: SQLite keeps each value's own storage class.
         Path file = ScratchRegistry.in(dir);
-        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (" + RegistryColumn.sqlNames().stream()
+        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (" + RegistryColumn.ALL.stream().map(RegistryColumn::sqlName)
                 .map(column -> column.equals("pid") ? "pid" : column + " TEXT").collect(Collectors.joining(", ")) + ")");
         insertWithPid(file, "rt-integer", "15494");
         insertWithPid(file, "rt-text", "'015494'");
@@ -243,7 +243,7 @@ class HostileRegistryTest {
                 "pid", "100000 + i", "cohort_source", "'unknown'", "status", "'running'",
                 "registered_at", "'2026-07-28T02:00:00Z'", "last_heartbeat_at", "'2026-07-28T02:00:00Z'"));
         values.putAll(overrides);
-        String columns = RegistryColumn.sqlNames().stream()
+        String columns = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName)
                 .map(column -> values.getOrDefault(column, "NULL") + " AS " + column)
                 .collect(Collectors.joining(", "));
         RawSqlite.execute(file, "CREATE VIEW mcp_server_runtimes AS WITH RECURSIVE " + cte + " SELECT " + columns

@@ -7,23 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.fleet.domain.RegistryRow;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.List;
 import org.jooq.Field;
 import org.junit.jupiter.api.Test;
 
 /** The one column list names exactly the generated table's columns, and the domain row's components. */
 class RowQueryTest {
 
+    private static final List<String> SQL_NAMES = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName).toList();
+
     @Test
     void theColumnsAreTheGeneratedTablesInItsOrder() {
         assertEquals(MCP_SERVER_RUNTIMES.getName(), RowQuery.TABLE);
         assertEquals(Arrays.stream(MCP_SERVER_RUNTIMES.fields()).map(Field::getName).toList(),
-                RegistryColumn.sqlNames());
+                SQL_NAMES);
     }
 
     @Test
     void everyComponentOfTheDomainRowHasItsColumnInTheSameOrder() {
         assertEquals(Arrays.stream(RegistryRow.class.getRecordComponents()).map(RecordComponent::getName)
-                .map(RowQueryTest::snakeCase).toList(), RegistryColumn.sqlNames());
+                .map(RowQueryTest::snakeCase).toList(), SQL_NAMES);
     }
 
     @Test
