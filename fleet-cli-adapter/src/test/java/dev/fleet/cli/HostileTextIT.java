@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.Transport;
-import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,15 +3,15 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.Transport;
-import dev.fleet.domain.CohortSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import java.sql.Connection;

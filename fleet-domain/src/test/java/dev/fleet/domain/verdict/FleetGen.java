@@ -3,11 +3,11 @@ package dev.fleet.domain.verdict;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.fleet.domain.ListingReason;
+import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
-import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Timestamps;
 import java.util.List;

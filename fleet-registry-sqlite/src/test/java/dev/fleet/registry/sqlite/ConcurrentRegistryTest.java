@@ -3,12 +3,12 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
 import java.time.Duration;

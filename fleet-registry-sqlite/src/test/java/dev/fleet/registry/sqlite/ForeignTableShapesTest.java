@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
@@ -14,6 +13,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.BlockedCode;
 import dev.fleet.domain.verdict.CanonicalJson;

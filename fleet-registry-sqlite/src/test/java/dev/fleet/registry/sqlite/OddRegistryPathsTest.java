@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.RowBuilder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

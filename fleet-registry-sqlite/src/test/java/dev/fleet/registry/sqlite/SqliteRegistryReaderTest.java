@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
@@ -16,6 +15,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.ClientProvenance;
-import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
