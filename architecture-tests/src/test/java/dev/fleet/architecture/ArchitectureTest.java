@@ -37,7 +37,7 @@ class ArchitectureTest {
     static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
             "dev.fleet.registry.sqlite.SqliteRegistryWriter");
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
-            "dev.fleet.registry.sqlite.SchemaMigration");
+            "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.sqlite.SchemaMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
     /**
      * A server's lifecycle (the domain's application service), the composition root that builds it,

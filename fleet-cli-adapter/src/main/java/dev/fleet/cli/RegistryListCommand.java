@@ -7,6 +7,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
+import dev.fleet.registry.sqlite.RegistryColumn;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,9 +52,10 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
     public Integer call() {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
-        if (!read.readable()) {
+        if (read instanceof RegistryRead.Unreadable unreadable) {
             err().printf("fleet: registry %s%s unreadable: %s%s%n", Printable.of(reader.location()), registry.origin(),
-                    read.reason().code(), read.detail() == null ? "" : " (" + Printable.of(read.detail()) + ")");
+                    unreadable.reason().code(),
+                    unreadable.detail() == null ? "" : " (" + Printable.of(unreadable.detail()) + ")");
             return ExitCodes.NEGATIVE;
         }
         print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),
@@ -126,27 +128,9 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
     /** A row under the contract's column names, values exactly as stored. */
     static Map<String, Object> row(RegistryRow row) {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("runtime_id", row.runtimeId());
-        tree.put("namespace", row.namespace());
-        tree.put("profile", row.profile());
-        tree.put("role", row.role());
-        tree.put("remote", row.remote());
-        tree.put("org", row.org());
-        tree.put("repo", row.repo());
-        tree.put("repository_root", row.repositoryRoot());
-        tree.put("pid", row.pid());
-        tree.put("cohort_id", row.cohortId());
-        tree.put("cohort_source", row.cohortSource());
-        tree.put("client_provenance", row.clientProvenance());
-        tree.put("boot_id", row.bootId());
-        tree.put("process_started_at", row.processStartedAt());
-        tree.put("startup_head", row.startupHead());
-        tree.put("transport", row.transport());
-        tree.put("status", row.status());
-        tree.put("registered_at", row.registeredAt());
-        tree.put("last_heartbeat_at", row.lastHeartbeatAt());
-        tree.put("stopped_at", row.stoppedAt());
-        tree.put("endpoint", row.endpoint());
+        for (RegistryColumn column : RegistryColumn.LISTED) {
+            tree.put(column.sqlName(), column.valueOf(row));
+        }
         return tree;
     }
 }

@@ -1,5 +1,7 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,8 +57,8 @@ class AssessIT {
             Instant now = Instant.now().plusSeconds(1); // registered after its process started
             writer.register(Registration.builder().runtimeId("rt-" + server.pid()).identity(member)
                     .binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
-                    .cohort(cohort, Registration.COHORT_FROM_ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED.code())
-                    .bootId(bootId).startupHead("0123456789abcdef0123456789abcdef01234567").transport("stdio")
+                    .cohort(cohort, CohortSource.ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED)
+                    .bootId(bootId).startupHead("0123456789abcdef0123456789abcdef01234567").transport(Transport.STDIO)
                     .status(RegistrationStatus.RUNNING).registeredAt(now).lastHeartbeatAt(now)
                     .pidNamespace(pidNamespace).build(), Optional.empty());
         }
@@ -96,8 +98,8 @@ class AssessIT {
         Instant now = Instant.now().plusSeconds(1);
         new SqliteRegistryWriter(registry).register(Registration.builder().runtimeId("rt-" + server.pid())
                 .identity(author).binding(Binding.DEFAULT).repositoryRoot("/checkout").pid(server.pid())
-                .cohort("it-cohort", Registration.COHORT_FROM_ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED.code())
-                .startupHead(TestFleets.HEAD).transport("stdio").status(RegistrationStatus.RUNNING)
+                .cohort("it-cohort", CohortSource.ENV).clientProvenance(ClientProvenance.CLIENT_MANAGED)
+                .startupHead(TestFleets.HEAD).transport(Transport.STDIO).status(RegistrationStatus.RUNNING)
                 .registeredAt(now).lastHeartbeatAt(now).build(), Optional.empty());
         Path roster = TestFleets.roster(registry, "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", "
                 + "\"role\": \"author\"}", "one.json");

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,9 +101,9 @@ class HostileTextIT {
         new SqliteRegistryWriter(registry).register(Registration.builder().runtimeId("rt" + HOSTILE)
                 .identity(new RosterMember("gitea-author" + HOSTILE, "prgs-author" + HOSTILE, "author"))
                 .binding(Binding.DEFAULT).repositoryRoot("/checkout" + HOSTILE).pid(ProcessHandle.current().pid())
-                .cohort("cohort" + HOSTILE, Registration.COHORT_FROM_ENV)
-                .clientProvenance(ClientProvenance.CLIENT_MANAGED.code()).startupHead("head" + HOSTILE)
-                .transport("stdio").status(RegistrationStatus.RUNNING).registeredAt(Instant.now())
+                .cohort("cohort" + HOSTILE, CohortSource.ENV)
+                .clientProvenance(ClientProvenance.CLIENT_MANAGED).startupHead("head" + HOSTILE)
+                .transport(Transport.STDIO).status(RegistrationStatus.RUNNING).registeredAt(Instant.now())
                 .lastHeartbeatAt(Instant.now()).build(), Optional.empty());
         // A process whose command line carries the same text: argv[0] is whatever its starter says.
         Process hostile = new ProcessBuilder("bash", "-c", "exec -a \"$0\" sleep 300", marker + HOSTILE).start();

@@ -431,7 +431,7 @@ class LoadAndFaultIT {
                 continue;
             }
             if (!read.readable()) {
-                problems.add("audit: the registry was unreadable (" + read.reason() + ") outside any fault");
+                problems.add("audit: the registry was unreadable (" + ((RegistryRead.Unreadable) read).reason() + ") outside any fault");
             } else {
                 Map<Long, RegistryRow> rows = read.rows().stream()
                         .collect(Collectors.toMap(RegistryRow::pid, row -> row, (a, b) -> a));
@@ -843,7 +843,7 @@ class LoadAndFaultIT {
         long stopped = ours.stream().filter(row -> "stopped".equals(row.status())).count();
         figures.put("stop: rows marked stopped", stopped + " of " + servers.size());
         if (!rows.readable()) {
-            problems.add("stop: the registry is unreadable after the stop (" + rows.reason() + ")");
+            problems.add("stop: the registry is unreadable after the stop (" + ((RegistryRead.Unreadable) rows).reason() + ")");
         }
         // A stop gives up its write rather than its 2 s (the contract): a row left running by a server
         // that has gone must read as process_exited, never as a live member.
@@ -974,7 +974,7 @@ class LoadAndFaultIT {
         Set<Long> rows = read.rows().stream().map(RegistryRow::pid).collect(Collectors.toSet());
         List<ServeProcess> missing = servers.stream().filter(server -> !rows.contains(server.pid())).toList();
         StringBuilder text = new StringBuilder("the registry read ")
-                .append(read.readable() ? "readable" : "unreadable (" + read.reason() + ")")
+                .append(read.readable() ? "readable" : "unreadable (" + ((RegistryRead.Unreadable) read).reason() + ")")
                 .append("; migration lock file: ").append(migrationLockHolder()).append("; ")
                 .append(missing.size()).append(" without a row, ")
                 .append(missing.stream().filter(server -> !server.process().isAlive()).count()).append(" exited; ")

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Binding;
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +33,8 @@ class RegistryIT {
 
     private static Registration registration(RosterMember member, long pid, Instant at) {
         return Registration.builder().runtimeId("rt-" + pid).identity(member).binding(Binding.DEFAULT)
-                .repositoryRoot("/checkout").pid(pid).cohort("cohort", Registration.COHORT_FROM_ENV)
-                .clientProvenance(ClientProvenance.CLIENT_MANAGED.code()).startupHead("abc123").transport("stdio")
+                .repositoryRoot("/checkout").pid(pid).cohort("cohort", CohortSource.ENV)
+                .clientProvenance(ClientProvenance.CLIENT_MANAGED).startupHead("abc123").transport(Transport.STDIO)
                 .status(RegistrationStatus.RUNNING).registeredAt(at).lastHeartbeatAt(at).build();
     }
 

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -37,9 +39,9 @@ class UnbelievableEvidenceIT {
     static Registration row(RosterMember member, String runtimeId, long pid, Instant registered,
             String bootId) {
         return Registration.builder().runtimeId(runtimeId).identity(member).binding(Binding.DEFAULT)
-                .repositoryRoot("/checkout").pid(pid).cohort("it-cohort", Registration.COHORT_FROM_ENV)
-                .clientProvenance(ClientProvenance.CLIENT_MANAGED.code()).bootId(bootId)
-                .startupHead(TestFleets.HEAD).transport("stdio").status(RegistrationStatus.RUNNING)
+                .repositoryRoot("/checkout").pid(pid).cohort("it-cohort", CohortSource.ENV)
+                .clientProvenance(ClientProvenance.CLIENT_MANAGED).bootId(bootId)
+                .startupHead(TestFleets.HEAD).transport(Transport.STDIO).status(RegistrationStatus.RUNNING)
                 .registeredAt(registered).lastHeartbeatAt(registered).build();
     }
 

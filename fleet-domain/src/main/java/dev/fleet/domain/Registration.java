@@ -8,7 +8,9 @@ import java.util.Objects;
  * Required fields are checked here, so a {@code Registration} in hand is always sound.
  * {@code pidNamespace} is the registering server's pid namespace (Linux: {@code pid:[4026531836]}),
  * null when unknown: its pid means that process only in that namespace. {@code endpoint} is where an
- * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio.
+ * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code cohortSource},
+ * {@code clientProvenance} and {@code transport} are {@link Stated}: the contract's constant where the
+ * row holds one of its codes, and always the text as stored, which a foreign row may spell otherwise.
  */
 public record Registration(
         String runtimeId,
@@ -17,23 +19,18 @@ public record Registration(
         String repositoryRoot,
         long pid,
         String cohortId,
-        String cohortSource,
-        String clientProvenance,
+        Stated<CohortSource> cohortSource,
+        Stated<ClientProvenance> clientProvenance,
         String bootId,
         Instant processStartedAt,
         String startupHead,
-        String transport,
+        Stated<Transport> transport,
         RegistrationStatus status,
         Instant registeredAt,
         Instant lastHeartbeatAt,
         Instant stoppedAt,
         String pidNamespace,
         String endpoint) implements InterpretedRow {
-
-    /** {@code cohort_source} values of the contract. */
-    public static final String COHORT_FROM_ENV = "env";
-    public static final String COHORT_FROM_PARENT_PROCESS = "parent_process";
-    public static final String COHORT_UNKNOWN = "unknown";
 
     public Registration {
         if (Text.isBlank(runtimeId)) {
@@ -48,6 +45,8 @@ public record Registration(
         }
         Objects.requireNonNull(binding, "registration: binding is required");
         Objects.requireNonNull(cohortSource, "registration: cohort_source is required");
+        clientProvenance = clientProvenance == null ? Stated.none() : clientProvenance;
+        transport = transport == null ? Stated.none() : transport;
         Objects.requireNonNull(status, "registration: status is required");
         Objects.requireNonNull(registeredAt, "registration: registered_at is required");
         Objects.requireNonNull(lastHeartbeatAt, "registration: last_heartbeat_at is required");
@@ -104,8 +103,8 @@ public record Registration(
     /** The same registration as the registry stores it: the inverse of {@link RegistryRow#interpret()}. */
     public RegistryRow toRow() {
         return new RegistryRow(runtimeId, identity.namespace(), identity.profile(), identity.role(), binding.remote(),
-                binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource, clientProvenance, bootId,
-                Timestamps.format(processStartedAt), startupHead, transport, status.code(),
+                binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource.text(), clientProvenance.text(), bootId,
+                Timestamps.format(processStartedAt), startupHead, transport.text(), status.code(),
                 Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
                 pidNamespace, endpoint);
     }
@@ -126,12 +125,12 @@ public record Registration(
         private String repositoryRoot;
         private long pid;
         private String cohortId;
-        private String cohortSource;
-        private String clientProvenance;
+        private Stated<CohortSource> cohortSource;
+        private Stated<ClientProvenance> clientProvenance;
         private String bootId;
         private Instant processStartedAt;
         private String startupHead;
-        private String transport;
+        private Stated<Transport> transport;
         private RegistrationStatus status;
         private Instant registeredAt;
         private Instant lastHeartbeatAt;
@@ -168,15 +167,24 @@ public record Registration(
         }
 
         /** The cohort pair: the id (null when unknown) and where it came from ({@code cohort_source}). */
-        public Builder cohort(String id, String source) {
+        public Builder cohort(String id, Stated<CohortSource> source) {
             cohortId = id;
             cohortSource = source;
             return this;
         }
 
-        public Builder clientProvenance(String value) {
+        /** The cohort pair as this program states it. */
+        public Builder cohort(String id, CohortSource source) {
+            return cohort(id, Stated.of(source));
+        }
+
+        public Builder clientProvenance(Stated<ClientProvenance> value) {
             clientProvenance = value;
             return this;
+        }
+
+        public Builder clientProvenance(ClientProvenance value) {
+            return clientProvenance(Stated.of(value));
         }
 
         public Builder bootId(String value) {
@@ -194,9 +202,13 @@ public record Registration(
             return this;
         }
 
-        public Builder transport(String value) {
+        public Builder transport(Stated<Transport> value) {
             transport = value;
             return this;
+        }
+
+        public Builder transport(Transport value) {
+            return transport(Stated.of(value));
         }
 
         public Builder status(RegistrationStatus value) {

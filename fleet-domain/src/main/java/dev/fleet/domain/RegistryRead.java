@@ -8,31 +8,44 @@ import java.util.Objects;
  * unreadable registry may carry a {@code detail} an operator can act on, such as the columns a
  * foreign table lacks; it is this program's own wording, never text taken from the file.
  */
-public record RegistryRead(boolean readable, RegistryReason reason, String detail, List<RegistryRow> rows) {
+public sealed interface RegistryRead permits RegistryRead.Readable, RegistryRead.Unreadable {
 
-    public RegistryRead {
-        if (readable == (reason != null)) {
-            throw new IllegalArgumentException("a registry read has a reason exactly when it is unreadable");
-        }
-        if (readable && detail != null) {
-            throw new IllegalArgumentException("only an unreadable registry has a detail");
-        }
-        rows = List.copyOf(Objects.requireNonNull(rows, "rows"));
-        if (!readable && !rows.isEmpty()) {
-            throw new IllegalArgumentException("an unreadable registry has no rows");
-        }
+    /** Every row read, in the order read; none when the registry is unreadable. */
+    List<RegistryRow> rows();
+
+    default boolean readable() {
+        return this instanceof Readable;
     }
 
-    public static RegistryRead of(List<RegistryRow> rows) {
-        return new RegistryRead(true, null, null, rows);
+    static RegistryRead of(List<RegistryRow> rows) {
+        return new Readable(rows);
     }
 
-    public static RegistryRead unreadable(RegistryReason reason) {
-        return unreadable(reason, null);
+    static RegistryRead unreadable(RegistryReason reason) {
+        return new Unreadable(reason, null);
     }
 
     /** @param detail what exactly is wrong, e.g. {@code "lacks columns boot_id, stopped_at"}; null for none */
-    public static RegistryRead unreadable(RegistryReason reason, String detail) {
-        return new RegistryRead(false, Objects.requireNonNull(reason, "reason"), detail, List.of());
+    static RegistryRead unreadable(RegistryReason reason, String detail) {
+        return new Unreadable(reason, detail);
+    }
+
+    /** The registry was read: these are its rows, any status. */
+    record Readable(List<RegistryRow> rows) implements RegistryRead {
+        public Readable {
+            rows = List.copyOf(Objects.requireNonNull(rows, "rows"));
+        }
+    }
+
+    /** Nothing could be read, for {@code reason}; {@code detail} says more, or is null. */
+    record Unreadable(RegistryReason reason, String detail) implements RegistryRead {
+        public Unreadable {
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        @Override
+        public List<RegistryRow> rows() {
+            return List.of();
+        }
     }
 }

@@ -33,16 +33,6 @@ public record RegistryRow(
         String pidNamespace,
         String endpoint) {
 
-    /** A row without an {@code endpoint} (a stdio server's, or one from a table that lacks the column). */
-    public RegistryRow(String runtimeId, String namespace, String profile, String role, String remote, String org,
-            String repo, String repositoryRoot, Long pid, String cohortId, String cohortSource,
-            String clientProvenance, String bootId, String processStartedAt, String startupHead, String transport,
-            String status, String registeredAt, String lastHeartbeatAt, String stoppedAt, String pidNamespace) {
-        this(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId, cohortSource,
-                clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace, null);
-    }
-
     /**
      * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
      * this runs on (Linux caps pids far lower still, at 2^22). A larger pid names no process, so it
@@ -87,12 +77,13 @@ public record RegistryRow(
                 .binding(new Binding(remote, org, repo))
                 .repositoryRoot(repositoryRoot)
                 .pid(pid)
-                .cohort(cohortId, cohortSource == null ? Registration.COHORT_UNKNOWN : cohortSource)
-                .clientProvenance(clientProvenance)
+                .cohort(cohortId, cohortSource == null ? Stated.of(CohortSource.UNKNOWN)
+                        : Stated.read(CohortSource.class, cohortSource))
+                .clientProvenance(Stated.read(ClientProvenance.class, clientProvenance))
                 .bootId(bootId)
                 .processStartedAt(started.orElse(null))
                 .startupHead(startupHead)
-                .transport(transport)
+                .transport(Stated.read(Transport.class, transport))
                 .status(parsedStatus.get())
                 .registeredAt(registered.get())
                 .lastHeartbeatAt(heartbeat.get())

@@ -53,7 +53,26 @@ class RegistryRowTest {
     void aMissingCohortSourceReadsAsUnknown() {
         Registration registration = assertInstanceOf(Registration.class,
                 RowBuilder.row(AUTHOR, 100).with(r -> r.cohortSource = null).build().interpret());
-        assertEquals(Registration.COHORT_UNKNOWN, registration.cohortSource());
+        assertEquals(Stated.of(CohortSource.UNKNOWN), registration.cohortSource());
+    }
+
+    @Test
+    void codedColumnsAreTheirConstantsAndAValueOfAnotherToolIsKeptAsWritten() {
+        Registration known = assertInstanceOf(Registration.class, RowBuilder.row(AUTHOR, 100).build().interpret());
+        assertEquals(Transport.STDIO, known.transport().known());
+        assertEquals(ClientProvenance.CLIENT_MANAGED, known.clientProvenance().known());
+        assertEquals(CohortSource.ENV, known.cohortSource().known());
+
+        RegistryRow foreign = RowBuilder.row(AUTHOR, 100).with(r -> {
+            r.transport = "sse";
+            r.clientProvenance = null;
+            r.cohortSource = "ENV";
+        }).build();
+        Registration registration = assertInstanceOf(Registration.class, foreign.interpret());
+        assertEquals(new Stated<Transport>("sse", null), registration.transport());
+        assertEquals(Stated.none(), registration.clientProvenance());
+        assertEquals(new Stated<CohortSource>("ENV", null), registration.cohortSource());
+        assertEquals(foreign, registration.toRow());
     }
 
     @Test

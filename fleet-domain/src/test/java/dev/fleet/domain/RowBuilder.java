@@ -33,6 +33,7 @@ public final class RowBuilder {
     public String lastHeartbeatAt = Timestamps.format(REGISTERED);
     public String stoppedAt;
     public String pidNamespace = PID_NAMESPACE;
+    public String endpoint;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -89,6 +90,7 @@ public final class RowBuilder {
         copy.lastHeartbeatAt = row.lastHeartbeatAt();
         copy.stoppedAt = row.stoppedAt();
         copy.pidNamespace = row.pidNamespace();
+        copy.endpoint = row.endpoint();
         return copy;
     }
 
@@ -100,6 +102,6 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace);
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint);
     }
 }

@@ -1,6 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.Transport;
@@ -41,7 +42,7 @@ final class RuntimeContextDocument {
         tree.put("binding", binding);
         tree.put("repository_root", identity.repositoryRoot());
         tree.put("cohort_id", identity.cohort().id());
-        tree.put("cohort_source", identity.cohort().source());
+        tree.put("cohort_source", identity.cohort().source().code());
         tree.put("client_provenance", identity.clientProvenance().code());
         tree.put("startup_head", identity.startupHead());
         tree.put("boot_id", identity.bootId());
@@ -84,9 +85,7 @@ final class RuntimeContextDocument {
                         "repo", nullableString())),
                 "repository_root", nullableString(),
                 "cohort_id", nullableString(),
-                "cohort_source", Map.of("type", "string", "enum", List.of(
-                        Registration.COHORT_FROM_ENV, Registration.COHORT_FROM_PARENT_PROCESS,
-                        Registration.COHORT_UNKNOWN)),
+                "cohort_source", codes(CohortSource.class),
                 "client_provenance", codes(ClientProvenance.class),
                 "startup_head", nullableString(),
                 "boot_id", nullableString(),

@@ -1,6 +1,6 @@
 package dev.fleet.domain.lifecycle;
 
-import dev.fleet.domain.Registration;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Text;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +21,7 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
     String id();
 
     /** The registry's {@code cohort_source}: {@code env}, {@code parent_process} or {@code unknown}. */
-    String source();
+    CohortSource source();
 
     /** Named by {@value #ENV_VARIABLE}. */
     record FromEnv(String id) implements Cohort {
@@ -32,8 +32,8 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
         }
 
         @Override
-        public String source() {
-            return Registration.COHORT_FROM_ENV;
+        public CohortSource source() {
+            return CohortSource.ENV;
         }
     }
 
@@ -51,8 +51,8 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
         }
 
         @Override
-        public String source() {
-            return Registration.COHORT_FROM_PARENT_PROCESS;
+        public CohortSource source() {
+            return CohortSource.PARENT_PROCESS;
         }
     }
 
@@ -64,8 +64,8 @@ public sealed interface Cohort permits Cohort.FromEnv, Cohort.FromParentProcess,
         }
 
         @Override
-        public String source() {
-            return Registration.COHORT_UNKNOWN;
+        public CohortSource source() {
+            return CohortSource.UNKNOWN;
         }
     }
 

@@ -39,8 +39,9 @@ public final class FleetClassifier {
         RegistryRead registry = snapshot.registry();
         ProcessObservation observation = snapshot.observation();
         Map<Long, ObservedProcess> processes = indexByPid(observation.processes());
-        RegistrySummary registrySummary = new RegistrySummary(
-                registry.readable(), registry.reason(), registry.detail(), registry.rows().size());
+        RegistrySummary registrySummary = registry instanceof RegistryRead.Unreadable unreadable
+                ? new RegistrySummary(false, unreadable.reason(), unreadable.detail(), 0)
+                : new RegistrySummary(true, null, null, registry.rows().size());
         ListingReason unavailable = observation instanceof ProcessObservation.Unavailable u ? u.reason() : null;
         ListingSummary listingSummary = new ListingSummary(unavailable == null, unavailable,
                 (int) processes.values().stream().filter(ObservedProcess::matchesServer).count());

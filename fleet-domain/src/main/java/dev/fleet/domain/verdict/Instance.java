@@ -28,8 +28,8 @@ public record Instance(
 
     static Instance of(Registration registration, ObservedProcess process) {
         return new Instance(registration.runtimeId(), registration.namespace(), registration.profile(),
-                registration.role(), registration.pid(), registration.cohortId(), registration.cohortSource(),
-                registration.startupHead(), registration.transport(), registration.clientProvenance(),
+                registration.role(), registration.pid(), registration.cohortId(), registration.cohortSource().text(),
+                registration.startupHead(), registration.transport().text(), registration.clientProvenance().text(),
                 registration.registeredAt(), registration.lastHeartbeatAt(),
                 process == null ? null : process.startedAt(), registration.processStartedAt());
     }

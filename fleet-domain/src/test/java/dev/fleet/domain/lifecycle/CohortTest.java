@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.fleet.domain.CohortSource;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class CohortTest {
 
         assertEquals(new Cohort.FromEnv("client-7"), cohort);
         assertEquals("client-7", cohort.id());
-        assertEquals("env", cohort.source());
+        assertEquals(CohortSource.ENV, cohort.source());
     }
 
     @Test
@@ -26,7 +27,7 @@ class CohortTest {
         Cohort cohort = Cohort.resolve(NO_ENV, true, OptionalLong.of(4_242));
 
         assertEquals("ppid:4242", cohort.id());
-        assertEquals("parent_process", cohort.source());
+        assertEquals(CohortSource.PARENT_PROCESS, cohort.source());
     }
 
     @Test
@@ -43,7 +44,7 @@ class CohortTest {
         for (Cohort cohort : new Cohort[] {withoutFlag, withoutParent}) {
             assertInstanceOf(Cohort.Unknown.class, cohort);
             assertNull(cohort.id());
-            assertEquals("unknown", cohort.source());
+            assertEquals(CohortSource.UNKNOWN, cohort.source());
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.quicktheories.generators.SourceDSL.integers;
 
 import dev.fleet.domain.ListingReason;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
@@ -71,8 +72,10 @@ final class FleetGen {
     }
 
     private static String describe(Snapshot snapshot) {
-        StringBuilder text = new StringBuilder("registry ").append(snapshot.registry().reason())
-                .append(", listing ").append(snapshot.observation() instanceof ProcessObservation.Unavailable u ? u.reason() : null).append('\n');
+        StringBuilder text = new StringBuilder("registry ")
+                .append(snapshot.registry() instanceof RegistryRead.Unreadable unreadable ? unreadable.reason() : null)
+                .append(", listing ")
+                .append(snapshot.observation() instanceof ProcessObservation.Unavailable u ? u.reason() : null).append('\n');
         snapshot.registry().rows().forEach(row -> text.append("  row ").append(row).append('\n'));
         snapshot.observation().processes().forEach(process -> text.append("  process ").append(process).append('\n'));
         return text.toString();

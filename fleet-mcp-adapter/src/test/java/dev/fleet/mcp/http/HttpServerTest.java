@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.Transport;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.VerdictDocument;
@@ -41,7 +42,7 @@ class HttpServerTest {
             assertTrue(running.port() > 0, "port 0 binds an ephemeral port");
             assertEquals(URI.create("http://127.0.0.1:" + running.port() + "/mcp"), running.endpoint());
             assertTrue(registry.calls().get(0).startsWith("register "), "registered once the socket is bound");
-            assertEquals("streamable_http", registry.rows().get(0).transport());
+            assertEquals(Transport.STREAMABLE_HTTP, registry.rows().get(0).transport().known());
             assertEquals("http://127.0.0.1:" + running.port() + "/mcp", registry.rows().get(0).endpoint(),
                     "the row records the endpoint really bound (port 0 included)");
 

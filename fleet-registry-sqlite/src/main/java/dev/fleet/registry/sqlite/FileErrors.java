@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.Failures;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -10,7 +11,7 @@ import java.nio.file.NotDirectoryException;
  * The cause of a failed file operation in words an operator can act on. The JDK's file exceptions
  * often carry only the path as their message (an {@link AccessDeniedException} says nothing but the
  * path), so the cause is named from the operating system's reason when there is one, else from the
- * exception's kind.
+ * exception's kind. Any other failure is {@link Failures#oneLine}.
  */
 final class FileErrors {
 
@@ -22,9 +23,7 @@ final class FileErrors {
             String cause = fileError.getReason() != null ? fileError.getReason() : kind(fileError);
             return fileError.getFile() == null ? cause : fileError.getFile() + ": " + cause;
         }
-        String message = error.getMessage();
-        return message == null || message.isBlank() ? error.getClass().getSimpleName()
-                : message.lines().findFirst().orElse(message);
+        return Failures.oneLine(error);
     }
 
     private static String kind(FileSystemException error) {

@@ -4,11 +4,13 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import org.sqlite.SQLiteErrorCode;
-import org.sqlite.SQLiteException;
 
-/** Maps a failed read to the registry reason an operator can act on (docs/CONTRACT.md). */
+/**
+ * A failed read as the registry read an operator can act on (docs/CONTRACT.md): its reason
+ * ({@link SqliteErrors}) and what exactly went wrong. Writes are classified by {@link SqliteErrors}
+ * and reported by {@link WriteFailures}.
+ */
 final class ReadFailures {
 
     private ReadFailures() {
@@ -22,9 +24,8 @@ final class ReadFailures {
         if (failure instanceof ReadBounds.ReadBoundExceeded bound) {
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, bound.getMessage());
         }
-        RegistryReason reason = reasonFor(failure, file);
-        SQLiteException sqlite = sqliteCause(failure);
-        int primary = sqlite == null ? -1 : primaryCode(sqlite);
+        RegistryReason reason = SqliteErrors.reasonFor(failure, file);
+        int primary = SqliteErrors.primaryCode(failure);
         String detail = null;
         if (primary == SQLiteErrorCode.SQLITE_INTERRUPT.code) {
             detail = "reading " + RowQuery.TABLE + " took longer than " + ReadBounds.READ_TIME.toSeconds()
@@ -44,53 +45,9 @@ final class ReadFailures {
     }
 
     /** A reader of a WAL file needs its {@code -shm} index: there, or creatable beside it. */
-    static boolean walIndexUnavailable(Path file) {
+    private static boolean walIndexUnavailable(Path file) {
         Path shm = file.resolveSibling(file.getFileName() + "-shm");
         Path folder = file.toAbsolutePath().getParent();
         return !Files.exists(shm) && folder != null && !Files.isWritable(folder);
-    }
-
-    static RegistryReason reasonFor(Throwable failure, Path file) {
-        SQLiteException sqlite = sqliteCause(failure);
-        if (sqlite == null) {
-            return RegistryReason.IO_ERROR;
-        }
-        // Extended result codes (SQLITE_BUSY_RECOVERY, ...) carry the primary code in their low byte.
-        int primary = primaryCode(sqlite);
-        if (primary == SQLiteErrorCode.SQLITE_BUSY.code || primary == SQLiteErrorCode.SQLITE_LOCKED.code) {
-            return RegistryReason.LOCKED;
-        }
-        if (primary == SQLiteErrorCode.SQLITE_CORRUPT.code || primary == SQLiteErrorCode.SQLITE_NOTADB.code) {
-            return RegistryReason.CORRUPT;
-        }
-        if (primary == SQLiteErrorCode.SQLITE_CANTOPEN.code && !Files.exists(file)) {
-            // Deleted between our existence check and the open.
-            return RegistryReason.MISSING;
-        }
-        if (primary == SQLiteErrorCode.SQLITE_ERROR.code && namesMissingSchema(sqlite.getMessage())) {
-            // The table, or a column this reader needs, is absent: a schema this project did not make.
-            return RegistryReason.SCHEMA_MISSING;
-        }
-        return RegistryReason.IO_ERROR;
-    }
-
-    private static SQLiteException sqliteCause(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLiteException sqlite) {
-                return sqlite;
-            }
-        }
-        return null;
-    }
-
-    private static int primaryCode(SQLiteException sqlite) {
-        SQLiteErrorCode code = sqlite.getResultCode();
-        int value = code != null && code != SQLiteErrorCode.UNKNOWN_ERROR ? code.code : sqlite.getErrorCode();
-        return value & 0xFF;
-    }
-
-    private static boolean namesMissingSchema(String message) {
-        String text = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        return text.contains("no such table") || text.contains("no such column");
     }
 }

@@ -1,7 +1,6 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.RegistryRow;
-import java.lang.reflect.RecordComponent;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,22 +17,16 @@ import java.util.Set;
  * field lookup per value: about half a second for 10,000 rows). Writes, the migration and code
  * generation keep jOOQ.
  *
- * <p>The column names are not written here: they are the components of {@link RegistryRow} (the
- * domain's "row exactly as stored"), in snake case and in their order, which RowQueryTest holds
- * equal to the jOOQ table generated from the changelog. Columns are selected by name, and only
- * those the table has: a foreign table may hold them in any order, add its own, or lack this
- * project's own (then read as NULL).
+ * <p>The columns are {@link RegistryColumn}'s. They are selected by name, and only those the table
+ * has: a foreign table may hold them in any order, add its own, or lack this project's own (then
+ * read as NULL). Each value lands at its column's ordinal, so a row is built without a lookup.
  */
 final class RowQuery {
 
     /** Generated table name; RowQueryTest holds it equal to the jOOQ table's. */
     static final String TABLE = "mcp_server_runtimes";
-    /** Every column, in the generated table's order. */
-    static final List<String> COLUMNS = columnsOf(RegistryRow.class);
-    /** This project's additions; RowQueryTest holds them equal to {@link RegistryColumns#OWN}. */
-    static final Set<String> OWN = Set.of("process_started_at", "pid_namespace", "endpoint");
 
-    private static final int PID = COLUMNS.indexOf("pid");
+    private static final RegistryColumn[] COLUMNS = RegistryColumn.values();
 
     private RowQuery() {
     }
@@ -51,11 +44,6 @@ final class RowQuery {
         return names;
     }
 
-    /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
-    static List<String> missingRequired(Set<String> present) {
-        return COLUMNS.stream().filter(column -> !OWN.contains(column) && !present.contains(column)).toList();
-    }
-
     /** What an operator is told about a table that lacks required columns. */
     static String describeMissing(List<String> missing) {
         return TABLE + " lacks column" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing);
@@ -69,12 +57,12 @@ final class RowQuery {
     static List<RegistryRow> select(Connection connection, Set<String> present)
             throws SQLException, ReadBounds.ReadBoundExceeded {
         StringBuilder sql = new StringBuilder("SELECT ");
-        int[] indexOf = new int[COLUMNS.size()];
+        int[] indexOf = new int[COLUMNS.length];
         int selected = 0;
-        for (int i = 0; i < COLUMNS.size(); i++) {
-            if (present.contains(COLUMNS.get(i)) && i != PID) {
-                sql.append(selected == 0 ? "" : ", ").append('"').append(COLUMNS.get(i)).append('"');
-                indexOf[i] = ++selected;
+        for (RegistryColumn column : COLUMNS) {
+            if (present.contains(column.sqlName()) && column != RegistryColumn.PID) {
+                sql.append(selected == 0 ? "" : ", ").append('"').append(column.sqlName()).append('"');
+                indexOf[column.ordinal()] = ++selected;
             }
         }
         // The pid only when SQLite stores it as an INTEGER: a REAL 12.7 would read as pid 12, and the
@@ -85,23 +73,17 @@ final class RowQuery {
         List<RegistryRow> rows = new ArrayList<>();
         ReadBounds.Tally tally = new ReadBounds.Tally();
         try (Statement query = connection.createStatement(); ResultSet result = query.executeQuery(sql.toString())) {
-            String[] text = new String[COLUMNS.size()];
+            String[] text = new String[COLUMNS.length];
             while (result.next()) {
                 tally.row();
                 for (int i = 0; i < text.length; i++) {
                     text[i] = indexOf[i] == 0 ? null : tally.text(result.getString(indexOf[i]));
                 }
                 long pid = result.getLong(pidColumn);
-                rows.add(row(text, result.wasNull() ? null : pid));
+                rows.add(RegistryColumn.toRow(text, result.wasNull() ? null : pid));
             }
         }
         return rows;
-    }
-
-    /** In {@link RegistryRow}'s component order, which {@link #COLUMNS} is. */
-    private static RegistryRow row(String[] v, Long pid) {
-        return new RegistryRow(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], pid, v[9], v[10], v[11], v[12], v[13],
-                v[14], v[15], v[16], v[17], v[18], v[19], v[20], v[21]);
     }
 
     /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */
@@ -121,26 +103,5 @@ final class RowQuery {
             }
         }
         return Long.parseLong(text);
-    }
-
-    private static List<String> columnsOf(Class<? extends Record> row) {
-        List<String> names = new ArrayList<>();
-        for (RecordComponent component : row.getRecordComponents()) {
-            names.add(snakeCase(component.getName()));
-        }
-        return List.copyOf(names);
-    }
-
-    private static String snakeCase(String camel) {
-        StringBuilder snake = new StringBuilder(camel.length() + 4);
-        for (int i = 0; i < camel.length(); i++) {
-            char c = camel.charAt(i);
-            if (Character.isUpperCase(c)) {
-                snake.append('_').append(Character.toLowerCase(c));
-            } else {
-                snake.append(c);
-            }
-        }
-        return snake.toString();
     }
 }

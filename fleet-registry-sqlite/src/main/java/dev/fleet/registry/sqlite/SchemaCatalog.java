@@ -3,8 +3,10 @@ package dev.fleet.registry.sqlite;
 import org.jooq.DSLContext;
 
 /**
- * What SQLite itself says about a file: its journal mode and its {@code user_version}. Read-only,
- * so the assessment path may use it; the migration does the writes.
+ * What SQLite itself says about a file, for the writer's "is it current?" check and the migration:
+ * its journal mode, whether the registry's name is a view, and its {@code user_version}. Only
+ * reads; the migration does the writes. (The assessment path does not use it: the reader asks
+ * SQLite for the columns alone, through {@link RowQuery}.)
  */
 final class SchemaCatalog {
 
@@ -21,7 +23,7 @@ final class SchemaCatalog {
         return "view".equals(ctx.fetchValue("SELECT type FROM sqlite_master WHERE lower(name) = lower(?)", name));
     }
 
-    /** jOOQ has no PRAGMA API: pragmas are the module's only plain SQL. */
+    /** {@code PRAGMA user_version}, in plain SQL as every pragma here is: jOOQ has no PRAGMA API. */
     static int userVersion(DSLContext ctx) {
         Object value = ctx.fetchValue("PRAGMA user_version");
         return value instanceof Number number ? number.intValue() : 0;

@@ -59,10 +59,10 @@ final class SchemaMigration {
      * is at our schema version or later: then a writer needs no migration, and Liquibase stays unloaded.
      */
     static boolean isCurrent(DSLContext ctx) {
-        return SchemaCatalog.isWal(ctx) && hasSchema(ctx, RegistryColumns.of(ctx));
+        return SchemaCatalog.isWal(ctx) && hasSchema(ctx, TableColumns.of(ctx));
     }
 
-    private static boolean hasSchema(DSLContext ctx, RegistryColumns columns) {
+    private static boolean hasSchema(DSLContext ctx, TableColumns columns) {
         return columns.tableExists() && columns.missingRequired().isEmpty() && columns.missingOwn().isEmpty()
                 && SchemaCatalog.userVersion(ctx) >= RegistrySchema.SCHEMA_VERSION;
     }
@@ -87,7 +87,7 @@ final class SchemaMigration {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + RowQuery.TABLE
                         + " is a view, not a table (another tool made it); nothing was changed", null);
             }
-            RegistryColumns columns = RegistryColumns.of(ctx);
+            TableColumns columns = TableColumns.of(ctx);
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
                         + RowQuery.describeMissing(columns.missingRequired()) + " (another tool made it); "
@@ -136,9 +136,9 @@ final class SchemaMigration {
      * lacks them again, and Liquibase would not run those change sets twice. Additive and idempotent.
      */
     private static void addOwnColumnsStillMissing(DSLContext ctx) {
-        for (String column : RegistryColumns.of(ctx).missingOwn()) {
-            // DDL takes no bind values; both names are the generated table's constants, never input.
-            ctx.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column + " TEXT");
+        for (RegistryColumn column : TableColumns.of(ctx).missingOwn()) {
+            // DDL takes no bind values; the names and the type are constants, never input.
+            ctx.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column.sqlName() + " " + column.sqlType());
         }
     }
 

@@ -1,31 +1,14 @@
 package dev.fleet.registry.sqlite;
 
-import java.io.BufferedReader;
+import dev.fleet.domain.Failures;
+import dev.fleet.registry.sqlite.NativeLibraryCopies.Fingerprint;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.JarURLConnection;
 import java.net.URL;
-import java.net.URLConnection;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
-import java.util.zip.CRC32;
 
 /**
  * sqlite-jdbc's native library, copied once per user into a content-addressed cache and handed to
@@ -50,8 +33,8 @@ import java.util.zip.CRC32;
  * what avoids both the process and the extraction; {@code org.sqlite.tmpdir}, pointing at this cache
  * (where no name starts with {@code sqlite-}), keeps cleanup out of the shared temp folder.
  *
- * <p>The platform folder is worked out here without starting anything (system properties, and
- * {@code /proc/self/maps} for musl). The copy lives at
+ * <p>The platform folder is worked out without starting anything ({@link SqlitePlatform}: system
+ * properties, and {@code /proc/self/maps} for musl). The copy ({@link NativeLibraryCopies}) lives at
  * {@code ${XDG_CACHE_HOME:-$HOME/.cache}/fleet/sqlite-jdbc/<crc-32>-<size>/<library>}, addressed by
  * its content: the CRC-32 and size that the jar's central directory records for it, read without
  * inflating 1.1 MB at every start (a SHA-256 would cost some 30 ms of a cold start, and the name is a
@@ -75,21 +58,6 @@ final class SqliteNativeLibraryCache {
     static final String LIB_NAME = "org.sqlite.lib.name";
     static final String TMPDIR = "org.sqlite.tmpdir";
     static final String ARCHITECTURE = "org.sqlite.osinfo.architecture";
-
-    /** What the driver's {@code OSInfo} maps {@code os.arch} to (the same table, lower-cased keys). */
-    private static final Map<String, String> ARCH_FOLDERS = Map.ofEntries(
-            Map.entry("x86", "x86"), Map.entry("i386", "x86"), Map.entry("i486", "x86"), Map.entry("i586", "x86"),
-            Map.entry("i686", "x86"), Map.entry("pentium", "x86"),
-            Map.entry("x86_64", "x86_64"), Map.entry("amd64", "x86_64"), Map.entry("em64t", "x86_64"),
-            Map.entry("universal", "x86_64"),
-            Map.entry("ia64", "ia64"), Map.entry("ia64w", "ia64"), Map.entry("ia64_32", "ia64_32"),
-            Map.entry("ia64n", "ia64_32"),
-            Map.entry("ppc", "ppc"), Map.entry("power", "ppc"), Map.entry("powerpc", "ppc"),
-            Map.entry("power_pc", "ppc"), Map.entry("power_rs", "ppc"),
-            Map.entry("ppc64", "ppc64"), Map.entry("power64", "ppc64"), Map.entry("powerpc64", "ppc64"),
-            Map.entry("power_pc64", "ppc64"), Map.entry("power_rs64", "ppc64"), Map.entry("ppc64el", "ppc64"),
-            Map.entry("ppc64le", "ppc64"),
-            Map.entry("riscv64", "riscv64"));
 
     private static boolean configured;
 
@@ -145,10 +113,10 @@ final class SqliteNativeLibraryCache {
             return Optional.empty();
         }
         try {
-            Optional<String> folder = platformFolder(properties.getProperty("os.name", ""),
+            Optional<String> folder = SqlitePlatform.folder(properties.getProperty("os.name", ""),
                     properties.getProperty("os.arch", ""), properties.getProperty(ARCHITECTURE),
-                    SqliteNativeLibraryCache::runsOnMusl,
-                    () -> runsOnAndroid(properties.getProperty("java.runtime.name", "")));
+                    SqlitePlatform::runsOnMusl,
+                    () -> SqlitePlatform.runsOnAndroid(properties.getProperty("java.runtime.name", "")));
             if (folder.isEmpty()) {
                 return Optional.of("no library folder known for os.name=" + properties.getProperty("os.name")
                         + ", os.arch=" + properties.getProperty("os.arch"));
@@ -159,20 +127,20 @@ final class SqliteNativeLibraryCache {
             if (url == null) {
                 return Optional.of("sqlite-jdbc holds no " + resource);
             }
-            Fingerprint fingerprint = fingerprint(url);
-            Optional<Path> root = cacheRoot(environment, properties.getProperty("user.home"));
+            Fingerprint fingerprint = NativeLibraryCopies.fingerprint(url);
+            Optional<Path> root = NativeCacheFolder.root(environment, properties.getProperty("user.home"));
             Path library;
             String tmpdir;
             try {
-                library = cachedCopy(root.orElseThrow(() -> new IOException(
+                library = NativeLibraryCopies.cachedCopy(root.orElseThrow(() -> new IOException(
                         "neither XDG_CACHE_HOME nor HOME names an existing absolute folder")), name, fingerprint,
-                        () -> read(url));
+                        () -> NativeLibraryCopies.read(url));
                 load.accept(library);
                 tmpdir = root.get().toString();
             } catch (IOException | RuntimeException | LinkageError cacheFailed) {
                 // Never the driver's own way (it runs uname and extracts into the shared temp folder):
                 // a private copy for this JVM alone, loaded here, which the driver is then pointed at.
-                library = privateCopy(name, fingerprint, () -> read(url));
+                library = NativeLibraryCopies.privateCopy(name, fingerprint, () -> NativeLibraryCopies.read(url));
                 load.accept(library);
                 tmpdir = library.getParent().toString();
             }
@@ -185,238 +153,7 @@ final class SqliteNativeLibraryCache {
             return Optional.empty();
         } catch (IOException | RuntimeException | LinkageError e) {
             // No private copy either (an unknown platform, no temp folder, a library that does not load).
-            return Optional.of(oneLine(e));
+            return Optional.of(Failures.withKind(e));
         }
-    }
-
-    /**
-     * The library in a fresh folder of the temp folder that only this user can enter (0700), for this
-     * JVM only and removed at its exit: what is left when the shared cache cannot be written.
-     */
-    static Path privateCopy(String name, Fingerprint fingerprint, LibraryBytes source) throws IOException {
-        byte[] bytes = source.read();
-        if (!Fingerprint.of(bytes).equals(fingerprint)) {
-            throw new IOException("the library read does not match its fingerprint " + fingerprint.folderName());
-        }
-        Path folder = Files.createTempDirectory("fleet-sqlite-jdbc-",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        folder.toFile().deleteOnExit(); // registered first, so deleted after the library in it
-        Path library = folder.resolve(name);
-        library.toFile().deleteOnExit();
-        Files.write(library, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return library;
-    }
-
-    /**
-     * The folder inside the driver's jar ({@code org/sqlite/native/<os>/<arch>}) that its own loader
-     * would pick, worked out without starting a process; empty where only a process could tell
-     * (32-bit ARM flavours, Android).
-     */
-    static Optional<String> platformFolder(String osName, String osArch, String architecture, BooleanSupplier musl,
-            BooleanSupplier android) {
-        String os;
-        if (osName.contains("Windows")) {
-            os = "Windows";
-        } else if (osName.contains("Mac") || osName.contains("Darwin")) {
-            os = "Mac";
-        } else if (osName.contains("AIX")) {
-            os = "AIX";
-        } else if (osName.contains("Linux")) {
-            if (android.getAsBoolean()) {
-                return Optional.empty();
-            }
-            os = musl.getAsBoolean() ? "Linux-Musl" : "Linux";
-        } else {
-            os = osName.replaceAll("\\W", "");
-        }
-        String arch;
-        if (architecture != null) {
-            arch = architecture;
-        } else if (osArch.startsWith("arm")) {
-            return Optional.empty();
-        } else {
-            arch = ARCH_FOLDERS.getOrDefault(osArch.toLowerCase(Locale.US), osArch.replaceAll("\\W", ""));
-        }
-        if (os.isEmpty() || arch.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(os + "/" + arch);
-    }
-
-    /**
-     * {@code ${XDG_CACHE_HOME:-$HOME/.cache}/fleet/sqlite-jdbc} ({@code user.home} when HOME is unset);
-     * a relative XDG_CACHE_HOME is ignored, as the XDG spec says.
-     */
-    static Optional<Path> cacheRoot(Map<String, String> environment, String userHome) {
-        try {
-            return cacheRootOf(environment, userHome);
-        } catch (InvalidPathException e) {
-            // Without a UTF-8 locale a HOME such as /tmp/josé can be no path: no cache, then a private copy.
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<Path> cacheRootOf(Map<String, String> environment, String userHome) {
-        String xdg = environment.get("XDG_CACHE_HOME");
-        Path base = null;
-        if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
-            // Created when missing, as the XDG spec says, but only inside a folder that exists.
-            Path folder = Path.of(xdg);
-            base = folder.getParent() == null || existingFolder(folder.getParent()) != null ? folder : null;
-        } else {
-            for (String home : new String[] {environment.get("HOME"), userHome}) {
-                if (home != null && !home.isEmpty() && Path.of(home).isAbsolute()) {
-                    // HOME itself is never created (HOME=/nonexistent is common for services); .cache may be.
-                    base = existingFolder(Path.of(home)) == null ? null : Path.of(home, ".cache");
-                    break;
-                }
-            }
-        }
-        return Optional.ofNullable(base).map(folder -> folder.resolve("fleet").resolve("sqlite-jdbc"));
-    }
-
-    private static Path existingFolder(Path folder) {
-        return Files.isDirectory(folder) ? folder : null;
-    }
-
-    /** A library's CRC-32 and size: its address in the cache. */
-    record Fingerprint(long crc, long size) {
-
-        static Fingerprint of(byte[] bytes) {
-            CRC32 crc = new CRC32();
-            crc.update(bytes);
-            return new Fingerprint(crc.getValue(), bytes.length);
-        }
-
-        String folderName() {
-            return String.format(Locale.ROOT, "%08x-%d", crc, size);
-        }
-    }
-
-    /** The library's bytes, read only when the cache lacks them. */
-    interface LibraryBytes {
-        byte[] read() throws IOException;
-    }
-
-    /**
-     * The resource's fingerprint as the jar's central directory records it (no 1.1 MB to inflate and
-     * hash at every start), else computed from its bytes.
-     */
-    static Fingerprint fingerprint(URL url) throws IOException {
-        URLConnection connection = url.openConnection();
-        if (connection instanceof JarURLConnection entryInJar) {
-            entryInJar.setUseCaches(false);
-            try (JarFile jar = entryInJar.getJarFile()) {
-                JarEntry entry = entryInJar.getJarEntry();
-                if (entry != null && entry.getCrc() >= 0 && entry.getSize() >= 0) {
-                    return new Fingerprint(entry.getCrc(), entry.getSize());
-                }
-            }
-        }
-        return Fingerprint.of(read(url));
-    }
-
-    private static byte[] read(URL url) throws IOException {
-        URLConnection connection = url.openConnection();
-        connection.setUseCaches(false);
-        try (InputStream in = connection.getInputStream()) {
-            return in.readAllBytes();
-        }
-    }
-
-    /**
-     * The library at {@code root/<crc-32>-<size>/name}: reused when the file there has that
-     * fingerprint, else {@code source}'s bytes written to a private temporary file in that folder and
-     * renamed into place atomically (a racing JVM renames identical bytes over it; a process that
-     * already loaded the file keeps its mapping). Nothing is ever deleted but this call's own
-     * temporary file.
-     */
-    static Path cachedCopy(Path root, String name, Fingerprint fingerprint, LibraryBytes source) throws IOException {
-        Path folder = root.resolve(fingerprint.folderName());
-        Path library = folder.resolve(name);
-        if (holds(library, fingerprint)) {
-            return library;
-        }
-        byte[] bytes = source.read();
-        if (!Fingerprint.of(bytes).equals(fingerprint)) {
-            throw new IOException("the library read does not match its fingerprint " + fingerprint.folderName());
-        }
-        Files.createDirectories(folder);
-        // Not "sqlite-...": the driver's cleanup deletes such names in org.sqlite.tmpdir.
-        Path partial = Files.createTempFile(folder, "." + name + ".", ".partial");
-        try {
-            try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            // Where a loaded file cannot be replaced (Windows), another JVM's identical copy will do.
-            if (holds(library, fingerprint)) {
-                return library;
-            }
-            throw e;
-        } finally {
-            deleteQuietly(partial);
-        }
-        return library;
-    }
-
-    /** Gone already after the rename; a failed write's leftover is best removed, but need not be. */
-    private static void deleteQuietly(Path partial) {
-        try {
-            Files.deleteIfExists(partial);
-        } catch (IOException e) {
-            // a stray ".partial" file is harmless: nothing ever loads one
-        }
-    }
-
-    /** Whether the file is there with these bytes (a few ms: the copy is read back, not trusted by name). */
-    private static boolean holds(Path library, Fingerprint fingerprint) {
-        try {
-            return Files.isRegularFile(library) && Files.size(library) == fingerprint.size()
-                    && Fingerprint.of(Files.readAllBytes(library)).equals(fingerprint);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /**
-     * Whether this JVM runs on musl: its own memory map names musl's loader. (A musl loader merely
-     * installed beside glibc, as Debian's {@code musl} package does, is not enough.) Without
-     * {@code /proc}, the installed loader is the best sign left.
-     */
-    static boolean runsOnMusl() {
-        try (BufferedReader maps = Files.newBufferedReader(Path.of("/proc/self/maps"), StandardCharsets.ISO_8859_1)) {
-            for (String line = maps.readLine(); line != null; line = maps.readLine()) {
-                if (line.contains("/ld-musl-") || line.contains("/libc.musl-")) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (IOException | UncheckedIOException e) {
-            try (DirectoryStream<Path> loaders = Files.newDirectoryStream(Path.of("/lib"), "ld-musl-*")) {
-                return loaders.iterator().hasNext();
-            } catch (IOException | UncheckedIOException notThere) {
-                return false;
-            }
-        }
-    }
-
-    /** The driver's own signs of Android, less the one that runs {@code uname -o}. */
-    private static boolean runsOnAndroid(String runtimeName) {
-        return runtimeName.toLowerCase(Locale.US).contains("android")
-                || Files.exists(Path.of("/system/lib/libGLESv1_CM.so"))
-                || Files.exists(Path.of("/system/lib64/libGLESv1_CM.so"))
-                || Files.exists(Path.of("/system/build.prop"));
-    }
-
-    private static String oneLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getClass().getSimpleName() + ": " + e.getMessage();
-        return message.replaceAll("\\s+", " ").trim();
     }
 }

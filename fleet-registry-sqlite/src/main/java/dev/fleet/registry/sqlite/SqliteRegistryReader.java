@@ -137,7 +137,7 @@ public final class SqliteRegistryReader implements RegistryReader {
                 if (columns.isEmpty()) {
                     return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
                 }
-                List<String> missing = RowQuery.missingRequired(columns);
+                List<String> missing = RegistryColumn.missingRequired(columns);
                 if (!missing.isEmpty()) {
                     return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
                 }

@@ -3,12 +3,12 @@ package dev.fleet.registry.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,7 +90,7 @@ class ConcurrentRegistryTest {
                     RegistryRead read = reader.readAll();
                     reads.incrementAndGet();
                     if (!read.readable()) {
-                        failures.add("read failed: " + read.reason());
+                        failures.add("read failed: " + ((RegistryRead.Unreadable) read).reason());
                     } else if (read.rows().stream().anyMatch(row -> !(row.interpret() instanceof Registration))) {
                         failures.add("a malformed row was read: " + read.rows());
                     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
@@ -14,6 +13,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.BlockedCode;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
@@ -140,8 +140,8 @@ class ForeignTableShapesTest {
         String before = RawSqlite.sha256(file);
 
         RegistryRead read = new SqliteRegistryReader(file).readAll();
-        assertEquals(RegistryReason.SCHEMA_MISSING, read.reason());
-        assertEquals("mcp_server_runtimes lacks columns boot_id, startup_head, stopped_at", read.detail());
+        assertEquals(RegistryReason.SCHEMA_MISSING, ((RegistryRead.Unreadable) read).reason());
+        assertEquals("mcp_server_runtimes lacks columns boot_id, startup_head, stopped_at", ((RegistryRead.Unreadable) read).detail());
 
         RegistryStorageException refused =
                 assertThrows(RegistryStorageException.class, () -> new SqliteRegistryWriter(file).migrate());

@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import static dev.fleet.registry.sqlite.ScratchRegistry.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -23,9 +24,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Registries built to hurt the reader: views that never end or compute huge values, files that are
@@ -54,9 +55,9 @@ class HostileRegistryTest {
 
         RegistryRead read = readAll(file);
 
-        assertEquals(RegistryReason.IO_ERROR, read.reason());
-        assertTrue(read.detail().contains("took longer than") || read.detail().contains("MiB of SQLite's memory"),
-                read.detail());
+        assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
+        assertTrue(((RegistryRead.Unreadable) read).detail().contains("took longer than") || ((RegistryRead.Unreadable) read).detail().contains("MiB of SQLite's memory"),
+                ((RegistryRead.Unreadable) read).detail());
     }
 
     /** What a foreign view sorts stays in SQLite's bounded memory: the reader writes no temporary file. */
@@ -77,10 +78,10 @@ class HostileRegistryTest {
 
         RegistryRead read = readAll(file);
 
-        assertEquals(RegistryReason.IO_ERROR, read.reason());
+        assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
         // Whichever bound a slow host meets first: the rows, or the time they take.
-        assertTrue(read.detail().contains("more than " + ReadBounds.MAX_ROWS + " rows")
-                || read.detail().contains("took longer than"), read.detail());
+        assertTrue(((RegistryRead.Unreadable) read).detail().contains("more than " + ReadBounds.MAX_ROWS + " rows")
+                || ((RegistryRead.Unreadable) read).detail().contains("took longer than"), ((RegistryRead.Unreadable) read).detail());
     }
 
     /**
@@ -96,8 +97,8 @@ class HostileRegistryTest {
 
         RegistryRead read = readAll(file);
 
-        assertEquals(RegistryReason.IO_ERROR, read.reason());
-        assertTrue(read.detail().contains(detail) || read.detail().contains("took longer than"), read.detail());
+        assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
+        assertTrue(((RegistryRead.Unreadable) read).detail().contains(detail) || ((RegistryRead.Unreadable) read).detail().contains("took longer than"), ((RegistryRead.Unreadable) read).detail());
     }
 
     @Test
@@ -123,14 +124,14 @@ class HostileRegistryTest {
         Path file = ScratchRegistry.in(dir);
         Files.write(file, "SQLite format 3\0 and no more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
 
-        assertEquals(RegistryReason.CORRUPT, readAll(file).reason());
+        assertEquals(RegistryReason.CORRUPT, unreadable(readAll(file)).reason());
     }
 
     @Test
     void anEmptyFileIsStillAnEmptyDatabase() throws Exception {
         Path file = Files.createFile(ScratchRegistry.in(dir));
 
-        assertEquals(RegistryReason.SCHEMA_MISSING, readAll(file).reason());
+        assertEquals(RegistryReason.SCHEMA_MISSING, unreadable(readAll(file)).reason());
     }
 
     @Test
@@ -159,7 +160,7 @@ class HostileRegistryTest {
     void aPidNotStoredAsAnIntegerIsInvalidWhateverItsDigits() throws Exception {
         // Another tool's table whose pid column has no type: SQLite keeps each value's own storage class.
         Path file = ScratchRegistry.in(dir);
-        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (" + RowQuery.COLUMNS.stream()
+        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (" + RegistryColumn.ALL.stream().map(RegistryColumn::sqlName)
                 .map(column -> column.equals("pid") ? "pid" : column + " TEXT").collect(Collectors.joining(", ")) + ")");
         insertWithPid(file, "rt-integer", "15494");
         insertWithPid(file, "rt-text", "'015494'");
@@ -205,7 +206,7 @@ class HostileRegistryTest {
         RegistryRead running = assertTimeoutPreemptively(HANG,
                 () -> new SqliteRegistryReader(file).read(RegistrationStatus.RUNNING));
 
-        assertTrue(running.readable(), () -> String.valueOf(running.reason()));
+        assertTrue(running.readable(), () -> String.valueOf(running));
         assertEquals(20, running.rows().size());
         assertEquals(20, readAll(file).rows().size());
     }
@@ -216,9 +217,8 @@ class HostileRegistryTest {
 
         RegistryRead read = readAll(file);
 
-        assertTrue(read.readable(), () -> read.reason() + ": " + read.detail());
+        assertTrue(read.readable(), () -> ((RegistryRead.Unreadable) read).reason() + ": " + ((RegistryRead.Unreadable) read).detail());
         assertEquals(3, read.rows().size());
-        assertNull(read.detail());
         assertInstanceOf(dev.fleet.domain.Registration.class, read.rows().get(0).interpret());
     }
 
@@ -243,7 +243,7 @@ class HostileRegistryTest {
                 "pid", "100000 + i", "cohort_source", "'unknown'", "status", "'running'",
                 "registered_at", "'2026-07-28T02:00:00Z'", "last_heartbeat_at", "'2026-07-28T02:00:00Z'"));
         values.putAll(overrides);
-        String columns = RowQuery.COLUMNS.stream()
+        String columns = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName)
                 .map(column -> values.getOrDefault(column, "NULL") + " AS " + column)
                 .collect(Collectors.joining(", "));
         RawSqlite.execute(file, "CREATE VIEW mcp_server_runtimes AS WITH RECURSIVE " + cte + " SELECT " + columns
@@ -254,7 +254,7 @@ class HostileRegistryTest {
     /** Read, the file is unreadable for {@code reason}, and the detail says {@code detail}. */
     private static void assertUnreadable(Path file, RegistryReason reason, String detail) {
         RegistryRead read = readAll(file);
-        assertEquals(reason, read.reason(), String.valueOf(read.detail()));
-        assertTrue(read.detail().contains(detail), read.detail());
+        assertEquals(reason, ((RegistryRead.Unreadable) read).reason(), String.valueOf(((RegistryRead.Unreadable) read).detail()));
+        assertTrue(((RegistryRead.Unreadable) read).detail().contains(detail), ((RegistryRead.Unreadable) read).detail());
     }
 }

@@ -1,16 +1,17 @@
 package dev.fleet.registry.sqlite;
 
+import static dev.fleet.registry.sqlite.ScratchRegistry.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.RowBuilder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -45,8 +46,8 @@ class OddRegistryPathsTest {
         mkfifo(fifo);
 
         RegistryRead read = assertTimeoutPreemptively(HANG, () -> new SqliteRegistryReader(fifo).readAll());
-        assertEquals(RegistryReason.IO_ERROR, read.reason());
-        assertEquals("not a regular file", read.detail());
+        assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
+        assertEquals("not a regular file", ((RegistryRead.Unreadable) read).detail());
 
         SqliteRegistryWriter writer = new SqliteRegistryWriter(fifo);
         RegistryStorageException refused = assertTimeoutPreemptively(HANG,
@@ -67,11 +68,11 @@ class OddRegistryPathsTest {
                 () -> new SqliteRegistryWriter(devNull).register(registration(), Optional.empty()));
         assertFalse(Files.exists(Path.of("/dev/null.migration-lock")));
         assertFalse(Files.exists(Path.of("/dev/null-journal")));
-        assertEquals(RegistryReason.IO_ERROR, new SqliteRegistryReader(devNull).readAll().reason());
+        assertEquals(RegistryReason.IO_ERROR, unreadable(new SqliteRegistryReader(devNull).readAll()).reason());
 
         Path directory = Files.createDirectory(dir.resolve("registry.d"));
         assertThrows(RegistryStorageException.class, () -> new SqliteRegistryWriter(directory).migrate());
-        assertEquals(RegistryReason.IO_ERROR, new SqliteRegistryReader(directory).readAll().reason());
+        assertEquals(RegistryReason.IO_ERROR, unreadable(new SqliteRegistryReader(directory).readAll()).reason());
         assertEquals(List.of(directory), listing(dir));
     }
 

@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.RegistryRead;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,6 +25,6 @@ public final class PlainJdbcFirstMain {
         }
         var read = new SqliteRegistryReader(file).readAll();
         Files.deleteIfExists(file);
-        System.exit("SCHEMA_MISSING".equals(String.valueOf(read.reason())) ? 0 : 3);
+        System.exit("SCHEMA_MISSING".equals(String.valueOf(((RegistryRead.Unreadable) read).reason())) ? 0 : 3);
     }
 }

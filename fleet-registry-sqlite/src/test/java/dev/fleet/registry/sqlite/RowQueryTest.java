@@ -4,19 +4,42 @@ import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.fleet.domain.RegistryRow;
+import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
-import java.util.stream.Collectors;
+import java.util.List;
 import org.jooq.Field;
 import org.junit.jupiter.api.Test;
 
-/** The read side's plain-JDBC query names exactly the generated table and its columns. */
+/** The one column list names exactly the generated table's columns, and the domain row's components. */
 class RowQueryTest {
+
+    private static final List<String> SQL_NAMES = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName).toList();
 
     @Test
     void theColumnsAreTheGeneratedTablesInItsOrder() {
         assertEquals(MCP_SERVER_RUNTIMES.getName(), RowQuery.TABLE);
-        assertEquals(Arrays.stream(MCP_SERVER_RUNTIMES.fields()).map(Field::getName).toList(), RowQuery.COLUMNS);
-        assertEquals(RegistryColumns.OWN.stream().map(Field::getName).collect(Collectors.toSet()), RowQuery.OWN);
+        assertEquals(Arrays.stream(MCP_SERVER_RUNTIMES.fields()).map(Field::getName).toList(),
+                SQL_NAMES);
+    }
+
+    @Test
+    void everyComponentOfTheDomainRowHasItsColumnInTheSameOrder() {
+        assertEquals(Arrays.stream(RegistryRow.class.getRecordComponents()).map(RecordComponent::getName)
+                .map(RowQueryTest::snakeCase).toList(), SQL_NAMES);
+    }
+
+    @Test
+    void eachColumnMapsItsOwnComponentBothWays() {
+        String[] text = new String[RegistryColumn.ALL.size()];
+        for (RegistryColumn column : RegistryColumn.ALL) {
+            text[column.ordinal()] = "v-" + column.sqlName();
+        }
+        RegistryRow row = RegistryColumn.toRow(text, 42L);
+        for (RegistryColumn column : RegistryColumn.ALL) {
+            assertEquals(column == RegistryColumn.PID ? 42L : "v-" + column.sqlName(), column.valueOf(row),
+                    column.sqlName());
+        }
     }
 
     @Test
@@ -28,5 +51,13 @@ class RowQueryTest {
         for (String text : new String[] {null, "", "-", "12.7", "12.0", " 12", "1e3", "1234567890123456789", "+5", "٣"}) {
             assertNull(RowQuery.wholeNumber(text), String.valueOf(text));
         }
+    }
+
+    private static String snakeCase(String camel) {
+        StringBuilder snake = new StringBuilder();
+        for (char c : camel.toCharArray()) {
+            snake.append(Character.isUpperCase(c) ? "_" + Character.toLowerCase(c) : String.valueOf(c));
+        }
+        return snake.toString();
     }
 }

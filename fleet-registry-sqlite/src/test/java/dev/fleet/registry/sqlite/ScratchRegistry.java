@@ -1,5 +1,8 @@
 package dev.fleet.registry.sqlite;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.fleet.domain.RegistryRead;
 import java.nio.file.Path;
 
 /** Where a test keeps a registry of its own: the contract's file name in the test's temporary folder. */
@@ -18,5 +21,10 @@ final class ScratchRegistry {
         Path registry = in(dir);
         new SqliteRegistryWriter(registry).migrate();
         return registry;
+    }
+
+    /** {@code read} as the unreadable registry a test expects, failing the test when it was read. */
+    static RegistryRead.Unreadable unreadable(RegistryRead read) {
+        return assertInstanceOf(RegistryRead.Unreadable.class, read);
     }
 }

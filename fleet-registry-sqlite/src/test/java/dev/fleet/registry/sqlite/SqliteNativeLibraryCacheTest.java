@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fleet.registry.sqlite.SqliteNativeLibraryCache.Fingerprint;
+import dev.fleet.registry.sqlite.NativeLibraryCopies.Fingerprint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ class SqliteNativeLibraryCacheTest {
                 List.of("Windows 11", "amd64"), "Windows/x86_64",
                 List.of("FreeBSD", "amd64"), "FreeBSD/x86_64");
         expected.forEach((platform, folder) -> {
-            assertEquals(Optional.of(folder), SqliteNativeLibraryCache.platformFolder(platform.get(0),
+            assertEquals(Optional.of(folder), SqlitePlatform.folder(platform.get(0),
                     platform.get(1), null, () -> false, () -> false), platform.toString());
             String name = folder.startsWith("Windows") ? "sqlitejdbc.dll"
                     : folder.startsWith("Mac") ? "libsqlitejdbc.dylib" : "libsqlitejdbc.so";
@@ -67,10 +67,10 @@ class SqliteNativeLibraryCacheTest {
     @Test
     void muslAndAnExplicitArchitectureAreFollowed() {
         assertEquals(Optional.of("Linux-Musl/x86_64"),
-                SqliteNativeLibraryCache.platformFolder("Linux", "amd64", null, () -> true, () -> false));
+                SqlitePlatform.folder("Linux", "amd64", null, () -> true, () -> false));
         assertEquals(Optional.of("Linux/armv7"),
-                SqliteNativeLibraryCache.platformFolder("Linux", "arm", "armv7", () -> false, () -> false));
-        assertFalse(SqliteNativeLibraryCache.platformFolder("Mac OS X", "aarch64", null,
+                SqlitePlatform.folder("Linux", "arm", "armv7", () -> false, () -> false));
+        assertFalse(SqlitePlatform.folder("Mac OS X", "aarch64", null,
                 () -> {
                     throw new AssertionError("musl is a Linux question");
                 }, () -> false).isEmpty());
@@ -79,10 +79,10 @@ class SqliteNativeLibraryCacheTest {
     @Test
     void whereOnlyAProcessCouldTellThereIsNoFolder() {
         assertEquals(Optional.empty(),
-                SqliteNativeLibraryCache.platformFolder("Linux", "arm", null, () -> false, () -> false),
+                SqlitePlatform.folder("Linux", "arm", null, () -> false, () -> false),
                 "32-bit ARM: the driver asks uname -m and readelf which flavour");
         assertEquals(Optional.empty(),
-                SqliteNativeLibraryCache.platformFolder("Linux", "aarch64", null, () -> false, () -> true),
+                SqlitePlatform.folder("Linux", "aarch64", null, () -> false, () -> true),
                 "Android");
     }
 
@@ -95,7 +95,7 @@ class SqliteNativeLibraryCacheTest {
             assumeTrue(false, "no /proc/self/maps here");
             return;
         }
-        assertEquals(muslLoaderMapped, SqliteNativeLibraryCache.runsOnMusl());
+        assertEquals(muslLoaderMapped, SqlitePlatform.runsOnMusl());
     }
 
     @Test
@@ -103,13 +103,13 @@ class SqliteNativeLibraryCacheTest {
         String xdg = Files.createDirectory(dir.resolve("xdg")).toString();
         String home = Files.createDirectory(dir.resolve("home")).toString();
         String elsewhere = Files.createDirectory(dir.resolve("elsewhere")).toString();
-        assertEquals(Optional.of(Path.of(xdg, "fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
+        assertEquals(Optional.of(Path.of(xdg, "fleet/sqlite-jdbc")), NativeCacheFolder.root(
                 Map.of("XDG_CACHE_HOME", xdg, "HOME", home), elsewhere));
-        assertEquals(Optional.of(Path.of(home, ".cache/fleet/sqlite-jdbc")), SqliteNativeLibraryCache.cacheRoot(
+        assertEquals(Optional.of(Path.of(home, ".cache/fleet/sqlite-jdbc")), NativeCacheFolder.root(
                 Map.of("XDG_CACHE_HOME", "relative/ignored", "HOME", home), elsewhere));
         assertEquals(Optional.of(Path.of(elsewhere, ".cache/fleet/sqlite-jdbc")),
-                SqliteNativeLibraryCache.cacheRoot(Map.of(), elsewhere));
-        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", ""), "?"));
+                NativeCacheFolder.root(Map.of(), elsewhere));
+        assertEquals(Optional.empty(), NativeCacheFolder.root(Map.of("HOME", ""), "?"));
     }
 
     /**
@@ -118,8 +118,8 @@ class SqliteNativeLibraryCacheTest {
      */
     @Test
     void aHomeOrCacheHomeThatCannotBeAPathMeansNoCache() {
-        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", "/tmp/jos\u0000"), null));
-        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("XDG_CACHE_HOME", "/c\u0000"), null));
+        assertEquals(Optional.empty(), NativeCacheFolder.root(Map.of("HOME", "/tmp/jos\u0000"), null));
+        assertEquals(Optional.empty(), NativeCacheFolder.root(Map.of("XDG_CACHE_HOME", "/c\u0000"), null));
     }
 
     @Test
@@ -128,12 +128,12 @@ class SqliteNativeLibraryCacheTest {
         AtomicInteger reads = new AtomicInteger();
         Fingerprint fingerprint = Fingerprint.of(LIBRARY);
 
-        Path first = SqliteNativeLibraryCache.cachedCopy(root, "libsqlitejdbc.so", fingerprint, () -> {
+        Path first = NativeLibraryCopies.cachedCopy(root, "libsqlitejdbc.so", fingerprint, () -> {
             reads.incrementAndGet();
             return LIBRARY.clone();
         });
         Object fileKey = Files.readAttributes(first, BasicFileAttributes.class).fileKey();
-        Path second = SqliteNativeLibraryCache.cachedCopy(root, "libsqlitejdbc.so", fingerprint, () -> {
+        Path second = NativeLibraryCopies.cachedCopy(root, "libsqlitejdbc.so", fingerprint, () -> {
             throw new AssertionError("a cached copy is not read from the jar again");
         });
 
@@ -156,7 +156,7 @@ class SqliteNativeLibraryCacheTest {
         damaged[3] ^= 1;
         Files.write(library, damaged);
 
-        SqliteNativeLibraryCache.cachedCopy(root, "libsqlitejdbc.so", fingerprint, LIBRARY::clone);
+        NativeLibraryCopies.cachedCopy(root, "libsqlitejdbc.so", fingerprint, LIBRARY::clone);
 
         assertArrayEquals(LIBRARY, Files.readAllBytes(library));
         assertEquals(List.of(library), everyFileUnder(root));
@@ -167,7 +167,7 @@ class SqliteNativeLibraryCacheTest {
         Path root = dir.resolve("cache");
         Fingerprint fingerprint = Fingerprint.of(LIBRARY);
 
-        assertThrows(IOException.class, () -> SqliteNativeLibraryCache.cachedCopy(root, "libsqlitejdbc.so",
+        assertThrows(IOException.class, () -> NativeLibraryCopies.cachedCopy(root, "libsqlitejdbc.so",
                 fingerprint, () -> "something else".getBytes()));
 
         assertFalse(Files.exists(root.resolve(fingerprint.folderName()).resolve("libsqlitejdbc.so")));
@@ -185,7 +185,7 @@ class SqliteNativeLibraryCacheTest {
             for (int i = 0; i < racers; i++) {
                 copies.add(pool.submit(() -> {
                     start.await();
-                    return SqliteNativeLibraryCache.cachedCopy(root, "libsqlitejdbc.so", fingerprint, LIBRARY::clone);
+                    return NativeLibraryCopies.cachedCopy(root, "libsqlitejdbc.so", fingerprint, LIBRARY::clone);
                 }));
             }
             start.countDown();
@@ -286,7 +286,7 @@ class SqliteNativeLibraryCacheTest {
         Path home = dir.resolve("nonexistent");
         Properties properties = thisPlatform();
 
-        assertEquals(Optional.empty(), SqliteNativeLibraryCache.cacheRoot(Map.of("HOME", home.toString()), null));
+        assertEquals(Optional.empty(), NativeCacheFolder.root(Map.of("HOME", home.toString()), null));
         assertEquals(Optional.empty(), SqliteNativeLibraryCache.configure(properties, Map.of("HOME", home.toString()),
                 getClass().getClassLoader(), library -> { }));
         assertFalse(Files.exists(home), "HOME was created");
@@ -325,8 +325,8 @@ class SqliteNativeLibraryCacheTest {
         for (String key : List.of("os.name", "os.arch", "java.runtime.name", "user.home")) {
             properties.setProperty(key, System.getProperty(key, ""));
         }
-        assumeTrue(SqliteNativeLibraryCache.platformFolder(properties.getProperty("os.name"),
-                properties.getProperty("os.arch"), null, SqliteNativeLibraryCache::runsOnMusl, () -> false).isPresent(),
+        assumeTrue(SqlitePlatform.folder(properties.getProperty("os.name"),
+                properties.getProperty("os.arch"), null, SqlitePlatform::runsOnMusl, () -> false).isPresent(),
                 "the cache has no folder for this platform; the driver's own way is tested by its authors");
         return properties;
     }

@@ -1,11 +1,11 @@
 package dev.fleet.registry.sqlite;
 
+import static dev.fleet.registry.sqlite.ScratchRegistry.unreadable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
@@ -15,6 +15,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -146,7 +147,7 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
     void anEmptyFileIsAnEmptyDatabaseWithoutTheTable() throws Exception {
         Files.createFile(file);
 
-        assertEquals(RegistryReason.SCHEMA_MISSING, reader.readAll().reason());
+        assertEquals(RegistryReason.SCHEMA_MISSING, unreadable(reader.readAll()).reason());
         assertEquals(0, Files.size(file), "still empty: the reader never migrates");
     }
 
@@ -253,7 +254,7 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
     }
 
     private static List<String> runtimeIds(RegistryRead read) {
-        assertTrue(read.readable(), () -> "unreadable: " + read.reason());
+        assertTrue(read.readable(), () -> "unreadable: " + ((RegistryRead.Unreadable) read).reason());
         return read.rows().stream().map(RegistryRow::runtimeId).toList();
     }
 }

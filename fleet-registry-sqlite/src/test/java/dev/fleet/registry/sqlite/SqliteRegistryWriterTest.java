@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.ClientProvenance;
-import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.CohortSource;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ class SqliteRegistryWriterTest extends RegistryFileTest {
     @Test
     void everyFieldRoundTrips() {
         Registration registration = RowBuilder.registered(member("controller"), 41001).with(r -> {
-            r.cohortSource = Registration.COHORT_FROM_PARENT_PROCESS;
+            r.cohortSource = CohortSource.PARENT_PROCESS.code();
             r.clientProvenance = ClientProvenance.OPERATOR_MANAGED.code();
             r.transport = "streamable_http";
             r.lastHeartbeatAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(30));
@@ -78,7 +79,7 @@ class SqliteRegistryWriterTest extends RegistryFileTest {
             r.profile = null;
             r.role = null;
             r.cohortId = null;
-            r.cohortSource = Registration.COHORT_UNKNOWN;
+            r.cohortSource = CohortSource.UNKNOWN.code();
             r.bootId = null;
             r.processStartedAt = null;
             r.startupHead = null;

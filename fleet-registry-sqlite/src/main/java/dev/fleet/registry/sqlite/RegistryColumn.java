@@ -1,0 +1,101 @@
+package dev.fleet.registry.sqlite;
+
+import dev.fleet.domain.RegistryRow;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The columns of {@code mcp_server_runtimes}, in the generated table's order (RowQueryTest holds the
+ * two equal): the one list the reader's SELECT, the mapping of a row both ways, the writer's values,
+ * the migration's added columns and {@code fleet registry list} all follow. A new column is a
+ * constant here, beside its component in {@link RegistryRow} and its change set in the changelog.
+ *
+ * <p>Plain Java, no jOOQ: the read path ({@link RowQuery}) must not pay jOOQ's start-up. Values are
+ * read into an array indexed by {@link #ordinal()}, the fast path an assessment of 10,000 rows takes.
+ */
+public enum RegistryColumn {
+    RUNTIME_ID(Origin.SHARED, RegistryRow::runtimeId),
+    NAMESPACE(Origin.SHARED, RegistryRow::namespace),
+    PROFILE(Origin.SHARED, RegistryRow::profile),
+    ROLE(Origin.SHARED, RegistryRow::role),
+    REMOTE(Origin.SHARED, RegistryRow::remote),
+    ORG(Origin.SHARED, RegistryRow::org),
+    REPO(Origin.SHARED, RegistryRow::repo),
+    REPOSITORY_ROOT(Origin.SHARED, RegistryRow::repositoryRoot),
+    /** The one INTEGER column; read only when SQLite stores a whole number in it ({@link RowQuery}). */
+    PID(Origin.SHARED, RegistryRow::pid),
+    COHORT_ID(Origin.SHARED, RegistryRow::cohortId),
+    COHORT_SOURCE(Origin.SHARED, RegistryRow::cohortSource),
+    CLIENT_PROVENANCE(Origin.SHARED, RegistryRow::clientProvenance),
+    BOOT_ID(Origin.SHARED, RegistryRow::bootId),
+    PROCESS_STARTED_AT(Origin.OWN, RegistryRow::processStartedAt),
+    STARTUP_HEAD(Origin.SHARED, RegistryRow::startupHead),
+    TRANSPORT(Origin.SHARED, RegistryRow::transport),
+    STATUS(Origin.SHARED, RegistryRow::status),
+    REGISTERED_AT(Origin.SHARED, RegistryRow::registeredAt),
+    LAST_HEARTBEAT_AT(Origin.SHARED, RegistryRow::lastHeartbeatAt),
+    STOPPED_AT(Origin.SHARED, RegistryRow::stoppedAt),
+    /** Not in {@code fleet registry list}'s JSON, whose shape predates it (see {@link #LISTED}). */
+    PID_NAMESPACE(Origin.OWN, RegistryRow::pidNamespace),
+    ENDPOINT(Origin.OWN, RegistryRow::endpoint);
+
+    /** Every column, in the table's order: {@code values()} without a fresh array at each use. */
+    static final List<RegistryColumn> ALL = List.of(values());
+    /** The columns {@code fleet registry list --format json} prints for a row, in this order. */
+    public static final List<RegistryColumn> LISTED = ALL.stream().filter(column -> column != PID_NAMESPACE).toList();
+
+    /** Who defines the column: every writer of the table, or this project alone (added by its migration). */
+    private enum Origin { SHARED, OWN }
+
+    private final String sqlName;
+    private final Origin origin;
+    private final Function<RegistryRow, Object> value;
+
+    RegistryColumn(Origin origin, Function<RegistryRow, Object> value) {
+        this.sqlName = name().toLowerCase(Locale.ROOT);
+        this.origin = origin;
+        this.value = value;
+    }
+
+    /** The column's name in SQL (and in the list's JSON): the constant's name in lower case. */
+    public String sqlName() {
+        return sqlName;
+    }
+
+    /** The row's value for this column, as stored: a String, or for {@link #PID} a Long; null for none. */
+    public Object valueOf(RegistryRow row) {
+        return value.apply(row);
+    }
+
+    /** This project's own column: a table another tool made may lack it (read as NULL, added by the migration). */
+    boolean isOwn() {
+        return origin == Origin.OWN;
+    }
+
+    /** The SQL type the migration gives the column when it adds it to another tool's table. */
+    String sqlType() {
+        return this == PID ? "INTEGER" : "TEXT";
+    }
+
+    /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
+    static List<String> missingRequired(Set<String> present) {
+        return ALL.stream().filter(column -> !column.isOwn() && !present.contains(column.sqlName))
+                .map(RegistryColumn::sqlName).toList();
+    }
+
+    /**
+     * The row whose text columns are {@code text}, indexed by {@link #ordinal()} (null where the table
+     * lacks the column), and whose pid is {@code pid}. The one place a row is built from column values.
+     */
+    static RegistryRow toRow(String[] text, Long pid) {
+        return new RegistryRow(text[RUNTIME_ID.ordinal()], text[NAMESPACE.ordinal()], text[PROFILE.ordinal()],
+                text[ROLE.ordinal()], text[REMOTE.ordinal()], text[ORG.ordinal()], text[REPO.ordinal()],
+                text[REPOSITORY_ROOT.ordinal()], pid, text[COHORT_ID.ordinal()], text[COHORT_SOURCE.ordinal()],
+                text[CLIENT_PROVENANCE.ordinal()], text[BOOT_ID.ordinal()], text[PROCESS_STARTED_AT.ordinal()],
+                text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
+                text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
+                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()]);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.fleet.registry.sqlite;
+
+import dev.fleet.domain.Failures;
+import dev.fleet.domain.RegistryReason;
+import java.nio.file.Path;
+
+/** A failed write as the one-line exception a server logs and {@code registry migrate} prints. */
+final class WriteFailures {
+
+    private WriteFailures() {
+    }
+
+    static RegistryStorageException failure(Path file, String operation, Throwable cause) {
+        return failure(file, operation, null, cause);
+    }
+
+    /** One line: the operation, the file, how it went (when there is more to say) and the cause's first line. */
+    static RegistryStorageException failure(Path file, String operation, String how, Throwable cause) {
+        // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
+        String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
+                ? "not a SQLite database, or a damaged one; nothing was changed"
+                : Failures.oneLine(cause);
+        return new RegistryStorageException("registry " + operation + " failed for " + file
+                + (how == null ? "" : " (" + how + ")") + ": " + detail, cause);
+    }
+
+    /** {@code failure} itself when it already names the file, else {@link #failure(Path, String, Throwable)}. */
+    static RegistryStorageException of(Path file, String operation, Throwable failure) {
+        return failure instanceof RegistryStorageException storage ? storage : failure(file, operation, failure);
+    }
+}
