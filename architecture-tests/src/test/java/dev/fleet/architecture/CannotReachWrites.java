@@ -37,9 +37,8 @@ final class CannotReachWrites extends ArchCondition<JavaClass> {
             "store", "insert", "transaction", "transactionResult");
 
     /**
-     * Writes are issued through a context, the static DSL, a query or an updatable record; jOOQ's
-     * internal metadata factories (the generated {@code Indexes} call {@code Internal.createIndex}
-     * to describe an index) touch no database and are not writes.
+     * JDBC calls that can change data or schema: {@code execute} runs any statement, the others
+     * update or batch. A read calls {@code executeQuery}, which is not here.
      */
     static final Set<String> JDBC_WRITE_METHODS = Set.of("execute", "executeUpdate", "executeLargeUpdate",
             "executeBatch", "executeLargeBatch");
@@ -52,6 +51,12 @@ final class CannotReachWrites extends ArchCondition<JavaClass> {
                     || (JDBC_WRITE_METHODS.contains(access.getName())
                             && access.getTargetOwner().isAssignableTo("java.sql.Statement"))));
 
+    /**
+     * Whether a jOOQ method of {@code owner} issues SQL: writes go through a context, the static
+     * DSL, a query, an updatable record or a batch. jOOQ's internal metadata factories (the
+     * generated {@code Indexes} call {@code Internal.createIndex} to describe an index) touch no
+     * database, so they are not writes.
+     */
     private static boolean issuesSql(JavaClass owner) {
         return owner.isAssignableTo("org.jooq.DSLContext") || owner.isEquivalentTo(org.jooq.impl.DSL.class)
                 || owner.isAssignableTo("org.jooq.Query") || owner.isAssignableTo("org.jooq.UpdatableRecord")
