@@ -24,9 +24,10 @@ import java.util.Set;
  * run time) and fails if any reached class can write: a jOOQ DML/DDL or plain-SQL call or method
  * reference, a JDBC update, Liquibase, or one of the named write classes.
  *
- * <p>Its limit: a lambda the composition root creates and hands to the path is not followed, as no
- * class on the path names it. The read side's driver-level read-only connection (tested apart)
- * stands behind this rule.
+ * <p>Its limit: only our own types are followed, so what the composition root hands the path as a
+ * library type (a lambda, or one of our classes implementing a JDK interface such as
+ * {@code BooleanSupplier}) is not, as no class on the path names it. The read side's driver-level
+ * read-only connection (tested apart) stands behind this rule.
  */
 final class CannotReachWrites extends ArchCondition<JavaClass> {
 
