@@ -24,9 +24,10 @@ import java.util.Set;
  * run time) and fails if any reached class can write: a jOOQ DML/DDL or plain-SQL call or method
  * reference, a JDBC update, Liquibase, or one of the named write classes.
  *
- * <p>Its limit: a lambda the composition root creates and hands to the path is not followed, as no
- * class on the path names it. The read side's driver-level read-only connection (tested apart)
- * stands behind this rule.
+ * <p>Its limit: only our own types are followed, so what the composition root hands the path as a
+ * library type (a lambda, or one of our classes implementing a JDK interface such as
+ * {@code BooleanSupplier}) is not, as no class on the path names it. The read side's driver-level
+ * read-only connection (tested apart) stands behind this rule.
  */
 final class CannotReachWrites extends ArchCondition<JavaClass> {
 
@@ -37,9 +38,8 @@ final class CannotReachWrites extends ArchCondition<JavaClass> {
             "store", "insert", "transaction", "transactionResult");
 
     /**
-     * Writes are issued through a context, the static DSL, a query or an updatable record; jOOQ's
-     * internal metadata factories (the generated {@code Indexes} call {@code Internal.createIndex}
-     * to describe an index) touch no database and are not writes.
+     * JDBC calls that can change data or schema: {@code execute} runs any statement, the others
+     * update or batch. A read calls {@code executeQuery}, which is not here.
      */
     static final Set<String> JDBC_WRITE_METHODS = Set.of("execute", "executeUpdate", "executeLargeUpdate",
             "executeBatch", "executeLargeBatch");
@@ -52,6 +52,12 @@ final class CannotReachWrites extends ArchCondition<JavaClass> {
                     || (JDBC_WRITE_METHODS.contains(access.getName())
                             && access.getTargetOwner().isAssignableTo("java.sql.Statement"))));
 
+    /**
+     * Whether a jOOQ method of {@code owner} issues SQL: writes go through a context, the static
+     * DSL, a query, an updatable record or a batch. jOOQ's internal metadata factories (the
+     * generated {@code Indexes} call {@code Internal.createIndex} to describe an index) touch no
+     * database, so they are not writes.
+     */
     private static boolean issuesSql(JavaClass owner) {
         return owner.isAssignableTo("org.jooq.DSLContext") || owner.isEquivalentTo(org.jooq.impl.DSL.class)
                 || owner.isAssignableTo("org.jooq.Query") || owner.isAssignableTo("org.jooq.UpdatableRecord")

@@ -40,8 +40,9 @@ class EveryTestChecksOneRuleTest {
 
     @Test
     void everyArchitectureTestChecksExactlyOneRule() {
-        // The import and naming sanity checks are the two tests that check no rule.
-        assertEquals(Map.of("everyModuleIsImported", 0L, "everyClassTheRulesNameExists", 0L),
+        // The import, naming and assessment-path sanity checks are the three tests that check no rule.
+        assertEquals(Map.of("everyModuleIsImported", 0L, "everyClassTheRulesNameExists", 0L,
+                        "theAssessmentPathIsFoundByStructure", 0L),
                 testsNotCheckingExactlyOneRule(ArchitectureTest.class));
     }
 

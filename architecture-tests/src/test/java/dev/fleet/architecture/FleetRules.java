@@ -3,11 +3,15 @@ package dev.fleet.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaCodeUnitAccess;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
+import com.tngtech.archunit.core.domain.JavaConstructorReference;
+import com.tngtech.archunit.core.domain.PackageMatcher;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.conditions.ArchConditions;
 import java.io.FileDescriptor;
@@ -23,6 +27,7 @@ final class FleetRules {
 
     static final String DOMAIN = "dev.fleet.domain..";
     static final String PORTS = "dev.fleet.domain.port..";
+    static final String IN_PORTS = "dev.fleet.domain.port.in..";
     static final String OUT_PORTS = "dev.fleet.domain.port.out..";
     static final List<String> ADAPTERS = List.of("dev.fleet.registry..", "dev.fleet.observer..", "dev.fleet.mcp..");
     static final String COMPOSITION_ROOT = "dev.fleet.cli..";
@@ -63,6 +68,71 @@ final class FleetRules {
                         adapters.stream().filter(other -> !other.equals(adapter)), Stream.of(compositionRoot))
                         .toArray(String[]::new))
                 .because("adapters depend on the domain, never on each other or on the composition root");
+    }
+
+    /**
+     * Promise 2b: no package depends, directly or around a loop, on a package that depends on it;
+     * every package under {@code root} is a slice, so a cycle between two packages of one module
+     * counts as much as one between modules. Dependencies inside {@code generated} (a code
+     * generator's output, laid out by the generator) are not ours to untangle and are ignored.
+     */
+    static ArchRule packagesAreFreeOfCycles(String root, String generated) {
+        DescribedPredicate<JavaClass> isGenerated = JavaClass.Predicates.resideInAPackage(generated);
+        return slices().matching(root + ".(**)").namingSlices(root + ".$1")
+                .should().beFreeOfCycles()
+                .ignoreDependency(isGenerated, isGenerated)
+                .because("a package in a cycle cannot be read, changed or moved without the others");
+    }
+
+    /**
+     * A domain service, found by structure: a class of {@code domain} that implements an in-port
+     * (an interface in {@code inPorts}), directly or through a supertype.
+     */
+    static DescribedPredicate<JavaClass> services(String domain, String inPorts) {
+        PackageMatcher domainPackages = PackageMatcher.of(domain);
+        PackageMatcher inPortPackages = PackageMatcher.of(inPorts);
+        return describe("are domain services (domain classes implementing an in-port)",
+                javaClass -> !javaClass.isInterface() && domainPackages.matches(javaClass.getPackageName())
+                        && javaClass.getAllRawInterfaces().stream()
+                                .anyMatch(port -> inPortPackages.matches(port.getPackageName())));
+    }
+
+    /**
+     * Promise 2c: adapters drive the domain through its in-ports, never through a service (not
+     * even for a constant: a constant the adapter needs belongs on the port).
+     */
+    static ArchRule adaptersUsePortsNotServices(List<String> adapters, String domain, String inPorts) {
+        return noClasses().that().resideInAnyPackage(adapters.toArray(String[]::new))
+                .should().dependOnClassesThat(services(domain, inPorts))
+                .because("which service answers a port is the composition root's choice, not the adapter's");
+    }
+
+    /**
+     * Promise 2d: only the composition root builds a service (a constructor call or a {@code ::new}
+     * reference); a service's own {@code this(...)} and {@code super(...)} are not a second wiring.
+     */
+    static ArchRule onlyTheCompositionRootBuildsServices(String compositionRoot, String domain, String inPorts) {
+        DescribedPredicate<JavaClass> service = services(domain, inPorts);
+        PackageMatcher root = PackageMatcher.of(compositionRoot);
+        return noClasses().that(describe("are neither the composition root nor a service",
+                        (JavaClass javaClass) -> !root.matches(javaClass.getPackageName())
+                                && !service.test(outermost(javaClass))))
+                .should().accessTargetWhere(describe("construct a domain service",
+                        (JavaAccess<?> access) -> (access instanceof JavaConstructorCall
+                                || access instanceof JavaConstructorReference)
+                                && service.test(access.getTargetOwner())))
+                .because("the composition root alone decides which service answers each in-port");
+    }
+
+    /**
+     * Promise 7c: what the domain offers (in-ports) and what it needs (out-ports) are separate
+     * contracts: the ports in {@code ports} never name one in {@code otherPorts} (one rule per
+     * direction, so each is its own failure).
+     */
+    static ArchRule portsIgnoreTheOtherSide(String ports, String otherPorts) {
+        return noClasses().that().resideInAPackage(ports)
+                .should().dependOnClassesThat().resideInAPackage(otherPorts)
+                .because("in-ports and out-ports change for different clients; neither may name the other");
     }
 
     /** Promise 3a: the tool never terminates anything, duplicates included (calls and method references). */
@@ -113,7 +183,10 @@ final class FleetRules {
             access -> access.getTargetOwner().isEquivalentTo(Math.class) && access.getName().equals("random"),
             access -> access.getTargetOwner().getName().equals("java.util.concurrent.ThreadLocalRandom"));
 
-    /** Promise 4a: nothing on the assessment path can reach a registry write, DML/DDL or Liquibase. */
+    /**
+     * Promise 4a: nothing on the assessment path (see {@link AssessmentPath}, found by structure)
+     * can reach a registry write, DML/DDL or Liquibase.
+     */
     static ArchRule assessmentPathCannotWrite(DescribedPredicate<JavaClass> assessmentPath, String ourCode,
             Set<String> writeClasses) {
         return classes().that(assessmentPath)

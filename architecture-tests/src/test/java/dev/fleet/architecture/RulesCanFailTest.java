@@ -1,6 +1,7 @@
 package dev.fleet.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,10 +22,18 @@ class RulesCanFailTest {
     }
 
     /** One check of {@code rule} reports every offender: nothing in a rule hides anything else. */
-    private static void assertViolated(ArchRule rule, JavaClasses classes, String... offenders) {
+    private static String assertViolated(ArchRule rule, JavaClasses classes, String... offenders) {
         AssertionError violation = assertThrows(AssertionError.class, () -> rule.check(classes));
         for (String offender : offenders) {
             assertTrue(violation.getMessage().contains(offender), violation.getMessage());
+        }
+        return violation.getMessage();
+    }
+
+    /** A rule reports its offenders and no bystander: a rule that reports everything proves nothing. */
+    private static void assertSpared(String violation, String... bystanders) {
+        for (String bystander : bystanders) {
+            assertFalse(violation.contains(bystander), bystander + " was reported: " + violation);
         }
     }
 
@@ -47,6 +56,44 @@ class RulesCanFailTest {
     }
 
     @Test
+    void aCycleBetweenTwoPackagesOfOneModuleIsReported() {
+        String violation = assertViolated(FleetRules.packagesAreFreeOfCycles(FIXTURES + "cycle",
+                        FIXTURES + "cycle.generated.."), fixture("cycle"),
+                FIXTURES + "cycle.port.in", FIXTURES + "cycle.lifecycle", "StartUseCase", "LifecycleService");
+        assertSpared(violation, "cycle.generated");
+    }
+
+    @Test
+    void anAdapterThatDependsOnAServiceIsReported() {
+        String violation = assertViolated(FleetRules.adaptersUsePortsNotServices(List.of(FIXTURES + "services.adapter.."),
+                        FIXTURES + "services.domain..", FIXTURES + "services.domain.port.in.."), fixture("services"),
+                "ServiceHolder", "GreetService.PATIENCE");
+        assertSpared(violation, "PortHolder");
+    }
+
+    @Test
+    void aServiceBuiltOutsideTheCompositionRootIsReported() {
+        String violation = assertViolated(FleetRules.onlyTheCompositionRootBuildsServices(FIXTURES + "services.root..",
+                        FIXTURES + "services.domain..", FIXTURES + "services.domain.port.in.."), fixture("services"),
+                "DomainWiring.service()", "DomainWiring.factory()");
+        assertSpared(violation, "Main");
+    }
+
+    @Test
+    void anInPortThatNamesAnOutPortIsReported() {
+        String violation = assertViolated(FleetRules.portsIgnoreTheOtherSide(FIXTURES + "crossedports.port.in..",
+                FIXTURES + "crossedports.port.out.."), fixture("crossedports"), "InspectUseCase");
+        assertSpared(violation, "Callback");
+    }
+
+    @Test
+    void anOutPortThatNamesAnInPortIsReported() {
+        String violation = assertViolated(FleetRules.portsIgnoreTheOtherSide(FIXTURES + "crossedports.port.out..",
+                FIXTURES + "crossedports.port.in.."), fixture("crossedports"), "Callback");
+        assertSpared(violation, "Evidence.read");
+    }
+
+    @Test
     void destroyingAProcessIsReported() {
         assertViolated(FleetRules.nothingIsDestroyed(), fixture("killer"), "Reaper");
     }
@@ -64,7 +111,7 @@ class RulesCanFailTest {
 
     @Test
     void startingAProcessOutsideTheDemoIsReported() {
-        assertViolated(FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*"), fixture("spawner"),
+        assertViolated(FleetRules.onlyTheDemoStartsProcesses(ArchitectureTest.DEMO), fixture("spawner"),
                 "Spawner");
     }
 
@@ -83,6 +130,44 @@ class RulesCanFailTest {
                                 "WritePortUser")), "dev.fleet", Set.of("dev.fleet.domain.port.out.RegistryWriter")),
                 new ClassFileImporter().importPackages(FIXTURES + "leaky", "dev.fleet.domain.port.out"),
                 "reaches dev.fleet.domain.port.out.RegistryWriter");
+    }
+
+    @Test
+    void aWriteReachedThroughAnInterfaceImplementationIsReported() {
+        assertViolated(FleetRules.assessmentPathCannotWrite(
+                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
+                                "InterfaceAssess")), "dev.fleet", Set.of()),
+                fixture("reach.implementation"), "via InterfaceAssess -> Sweeper -> DeletingSweeper");
+    }
+
+    @Test
+    void aWriteReachedThroughASubclassIsReported() {
+        assertViolated(FleetRules.assessmentPathCannotWrite(
+                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
+                                "SubclassAssess")), "dev.fleet", Set.of()),
+                fixture("reach.subclass"), "via SubclassAssess -> Archive -> PurgingArchive");
+    }
+
+    @Test
+    void aNewClassThatRunsTheAssessmentIsOnThePathUnnamed() {
+        String driver = FIXTURES + "assesspath.driver.";
+        String violation = assertViolated(FleetRules.assessmentPathCannotWrite(
+                        new AssessmentPath(driver + "port.in.CheckUseCase", driver + "port.out..", Set.of()),
+                        "dev.fleet", Set.of(driver + "Ledger")),
+                fixture("assesspath.driver"), "WatchVerb reaches " + driver + "Ledger",
+                "PollingResource reaches " + driver + "Ledger");
+        assertSpared(violation, "ServeWiring", "CheckService reaches");
+    }
+
+    @Test
+    void theEvidenceAdaptersAndTheirReadersAreOnThePathUnnamed() {
+        String evidence = FIXTURES + "assesspath.evidence.";
+        String violation = assertViolated(FleetRules.assessmentPathCannotWrite(
+                        new AssessmentPath(evidence + "port.in.CheckUseCase", evidence + "port.out..",
+                                Set.of(evidence + "LedgerKeeper")), "dev.fleet", Set.of()),
+                fixture("assesspath.evidence"), "TidyingEvidence reaches", "ListVerb reaches",
+                "CheckService reaches");
+        assertSpared(violation, "LedgerKeeper");
     }
 
     @Test
