@@ -110,7 +110,7 @@ class ArchitectureTest {
 
     @Test
     void onlyTheDemoStartsProcesses() {
-        FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.Demo.*").check(PRODUCT);
+        FleetRules.onlyTheDemoStartsProcesses("dev\\.fleet\\.cli\\.demo\\..*").check(PRODUCT);
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
@@ -39,10 +40,6 @@ final class RosterFile {
     private static final Set<String> MEMBER_KEYS = Set.of("namespace", "profile", "role");
 
     private RosterFile() {
-    }
-
-    static Roster load(Path file) {
-        return load(file, "roster " + file);
     }
 
     /** @param where the file as an error names it, such as {@code roster /x (from $FLEET_ROSTER)} */
