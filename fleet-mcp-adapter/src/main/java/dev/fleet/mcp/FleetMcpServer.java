@@ -54,9 +54,6 @@ public final class FleetMcpServer {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
-        if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
-            throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
-        }
     }
 
     /** {@link #serveStdio(ExitAction)} with {@link ExitAction#systemExit()}. Never returns normally. */

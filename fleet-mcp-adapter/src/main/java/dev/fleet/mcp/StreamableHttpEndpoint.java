@@ -51,9 +51,6 @@ final class StreamableHttpEndpoint {
             HttpLimits limits) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port must be 0-65535, got " + port);
-        }
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
         InetAddress address = resolve(host);
         ServerLifecycleUseCase lifecycle = fleet.lifecycle();
