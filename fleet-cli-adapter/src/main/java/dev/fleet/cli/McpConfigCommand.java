@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fleet.cli.text.JsonControlEscapes;
+import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.mcp.GitHead;
@@ -104,7 +105,7 @@ final class McpConfigCommand implements Callable<Integer> {
         try {
             jar = RunningJar.path();
         } catch (IllegalStateException e) {
-            throw new ConfigurationException("cannot tell where fleet is installed: " + e.getMessage());
+            throw new ConfigurationException("cannot tell where fleet is installed: " + Failures.oneLine(e));
         }
         Path target = jar.getParent();
         Path module = target == null ? null : target.getParent();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Binding;
+import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
@@ -61,7 +62,7 @@ final class RosterFile {
             throw new ConfigurationException(where + ": invalid JSON: " + e.getOriginalMessage()
                     + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
         } catch (IOException e) {
-            throw new ConfigurationException(where + ": cannot read: " + e.getMessage());
+            throw new ConfigurationException(where + ": cannot read: " + Failures.oneLine(e));
         }
         try {
             return parse(root);
