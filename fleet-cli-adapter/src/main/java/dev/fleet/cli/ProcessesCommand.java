@@ -36,7 +36,7 @@ final class ProcessesCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    static Map<String, Object> document(ProcessObservation observation) {
+    private static Map<String, Object> document(ProcessObservation observation) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("available", observation.available());
         tree.put("reason", observation.reason() == null ? null : observation.reason().code());

@@ -33,7 +33,7 @@ final class RosterCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    static Map<String, Object> document(Roster roster) {
+    private static Map<String, Object> document(Roster roster) {
         Map<String, Object> binding = new LinkedHashMap<>();
         binding.put("remote", roster.binding().remote());
         binding.put("org", roster.binding().org());
