@@ -45,7 +45,7 @@ class ArchitectureTest {
     static final String GENERATED = "dev.fleet.registry.sqlite.jooq..";
 
     /** The demo's launcher, the one place that starts processes: Demo* classes of the CLI, or its demo package. */
-    static final String DEMO = "dev\\.fleet\\.cli\\.(demo\\.|Demo).*";
+    static final String DEMO = "dev\\.fleet\\.cli\\.demo\\..*";
 
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
     static final Set<String> STDOUT_OWNERS = Set.of("dev.fleet.cli.StandardStreams", "dev.fleet.mcp.stdio.StdioServer");

@@ -1,5 +1,7 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Ansi;
+import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
@@ -10,16 +12,22 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
  * ports are wired here: the registry opens read-only and nothing is migrated or written.
  */
 @Command(name = "assess",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:the mutation gate is satisfied", "1:the gate is not satisfied (a registry problem is a verdict too)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-final class AssessCommand extends FormattedVerb implements Callable<Integer> {
+final class AssessCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private FormatOption format;
 
     @Mixin
     private RegistryOption registry;
@@ -31,14 +39,14 @@ final class AssessCommand extends FormattedVerb implements Callable<Integer> {
     public Integer call() {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
                 new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
-        if (printsJson()) {
+        if (format.json()) {
             // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
             JsonVerdict answer = assessment.assessWithJson();
-            out().println(answer.json());
+            spec.commandLine().getOut().println(answer.json());
             return exitCode(answer.verdict());
         }
         Verdict verdict = assessment.assess();
-        out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
+        spec.commandLine().getOut().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
         return exitCode(verdict);
     }
 

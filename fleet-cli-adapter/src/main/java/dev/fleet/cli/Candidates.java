@@ -50,9 +50,9 @@ final class Candidates {
         }
     }
 
-    static final class ConfigFormats extends Named<McpConfigCommand.ConfigFormat> {
-        ConfigFormats() {
-            super(McpConfigCommand.ConfigFormat.class);
+    static final class ConfigDialects extends Named<McpConfigCommand.ConfigDialect> {
+        ConfigDialects() {
+            super(McpConfigCommand.ConfigDialect.class);
         }
     }
 

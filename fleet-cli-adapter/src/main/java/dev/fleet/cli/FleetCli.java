@@ -12,6 +12,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Failures;
 import dev.fleet.registry.sqlite.RegistryStorageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,12 +27,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "fleet",
         mixinStandardHelpOptions = true,
         scope = ScopeType.INHERIT, // --help and --version on every verb, declared once
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:success; for assess, the mutation gate is satisfied",
-            "1:the verb's answer is no: the gate is not satisfied, the registry is unreadable, a demo verdict was "
-                    + "not seen", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE,
-            "74:the answer could not be written to standard output (one line on stderr)",
-            "130/143:serve or demo ended by SIGINT/SIGTERM"},
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.")
 public final class FleetCli implements Callable<Integer> {
@@ -105,7 +101,7 @@ public final class FleetCli implements Callable<Integer> {
     static CommandLine commandLine(String... args) {
         CommandLine cli = new CommandLine(new FleetCli());
         verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
-        return cli.setCaseInsensitiveEnumValuesAllowed(true)
+        return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(FleetCli::usageError)
                 .setExitCodeExceptionMapper(ExitCodes::of)
                 .setExecutionExceptionHandler((error, command, parsed) -> failure(error, command));
@@ -140,8 +136,7 @@ public final class FleetCli implements Callable<Integer> {
         if (code == ExitCodes.USAGE) {
             err.println("fleet: " + Printable.of(error.getMessage() + registryOrigin(error, command)));
         } else {
-            err.println("fleet: internal error (a bug, please report it): " + error.getClass().getSimpleName() + ": "
-                    + Printable.of(error.getMessage()));
+            err.println("fleet: internal error (a bug, please report it): " + Printable.of(Failures.withKind(error)));
         }
         return code;
     }

@@ -1,6 +1,6 @@
 package dev.fleet.cli;
 
-/** {@code --format}: text for people (the default), json for programs. */
+/** What {@link FormatOption} chooses: text for people (the default), json for programs. */
 enum Format {
     TEXT,
     JSON

@@ -1,8 +1,14 @@
 package dev.fleet.cli;
 
+import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code --format text|json}; text, for people, is the default of every verb. */
+/**
+ * {@code --format text|json}, the mixin of every verb that answers either as text for people (the
+ * default) or as JSON for programs: the option and the choice between the two are made here, once.
+ */
 final class FormatOption {
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
@@ -10,7 +16,21 @@ final class FormatOption {
             description = "Output format: text (default) or json.")
     Format format;
 
+    /** The verb this option is mixed into: its standard output is where the answer goes. */
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec verb;
+
+    /** Whether the answer is asked for as JSON. */
     boolean json() {
         return format == Format.JSON;
+    }
+
+    /** Prints the answer in the chosen format: the JSON document on one line, or the text as rendered. */
+    void print(Supplier<String> json, Supplier<String> text) {
+        if (json()) {
+            verb.commandLine().getOut().println(json.get());
+        } else {
+            verb.commandLine().getOut().print(text.get());
+        }
     }
 }

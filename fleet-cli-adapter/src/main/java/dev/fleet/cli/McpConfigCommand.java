@@ -3,6 +3,8 @@ package dev.fleet.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.fleet.cli.text.JsonControlEscapes;
+import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.cli.serve.GitHead;
@@ -15,7 +17,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet mcp-config}: a ready MCP client configuration, one stdio server per roster member,
@@ -23,24 +27,28 @@ import picocli.CommandLine.Option;
  * neither opens the registry nor starts anything.
  */
 @Command(name = "mcp-config",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:printed", "2:the repository root is not a directory or not a git checkout with a commit, "
-                + "an invalid roster, or a bad option (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = {"Print an MCP client configuration that starts every roster member with `fleet serve`.",
             "mcp-json is the shape of a project's .mcp.json (each server with \"type\": \"stdio\"); claude-desktop "
                     + "the mcpServers of claude_desktop_config.json. Paste or save it as it is."})
-final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
+final class McpConfigCommand implements Callable<Integer> {
 
-    enum ConfigFormat { MCP_JSON, CLAUDE_DESKTOP }
+    @Spec
+    private CommandSpec spec;
+
+    /** Which client's configuration file the JSON is shaped for: what this verb's {@code --format} picks. */
+    enum ConfigDialect { MCP_JSON, CLAUDE_DESKTOP }
 
     @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
             description = "The git checkout the servers work in (default: the current directory).")
     private Path repositoryRoot;
 
+    // The contract names this option --format; here it picks the configuration's dialect, never text
+    // or JSON (the answer is JSON either way), so it is this verb's own option, not FormatOption.
     @Option(names = "--format", defaultValue = "mcp-json", paramLabel = "mcp-json|claude-desktop",
-            converter = FormatConverter.class, completionCandidates = Candidates.ConfigFormats.class,
-            description = "mcp-json (default; .mcp.json) or claude-desktop (claude_desktop_config.json).")
-    private ConfigFormat format;
+            converter = DialectConverter.class, completionCandidates = Candidates.ConfigDialects.class,
+            description = "Which client's configuration to print: mcp-json (default; .mcp.json) or "
+                    + "claude-desktop (claude_desktop_config.json).")
+    private ConfigDialect dialect;
 
     @Mixin
     private RosterOption roster;
@@ -63,7 +71,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         Map<String, Object> servers = new LinkedHashMap<>();
         for (RosterMember member : fleet.members()) {
             Map<String, Object> server = new LinkedHashMap<>();
-            if (format == ConfigFormat.MCP_JSON) {
+            if (dialect == ConfigDialect.MCP_JSON) {
                 server.put("type", "stdio");
             }
             server.put("command", command.get(0));
@@ -83,7 +91,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
-        out().println(json.writeValueAsString(Map.of("mcpServers", servers)));
+        spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
         return ExitCodes.OK;
     }
 
@@ -97,7 +105,7 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
         try {
             jar = RunningJar.path();
         } catch (IllegalStateException e) {
-            throw new ConfigurationException("cannot tell where fleet is installed: " + e.getMessage());
+            throw new ConfigurationException("cannot tell where fleet is installed: " + Failures.oneLine(e));
         }
         Path target = jar.getParent();
         Path module = target == null ? null : target.getParent();
@@ -118,10 +126,10 @@ final class McpConfigCommand extends FleetVerb implements Callable<Integer> {
     }
 
     /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */
-    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ConfigFormat> {
+    static final class DialectConverter implements picocli.CommandLine.ITypeConverter<ConfigDialect> {
         @Override
-        public ConfigFormat convert(String value) {
-            for (ConfigFormat candidate : ConfigFormat.values()) {
+        public ConfigDialect convert(String value) {
+            for (ConfigDialect candidate : ConfigDialect.values()) {
                 if (candidate.name().replace('_', '-').equalsIgnoreCase(value)) {
                     return candidate;
                 }

@@ -1,5 +1,8 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Printable;
+import dev.fleet.cli.text.Table;
+import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
@@ -15,10 +18,11 @@ import picocli.CommandLine.Mixin;
 
 /** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
 @Command(name = "processes",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:listed", "2:usage error or an invalid roster (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = "List the processes whose command line matches a server process pattern.")
-final class ProcessesCommand extends FormattedVerb implements Callable<Integer> {
+final class ProcessesCommand implements Callable<Integer> {
+
+    @Mixin
+    private FormatOption format;
 
     @Mixin
     private RosterOption roster;
@@ -28,11 +32,11 @@ final class ProcessesCommand extends FormattedVerb implements Callable<Integer> 
         Roster effective = roster.roster();
         ProcessObservation observation = ProcessObservers.forThisPlatform()
                 .observe(effective.serverProcessPatterns(), Set.of());
-        print(() -> CanonicalJson.encode(document(observation)), () -> text(observation));
+        format.print(() -> CanonicalJson.encode(document(observation)), () -> text(observation));
         return ExitCodes.OK;
     }
 
-    static Map<String, Object> document(ProcessObservation observation) {
+    private static Map<String, Object> document(ProcessObservation observation) {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("available", observation instanceof ProcessObservation.Available);
         tree.put("reason", observation instanceof ProcessObservation.Unavailable unavailable

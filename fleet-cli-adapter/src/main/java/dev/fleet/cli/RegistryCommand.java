@@ -7,13 +7,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code fleet registry migrate|list}: the runtime registry itself. */
 @Command(name = "registry",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {ExitCodes.USAGE_LINE},
         description = "Create or inspect the runtime registry.",
         subcommands = {RegistryMigrateCommand.class, RegistryListCommand.class})
 final class RegistryCommand implements Callable<Integer> {
 
-    // Not a FleetVerb: it names the migrate verb, and the read-only verbs' shared base must reach no write.
     @Spec
     private CommandSpec spec;
 

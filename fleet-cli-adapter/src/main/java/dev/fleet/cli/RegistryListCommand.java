@@ -1,5 +1,8 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Printable;
+import dev.fleet.cli.text.Table;
+import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistrationStatus;
@@ -18,6 +21,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,17 +31,21 @@ import picocli.CommandLine.Option;
  * (read-only too); the JSON gives the rows exactly as stored.
  */
 @Command(name = "list",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:listed", "1:the registry is unreadable (the reason on stderr)", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE},
         description = {"List registrations, oldest first (read-only).",
             "The text fits 100 columns: a short runtime id, the main columns, long values cut with …; "
                     + "ALIVE says whether a running row's pid is alive now."})
-final class RegistryListCommand extends FormattedVerb implements Callable<Integer> {
+final class RegistryListCommand implements Callable<Integer> {
 
     /** Columns of the default text and their widths: 98 columns with the separators. */
     private static final String[] HEADERS = {"RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "ALIVE", "STATUS",
         "LAST_HEARTBEAT_AT"};
     private static final int[] WIDTHS = {10, 16, 16, 8, 5, 7, 24};
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private FormatOption format;
 
     @Mixin
     private RegistryOption registry;
@@ -53,12 +62,12 @@ final class RegistryListCommand extends FormattedVerb implements Callable<Intege
         SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (read instanceof RegistryRead.Unreadable unreadable) {
-            err().printf("fleet: registry %s%s unreadable: %s%s%n", Printable.of(reader.location()), registry.origin(),
-                    unreadable.reason().code(),
+            spec.commandLine().getErr().printf("fleet: registry %s%s unreadable: %s%s%n",
+                    Printable.of(reader.location()), registry.origin(), unreadable.reason().code(),
                     unreadable.detail() == null ? "" : " (" + Printable.of(unreadable.detail()) + ")");
             return ExitCodes.NEGATIVE;
         }
-        print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),
+        format.print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),
                 () -> text(read, reader.location()));
         return ExitCodes.OK;
     }

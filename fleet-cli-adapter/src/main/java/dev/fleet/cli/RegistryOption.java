@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Printable;
 import dev.fleet.registry.sqlite.RegistryLocation;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;

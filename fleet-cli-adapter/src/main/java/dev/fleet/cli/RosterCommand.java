@@ -1,5 +1,7 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Printable;
+import dev.fleet.cli.text.Table;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
@@ -14,11 +16,12 @@ import picocli.CommandLine.Mixin;
  * shape, so that {@code fleet roster --format json > my-roster.json} starts a roster of one's own.
  */
 @Command(name = "roster",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:shown", "2:invalid roster file (one line on stderr)", ExitCodes.INTERNAL_LINE},
         description = {"Print the effective roster: members, binding and server process patterns.",
             "Its JSON is a roster file: a start for a roster of your own (--roster FILE)."})
-final class RosterCommand extends FormattedVerb implements Callable<Integer> {
+final class RosterCommand implements Callable<Integer> {
+
+    @Mixin
+    private FormatOption format;
 
     @Mixin
     private RosterOption roster;
@@ -26,11 +29,11 @@ final class RosterCommand extends FormattedVerb implements Callable<Integer> {
     @Override
     public Integer call() {
         Roster effective = roster.roster();
-        print(() -> CanonicalJson.encode(document(effective)), () -> text(effective));
+        format.print(() -> CanonicalJson.encode(document(effective)), () -> text(effective));
         return ExitCodes.OK;
     }
 
-    static Map<String, Object> document(Roster roster) {
+    private static Map<String, Object> document(Roster roster) {
         Map<String, Object> binding = new LinkedHashMap<>();
         binding.put("remote", roster.binding().remote());
         binding.put("org", roster.binding().org());

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Binding;
+import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
@@ -41,10 +43,6 @@ final class RosterFile {
     private RosterFile() {
     }
 
-    static Roster load(Path file) {
-        return load(file, "roster " + file);
-    }
-
     /** @param where the file as an error names it, such as {@code roster /x (from $FLEET_ROSTER)} */
     static Roster load(Path file, String where) {
         JsonNode root;
@@ -64,7 +62,7 @@ final class RosterFile {
             throw new ConfigurationException(where + ": invalid JSON: " + e.getOriginalMessage()
                     + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
         } catch (IOException e) {
-            throw new ConfigurationException(where + ": cannot read: " + e.getMessage());
+            throw new ConfigurationException(where + ": cannot read: " + Failures.oneLine(e));
         }
         try {
             return parse(root);

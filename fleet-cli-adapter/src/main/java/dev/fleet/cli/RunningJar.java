@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.Failures;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ final class RunningJar {
             return Path.of(RunningJar.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toAbsolutePath().normalize();
         } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            throw new IllegalStateException("cannot locate the fleet jar: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot locate the fleet jar: " + Failures.oneLine(e), e);
         }
     }
 

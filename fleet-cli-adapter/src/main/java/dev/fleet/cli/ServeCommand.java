@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
@@ -22,7 +23,6 @@ import dev.fleet.observer.ServerPatterns;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,13 +42,9 @@ import picocli.CommandLine.Option;
  * the write side for its own registration, which only this server's lifecycle ever touches.
  */
 @Command(name = "serve",
-        exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"0:its client closed stdin; its row is marked stopped", "2:unknown profile, bad option, invalid roster, a command line the roster's server_process_patterns do not match, an address it cannot bind, or a registry it can never write: not a regular file, a named path whose directory does not exist, a directory that cannot be created", "130:ended by SIGINT", "143:ended by SIGTERM", ExitCodes.INTERNAL_LINE},
         description = "Serve the fleet tools over MCP as one roster member, registering this process.")
 final class ServeCommand implements Callable<Integer> {
 
-    // Not a FleetVerb: this verb writes the registry (or starts what does), and the read-only verbs'
-    // shared base must have no such subclass for the assessment path's reach rule.
     @Spec
     private CommandSpec spec;
 
@@ -95,16 +91,9 @@ final class ServeCommand implements Callable<Integer> {
         RosterMember member = fleet.memberByProfile(profile).orElseThrow(() -> new ConfigurationException(
                 "unknown profile '" + profile + "': the roster has " + fleet.members().stream()
                         .map(RosterMember::profile).collect(Collectors.joining(", "))));
-        if (heartbeatSeconds <= 0) {
-            throw new ConfigurationException("--heartbeat-seconds must be positive, got " + heartbeatSeconds);
-        }
-        if (port < 0 || port > 65_535) {
-            throw new ConfigurationException("--port must be 0-65535, got " + port);
-        }
-        Path root = repositoryRoot.toAbsolutePath().normalize();
-        if (!Files.isDirectory(root)) {
-            throw new ConfigurationException("--repository-root " + root + " is not a directory");
-        }
+        ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
+                : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
+        Path root = settings.repositoryRoot();
         Path registryPath = registry.path();
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath,
                 SqliteRegistryWriter.Directories.forPath(registry.named()));
@@ -118,15 +107,15 @@ final class ServeCommand implements Callable<Integer> {
         prepare.setDaemon(true);
         prepare.start();
         ProcessObserver observer = ProcessObservers.forThisPlatform();
-        ServerIdentity identity = identity(member, fleet, root, observer);
+        ServerIdentity identity = identity(member, fleet, settings, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
                         identity.answeredBy()),
-                lifecycle, lifecycle, Duration.ofSeconds(heartbeatSeconds));
-        if (transport == TransportOption.STDIO) {
+                lifecycle, lifecycle, settings.heartbeat());
+        if (settings.transport() == Transport.STDIO) {
             if (Terminal.stdinIsTerminal()) {
                 // Started by hand it would wait in silence for JSON-RPC: say what it is for.
                 spec.commandLine().getErr().println("fleet: serve speaks MCP (JSON-RPC) over stdin/stdout, for an "
@@ -135,18 +124,19 @@ final class ServeCommand implements Callable<Integer> {
             }
             StdioServer.serve(server);
         } else {
-            serveHttp(server, registryPath);
+            serveHttp(server, settings, registryPath);
         }
         return ExitCodes.OK;
     }
 
-    private void serveHttp(FleetMcpServer server, Path registryPath) throws InterruptedException {
+    private void serveHttp(FleetMcpServer server, ServeSettings settings, Path registryPath)
+            throws InterruptedException {
         try {
-            StreamableHttpEndpoint.serve(server, host, port, running -> {
+            StreamableHttpEndpoint.serve(server, settings.host(), settings.port(), running -> {
                 PrintWriter err = spec.commandLine().getErr();
                 if (running.exposedBeyondLoopback()) {
                     err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
-                            + "other hosts, with no authentication%n", host);
+                            + "other hosts, with no authentication%n", settings.host());
                 }
                 err.printf("fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath);
                 err.flush();
@@ -211,14 +201,16 @@ final class ServeCommand implements Callable<Integer> {
      * like a recycled pid. The pid namespace too: an answerer in another one must not take this
      * server's pid for a process of its own.
      */
-    private ServerIdentity identity(RosterMember member, Roster fleet, Path root, ProcessObserver observer) {
+    private ServerIdentity identity(RosterMember member, Roster fleet, ServeSettings settings,
+            ProcessObserver observer) {
+        Path root = settings.repositoryRoot();
         long pid = ProcessHandle.current().pid();
         ProcessObservation self = observer.observe(List.of(), Set.of(pid));
         requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
         Instant started = self.processes().stream().filter(process -> process.pid() == pid)
                 .map(ObservedProcess::startedAt).filter(java.util.Objects::nonNull).findFirst()
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
-        Transport served = transport == TransportOption.STDIO ? Transport.STDIO : Transport.STREAMABLE_HTTP;
+        Transport served = settings.transport();
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
                 root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
                 startupHead(root), served, ClientProvenance.typicalFor(served));

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.Failures;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
@@ -51,11 +52,10 @@ final class StandardStreams {
             return failure != null;
         }
 
-        /** What the first failure said, or its type when it said nothing. */
+        /** What the first failure said, in one line, or its type when it said nothing. */
         String failure() {
             IOException first = failure;
-            return first == null ? null
-                    : first.getMessage() != null ? first.getMessage() : first.getClass().getSimpleName();
+            return first == null ? null : Failures.oneLine(first);
         }
 
         @Override

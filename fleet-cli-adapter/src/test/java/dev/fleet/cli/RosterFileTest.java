@@ -27,7 +27,7 @@ class RosterFileTest {
 
     private String rejection(String json) throws IOException {
         Path file = write(json);
-        String message = assertThrows(ConfigurationException.class, () -> RosterFile.load(file)).getMessage();
+        String message = assertThrows(ConfigurationException.class, () -> load(file)).getMessage();
         assertEquals(1, message.lines().count(), message);
         return message.replace("roster " + file + ": ", "");
     }
@@ -39,18 +39,18 @@ class RosterFileTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)
                 && mkfifo.exitValue() == 0, "mkfifo unavailable");
         String message = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
-                () -> assertThrows(ConfigurationException.class, () -> RosterFile.load(fifo)).getMessage());
+                () -> assertThrows(ConfigurationException.class, () -> load(fifo)).getMessage());
         assertEquals("roster " + fifo + ": not a regular file (a FIFO, socket, device or directory)", message);
 
         Path huge = dir.resolve("huge.json");
         java.nio.file.Files.write(huge, new byte[2 * 1024 * 1024]);
         assertEquals("roster " + huge + ": larger than 1024 KiB; a roster is a few lines of JSON",
-                assertThrows(ConfigurationException.class, () -> RosterFile.load(huge)).getMessage());
+                assertThrows(ConfigurationException.class, () -> load(huge)).getMessage());
     }
 
     @Test
     void readsAFullRoster() throws IOException {
-        Roster roster = RosterFile.load(write("{'binding': {'remote': 'origin', 'org': 'acme', 'repo': 'widgets'},"
+        Roster roster = load(write("{'binding': {'remote': 'origin', 'org': 'acme', 'repo': 'widgets'},"
                 + " 'members': [{'namespace': 'w-author', 'profile': 'w-author', 'role': 'author'}],"
                 + " 'server_process_patterns': ['widget-server']}"));
         assertEquals(new Binding("origin", "acme", "widgets"), roster.binding());
@@ -60,7 +60,7 @@ class RosterFileTest {
 
     @Test
     void patternsDefaultWhenAbsent() throws IOException {
-        Roster roster = RosterFile.load(write("{'binding': {'remote': 'r', 'org': 'o', 'repo': 'p'},"
+        Roster roster = load(write("{'binding': {'remote': 'r', 'org': 'o', 'repo': 'p'},"
                 + " 'members': [{'namespace': 'n', 'profile': 'p', 'role': 'r'}]}"));
         assertEquals(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, roster.serverProcessPatterns());
     }
@@ -119,7 +119,7 @@ class RosterFileTest {
     /** RE2J is the judge: RE2 syntax the JDK's engine lacks is a valid pattern. */
     @Test
     void re2SyntaxIsAccepted() throws IOException {
-        Roster roster = RosterFile.load(write(WITH_PATTERNS + "['(?P<jar>fleet\\\\.jar) serve']}"));
+        Roster roster = load(write(WITH_PATTERNS + "['(?P<jar>fleet\\\\.jar) serve']}"));
         assertEquals(List.of("(?P<jar>fleet\\.jar) serve"), roster.serverProcessPatterns());
     }
 
@@ -131,7 +131,7 @@ class RosterFileTest {
                 + "[{'namespace': 'n', 'profile': 'p', 'role': 'r'}]} {}").startsWith("invalid JSON: Trailing token"));
         Path missing = dir.resolve("nope.json");
         assertEquals("roster " + missing + ": no such file",
-                assertThrows(ConfigurationException.class, () -> RosterFile.load(missing)).getMessage());
+                assertThrows(ConfigurationException.class, () -> load(missing)).getMessage());
     }
 
     @Test
@@ -141,5 +141,10 @@ class RosterFileTest {
         RosterOption option = new RosterOption();
         assertEquals(Roster.defaultRoster(), option.roster(Map.of()));
         assertEquals("n", option.roster(Map.of("FLEET_ROSTER", file.toString())).members().get(0).namespace());
+    }
+
+    /** A roster file as {@code --roster} names it. */
+    private static Roster load(Path file) {
+        return RosterFile.load(file, "roster " + file);
     }
 }

@@ -48,9 +48,6 @@ public final class FleetMcpServer {
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.registration = Objects.requireNonNull(registration, "registration");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
-        if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
-            throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
-        }
     }
 
     /** The SDK server with both tools, over {@code specification}'s transport. */

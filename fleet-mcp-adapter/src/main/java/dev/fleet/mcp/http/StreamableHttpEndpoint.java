@@ -84,9 +84,6 @@ public final class StreamableHttpEndpoint {
             boolean shutdownHook) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("port must be 0-65535, got " + port);
-        }
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
         InetAddress address = resolve(host);
         HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);

@@ -1,10 +1,10 @@
-package dev.fleet.cli;
+package dev.fleet.cli.text;
 
 /** Colour for people at a terminal, plain text for pipes and files. */
-record Ansi(boolean enabled) {
+public record Ansi(boolean enabled) {
 
     /** Colour only when stdout is a terminal and NO_COLOR is not set. */
-    static Ansi forStdout() {
+    public static Ansi forStdout() {
         return new Ansi(System.console() != null && System.getenv("NO_COLOR") == null);
     }
 

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.text;
 
 /**
  * Text that came from elsewhere (roster files, command lines, rows other tools wrote, option
@@ -10,12 +10,12 @@ package dev.fleet.cli;
  * bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and paragraph
  * separators (U+2028, U+2029). JSON output is escaped by its writer instead.
  */
-final class Printable {
+public final class Printable {
 
     private Printable() {
     }
 
-    static String of(Object value) {
+    public static String of(Object value) {
         if (value == null) {
             return null;
         }

@@ -1,6 +1,8 @@
-package dev.fleet.cli;
+package dev.fleet.cli.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.text.Printable;
+import dev.fleet.cli.text.Table;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +32,7 @@ record DemoVerdict(String answeredBy, JsonNode json) {
         out.printf("   %s answers: gate %s, %d running of %d expected, single_cohort %s, digest %s%n", answeredBy,
                 gateSatisfied() ? "SATISFIED" : "NOT satisfied", runningMembers(),
                 json.path("expected_member_count").asInt(), json.path("single_cohort").asText(),
-                DemoCommand.abbreviate(digest()));
+                abbreviate(digest()));
         Table table = new Table("   MEMBER", "STATE", "PIDS", "COHORTS");
         for (JsonNode member : json.path("members")) {
             List<String> pids = new ArrayList<>();
@@ -48,5 +50,10 @@ record DemoVerdict(String answeredBy, JsonNode json) {
                     Printable.of(reason.path("detail").asText()),
                     reason.path("action").asText());
         }
+    }
+
+    /** A digest cut to its algorithm and first hex digits, for a line of the story. */
+    static String abbreviate(String digest) {
+        return digest.length() > 19 ? digest.substring(0, 19) + "..." : digest;
     }
 }

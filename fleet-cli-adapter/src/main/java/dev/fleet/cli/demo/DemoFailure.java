@@ -1,5 +1,6 @@
-package dev.fleet.cli;
+package dev.fleet.cli.demo;
 
+import dev.fleet.domain.Failures;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
@@ -9,7 +10,7 @@ import java.util.concurrent.TimeoutException;
  * library's exception with its stack. The demo then ends with exit 1 (an expected verdict was not
  * seen), after cleaning up as always.
  */
-final class DemoFailure extends RuntimeException {
+public final class DemoFailure extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
@@ -31,19 +32,22 @@ final class DemoFailure extends RuntimeException {
         return new DemoFailure(what + ": " + describe(cause));
     }
 
-    /** One line about any failure: its own message for a {@code DemoFailure}, else the innermost cause. */
-    static String describe(Throwable failure) {
+    /**
+     * One line about any failure: its own message for a {@code DemoFailure}, else the innermost
+     * cause's, which says what went wrong (the wrappers around it name only the wrapped exception).
+     */
+    public static String describe(Throwable failure) {
         if (failure instanceof DemoFailure demo) {
             return demo.getMessage();
+        }
+        if (isTimeout(failure)) {
+            return "no answer within " + seconds(DemoFleet.PATIENCE);
         }
         Throwable innermost = failure;
         while (innermost.getCause() != null && innermost.getCause() != innermost) {
             innermost = innermost.getCause();
         }
-        String message = innermost.getMessage();
-        String text = message == null || message.isBlank() ? innermost.getClass().getSimpleName()
-                : message.lines().findFirst().orElse("").strip();
-        return isTimeout(failure) ? "no answer within " + seconds(DemoFleet.PATIENCE) : text;
+        return Failures.oneLine(innermost);
     }
 
     private static boolean isTimeout(Throwable failure) {

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.demo;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.text;
 
 import dev.fleet.domain.ReasonCode;
 import dev.fleet.domain.verdict.BlockedReason;
@@ -17,11 +17,11 @@ import java.util.stream.Collectors;
  * {@code fleet assess --format text}: the verdict for people. The gate and the first reason come
  * first, then a table of members, then every anomaly with what the operator should do.
  */
-final class VerdictText {
+public final class VerdictText {
 
     private final Ansi ansi;
 
-    VerdictText(Ansi ansi) {
+    public VerdictText(Ansi ansi) {
         this.ansi = ansi;
     }
 
@@ -30,7 +30,7 @@ final class VerdictText {
      * @param registryOrigin where that path came from, e.g. " (from $FLEET_REGISTRY)", or ""
      * @param rosterSource where the roster came from: a file, or the built-in default
      */
-    String render(Verdict verdict, Path registry, String registryOrigin, String rosterSource) {
+    public String render(Verdict verdict, Path registry, String registryOrigin, String rosterSource) {
         StringBuilder text = new StringBuilder();
         if (verdict.mutationGateSatisfied()) {
             text.append(ansi.green("GATE SATISFIED")).append("  ");
@@ -91,7 +91,7 @@ final class VerdictText {
     }
 
     /** "1 row", "2 rows": a count with its noun in the right number. */
-    static String count(long count, String one, String many) {
+    public static String count(long count, String one, String many) {
         return count + " " + (count == 1 ? one : many);
     }
 

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.text;
 
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
@@ -8,13 +8,13 @@ import com.fasterxml.jackson.core.io.SerializedString;
  * Jackson's JSON escapes plus DEL and the C1 controls (U+007F-U+009F), which Jackson writes raw and
  * a terminal obeys (CSI U+009B as ESC [): the same set the verdict's canonical JSON escapes.
  */
-final class JsonControlEscapes extends CharacterEscapes {
+public final class JsonControlEscapes extends CharacterEscapes {
 
     private static final long serialVersionUID = 1L;
 
     private final int[] ascii = standardAsciiEscapesForJSON();
 
-    JsonControlEscapes() {
+    public JsonControlEscapes() {
         ascii[0x7f] = ESCAPE_STANDARD;
     }
 

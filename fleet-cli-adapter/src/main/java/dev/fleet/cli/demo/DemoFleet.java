@@ -1,10 +1,11 @@
-package dev.fleet.cli;
+package dev.fleet.cli.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.verdict.CanonicalJson;
 import dev.fleet.mcp.AssessFleetInventoryTool;
-import dev.fleet.registry.sqlite.RegistryLocation;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -12,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * The demo's servers: real {@code fleet serve} processes started from this jar, each held by the
@@ -28,8 +32,11 @@ import java.util.concurrent.TimeUnit;
  * <p>Every wait is generous, because a busy two-core host may take tens of seconds to start six
  * JVMs, and bounded: a server that does not answer in time ends the demo with a {@link DemoFailure}
  * that says which server and which wait, never with the SDK's own exception.
+ *
+ * <p>How to start {@code fleet.jar} is the composition root's to say (this very java and jar, an
+ * environment cleared of what would point a server elsewhere): this package starts what it is given.
  */
-final class DemoFleet implements AutoCloseable {
+public final class DemoFleet implements AutoCloseable {
 
     /**
      * How long the demo waits for a server's handshake, a tool call or the registry: long enough for
@@ -42,13 +49,11 @@ final class DemoFleet implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
-    /** Variables that would point a server at another roster, registry or cohort than the demo's. */
-    private static final List<String> FOREIGN_ENVIRONMENT = List.of(RosterOption.ENV,
-            RegistryLocation.REGISTRY_ENV, "FLEET_JAVA_OPTS", Cohort.ENV_VARIABLE);
 
     private final Path registry;
     private final Path roster;
     private final Path repository;
+    private final Function<List<String>, ProcessBuilder> fleetJar;
     private final PrintWriter out;
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
@@ -56,11 +61,30 @@ final class DemoFleet implements AutoCloseable {
     private final List<Process> servers = new ArrayList<>();
     private boolean closed;
 
-    DemoFleet(Path registry, Path roster, Path repository, PrintWriter out) {
+    private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
+            PrintWriter out) {
         this.registry = registry;
         this.roster = roster;
         this.repository = repository;
+        this.fleetJar = fleetJar;
         this.out = out;
+    }
+
+    /**
+     * A fleet whose registry, roster and repository are made in {@code dir}; no server runs yet.
+     *
+     * @param fleetJar a process, not started, running {@code fleet.jar} with the given arguments
+     */
+    public static DemoFleet in(Path dir, Function<List<String>, ProcessBuilder> fleetJar, PrintWriter out)
+            throws IOException {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        return new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
+                scratchRepository(dir.resolve("repository")), fleetJar, out);
+    }
+
+    /** The registry the demo's servers register in. */
+    Path registry() {
+        return registry;
     }
 
     /**
@@ -104,22 +128,16 @@ final class DemoFleet implements AutoCloseable {
                 clients.add(client);
                 byProfile.putIfAbsent(members.get(i).profile(), client);
             }
-            out.printf("   started %s, pid %d (cohort %s)%n", DemoCommand.name(members.get(i)), server.pid(), cohort);
+            out.printf("   started %s, pid %d (cohort %s)%n", name(members.get(i)), server.pid(), cohort);
         }
         out.flush();
     }
 
     private Process start(RosterMember member, String cohort) {
-        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary(), "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC"));
-        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
-        command.addAll(List.of("-jar", RunningJar.path().toString(), "serve", "--profile", member.profile(),
+        ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
                 "--registry", registry.toString(), "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
-        FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
-        builder.environment().putIfAbsent(RunningJar.SUSPEND_SIGNAL_VARIABLE, RunningJar.SUSPEND_SIGNAL);
         try {
             return builder.start();
         } catch (IOException e) {
@@ -193,8 +211,40 @@ final class DemoFleet implements AutoCloseable {
     }
 
     /** Servers that have not exited yet, as {@code pid N}; empty once every one has. */
-    List<String> stillRunning() {
+    public List<String> stillRunning() {
         return servers.stream().filter(Process::isAlive).map(server -> "pid " + server.pid()).toList();
     }
 
+    private static String name(RosterMember member) {
+        return member.namespace() + "/" + member.profile();
+    }
+
+    /**
+     * The default roster, except that only this demo's servers look like servers: their command
+     * lines name its registry. Other fleet servers on this host then neither disturb the story nor
+     * are disturbed by it.
+     */
+    private static Path demoRoster(Path file, Path registry) throws IOException {
+        Roster defaults = Roster.defaultRoster();
+        Map<String, Object> roster = new LinkedHashMap<>();
+        roster.put("binding", Map.of("remote", defaults.binding().remote(), "org", defaults.binding().org(),
+                "repo", defaults.binding().repo()));
+        roster.put("members", defaults.members().stream().map(member -> Map.of("namespace", member.namespace(),
+                "profile", member.profile(), "role", member.role())).toList());
+        roster.put("server_process_patterns",
+                List.of("fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)"));
+        Files.writeString(file, CanonicalJson.encode(roster));
+        return file;
+    }
+
+    /**
+     * A repository for the members to serve, whatever directory the demo runs in: just enough git
+     * metadata (HEAD on a branch, the branch's commit id) for each server to record one revision.
+     */
+    private static Path scratchRepository(Path root) throws IOException {
+        Path git = Files.createDirectories(root.resolve(".git/refs/heads"));
+        Files.writeString(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+        Files.writeString(git.resolve("main"), "5eed0fd1ee7c0de0000000000000000000000001\n");
+        return root;
+    }
 }

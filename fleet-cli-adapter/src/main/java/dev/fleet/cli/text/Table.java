@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.text;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,12 +8,12 @@ import java.util.Objects;
  * A plain left-aligned text table: columns as wide as their widest cell, two spaces apart. Cells
  * are made {@link Printable}: they often hold what other processes and tools wrote.
  */
-final class Table {
+public final class Table {
 
     private final List<String[]> rows = new ArrayList<>();
     private int[] limits;
 
-    Table(String... headers) {
+    public Table(String... headers) {
         rows.add(headers);
     }
 
@@ -21,12 +21,12 @@ final class Table {
      * The widest each column may be; a longer cell is cut and ends in {@code …}. 0 leaves a column
      * unlimited. A table of outside text otherwise grows as wide as its longest value.
      */
-    Table limit(int... widths) {
+    public Table limit(int... widths) {
         this.limits = widths.clone();
         return this;
     }
 
-    Table row(Object... cells) {
+    public Table row(Object... cells) {
         String[] texts = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {
             texts[i] = cut(Objects.toString(Printable.of(cells[i]), "-"), limits == null ? 0 : limits[i]);
@@ -39,7 +39,7 @@ final class Table {
         return limit > 0 && text.length() > limit ? text.substring(0, limit - 1) + "…" : text;
     }
 
-    String render() {
+    public String render() {
         int columns = rows.get(0).length;
         int[] widths = new int[columns];
         for (String[] row : rows) {

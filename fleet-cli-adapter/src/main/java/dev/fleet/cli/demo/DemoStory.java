@@ -1,0 +1,122 @@
+package dev.fleet.cli.demo;
+
+import dev.fleet.cli.text.Table;
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The contract's story, told with a {@link DemoFleet}: numbered steps and checked expectations,
+ * printed as they happen. Whether every expectation was met is the demo's answer.
+ */
+public final class DemoStory {
+
+    /** The cohorts of the story's two MCP clients: the first launches the five members, the second one more. */
+    private static final String FIRST_COHORT = "demo-client-1";
+    private static final String SECOND_COHORT = "demo-client-2";
+
+    private final DemoFleet fleet;
+    private final PrintWriter out;
+    private int failed;
+    private String step = "";
+
+    public DemoStory(DemoFleet fleet, PrintWriter out) {
+        this.fleet = fleet;
+        this.out = out;
+    }
+
+    /**
+     * Tells the whole story.
+     *
+     * @return whether every expected verdict was seen
+     * @throws Exception when the story cannot go on (a server that does not answer, an interrupt)
+     */
+    public boolean tell() throws Exception {
+        Roster roster = Roster.defaultRoster();
+        Path registry = fleet.registry();
+
+        step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio");
+        out.println("   registry: " + registry);
+        fleet.launch(roster.members(), FIRST_COHORT);
+        expect("five rows registered by the servers themselves", awaitRunning(registry, 5));
+
+        step("2. The controller assesses the fleet");
+        DemoVerdict first = fleet.assess("prgs-controller");
+        first.print(out);
+        expect("gate satisfied with 5 running", first.gateSatisfied() && first.runningMembers() == 5);
+
+        step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
+        fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
+        expect("six rows registered", awaitRunning(registry, 6));
+
+        step("4. The reconciler assesses the fleet");
+        DemoVerdict second = fleet.assess("prgs-reconciler");
+        second.print(out);
+        expect("duplicate_member and cohort_split", second.codes().equals(List.of("duplicate_member", "cohort_split")));
+        expect("6 running against 5 expected", second.runningMembers() == 6);
+        DemoVerdict fromController = fleet.assess("prgs-controller");
+        expect("the controller's digest equals the reconciler's (" + DemoVerdict.abbreviate(second.digest()) + ")",
+                fromController.digest().equals(second.digest()));
+
+        step("5. The clients leave: each closes its server's stdin");
+        fleet.close();
+        List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+        Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
+        rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
+        out.print(table.render());
+        expect("every server marked its row stopped and exited 0", rows.size() == 6
+                && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
+
+        return end();
+    }
+
+    /** How many expectations were not met so far. */
+    public int failed() {
+        return failed;
+    }
+
+    /** Where the story is, as a prefix for a failure: "step 4: ". */
+    public String where() {
+        return step.isEmpty() ? "" : "step " + step.substring(0, step.length() - 1) + ": ";
+    }
+
+    private void step(String title) {
+        step = title.substring(0, title.indexOf('.') + 1);
+        out.printf("%n%s%n", title);
+        out.flush();
+    }
+
+    private void expect(String what, boolean seen) {
+        out.printf("   %s %s%n", seen ? "ok  " : "FAIL", what);
+        out.flush();
+        if (!seen) {
+            failed++;
+        }
+    }
+
+    private boolean end() {
+        out.printf("%n%s%n", failed == 0 ? "demo: every expected verdict was seen"
+                : "demo: " + failed + " expectation(s) not met");
+        return failed == 0;
+    }
+
+    /** Polls the registry (read-only) until it shows {@code count} running rows, for up to {@link DemoFleet#PATIENCE}. */
+    private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
+        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
+        Predicate<RegistryRead> done = read -> read.readable()
+                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == count;
+        long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
+        do {
+            if (done.test(reader.readAll())) {
+                return true;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        return done.test(reader.readAll());
+    }
+}
