@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
-import dev.fleet.domain.verdict.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.mcp.AssessFleetInventoryTool;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
