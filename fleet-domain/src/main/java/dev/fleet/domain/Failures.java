@@ -1,9 +1,14 @@
 package dev.fleet.domain;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The one way a failure becomes text for a person: a single line, never a stack trace. Every
  * adapter that reports an exception on stderr, in a log line or in a tool result goes through here,
- * so a multi-line or empty message cannot leak a trace or print nothing.
+ * so a multi-line or empty message cannot leak a trace or print nothing. Cause chains are followed
+ * here too, at most {@value #CAUSES_FOLLOWED} deep, so a chain that loops back on itself (a library
+ * can build one) always ends.
  */
 public final class Failures {
 
@@ -12,14 +17,28 @@ public final class Failures {
     private Failures() {
     }
 
+    /** {@code failure} and its causes, outermost first, at most {@value #CAUSES_FOLLOWED} of them. */
+    public static List<Throwable> chain(Throwable failure) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = failure; t != null && chain.size() < CAUSES_FOLLOWED && !chain.contains(t);
+                t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
+    }
+
+    /** The last of {@link #chain}: the cause that says what went wrong, wrappers aside. */
+    public static Throwable innermost(Throwable failure) {
+        List<Throwable> chain = chain(failure);
+        return chain.get(chain.size() - 1);
+    }
+
     /**
-     * The first non-blank line of the first message with any text in {@code failure}'s cause chain
-     * (followed at most {@value #CAUSES_FOLLOWED} deep, so a cyclic chain ends), or the exception's
-     * simple class name when none has text.
+     * The first non-blank line of the first message with any text in {@code failure}'s cause chain,
+     * or the exception's simple class name when none has text.
      */
     public static String oneLine(Throwable failure) {
-        Throwable t = failure;
-        for (int depth = 0; t != null && depth < CAUSES_FOLLOWED; depth++, t = t.getCause()) {
+        for (Throwable t : chain(failure)) {
             String line = firstLine(t.getMessage());
             if (line != null) {
                 return line;

@@ -1,6 +1,7 @@
 package dev.fleet.mcp;
 
 import com.fasterxml.jackson.core.JacksonException;
+import dev.fleet.domain.Failures;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -55,10 +56,7 @@ public final class RequestParams {
             sdkMapper.convertValue(fields, type);
             return null;
         } catch (RuntimeException e) {
-            Throwable cause = e;
-            while (cause.getCause() != null && cause.getCause() != cause) {
-                cause = cause.getCause();
-            }
+            Throwable cause = Failures.innermost(e);
             String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
             return clientText(message == null ? cause.getClass().getSimpleName() : message);
         }

@@ -43,23 +43,11 @@ public final class DemoFailure extends RuntimeException {
         if (isTimeout(failure)) {
             return "no answer within " + seconds(DemoFleet.PATIENCE);
         }
-        Throwable innermost = failure;
-        while (innermost.getCause() != null && innermost.getCause() != innermost) {
-            innermost = innermost.getCause();
-        }
-        return Failures.oneLine(innermost);
+        return Failures.oneLine(Failures.innermost(failure));
     }
 
     private static boolean isTimeout(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof TimeoutException) {
-                return true;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return false;
+        return Failures.chain(failure).stream().anyMatch(TimeoutException.class::isInstance);
     }
 
     static String seconds(Duration duration) {
