@@ -43,6 +43,7 @@ public final class FleetMcpServer {
     private final ServerLifecycleUseCase lifecycle;
     private final Duration heartbeatPeriod;
     private final McpJsonMapper mapper = McpJson.mapper();
+    private final VerdictFeed feed;
 
     /**
      * @param assess the assessment, built with {@code answered_by} = this server
@@ -57,6 +58,8 @@ public final class FleetMcpServer {
         if (heartbeatPeriod.isNegative() || heartbeatPeriod.isZero()) {
             throw new IllegalArgumentException("heartbeat period must be positive, got " + heartbeatPeriod);
         }
+        this.feed = new VerdictFeed(assess,
+                () -> lifecycle.awaitRegistrationAttempt(ServerLifecycleService.REGISTRATION_WAIT));
     }
 
     /** {@link #serveStdio(ExitAction)} with {@link ExitAction#systemExit()}. Never returns normally. */
@@ -95,7 +98,8 @@ public final class FleetMcpServer {
         StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
         StdioServerTransportProvider stdio =
                 new StdioServerTransportProvider(mapper, lines, protocol, StdinLines.MAX_LINE_BYTES);
-        McpSyncServer server = build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)));
+        McpSyncServer server =
+                build(McpServer.sync(feed.wrap(new SessionEndSignallingProvider(stdio, clientGone::countDown))));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (stop() waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(lifecycle::stop, "fleet-mcp-shutdown"));
@@ -140,14 +144,14 @@ public final class FleetMcpServer {
         running.awaitTermination();
     }
 
-    /** The SDK server with both tools, over {@code specification}'s transport. */
+    /** The SDK server with both tools and the verdict resource, over {@code specification}'s transport. */
     McpSyncServer build(McpServer.SyncSpecification<?> specification) {
-        return specification
+        feed.addTo(specification, mapper);
+        return feed.attach(specification
                 .serverInfo(NAME, version())
                 .instructions(INSTRUCTIONS)
-                .jsonMapper(mapper)
                 .jsonSchemaValidator(McpJson.validator())
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(VerdictFeed.capabilities())
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
@@ -155,7 +159,12 @@ public final class FleetMcpServer {
                                 () -> lifecycle.awaitRegistrationAttempt(ServerLifecycleService.REGISTRATION_WAIT))
                                 .specification(),
                         RuntimeContextTool.of(lifecycle, ServerLifecycleService.REGISTRATION_WAIT).specification())
-                .build();
+                .build());
+    }
+
+    /** The verdict resource and its subscriptions, for a transport to wrap its provider with. */
+    VerdictFeed feed() {
+        return feed;
     }
 
     ServerLifecycleUseCase lifecycle() {

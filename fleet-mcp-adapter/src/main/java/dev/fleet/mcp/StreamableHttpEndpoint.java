@@ -65,7 +65,7 @@ final class StreamableHttpEndpoint {
                 .sessionSweepInterval(limits.sessionIdle())
                 .build();
         SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
-        McpSyncServer server = fleet.build(McpServer.sync(transport));
+        McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
 
         Server jetty = new Server();
         // No graceful drain: by the time Jetty stops, the row is marked stopped and the MCP sessions
