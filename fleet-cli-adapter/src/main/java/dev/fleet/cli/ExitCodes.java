@@ -18,6 +18,12 @@ final class ExitCodes {
     static final int INTERNAL_ERROR = 70;
     /** The answer could not be written to stdout (a full disk, a closed pipe): sysexits' EX_IOERR. */
     static final int OUTPUT_FAILED = 74;
+    /**
+     * What {@code fleet watch} returns when a line found its reader gone (stdout closed, as after
+     * {@code | head -3}): its normal end, so the CLI exits 0 quietly rather than 74. Never an exit
+     * status itself (see {@link FleetCli#run}).
+     */
+    static final int READER_GONE = Integer.MIN_VALUE;
     /** 128 + SIGINT, as a shell reports an interrupted command. */
     static final int INTERRUPTED = 130;
 

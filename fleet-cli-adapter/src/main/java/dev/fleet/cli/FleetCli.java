@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             "1:the verb's answer is no: the gate is not satisfied, the registry is unreadable, a demo verdict was "
                     + "not seen", ExitCodes.USAGE_LINE, ExitCodes.INTERNAL_LINE,
             "74:the answer could not be written to standard output (one line on stderr)",
-            "130/143:serve or demo ended by SIGINT/SIGTERM"},
+            "130/143:serve, demo, watch or wait ended by SIGINT/SIGTERM"},
         versionProvider = FleetCli.Version.class,
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.")
 public final class FleetCli implements Callable<Integer> {
@@ -55,6 +55,8 @@ public final class FleetCli implements Callable<Integer> {
     private static Map<String, Supplier<Object>> verbs() {
         Map<String, Supplier<Object>> verbs = new LinkedHashMap<>();
         verbs.put("assess", AssessCommand::new);
+        verbs.put("watch", WatchCommand::new);
+        verbs.put("wait", WaitCommand::new);
         verbs.put("serve", ServeCommand::new);
         verbs.put("registry", RegistryCommand::new);
         verbs.put("processes", ProcessesCommand::new);
@@ -89,6 +91,9 @@ public final class FleetCli implements Callable<Integer> {
         CommandLine cli = commandLine(args).setOut(stdout.writer()).setErr(StandardStreams.err());
         try {
             int code = cli.execute(args);
+            if (code == ExitCodes.READER_GONE) {
+                return ExitCodes.OK; // a watch whose reader has gone: its quiet end
+            }
             if (stdout.failed()) {
                 cli.getErr().println("fleet: could not write the answer to standard output: "
                         + Printable.of(stdout.failure()));
