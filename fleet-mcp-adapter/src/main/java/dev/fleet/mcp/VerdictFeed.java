@@ -56,6 +56,11 @@ final class VerdictFeed {
         return server;
     }
 
+    /** Whether a watcher runs now, i.e. some session subscribed and has not left (tests). */
+    boolean watching() {
+        return subscriptions.running();
+    }
+
     /** Ends the watcher, if one runs (the server is closing). */
     void close() {
         subscriptions.close();
