@@ -140,10 +140,15 @@ final class DemoCommand implements Callable<Integer> {
         DemoVerdict first = fleet.assess("prgs-controller");
         first.print(out);
         story.expect("gate satisfied with 5 running", first.gateSatisfied() && first.runningMembers() == 5);
+        DemoSubscription subscription = fleet.subscribe("prgs-controller");
+        int notified = subscription.received();
+        out.println("   the controller's client subscribes to fleet://verdict");
 
         story.step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
         fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
         story.expect("six rows registered", awaitRunning(registry, 6));
+        story.expect("the subscribed client was notified that the verdict changed (notifications/resources/updated)",
+                subscription.awaitMoreThan(notified, DemoFleet.PATIENCE));
 
         story.step("4. The reconciler assesses the fleet");
         DemoVerdict second = fleet.assess("prgs-reconciler");
