@@ -21,18 +21,34 @@ class ArchitectureTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.fleet");
 
-    /** What an assessment runs: the tool, the read-only CLI verbs, the use case and the read side (and the observer). */
+    /**
+     * What an assessment runs: the tool, the read-only CLI verbs, the use case and the read side (and the observer);
+     * and the fleet in motion, every watch, wait and subscription (and the domain's motion package).
+     */
     static final Set<String> ASSESSMENT_CLASSES = Set.of(
             "dev.fleet.mcp.AssessFleetInventoryTool",
             "dev.fleet.cli.AssessCommand",
             "dev.fleet.cli.ProcessesCommand",
             "dev.fleet.cli.RegistryListCommand",
             "dev.fleet.domain.assessment.AssessFleetInventoryService",
-            "dev.fleet.registry.sqlite.SqliteRegistryReader");
+            "dev.fleet.registry.sqlite.SqliteRegistryReader",
+            "dev.fleet.cli.WatchCommand",
+            "dev.fleet.cli.WaitCommand",
+            "dev.fleet.cli.VerdictWatch",
+            "dev.fleet.cli.VerdictWait",
+            "dev.fleet.cli.WatchText",
+            "dev.fleet.cli.DemoSubscription",
+            "dev.fleet.mcp.VerdictResource",
+            "dev.fleet.mcp.VerdictFeed",
+            "dev.fleet.mcp.VerdictSubscriptions",
+            "dev.fleet.mcp.SubscriberProbe",
+            "dev.fleet.mcp.SubscribeWatchingMapper");
     static final String OBSERVER_PACKAGE = "dev.fleet.observer";
+    static final String MOTION_PACKAGE = "dev.fleet.domain.motion";
     static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = describe("are on the assessment path",
             javaClass -> ASSESSMENT_CLASSES.contains(javaClass.getName())
-                    || javaClass.getPackageName().equals(OBSERVER_PACKAGE));
+                    || javaClass.getPackageName().equals(OBSERVER_PACKAGE)
+                    || javaClass.getPackageName().equals(MOTION_PACKAGE));
 
     static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
             "dev.fleet.registry.sqlite.SqliteRegistryWriter");
@@ -59,6 +75,7 @@ class ArchitectureTest {
         List<String> missing = named.stream().filter(name -> !PRODUCT.contain(name)).toList();
         assertTrue(missing.isEmpty(), "the rules name classes that no longer exist: " + missing);
         assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(OBSERVER_PACKAGE)));
+        assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(MOTION_PACKAGE)));
     }
 
     private static Set<String> union(Set<String> first, Set<String> second) {

@@ -183,7 +183,7 @@ public final class FleetProcesses {
         }
     }
 
-    private static McpSyncClient connect(ServerParameters parameters) {
+    static McpSyncClient connect(ServerParameters parameters) {
         McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters,
                         new JacksonMcpJsonMapper(new ObjectMapper())))
                 .requestTimeout(Duration.ofSeconds(30))
@@ -193,7 +193,7 @@ public final class FleetProcesses {
         return client;
     }
 
-    private static void closeQuietly(McpSyncClient client) {
+    static void closeQuietly(McpSyncClient client) {
         try {
             client.closeGracefully();
         } catch (RuntimeException e) {
