@@ -90,7 +90,7 @@ final class FleetInMotion implements AutoCloseable {
         return process.exitValue();
     }
 
-    /** Waits for {@code condition} (60 s on a quiet host, scaled), failing with {@code what} and this process's output. */
+    /** Waits for {@code condition} (60 s on a quiet host, scaled); fails with {@code what} and the output. */
     void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();
         while (!condition.getAsBoolean()) {

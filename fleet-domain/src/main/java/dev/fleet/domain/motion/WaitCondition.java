@@ -41,7 +41,10 @@ public final class WaitCondition {
         return kind;
     }
 
-    /** Whether the verdict of this look satisfies the condition (for {@code change} without a digest, the first look sets it). */
+    /**
+     * Whether the verdict of this look satisfies the condition; for {@code change} without a digest,
+     * the first look sets the digest to move away from.
+     */
     public boolean holds(boolean gateSatisfied, String digest) {
         if (kind == Kind.GATE) {
             return gateSatisfied;
