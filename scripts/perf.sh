@@ -4,7 +4,7 @@
 #
 #   scripts/perf.sh [all|machine|cold|assess|fleet|start|observer|watch]...   (default: all)
 #
-# WATCH_SECONDS sets the watch step's measuring window (60).
+# WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -122,8 +122,8 @@ observer() {
 
 watch() {
   echo "== a 1 s fleet watch beside five idle members, and a server whose client subscribed to fleet://verdict"
-  echo "   (CPU from /proc/PID/stat utime+stime over ${WATCH_SECONDS:-60} s, after a 15 s warm-up)"
-  java -cp "$bench_jar" dev.fleet.bench.WatchCpu "$launcher" "$work/watch" "${WATCH_SECONDS:-60}" 15
+  echo "   (CPU from /proc/PID/stat utime+stime over ${WATCH_SECONDS:-60} s, after a ${WATCH_WARMUP:-120} s warm-up)"
+  java -cp "$bench_jar" dev.fleet.bench.WatchCpu "$launcher" "$work/watch" "${WATCH_SECONDS:-60}" "${WATCH_WARMUP:-120}"
   echo "load average: $(load)"
 }
 

@@ -183,7 +183,7 @@ public final class FleetProcesses {
         }
     }
 
-    static McpSyncClient connect(ServerParameters parameters) {
+    private static McpSyncClient connect(ServerParameters parameters) {
         McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters,
                         new JacksonMcpJsonMapper(new ObjectMapper())))
                 .requestTimeout(Duration.ofSeconds(30))
