@@ -30,6 +30,12 @@ class RulesCanFailTest {
         return violation.getMessage();
     }
 
+    /** The assessment-path rule with the path being the one fixture class {@code simpleName}, here called {@code role}. */
+    private static ArchRule noWriteFrom(String role, String simpleName, Set<String> writeClasses) {
+        return FleetRules.assessmentPathCannotWrite(describe("are the fixture's " + role,
+                javaClass -> javaClass.getSimpleName().equals(simpleName)), "dev.fleet", writeClasses);
+    }
+
     /** A rule reports its offenders and no bystander: a rule that reports everything proves nothing. */
     private static void assertSpared(String violation, String... bystanders) {
         for (String bystander : bystanders) {
@@ -81,16 +87,20 @@ class RulesCanFailTest {
 
     @Test
     void anInPortThatNamesAnOutPortIsReported() {
-        String violation = assertViolated(FleetRules.portsIgnoreTheOtherSide(FIXTURES + "crossedports.port.in..",
-                FIXTURES + "crossedports.port.out.."), fixture("crossedports"), "InspectUseCase");
-        assertSpared(violation, "Callback");
+        assertPortNamesTheOtherSide("in", "out", "InspectUseCase", "Callback");
     }
 
     @Test
     void anOutPortThatNamesAnInPortIsReported() {
-        String violation = assertViolated(FleetRules.portsIgnoreTheOtherSide(FIXTURES + "crossedports.port.out..",
-                FIXTURES + "crossedports.port.in.."), fixture("crossedports"), "Callback");
-        assertSpared(violation, "Evidence.read");
+        assertPortNamesTheOtherSide("out", "in", "Callback", "Evidence.read");
+    }
+
+    /** The crossedports fixture's {@code side} ports name {@code otherSide}'s: the offender is reported, the bystander not. */
+    private static void assertPortNamesTheOtherSide(String side, String otherSide, String offender, String bystander) {
+        String ports = FIXTURES + "crossedports.port.";
+        String violation = assertViolated(FleetRules.portsIgnoreTheOtherSide(ports + side + "..", ports + otherSide + ".."),
+                fixture("crossedports"), offender);
+        assertSpared(violation, bystander);
     }
 
     @Test
@@ -117,34 +127,25 @@ class RulesCanFailTest {
 
     @Test
     void anAssessmentThatReachesADeleteIsReported() {
-        assertViolated(FleetRules.assessmentPathCannotWrite(
-                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
-                                "LeakyAssess")), "dev.fleet", Set.of()),
-                fixture("leaky"), "LeakyAssess reaches");
+        assertViolated(noWriteFrom("assessment", "LeakyAssess", Set.of()), fixture("leaky"), "LeakyAssess reaches");
     }
 
     @Test
     void anAssessmentThatReachesTheWritePortIsReported() {
-        assertViolated(FleetRules.assessmentPathCannotWrite(
-                        describe("are the fixture's port user", javaClass -> javaClass.getSimpleName().equals(
-                                "WritePortUser")), "dev.fleet", Set.of("dev.fleet.domain.port.out.RegistryWriter")),
+        assertViolated(noWriteFrom("port user", "WritePortUser", Set.of("dev.fleet.domain.port.out.RegistryWriter")),
                 new ClassFileImporter().importPackages(FIXTURES + "leaky", "dev.fleet.domain.port.out"),
                 "reaches dev.fleet.domain.port.out.RegistryWriter");
     }
 
     @Test
     void aWriteReachedThroughAnInterfaceImplementationIsReported() {
-        assertViolated(FleetRules.assessmentPathCannotWrite(
-                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
-                                "InterfaceAssess")), "dev.fleet", Set.of()),
+        assertViolated(noWriteFrom("assessment", "InterfaceAssess", Set.of()),
                 fixture("reach.implementation"), "via InterfaceAssess -> Sweeper -> DeletingSweeper");
     }
 
     @Test
     void aWriteReachedThroughASubclassIsReported() {
-        assertViolated(FleetRules.assessmentPathCannotWrite(
-                        describe("are the fixture's assessment", javaClass -> javaClass.getSimpleName().equals(
-                                "SubclassAssess")), "dev.fleet", Set.of()),
+        assertViolated(noWriteFrom("assessment", "SubclassAssess", Set.of()),
                 fixture("reach.subclass"), "via SubclassAssess -> Archive -> PurgingArchive");
     }
 

@@ -9,11 +9,8 @@ import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Instant;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
@@ -21,19 +18,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "assess",
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-final class AssessCommand implements Callable<Integer> {
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private FormatOption format;
+final class AssessCommand extends RosterVerb {
 
     @Mixin
     private RegistryOption registry;
-
-    @Mixin
-    private RosterOption roster;
 
     @Override
     public Integer call() {
@@ -42,11 +30,11 @@ final class AssessCommand implements Callable<Integer> {
         if (format.json()) {
             // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
             JsonVerdict answer = assessment.assessWithJson();
-            spec.commandLine().getOut().println(answer.json());
+            format.out().println(answer.json());
             return exitCode(answer.verdict());
         }
         Verdict verdict = assessment.assess();
-        spec.commandLine().getOut().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
+        format.out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
         return exitCode(verdict);
     }
 

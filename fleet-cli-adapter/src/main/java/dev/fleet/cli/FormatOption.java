@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import java.io.PrintWriter;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,6 +21,11 @@ final class FormatOption {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec verb;
 
+    /** The verb's standard output, where its answer goes. */
+    PrintWriter out() {
+        return verb.commandLine().getOut();
+    }
+
     /** Whether the answer is asked for as JSON. */
     boolean json() {
         return format == Format.JSON;
@@ -28,9 +34,9 @@ final class FormatOption {
     /** Prints the answer in the chosen format: the JSON document on one line, or the text as rendered. */
     void print(Supplier<String> json, Supplier<String> text) {
         if (json()) {
-            verb.commandLine().getOut().println(json.get());
+            out().println(json.get());
         } else {
-            verb.commandLine().getOut().print(text.get());
+            out().print(text.get());
         }
     }
 }

@@ -5,33 +5,23 @@ import dev.fleet.cli.text.Table;
 import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
-import dev.fleet.domain.Roster;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** {@code fleet processes}: what the observer sees as fleet servers right now. Read-only. */
 @Command(name = "processes",
         description = "List the processes whose command line matches a server process pattern.")
-final class ProcessesCommand implements Callable<Integer> {
-
-    @Mixin
-    private FormatOption format;
-
-    @Mixin
-    private RosterOption roster;
+final class ProcessesCommand extends RosterVerb {
 
     @Override
     public Integer call() {
-        Roster effective = roster.roster();
         ProcessObservation observation = ProcessObservers.forThisPlatform()
-                .observe(effective.serverProcessPatterns(), Set.of());
+                .observe(roster.roster().serverProcessPatterns(), Set.of());
         format.print(() -> CanonicalJson.encode(document(observation)), () -> text(observation));
         return ExitCodes.OK;
     }

@@ -7,9 +7,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * {@code fleet roster}: the effective roster, after validation. Its JSON has a roster file's own
@@ -18,13 +16,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "roster",
         description = {"Print the effective roster: members, binding and server process patterns.",
             "Its JSON is a roster file: a start for a roster of your own (--roster FILE)."})
-final class RosterCommand implements Callable<Integer> {
-
-    @Mixin
-    private FormatOption format;
-
-    @Mixin
-    private RosterOption roster;
+final class RosterCommand extends RosterVerb {
 
     @Override
     public Integer call() {

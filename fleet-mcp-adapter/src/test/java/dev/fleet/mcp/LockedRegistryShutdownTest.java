@@ -55,41 +55,43 @@ class LockedRegistryShutdownTest {
 
     @Test
     void stdinEofExitsInTimeWhileAnotherProcessHoldsTheRegistryLocked() throws Exception {
-        try (RawStdioServer server = registeredServer()) {
-            String runtimeId = runtimeId(server);
-            try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
-                awaitAHeartbeatWaitingForTheLock(server);
-                long start = System.nanoTime();
-                server.closeStdin();
-                boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
-                long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                System.err.println("stdio server exited " + millis + " ms after stdin EOF, registry locked");
-
-                assertTrue(exited, () -> "still running " + millis + " ms after stdin EOF; stderr:\n"
-                        + stderr(server));
-                assertEquals(0, server.process().exitValue());
-            }
-            assertEquals("running", status(runtimeId), "the stop could not be written: the row reads as "
-                    + "process_exited now that the process is gone");
-        }
+        exitsInTimeWhileLocked("stdin EOF", RawStdioServer::closeStdin, 0, "a clean exit");
     }
 
     @Test
     void sigtermExitsInTimeWhileAnotherProcessHoldsTheRegistryLocked() throws Exception {
+        exitsInTimeWhileLocked("SIGTERM", server -> assertTrue(server.process().toHandle().destroy()), 143,
+                "128 + SIGTERM");
+    }
+
+    /** How a test stops the server: closing its stdin, or sending it SIGTERM. */
+    @FunctionalInterface
+    private interface Stop {
+        void stop(RawStdioServer server) throws Exception;
+    }
+
+    /**
+     * Stops a registered server (by {@code cause}) while this process holds the registry locked and
+     * its heartbeat waits for the lock: it must exit within the contract's time with {@code exitValue},
+     * leaving its row running (the stop could not be written).
+     */
+    private void exitsInTimeWhileLocked(String cause, Stop stop, int exitValue, String exitWhy) throws Exception {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
             try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
                 awaitAHeartbeatWaitingForTheLock(server);
                 long start = System.nanoTime();
-                assertTrue(server.process().toHandle().destroy());
+                stop.stop(server);
                 boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-                System.err.println("stdio server exited " + millis + " ms after SIGTERM, registry locked");
+                System.err.println("stdio server exited " + millis + " ms after " + cause + ", registry locked");
 
-                assertTrue(exited, () -> "still running " + millis + " ms after SIGTERM; stderr:\n" + stderr(server));
-                assertEquals(143, server.process().exitValue(), "128 + SIGTERM");
+                assertTrue(exited, () -> "still running " + millis + " ms after " + cause + "; stderr:\n"
+                        + stderr(server));
+                assertEquals(exitValue, server.process().exitValue(), exitWhy);
             }
-            assertEquals("running", status(runtimeId));
+            assertEquals("running", status(runtimeId), "the stop could not be written: the row reads as "
+                    + "process_exited now that the process is gone");
         }
     }
 

@@ -3,9 +3,11 @@ package dev.fleet.domain.verdict;
 import static dev.fleet.domain.verdict.VerdictFields.*;
 
 import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Code;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.verdict.encoding.DocumentSink;
+import dev.fleet.domain.verdict.encoding.FieldName;
 
 /** How {@link VerdictDocument} writes each entry of its lists, and its registry, listing and observation. */
 final class VerdictEntries {
@@ -103,24 +105,25 @@ final class VerdictEntries {
     }
 
     static void writeRegistry(RegistrySummary registry, DocumentSink out) {
-        out.beginObject();
-        out.name(READABLE);
-        out.bool(registry.readable());
-        out.name(REASON);
-        out.string(registry.reason() == null ? null : registry.reason().code());
-        out.name(REGISTRATION_COUNT);
-        out.number(registry.registrationCount());
-        out.endObject();
+        writeSummary(READABLE, registry.readable(), registry.reason(), REGISTRATION_COUNT,
+                registry.registrationCount(), out);
     }
 
     static void writeListing(ListingSummary listing, DocumentSink out) {
+        writeSummary(AVAILABLE, listing.available(), listing.reason(), SERVER_PROCESS_COUNT,
+                listing.serverProcessCount(), out);
+    }
+
+    /** A source's summary, the registry's or the process listing's: whether it answered, why not, and its count. */
+    private static void writeSummary(FieldName answered, boolean answeredValue, Code reason, FieldName counted,
+            int count, DocumentSink out) {
         out.beginObject();
-        out.name(AVAILABLE);
-        out.bool(listing.available());
+        out.name(answered);
+        out.bool(answeredValue);
         out.name(REASON);
-        out.string(listing.reason() == null ? null : listing.reason().code());
-        out.name(SERVER_PROCESS_COUNT);
-        out.number(listing.serverProcessCount());
+        out.string(reason == null ? null : reason.code());
+        out.name(counted);
+        out.number(count);
         out.endObject();
     }
 

@@ -197,24 +197,23 @@ class CanonicalWriterTest {
         shown.put("digest", digest);
         for (CanonicalWriter writer : List.of(CanonicalWriter.forText(), CanonicalWriter.forTextAndDigest(0),
                 CanonicalWriter.forDigest())) {
-            writer.beginObject();
-            writer.name(FieldName.of("first"));
-            writer.repeatable(key, value);
-            writer.name(FieldName.of("again"));
-            writer.repeatable(key, value);
-            writer.digest(FieldName.of("digest"), digest);
-            writer.endObject();
+            writeTwice(writer, key, value, digest);
             assertEquals(digest, writer.digest());
         }
         CanonicalWriter withText = CanonicalWriter.forTextAndDigest(0);
-        withText.beginObject();
-        withText.name(FieldName.of("first"));
-        withText.repeatable(key, value);
-        withText.name(FieldName.of("again"));
-        withText.repeatable(key, value);
-        withText.digest(FieldName.of("digest"), null);
-        withText.endObject();
+        writeTwice(withText, key, value, null);
         assertEquals(CanonicalJson.encode(shown), withText.text());
+    }
+
+    /** An object with the same repeatable value under "first" and "again", then the digest field. */
+    private static void writeTwice(CanonicalWriter writer, Object key, Consumer<DocumentSink> value, String digest) {
+        writer.beginObject();
+        writer.name(FieldName.of("first"));
+        writer.repeatable(key, value);
+        writer.name(FieldName.of("again"));
+        writer.repeatable(key, value);
+        writer.digest(FieldName.of("digest"), digest);
+        writer.endObject();
     }
 
     /** DEL and C1 too: ESC's 8-bit twin U+009B starts a terminal control sequence as ESC [ does. */

@@ -118,28 +118,34 @@ public final class CanonicalWriter implements DocumentSink {
 
     @Override
     public void beginObject() {
-        beforeValue();
-        out.put((byte) '{');
-        separators.open();
+        open('{');
     }
 
     @Override
     public void endObject() {
-        separators.close();
-        out.put((byte) '}');
+        close('}');
     }
 
     @Override
     public void beginArray() {
-        beforeValue();
-        out.put((byte) '[');
-        separators.open();
+        open('[');
     }
 
     @Override
     public void endArray() {
+        close(']');
+    }
+
+    /** Opens an object or an array: its bracket, as a value of the enclosing one. */
+    private void open(char bracket) {
+        beforeValue();
+        out.put((byte) bracket);
+        separators.open();
+    }
+
+    private void close(char bracket) {
         separators.close();
-        out.put((byte) ']');
+        out.put((byte) bracket);
     }
 
     @Override

@@ -1,0 +1,18 @@
+package dev.fleet.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+
+/**
+ * The options of the verbs that answer about the roster's fleet, as text or as JSON: {@code --format}
+ * and {@code --roster}, declared here once rather than in each verb ({@code assess}, {@code processes},
+ * {@code roster}).
+ */
+abstract class RosterVerb implements Callable<Integer> {
+
+    @Mixin
+    FormatOption format;
+
+    @Mixin
+    RosterOption roster;
+}
