@@ -2,7 +2,9 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|assess|fleet|start|observer]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|assess|fleet|start|observer|watch]...   (default: all)
+#
+# WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -118,11 +120,18 @@ observer() {
   echo "load average: $(load)"
 }
 
+watch() {
+  echo "== a 1 s fleet watch beside five idle members, and a server whose client subscribed to fleet://verdict"
+  echo "   (CPU from /proc/PID/stat utime+stime over ${WATCH_SECONDS:-60} s, after a ${WATCH_WARMUP:-120} s warm-up)"
+  java -cp "$bench_jar" dev.fleet.bench.WatchCpu "$launcher" "$work/watch" "${WATCH_SECONDS:-60}" "${WATCH_WARMUP:-120}"
+  echo "load average: $(load)"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold assess fleet start observer)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold assess fleet start observer watch)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | assess | fleet | start | observer) "$step" ;;
+    machine | cold | assess | fleet | start | observer | watch) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done

@@ -190,7 +190,7 @@ public final class FleetProcesses {
         return client;
     }
 
-    private static void closeQuietly(McpSyncClient client) {
+    static void closeQuietly(McpSyncClient client) {
         try {
             client.closeGracefully();
         } catch (RuntimeException e) {

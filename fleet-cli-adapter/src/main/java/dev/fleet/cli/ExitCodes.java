@@ -10,7 +10,8 @@ import picocli.CommandLine;
  * Every exit code the CLI gives, named once, and the one place that says what each means to each
  * verb: {@link #document} writes the "Exit codes" section of every verb's help from {@link #HELP}.
  * What 1 means depends on the verb (the gate is not satisfied, the registry is unreadable, a demo
- * verdict was not seen); 130 and 143 are the JVM's, when a signal ends {@code serve} or {@code demo}.
+ * verdict was not seen); 130 and 143 are the JVM's, when a signal ends {@code serve}, {@code demo},
+ * {@code watch} or {@code wait}.
  */
 final class ExitCodes {
 
@@ -22,6 +23,12 @@ final class ExitCodes {
     static final int INTERNAL_ERROR = 70;
     /** The answer could not be written to stdout (a full disk, a closed pipe): sysexits' EX_IOERR. */
     static final int OUTPUT_FAILED = 74;
+    /**
+     * What {@code fleet watch} returns when a line found its reader gone (stdout closed, as after
+     * {@code | head -3}): its normal end, so the CLI exits 0 quietly rather than 74. Never an exit
+     * status itself (see {@link FleetCli#run}).
+     */
+    static final int READER_GONE = Integer.MIN_VALUE;
     /** 128 + SIGINT, as a shell reports an interrupted command. */
     static final int INTERRUPTED = 130;
     /** 128 + SIGTERM: the JVM's own status when a SIGTERM ends it (no code here returns it). */
@@ -43,10 +50,17 @@ final class ExitCodes {
                     new Line(NEGATIVE, "the verb's answer is no: the gate is not satisfied, the registry is "
                             + "unreadable, a demo verdict was not seen"), USAGE_LINE, INTERNAL_LINE,
                     new Line(OUTPUT_FAILED, "the answer could not be written to standard output (one line on stderr)"),
-                    new Line(INTERRUPTED + "/" + TERMINATED, "serve or demo ended by SIGINT/SIGTERM"))),
+                    new Line(INTERRUPTED + "/" + TERMINATED, "serve, demo, watch or wait ended by SIGINT/SIGTERM"))),
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the gate is not satisfied (a registry problem is a verdict too)"),
                     USAGE_LINE, INTERNAL_LINE)),
+            Map.entry("fleet watch", List.of(
+                    new Line(OK, "its reader went away (standard output closed, e.g. fleet watch | head -3)"),
+                    USAGE_LINE, INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"),
+                    new Line(TERMINATED, "ended by SIGTERM"))),
+            Map.entry("fleet wait", List.of(new Line(OK, "the condition holds; that verdict is printed"),
+                    new Line(NEGATIVE, "the timeout passed first; the last verdict is printed"), USAGE_LINE,
+                    INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
             Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin; its row is marked stopped"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "

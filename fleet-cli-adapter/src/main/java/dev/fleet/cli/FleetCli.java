@@ -51,6 +51,8 @@ public final class FleetCli implements Callable<Integer> {
     private static Map<String, Supplier<Object>> verbs() {
         Map<String, Supplier<Object>> verbs = new LinkedHashMap<>();
         verbs.put("assess", AssessCommand::new);
+        verbs.put("watch", WatchCommand::new);
+        verbs.put("wait", WaitCommand::new);
         verbs.put("serve", ServeCommand::new);
         verbs.put("registry", RegistryCommand::new);
         verbs.put("processes", ProcessesCommand::new);
@@ -85,6 +87,9 @@ public final class FleetCli implements Callable<Integer> {
         CommandLine cli = commandLine(args).setOut(stdout.writer()).setErr(StandardStreams.err());
         try {
             int code = cli.execute(args);
+            if (code == ExitCodes.READER_GONE) {
+                return ExitCodes.OK; // a watch whose reader has gone: its quiet end
+            }
             if (stdout.failed()) {
                 cli.getErr().println("fleet: could not write the answer to standard output: "
                         + Printable.of(stdout.failure()));

@@ -69,6 +69,7 @@ class DemoIT {
         assertTrue(run.stdout().contains("! duplicate_member"), output);
         assertTrue(run.stdout().contains("! cohort_split"), output);
         assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), output);
+        assertTrue(run.stdout().contains("ok   the subscribed client was notified that the verdict changed"), output);
         assertTrue(run.stdout().contains("ok   every server marked its row stopped and exited 0"), output);
         assertFalse(run.stdout().contains("FAIL"), output);
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);

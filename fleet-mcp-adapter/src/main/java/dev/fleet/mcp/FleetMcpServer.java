@@ -7,7 +7,6 @@ import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -15,9 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The fleet's MCP server on the official MCP Java SDK, whatever the transport: the two read-only
- * tools, and this server's own registration. It drives two in-ports: the assessment, and the
- * server's own lifecycle in the registry, which the CLI (the composition root) builds, with its
- * scheduler and log, for the transport it serves. This adapter never touches the registry's write
+ * tools, the subscribable verdict resource ({@link VerdictFeed}), and this server's own
+ * registration. It drives two in-ports: the assessment, and the server's own lifecycle in the
+ * registry, which the CLI (the composition root) builds, with its scheduler and log, for the
+ * transport it serves. This adapter never touches the registry's write
  * port itself. A transport serves it: {@code dev.fleet.mcp.stdio.StdioServer} or
  * {@code dev.fleet.mcp.http.StreamableHttpEndpoint}.
  */
@@ -35,6 +35,7 @@ public final class FleetMcpServer {
     private final OwnRegistrationUseCase registration;
     private final Duration heartbeatPeriod;
     private final McpJsonMapper mapper = McpJson.mapper();
+    private final VerdictFeed feed;
 
     /**
      * @param assess the assessment, built with {@code answered_by} = this server
@@ -48,16 +49,21 @@ public final class FleetMcpServer {
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.registration = Objects.requireNonNull(registration, "registration");
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
+        this.feed = new VerdictFeed(assess,
+                () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT));
     }
 
-    /** The SDK server with both tools, over {@code specification}'s transport. */
+    /**
+     * The SDK server with both tools and the verdict resource, over {@code specification}'s
+     * transport, whose provider went through {@link #feed()} first.
+     */
     public McpSyncServer build(McpServer.SyncSpecification<?> specification) {
-        return specification
+        feed.addTo(specification, mapper);
+        return feed.attach(specification
                 .serverInfo(NAME, version())
                 .instructions(INSTRUCTIONS)
-                .jsonMapper(mapper)
                 .jsonSchemaValidator(McpJson.validator())
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(VerdictFeed.capabilities())
                 // The tools refuse arguments themselves, with a message that says why ("accepts no
                 // evidence"); the SDK's generic schema check would answer first and say less.
                 .validateToolInputs(false)
@@ -65,7 +71,12 @@ public final class FleetMcpServer {
                                 () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT))
                                 .specification(),
                         RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT).specification())
-                .build();
+                .build());
+    }
+
+    /** The verdict resource and its subscriptions, for a transport to wrap its provider with. */
+    public VerdictFeed feed() {
+        return feed;
     }
 
     /** The JSON mapper the tools answer with, for a transport to read requests as the SDK will. */

@@ -59,6 +59,7 @@ public final class DemoFleet implements AutoCloseable {
     private final List<McpSyncClient> clients = new ArrayList<>();
     private final List<ChildProcessTransport> transports = new ArrayList<>();
     private final List<Process> servers = new ArrayList<>();
+    private final DemoSubscription subscription = new DemoSubscription();
     private boolean closed;
 
     private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
@@ -145,13 +146,20 @@ public final class DemoFleet implements AutoCloseable {
         }
     }
 
-    private static McpSyncClient connect(ChildProcessTransport transport) {
+    private McpSyncClient connect(ChildProcessTransport transport) {
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(PATIENCE)
                 .initializationTimeout(PATIENCE)
+                .resourcesUpdateConsumer(subscription::updated)
                 .build();
         client.initialize();
         return client;
+    }
+
+    /** Subscribes the client of the member with this profile to {@code fleet://verdict}. */
+    synchronized DemoSubscription subscribe(String profile) {
+        subscription.subscribe(byProfile.get(profile));
+        return subscription;
     }
 
     /** Calls {@code gitea_assess_fleet_inventory} through the member with this profile. */

@@ -49,10 +49,15 @@ public final class DemoStory {
         DemoVerdict first = fleet.assess("prgs-controller");
         first.print(out);
         expect("gate satisfied with 5 running", first.gateSatisfied() && first.runningMembers() == 5);
+        DemoSubscription subscription = fleet.subscribe("prgs-controller");
+        int notified = subscription.received();
+        out.println("   the controller's client subscribes to fleet://verdict");
 
         step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
         fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
         expect("six rows registered", awaitRunning(registry, 6));
+        expect("the subscribed client was notified that the verdict changed (notifications/resources/updated)",
+                subscription.awaitMoreThan(notified, DemoFleet.PATIENCE));
 
         step("4. The reconciler assesses the fleet");
         DemoVerdict second = fleet.assess("prgs-reconciler");

@@ -88,7 +88,7 @@ public final class StreamableHttpEndpoint {
         InetAddress address = resolve(host);
         HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);
         SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
-        McpSyncServer server = fleet.build(McpServer.sync(transport));
+        McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
         // The guard is built once the port is known (port 0): it stands in front of every path.
         GuardHolder guard = new GuardHolder();
         ServerConnector connector = connector(host, port, limits, context(transport, guard));

@@ -61,7 +61,8 @@ public final class StdioServer {
         StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
         StdioServerTransportProvider stdio =
                 new StdioServerTransportProvider(fleet.mapper(), lines, protocol, StdinLines.MAX_LINE_BYTES);
-        McpSyncServer server = fleet.build(McpServer.sync(new SessionEndSignallingProvider(stdio, clientGone::countDown)));
+        McpSyncServer server = fleet.build(
+                McpServer.sync(fleet.feed().wrap(new SessionEndSignallingProvider(stdio, clientGone::countDown))));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::markStopped, "fleet-mcp-shutdown"));

@@ -1,0 +1,41 @@
+package dev.fleet.cli.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.Scenario;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** fleet watch's text, on verdicts of made-up fleets. */
+class WatchTextTest {
+
+    @Test
+    void oneLinePerChangeThenWhatAppearedAndWhatWentAway() {
+        WatchText text = new WatchText(ZoneOffset.UTC);
+        Scenario fleet = Scenario.healthyFive();
+        assertEquals("03:00:00  gate satisfied  5/5 running\n", text.render(fleet.classify()));
+
+        fleet.removeProcess(4101); // the reviewer is killed: its row stays, its process is gone
+        String killed = text.render(fleet.classify());
+        List<String> lines = killed.lines().toList();
+        assertEquals("03:00:00  missing_member  4/5 running", lines.get(0));
+        assertTrue(lines.contains("  + missing member gitea-reviewer/prgs-reviewer"), killed);
+        assertTrue(lines.stream().skip(1).allMatch(line -> line.startsWith("  + ")), killed);
+
+        String back = text.render(Scenario.healthyFive().classify());
+        assertTrue(back.startsWith("03:00:00  gate satisfied  5/5 running\n"), back);
+        assertTrue(back.contains("  - missing member gitea-reviewer/prgs-reviewer\n"), back);
+        assertFalse(back.contains("  + "), back);
+    }
+
+    @Test
+    void theDiffListsAppearedBeforeVanishedAndNothingTwice() {
+        assertEquals(List.of("+ c", "- a"), WatchAnomalies.diff(Set.of("a", "b"), Set.of("b", "c")));
+        assertEquals(List.of(), WatchAnomalies.diff(Set.of("a"), Set.of("a")));
+        assertTrue(WatchAnomalies.of(Scenario.healthyFive().classify()).isEmpty());
+    }
+}

@@ -1,0 +1,84 @@
+package dev.fleet.domain.motion;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The one syntax every duration option takes: a whole number followed by {@code ms}, {@code s},
+ * {@code m} or {@code h} ({@code 500ms}, {@code 2s}, {@code 5m}, {@code 1h}). Anything else is
+ * refused with one line that says what to write instead.
+ */
+public final class Durations {
+
+    /** What the syntax is, for an error message or a help text. */
+    public static final String SYNTAX = "a whole number followed by ms, s, m or h (500ms, 2s, 5m, 1h)";
+
+    /** Digits beyond these would overflow a {@link Duration} in milliseconds long before they mean anything. */
+    private static final int MOST_DIGITS = 12;
+
+    private Durations() {
+    }
+
+    /**
+     * @throws IllegalArgumentException with a one-line message naming {@code text} and the syntax
+     */
+    public static Duration parse(String text) {
+        Objects.requireNonNull(text, "text");
+        int digits = 0;
+        while (digits < text.length() && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+            digits++;
+        }
+        String unit = text.substring(digits);
+        if (digits == 0 || digits > MOST_DIGITS) {
+            throw invalid(text);
+        }
+        long amount = Long.parseLong(text.substring(0, digits));
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            case "h" -> Duration.ofHours(amount);
+            default -> throw invalid(text);
+        };
+    }
+
+    /**
+     * {@link #parse}, then a bound check.
+     *
+     * @param what the option's name, for the message ({@code --interval})
+     * @throws IllegalArgumentException when {@code text} is no duration or falls outside {@code [least, most]}
+     */
+    public static Duration parseWithin(String what, String text, Duration least, Duration most) {
+        Duration value;
+        try {
+            value = parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+        if (value.compareTo(least) < 0 || value.compareTo(most) > 0) {
+            throw new IllegalArgumentException(what + " must be from " + format(least) + " to " + format(most)
+                    + ", got " + text);
+        }
+        return value;
+    }
+
+    /** The shortest exact spelling in this syntax: {@code 1h}, {@code 90s}, {@code 1500ms}. */
+    public static String format(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis % 3_600_000 == 0 && millis != 0) {
+            return millis / 3_600_000 + "h";
+        }
+        if (millis % 60_000 == 0 && millis != 0) {
+            return millis / 60_000 + "m";
+        }
+        if (millis % 1_000 == 0) {
+            return millis / 1_000 + "s";
+        }
+        return millis + "ms";
+    }
+
+    private static IllegalArgumentException invalid(String text) {
+        String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+        return new IllegalArgumentException("'" + shown + "' is not a duration: write " + SYNTAX);
+    }
+}

@@ -1,0 +1,119 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.motion.DigestChange;
+import dev.fleet.domain.motion.Repeat;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who is told when {@value VerdictResource#URI} changes, and the only background assessment a
+ * server ever makes. Nothing runs until a client subscribes ({@link #wake}); then one daemon thread
+ * assesses every second, notifies when the digest differs from the last one it saw (never for the
+ * first look, the baseline), and ends as soon as no session is subscribed any more (an
+ * unsubscribe, a closed session). The SDK keeps the subscriptions, per session; this class only asks
+ * how many there are ({@code subscribers}), once a tick.
+ *
+ * <p>Races: the SDK records a subscription just after waking this class, and a session may subscribe
+ * just as the thread finds none: a wake since the tick began keeps the thread going, and a wake
+ * after it stopped starts a new one, so no subscription is ever left without a watcher.
+ */
+final class VerdictSubscriptions implements AutoCloseable {
+
+    static final Duration PERIOD = Duration.ofSeconds(1);
+    private static final Logger LOG = LoggerFactory.getLogger(VerdictSubscriptions.class);
+
+    private final Supplier<String> digest;
+    private final IntSupplier subscribers;
+    private final Runnable notifier;
+    private final Duration period;
+    private boolean running;
+    private boolean woken;
+    private boolean closed;
+
+    /**
+     * @param digest assesses the fleet now and gives the verdict's digest
+     * @param subscribers how many sessions are subscribed to the resource now
+     * @param notifier sends {@code notifications/resources/updated} to them
+     */
+    VerdictSubscriptions(Supplier<String> digest, IntSupplier subscribers, Runnable notifier, Duration period) {
+        this.digest = Objects.requireNonNull(digest, "digest");
+        this.subscribers = Objects.requireNonNull(subscribers, "subscribers");
+        this.notifier = Objects.requireNonNull(notifier, "notifier");
+        this.period = Objects.requireNonNull(period, "period");
+    }
+
+    /** A client asked to subscribe: watch, if nothing does yet. */
+    synchronized void wake() {
+        woken = true;
+        if (running || closed) {
+            return;
+        }
+        running = true;
+        Thread watcher = new Thread(this::watch, "fleet-verdict-subscriptions");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Whether the watching thread runs now (tests). */
+    synchronized boolean running() {
+        return running;
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+    }
+
+    private void watch() {
+        DigestChange change = new DigestChange();
+        try {
+            new Repeat(period, System::nanoTime, pause -> Thread.sleep(Math.max(1, pause.toMillis())))
+                    .until(() -> tick(change), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            synchronized (this) {
+                running = false;
+            }
+        }
+    }
+
+    /** One look; true when the thread should end (nobody subscribed, or the server closing). */
+    private boolean tick(DigestChange change) {
+        boolean fresh;
+        synchronized (this) {
+            fresh = woken;
+            woken = false;
+        }
+        if (!fresh && subscribers.getAsInt() == 0 && stopUnlessWoken()) {
+            return true;
+        }
+        synchronized (this) {
+            if (closed) {
+                running = false;
+                return true;
+            }
+        }
+        try {
+            boolean baseline = !change.hasBaseline();
+            if (change.isChange(digest.get()) && !baseline) {
+                notifier.run();
+            }
+        } catch (RuntimeException e) {
+            // A failed look is no change; the next tick looks again.
+            LOG.warn("watching {} for its subscribers: {}", VerdictResource.URI, e.toString());
+        }
+        return false;
+    }
+
+    private synchronized boolean stopUnlessWoken() {
+        if (woken && !closed) {
+            return false;
+        }
+        running = false;
+        return true;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.testing.Patience;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/** The watcher behind the resource's subscriptions, with fakes for the assessment and the SDK's subscriptions. */
+class VerdictSubscriptionsTest {
+
+    private static final Duration PERIOD = Duration.ofMillis(20);
+    private static final String A = "sha256:" + "a".repeat(64);
+    private static final String B = "sha256:" + "b".repeat(64);
+
+    private final AtomicInteger assessments = new AtomicInteger();
+    private final AtomicReference<String> digest = new AtomicReference<>(A);
+    private final AtomicInteger subscribers = new AtomicInteger();
+    private final AtomicInteger notifications = new AtomicInteger();
+    private final VerdictSubscriptions subscriptions = new VerdictSubscriptions(() -> {
+        assessments.incrementAndGet();
+        return digest.get();
+    }, subscribers::get, notifications::incrementAndGet, PERIOD);
+
+    @Test
+    void withoutASubscriptionNothingIsAssessed() throws InterruptedException {
+        Thread.sleep(PERIOD.toMillis() * 15);
+        assertEquals(0, assessments.get());
+        assertFalse(subscriptions.running());
+    }
+
+    @Test
+    void aSubscriberIsNotifiedOnceForOneChangeAndNeverForTheSameDigest() throws InterruptedException {
+        subscribers.set(1);
+        subscriptions.wake();
+        await(() -> assessments.get() >= 5, "the watcher looks every period");
+        assertEquals(0, notifications.get(), "the first look is the baseline; an unchanged digest is no change");
+
+        digest.set(B);
+        await(() -> notifications.get() == 1, "one notification for the change");
+        int seen = assessments.get();
+        await(() -> assessments.get() >= seen + 5, "more looks at the new digest");
+        assertEquals(1, notifications.get(), "exactly one");
+        subscriptions.close();
+    }
+
+    @Test
+    void theWatcherEndsWhenTheLastSubscriberLeavesAndAWakeStartsItAgain() throws InterruptedException {
+        subscribers.set(1);
+        subscriptions.wake();
+        await(() -> assessments.get() >= 2, "watching");
+        subscribers.set(0);
+        await(() -> !subscriptions.running(), "the watcher ends without subscribers");
+        int atEnd = assessments.get();
+        Thread.sleep(PERIOD.toMillis() * 15);
+        assertEquals(atEnd, assessments.get(), "no look once nobody is subscribed");
+
+        subscribers.set(1);
+        subscriptions.wake();
+        assertTrue(subscriptions.running());
+        await(() -> assessments.get() > atEnd + 2, "a new subscription starts a new watcher");
+        subscriptions.close();
+        await(() -> !subscriptions.running(), "close ends it");
+    }
+
+    @Test
+    void aWakeLooksOnceForItsBaselineEvenBeforeTheSdkHasRecordedTheSessionThenStopsIfNoneCame()
+            throws InterruptedException {
+        // The mapper wakes the watcher just before the SDK records the session: the first look takes
+        // the baseline without asking; a session that never came (a refused subscribe) ends it after.
+        subscriptions.wake();
+        await(() -> !subscriptions.running(), "no subscriber: the watcher ends");
+        assertEquals(1, assessments.get(), "one look, the baseline");
+        assertEquals(0, notifications.get());
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + " (" + Patience.describe() + ")");
+            }
+            Thread.sleep(5);
+        }
+    }
+}
