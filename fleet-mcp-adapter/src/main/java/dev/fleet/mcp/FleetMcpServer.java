@@ -34,8 +34,8 @@ public final class FleetMcpServer {
     private final ServerLifecycleUseCase lifecycle;
     private final OwnRegistrationUseCase registration;
     private final Duration heartbeatPeriod;
-    private final McpJsonMapper mapper = McpJson.mapper();
     private final VerdictFeed feed;
+    private final McpJsonMapper mapper;
 
     /**
      * @param assess the assessment, built with {@code answered_by} = this server
@@ -51,6 +51,7 @@ public final class FleetMcpServer {
         this.heartbeatPeriod = Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         this.feed = new VerdictFeed(assess,
                 () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT));
+        this.mapper = McpJson.mapper(feed::subscribing);
     }
 
     /**
@@ -58,8 +59,9 @@ public final class FleetMcpServer {
      * transport, whose provider went through {@link #feed()} first.
      */
     public McpSyncServer build(McpServer.SyncSpecification<?> specification) {
-        feed.addTo(specification, mapper);
+        feed.addTo(specification);
         return feed.attach(specification
+                .jsonMapper(mapper)
                 .serverInfo(NAME, version())
                 .instructions(INSTRUCTIONS)
                 .jsonSchemaValidator(McpJson.validator())

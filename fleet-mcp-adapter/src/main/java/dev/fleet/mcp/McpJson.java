@@ -20,6 +20,7 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * The SDK's JSON mapper and schema validator on Jackson 2, built directly rather than found through
@@ -45,7 +46,20 @@ final class McpJson {
     private McpJson() {
     }
 
+    /** The mapper of a client, or of a server that serves no subscribable resource. */
     static McpJsonMapper mapper() {
+        return mapper(subscribe -> {
+        });
+    }
+
+    /**
+     * The server's mapper, which also shows it every {@code resources/subscribe}: SDK 2.1.0 tells a
+     * server nothing when a client subscribes (its handler only records the session), but that
+     * handler reads the request's parameters through this mapper first. {@code onSubscribe} runs
+     * there, before the SDK records anything, and may refuse the subscription by throwing an
+     * {@code McpError}, which the SDK sends back as the error.
+     */
+    static McpJsonMapper mapper(Consumer<McpSchema.SubscribeRequest> onSubscribe) {
         ObjectMapper objectMapper = new ObjectMapper();
         objectMapper.registerModule(new SimpleModule("fleet-unknown-tool")
                 .addSerializer(McpSchema.JSONRPCResponse.JSONRPCError.class, new NamedUnknownTool()));
@@ -54,8 +68,12 @@ final class McpJson {
                     @Override
                     public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config,
                             BeanDescription description, JsonDeserializer<?> deserializer) {
-                        return description.getBeanClass() == McpSchema.CallToolRequest.class
-                                ? new WrapNonObjectArguments(deserializer) : deserializer;
+                        Class<?> read = description.getBeanClass();
+                        if (read == McpSchema.CallToolRequest.class) {
+                            return new WrapNonObjectArguments(deserializer);
+                        }
+                        return read == McpSchema.SubscribeRequest.class
+                                ? new SeenSubscription(deserializer, onSubscribe) : deserializer;
                     }
                 }));
         return new JacksonMcpJsonMapper(objectMapper);
@@ -92,6 +110,30 @@ final class McpJson {
                 replay.nextToken();
                 return _delegatee.deserialize(replay, context);
             }
+        }
+    }
+
+    /** Reads a {@code SubscribeRequest} as the SDK does, then shows it to the server (see {@link #mapper(Consumer)}). */
+    private static final class SeenSubscription extends DelegatingDeserializer {
+
+        private static final long serialVersionUID = 1L;
+        private final transient Consumer<McpSchema.SubscribeRequest> onSubscribe;
+
+        SeenSubscription(JsonDeserializer<?> delegate, Consumer<McpSchema.SubscribeRequest> onSubscribe) {
+            super(delegate);
+            this.onSubscribe = onSubscribe;
+        }
+
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+            return new SeenSubscription(delegate, onSubscribe);
+        }
+
+        @Override
+        public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            Object request = _delegatee.deserialize(parser, context);
+            onSubscribe.accept((McpSchema.SubscribeRequest) request);
+            return request;
         }
     }
 

@@ -2,13 +2,9 @@ package dev.fleet.mcp;
 
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
-import io.modelcontextprotocol.spec.McpServerTransportProviderBase;
-import io.modelcontextprotocol.spec.McpStreamableServerSession;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,83 +51,32 @@ final class SubscriberProbe {
         }
     }
 
-    /** {@code notifyClient}, except that the probe is counted, not sent. */
-    private Mono<Void> notifyClient(McpServerTransportProviderBase delegate, String sessionId, String method,
-            Object params) {
-        if (params == PROBE) {
-            counted.incrementAndGet();
-            return Mono.empty();
-        }
-        return delegate.notifyClient(sessionId, method, params);
-    }
-
     /** {@code provider} (stdio), counting the probe's calls. */
     McpServerTransportProvider wrap(McpServerTransportProvider provider) {
-        return new McpServerTransportProvider() {
-            @Override
-            public void setSessionFactory(McpServerSession.Factory sessionFactory) {
-                provider.setSessionFactory(sessionFactory);
-            }
-
-            @Override
-            public Mono<Void> notifyClients(String method, Object params) {
-                return provider.notifyClients(method, params);
-            }
-
+        return new ForwardingProvider.OfSessions(provider) {
             @Override
             public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-                return SubscriberProbe.this.notifyClient(provider, sessionId, method, params);
-            }
-
-            @Override
-            public void close() {
-                provider.close();
-            }
-
-            @Override
-            public Mono<Void> closeGracefully() {
-                return provider.closeGracefully();
-            }
-
-            @Override
-            public List<String> protocolVersions() {
-                return provider.protocolVersions();
+                return counted(params) ? Mono.empty() : super.notifyClient(sessionId, method, params);
             }
         };
     }
 
     /** {@code provider} (streamable HTTP), counting the probe's calls. */
     McpStreamableServerTransportProvider wrap(McpStreamableServerTransportProvider provider) {
-        return new McpStreamableServerTransportProvider() {
-            @Override
-            public void setSessionFactory(McpStreamableServerSession.Factory sessionFactory) {
-                provider.setSessionFactory(sessionFactory);
-            }
-
-            @Override
-            public Mono<Void> notifyClients(String method, Object params) {
-                return provider.notifyClients(method, params);
-            }
-
+        return new ForwardingProvider.OfStreamableSessions(provider) {
             @Override
             public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-                return SubscriberProbe.this.notifyClient(provider, sessionId, method, params);
-            }
-
-            @Override
-            public void close() {
-                provider.close();
-            }
-
-            @Override
-            public Mono<Void> closeGracefully() {
-                return provider.closeGracefully();
-            }
-
-            @Override
-            public List<String> protocolVersions() {
-                return provider.protocolVersions();
+                return counted(params) ? Mono.empty() : super.notifyClient(sessionId, method, params);
             }
         };
+    }
+
+    /** Whether {@code params} is the probe's, counted here and never sent. */
+    private boolean counted(Object params) {
+        if (params != PROBE) {
+            return false;
+        }
+        counted.incrementAndGet();
+        return true;
     }
 }

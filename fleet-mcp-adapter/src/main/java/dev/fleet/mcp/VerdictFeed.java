@@ -1,10 +1,9 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
@@ -12,8 +11,8 @@ import java.util.Objects;
 
 /**
  * The resource {@value VerdictResource#URI} with its subscriptions, as one server wires it: the
- * resource itself, the capability {@code resources: {subscribe: true, listChanged: false}}, the
- * mapper that sees subscriptions, the transport wrapper that counts subscribers, and the watcher.
+ * resource itself, the capability {@code resources: {subscribe: true, listChanged: false}}, what
+ * the server's mapper shows it of subscriptions, the transport wrapper that counts subscribers, and the watcher.
  * Read-only: it reaches only the assessment.
  */
 public final class VerdictFeed {
@@ -26,7 +25,7 @@ public final class VerdictFeed {
     VerdictFeed(AssessFleetInventoryUseCase assess, Runnable awaitOwnRegistration) {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.awaitOwnRegistration = Objects.requireNonNull(awaitOwnRegistration, "awaitOwnRegistration");
-        this.subscriptions = new VerdictSubscriptions(() -> assess.assessWithJson().verdict().verdictDigest(),
+        this.subscriptions = new VerdictSubscriptions(() -> assess.assess().verdictDigest(),
                 probe::subscribers, probe::notifySubscribers, VerdictSubscriptions.PERIOD);
     }
 
@@ -40,11 +39,21 @@ public final class VerdictFeed {
         return probe.wrap(provider);
     }
 
-    /** Adds the resource, its capability and the subscription-watching mapper to a server being built. */
-    void addTo(McpServer.SyncSpecification<?> specification, McpJsonMapper mapper) {
-        SyncResourceSpecification resource = VerdictResource.specification(assess, awaitOwnRegistration);
-        specification.jsonMapper(new SubscribeWatchingMapper(mapper, subscriptions::wake));
-        specification.resources(resource);
+    /** Adds the resource to a server being built. */
+    void addTo(McpServer.SyncSpecification<?> specification) {
+        specification.resources(VerdictResource.specification(assess, awaitOwnRegistration));
+    }
+
+    /**
+     * A client asks to subscribe (the server's mapper calls this as it reads the request): a URI this
+     * server does not serve is refused with -32002, resource not found, as {@code resources/read}
+     * answers it (the SDK would accept any URI); {@value VerdictResource#URI} wakes the watcher.
+     */
+    void subscribing(McpSchema.SubscribeRequest request) {
+        if (!VerdictResource.URI.equals(request.uri())) {
+            throw McpError.RESOURCE_NOT_FOUND.apply(String.valueOf(request.uri()));
+        }
+        subscriptions.wake();
     }
 
     /** The capabilities of a server with tools and this resource. */

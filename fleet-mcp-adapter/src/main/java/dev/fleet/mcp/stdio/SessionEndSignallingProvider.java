@@ -1,5 +1,6 @@
 package dev.fleet.mcp.stdio;
 
+import dev.fleet.mcp.ForwardingProvider;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -32,44 +33,18 @@ import reactor.core.publisher.Mono;
  * anyway, this server has no client left, so it must mark its row stopped and exit rather than
  * linger as a process that looks like a live member.
  */
-final class SessionEndSignallingProvider implements McpServerTransportProvider {
+final class SessionEndSignallingProvider extends ForwardingProvider.OfSessions {
 
-    private final McpServerTransportProvider delegate;
     private final Runnable onSessionEnd;
 
     SessionEndSignallingProvider(McpServerTransportProvider delegate, Runnable onSessionEnd) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
         this.onSessionEnd = Objects.requireNonNull(onSessionEnd, "onSessionEnd");
     }
 
     @Override
     public void setSessionFactory(McpServerSession.Factory sessionFactory) {
         delegate.setSessionFactory(transport -> sessionFactory.create(new Signalling(transport)));
-    }
-
-    @Override
-    public Mono<Void> notifyClients(String method, Object params) {
-        return delegate.notifyClients(method, params);
-    }
-
-    @Override
-    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-        return delegate.notifyClient(sessionId, method, params);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
-    }
-
-    @Override
-    public Mono<Void> closeGracefully() {
-        return delegate.closeGracefully();
-    }
-
-    @Override
-    public List<String> protocolVersions() {
-        return delegate.protocolVersions();
     }
 
     private final class Signalling implements McpServerTransport {
