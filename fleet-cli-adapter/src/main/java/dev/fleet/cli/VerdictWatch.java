@@ -1,7 +1,7 @@
 package dev.fleet.cli;
 
 import dev.fleet.domain.motion.DigestChange;
-import dev.fleet.domain.verdict.JsonVerdict;
+import dev.fleet.domain.verdict.Verdict;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -9,13 +9,14 @@ import java.util.function.Supplier;
 
 /**
  * One look of {@code fleet watch}: assess, and print only when the digest changed (the first look
- * always prints). Printing reports whether the reader is still there; when it is not, the watch
+ * always prints). A look takes the digest alone; the verdict's text or JSON is written only for a
+ * change, which most looks are not. Printing reports whether the reader is still there; when it is not, the watch
  * is done, quietly.
  */
 final class VerdictWatch {
 
-    private final Supplier<JsonVerdict> assess;
-    private final Function<JsonVerdict, String> render;
+    private final Supplier<Verdict> assess;
+    private final Function<Verdict, String> render;
     private final Predicate<String> print;
     private final DigestChange change = new DigestChange();
     private boolean readerGone;
@@ -24,7 +25,7 @@ final class VerdictWatch {
      * @param render the text for a changed verdict
      * @param print writes it; false when standard output is closed
      */
-    VerdictWatch(Supplier<JsonVerdict> assess, Function<JsonVerdict, String> render, Predicate<String> print) {
+    VerdictWatch(Supplier<Verdict> assess, Function<Verdict, String> render, Predicate<String> print) {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.render = Objects.requireNonNull(render, "render");
         this.print = Objects.requireNonNull(print, "print");
@@ -32,8 +33,8 @@ final class VerdictWatch {
 
     /** One look; true when the watch is done (its reader has gone). */
     boolean step() {
-        JsonVerdict answer = assess.get();
-        if (change.isChange(answer.verdict().verdictDigest()) && !print.test(render.apply(answer))) {
+        Verdict answer = assess.get();
+        if (change.isChange(answer.verdictDigest()) && !print.test(render.apply(answer))) {
             readerGone = true;
         }
         return readerGone;

@@ -4,7 +4,8 @@ import dev.fleet.cli.text.WatchText;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.verdict.JsonVerdict;
+import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.PrintWriter;
@@ -54,7 +55,7 @@ final class WatchCommand implements Callable<Integer> {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
                 new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
         PrintWriter out = spec.commandLine().getOut();
-        VerdictWatch watch = new VerdictWatch(assessment::assessWithJson, renderer(), text -> {
+        VerdictWatch watch = new VerdictWatch(assessment::assess, renderer(), text -> {
             out.print(text);
             return !out.checkError(); // flushes: a reader that has gone shows here
         });
@@ -62,12 +63,12 @@ final class WatchCommand implements Callable<Integer> {
         return ExitCodes.READER_GONE;
     }
 
-    private Function<JsonVerdict, String> renderer() {
+    private Function<Verdict, String> renderer() {
         if (format == WatchFormat.JSONL) {
-            return answer -> answer.json() + System.lineSeparator();
+            return verdict -> VerdictDocument.canonicalJson(verdict) + System.lineSeparator();
         }
         WatchText text = new WatchText(ZoneId.systemDefault());
-        return answer -> text.render(answer.verdict());
+        return text::render;
     }
 
     static final class WatchFormats extends Candidates.Named<WatchFormat> {

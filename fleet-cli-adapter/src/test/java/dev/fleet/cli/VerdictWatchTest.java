@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Scenario;
-import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +20,8 @@ class VerdictWatchTest {
                 Scenario.healthyFive().classify()));
         List<String> printed = new ArrayList<>();
         boolean[] readerThere = {true};
-        VerdictWatch watch = new VerdictWatch(() -> new JsonVerdict(fleets.remove(0), "{}"),
-                answer -> answer.verdict().verdictDigest(), line -> {
+        VerdictWatch watch = new VerdictWatch(() -> fleets.remove(0),
+                Verdict::verdictDigest, line -> {
                     printed.add(line);
                     return readerThere[0];
                 });

@@ -34,6 +34,9 @@ final class HiddenProcesses {
         if (status.isEmpty()) {
             return true;
         }
+        if (isRoot(status.get())) {
+            return false; // the mount table is not even read: a watch asks this every second
+        }
         Optional<List<String>> options = read(procRoot.resolve("self/mountinfo"))
                 .flatMap(HiddenProcesses::procOptionsFromMountinfo)
                 .or(() -> read(procRoot.resolve("mounts")).flatMap(HiddenProcesses::procOptionsFromMounts));
@@ -52,9 +55,8 @@ final class HiddenProcesses {
 
     /** {@code options}: the options of the proc mount we see on {@code /proc}, empty when unknown. */
     private static boolean hideOthers(Optional<List<String>> options, String ownStatus) {
-        List<String> uids = statusField(ownStatus, "Uid:");
-        if (uids.size() > 1 && uids.get(1).equals("0")) {
-            return false; // root sees every process whatever the mount says
+        if (isRoot(ownStatus)) {
+            return false;
         }
         if (options.isEmpty()) {
             return true; // the options cannot be read: processes may be hidden
@@ -66,6 +68,12 @@ final class HiddenProcesses {
         return option(options.get(), "gid")
                 .map(gid -> !statusField(ownStatus, "Groups:").contains(gid))
                 .orElse(true);
+    }
+
+    /** Root (by effective uid) sees every process whatever the mount says. */
+    private static boolean isRoot(String ownStatus) {
+        List<String> uids = statusField(ownStatus, "Uid:");
+        return uids.size() > 1 && uids.get(1).equals("0");
     }
 
     /** {@code /proc/mounts}: device, mount point, type, options. The mount on top (last) is the one we see. */

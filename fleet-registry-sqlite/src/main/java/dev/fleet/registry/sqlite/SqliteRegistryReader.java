@@ -13,11 +13,13 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import javax.sql.DataSource;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -40,9 +42,11 @@ public final class SqliteRegistryReader implements RegistryReader {
     private static final int SQLITE_HEADER_BYTES = 100;
 
     private final Path file;
-    private final DataSource dataSource;
-    /** The last read that outlived its deadline, while its thread may still be blocked in the kernel. */
-    private final AtomicReference<Thread> stuck = new AtomicReference<>();
+    private final KeptConnection connection;
+    /** Reading threads, kept a while between reads rather than started for each. */
+    private final ExecutorService readingThreads = Executors.newCachedThreadPool(SqliteRegistryReader::readingThread);
+    /** Whether the last read that outlived its deadline is still running: blocked in the kernel, perhaps. */
+    private final AtomicReference<AtomicBoolean> stuck = new AtomicReference<>();
 
     public SqliteRegistryReader(Path file) {
         this(file, DEFAULT_BUSY_TIMEOUT);
@@ -51,7 +55,8 @@ public final class SqliteRegistryReader implements RegistryReader {
     /** @param busyTimeout how long to wait for a writer holding the file locked before reporting {@code locked} */
     public SqliteRegistryReader(Path file, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
-        this.dataSource = SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
+        this.connection = new KeptConnection(
+                SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout")));
     }
 
     @Override
@@ -69,31 +74,43 @@ public final class SqliteRegistryReader implements RegistryReader {
         return file.toString();
     }
 
+    private static Thread readingThread(Runnable read) {
+        Thread thread = new Thread(read, "fleet-registry-read");
+        thread.setDaemon(true);
+        return thread;
+    }
+
     /**
-     * The read runs on its own daemon thread and is waited for at most {@link ReadBounds#READ_TIME}
-     * (and a moment for the statement to notice its interrupt). A path swapped for a FIFO between our
-     * look at it and the driver's open blocks that open in the kernel, where nothing in Java can
-     * reach it: the answer is then io_error on time, and the stuck thread, a daemon, is released
-     * when the FIFO gets a writer or the process ends.
+     * The read runs on a daemon thread (an idle one from an earlier read, else a new one) and is
+     * waited for at most {@link ReadBounds#READ_TIME} (and a moment for the statement to notice its
+     * interrupt). A path swapped for a FIFO between our look at it and the driver's open blocks that
+     * open in the kernel, where nothing in Java can reach it: the answer is then io_error on time,
+     * and the stuck thread, a daemon, is released when the FIFO gets a writer or the process ends.
      */
     private RegistryRead read(Optional<RegistrationStatus> status) {
-        Thread blocked = stuck.get();
-        if (blocked != null && blocked.isAlive()) {
+        AtomicBoolean blocked = stuck.get();
+        if (blocked != null && blocked.get()) {
             // At most one stuck thread per reader, however often a long-running server is asked.
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "an earlier read of it is still blocked "
                     + "opening it (was the file swapped for a FIFO or device?)");
         }
         long deadline = System.nanoTime() + ReadBounds.READ_TIME.toNanos();
-        FutureTask<RegistryRead> task = new FutureTask<>(() -> readNow(deadline));
-        Thread worker = new Thread(task, "fleet-registry-read");
-        worker.setDaemon(true);
-        worker.start();
+        AtomicBoolean running = new AtomicBoolean();
+        FutureTask<RegistryRead> task = new FutureTask<>(() -> {
+            running.set(true);
+            try {
+                return readNow(deadline);
+            } finally {
+                running.set(false);
+            }
+        });
+        readingThreads.execute(task);
         RegistryRead read;
         try {
             read = task.get(ReadBounds.READ_TIME.toNanos() + NOTICE_NANOS, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             task.cancel(true);
-            stuck.set(worker);
+            stuck.set(running);
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "opening or reading it took longer than "
                     + ReadBounds.READ_TIME.toSeconds() + " s (was the file swapped for a FIFO or device?)");
         } catch (InterruptedException e) {
@@ -109,6 +126,19 @@ public final class SqliteRegistryReader implements RegistryReader {
         // Filtered here, not in SQL: an index on status, corrupted, would hide rows an assessment sees.
         String code = status.get().code();
         return RegistryRead.of(read.rows().stream().filter(row -> code.equals(row.status())).toList());
+    }
+
+    private static RegistryRead readRows(Connection connection, long deadline) throws Exception {
+        ReadBounds.apply(connection, deadline);
+        Set<String> columns = RowQuery.columnsOf(connection);
+        if (columns.isEmpty()) {
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
+        }
+        List<String> missing = RegistryColumn.missingRequired(columns);
+        if (!missing.isEmpty()) {
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
+        }
+        return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns)));
     }
 
     private RegistryRead readNow(long deadline) {
@@ -131,18 +161,7 @@ public final class SqliteRegistryReader implements RegistryReader {
                 return RegistryRead.unreadable(RegistryReason.CORRUPT, "truncated: " + size
                         + " bytes, shorter than SQLite's " + SQLITE_HEADER_BYTES + "-byte header");
             }
-            try (Connection connection = dataSource.getConnection()) {
-                ReadBounds.apply(connection, deadline);
-                Set<String> columns = RowQuery.columnsOf(connection);
-                if (columns.isEmpty()) {
-                    return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
-                }
-                List<String> missing = RegistryColumn.missingRequired(columns);
-                if (!missing.isEmpty()) {
-                    return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
-                }
-                return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns)));
-            }
+            return connection.read(file, opened -> readRows(opened, deadline));
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.
             return ReadFailures.readFor(e, file);

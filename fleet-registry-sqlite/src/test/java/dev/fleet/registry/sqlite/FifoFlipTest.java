@@ -60,8 +60,10 @@ class FifoFlipTest {
                 assertTrue(read.readable() || ((RegistryRead.Unreadable) read).reason() != null);
                 answered++;
             }
+            // Blocked in the kernel shows as RUNNABLE; a reading thread kept idle for the next read waits.
             long stuck = Thread.getAllStackTraces().keySet().stream()
-                    .filter(thread -> thread.getName().equals("fleet-registry-read") && thread.isAlive()).count();
+                    .filter(thread -> thread.getName().equals("fleet-registry-read")
+                            && thread.getState() == Thread.State.RUNNABLE).count();
             assertTrue(stuck <= 1, stuck + " read threads still blocked");
         } finally {
             flipping.set(false);
