@@ -40,13 +40,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MotionIT {
 
+    @TempDir
+    Path dir;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> COHORT = Map.of("GITEA_MCP_COHORT_ID", "one-client");
     /** interval (1 s) + 1 s: how late a change may show, on a quiet host. */
     private static final Duration SHOWS_WITHIN = Duration.ofSeconds(2);
-
-    @TempDir
-    Path dir;
 
     @Test
     void aKilledMemberShowsEverywhereWithinASecondOfTheIntervalAndHeartbeatsNowhere() throws Exception {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
  * How long a test may wait on this host, now: every wait a test makes on another process (an MCP
@@ -63,6 +64,21 @@ public final class Patience {
             return value > 0 && Double.isFinite(value) ? value : 1;
         } catch (NumberFormatException e) {
             return 1;
+        }
+    }
+
+    /**
+     * Polls {@code condition} every {@code poll} until it holds, for at most {@code base} scaled;
+     * past that, fails with {@code what} and the factor.
+     */
+    public static void await(Duration base, Duration poll, BooleanSupplier condition, String what)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + scaled(base).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + " (" + describe() + ")");
+            }
+            Thread.sleep(poll.toMillis());
         }
     }
 

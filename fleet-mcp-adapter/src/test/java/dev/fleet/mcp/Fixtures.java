@@ -22,12 +22,19 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.mcp.http.RunningHttpServer;
+import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.testing.Patience;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 
 /** Snapshots and identities for tests: a fixed assessment is the classifier over one of these snapshots. */
@@ -135,6 +142,22 @@ public final class Fixtures {
             HeartbeatScheduler scheduler) {
         return new ServerLifecycleService(identity, registry, clock, System::nanoTime, scheduler,
                 new StderrLifecycleLog(), () -> null);
+    }
+
+    /**
+     * An SDK client of a running streamable HTTP server, with the tests' patience, not yet
+     * initialized; {@code more} adds to its specification (capabilities, consumers).
+     */
+    public static McpSyncClient httpClient(RunningHttpServer running, UnaryOperator<McpClient.SyncSpec> more) {
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                .builder("http://127.0.0.1:" + running.port())
+                .endpoint(StreamableHttpEndpoint.ENDPOINT)
+                .jsonMapper(mapper())
+                .build();
+        return more.apply(McpClient.sync(transport)
+                .requestTimeout(Patience.mcpTimeout())
+                .initializationTimeout(Patience.mcpTimeout()))
+                .build();
     }
 
     /** The mapper a client of these tests reads answers with: the server's own. */

@@ -109,26 +109,12 @@ class VerdictResourceTest {
     }
 
     private static McpSyncClient client(RunningHttpServer running, List<List<McpSchema.ResourceContents>> updates) {
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder("http://127.0.0.1:" + running.port())
-                .endpoint(StreamableHttpEndpoint.ENDPOINT)
-                .jsonMapper(McpJson.mapper())
-                .build();
-        return McpClient.sync(transport)
-                .requestTimeout(Patience.mcpTimeout())
-                .initializationTimeout(Patience.mcpTimeout())
+        return Fixtures.httpClient(running, client -> client
                 .capabilities(McpSchema.ClientCapabilities.builder().build())
-                .resourcesUpdateConsumer(updates::add)
-                .build();
+                .resourcesUpdateConsumer(updates::add));
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " (" + Patience.describe() + ")");
-            }
-            Thread.sleep(20);
-        }
+        Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20), condition, what);
     }
 }

@@ -80,12 +80,6 @@ class VerdictSubscriptionsTest {
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " (" + Patience.describe() + ")");
-            }
-            Thread.sleep(5);
-        }
+        Patience.await(Duration.ofSeconds(10), Duration.ofMillis(5), condition, what);
     }
 }

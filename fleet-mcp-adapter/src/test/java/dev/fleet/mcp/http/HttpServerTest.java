@@ -159,15 +159,7 @@ class HttpServerTest {
     }
 
     private static McpSyncClient client(RunningHttpServer running) {
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder("http://127.0.0.1:" + running.port())
-                .endpoint(StreamableHttpEndpoint.ENDPOINT)
-                .jsonMapper(Fixtures.mapper())
-                .build();
-        return McpClient.sync(transport)
-                .requestTimeout(Patience.mcpTimeout())
-                .initializationTimeout(Patience.mcpTimeout())
-                .build();
+        return Fixtures.httpClient(running, client -> client);
     }
 
     private static CallToolRequest call(String tool, Map<String, Object> arguments) {
