@@ -151,9 +151,13 @@ public class JsonRpcProcess implements AutoCloseable {
         stdin.close();
     }
 
-    /** Waits for the exit, then checks whatever else reached stdout. */
+    /**
+     * Waits for the exit, then checks whatever else reached stdout. {@code timeout} is what a quiet
+     * host needs; it is scaled by {@link Patience}, as a JVM's shutdown on a loaded host takes longer.
+     */
     public boolean awaitExit(long timeout, TimeUnit unit) throws IOException, InterruptedException {
-        boolean exited = process.waitFor(timeout, unit);
+        Duration patient = Patience.scaled(Duration.ofNanos(unit.toNanos(timeout)));
+        boolean exited = process.waitFor(patient.toNanos(), TimeUnit.NANOSECONDS);
         if (exited) {
             for (String line = readLine(); line != null; line = readLine()) {
                 checkedJsonRpc(line);
