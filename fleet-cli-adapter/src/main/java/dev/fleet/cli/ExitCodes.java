@@ -47,7 +47,8 @@ final class ExitCodes {
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the gate is not satisfied (a registry problem is a verdict too)"),
                     USAGE_LINE, INTERNAL_LINE)),
-            Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin; its row is marked stopped"),
+            Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin, or over stdio its client is gone (without "
+                    + "--keep-without-client); its row is marked stopped"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "
                             + "never write: " + UNWRITABLE_REGISTRY),

@@ -84,7 +84,9 @@ final class VerdictOutputSchema {
                 "process_started_at", nullableString(), "Observed start",
                 "recorded_process_started_at", nullableString(), "Start recorded",
                 "reason", Map.of("enum", codes(UnexpectedReason.class, StaleReason.class, UnverifiedReason.class)),
-                "Why listed")));
+                "Why listed",
+                "parent_pid", integer(), "Orphans: its client",
+                "parent_started_at", nullableString(), "Client's start")));
         defs.put("BlockedCode", enumOf(BlockedCode.class, false));
         defs.put("BlockedReason", shape(fields(
                 "code", ref("BlockedCode"), "Code",
@@ -118,6 +120,7 @@ final class VerdictOutputSchema {
                         "runtime_id", nullableString(), "Row id",
                         "reason", enumOf(MalformedReason.class, false), "First defect"))),
                 "Unreadable rows",
+                "orphaned_instances", arrayOf(ref("Instance")), "Client gone",
                 "unregistered_processes", arrayOf(shape(fields(
                         "pid", integer(), "Process id",
                         "started_at", nullableString(), "Observed start",
