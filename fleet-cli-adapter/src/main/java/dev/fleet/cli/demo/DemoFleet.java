@@ -54,6 +54,7 @@ public final class DemoFleet implements AutoCloseable {
     private final Path roster;
     private final Path repository;
     private final Function<List<String>, ProcessBuilder> fleetJar;
+    private final ClientLaunchers launchers;
     private final PrintWriter out;
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
@@ -62,11 +63,12 @@ public final class DemoFleet implements AutoCloseable {
     private boolean closed;
 
     private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
-            PrintWriter out) {
+            ClientLaunchers launchers, PrintWriter out) {
         this.registry = registry;
         this.roster = roster;
         this.repository = repository;
         this.fleetJar = fleetJar;
+        this.launchers = launchers;
         this.out = out;
     }
 
@@ -79,7 +81,7 @@ public final class DemoFleet implements AutoCloseable {
             throws IOException {
         Path registry = dir.resolve("control_plane.sqlite3");
         return new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
-                scratchRepository(dir.resolve("repository")), fleetJar, out);
+                scratchRepository(dir.resolve("repository")), fleetJar, new ClientLaunchers(dir), out);
     }
 
     /** The registry the demo's servers register in. */
@@ -88,11 +90,13 @@ public final class DemoFleet implements AutoCloseable {
     }
 
     /**
-     * Starts one server per member, all at once, and completes the MCP handshake with each. The
+     * Starts one server per member, all at once, and completes the MCP handshake with each; with
+     * {@code throughLaunchers}, each through a launcher process of its own ({@link ClientLaunchers}),
+     * which {@link #exitFirstClient()} ends. The latest server launched for a profile answers for it. The
      * handshakes are awaited outside this object's lock, so that clean-up on Ctrl-C never waits for
      * them: it closes the servers' stdin, and they leave.
      */
-    void launch(List<RosterMember> members, String cohort) {
+    void launch(List<RosterMember> members, String cohort, boolean throughLaunchers) {
         List<Process> launched = new ArrayList<>();
         List<ChildProcessTransport> started = new ArrayList<>();
         synchronized (this) {
@@ -101,7 +105,7 @@ public final class DemoFleet implements AutoCloseable {
                 throw new IllegalStateException("the demo is shutting down");
             }
             for (RosterMember member : members) {
-                Process server = start(member, cohort);
+                Process server = start(member, cohort, throughLaunchers);
                 servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
                 launched.add(server);
                 ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
@@ -126,20 +130,23 @@ public final class DemoFleet implements AutoCloseable {
                     throw new IllegalStateException("the demo is shutting down");
                 }
                 clients.add(client);
-                byProfile.putIfAbsent(members.get(i).profile(), client);
+                byProfile.put(members.get(i).profile(), client);
             }
-            out.printf("   started %s, pid %d (cohort %s)%n", name(members.get(i)), server.pid(), cohort);
+            // Through a launcher, the server is the launcher's child; it has answered, so it runs.
+            long pid = server.children().findFirst().map(ProcessHandle::pid).orElse(server.pid());
+            out.printf("   started %s, pid %d (cohort %s%s)%n", name(members.get(i)), pid, cohort,
+                    throughLaunchers ? ", launcher pid " + server.pid() : "");
         }
         out.flush();
     }
 
-    private Process start(RosterMember member, String cohort) {
+    private Process start(RosterMember member, String cohort, boolean throughLauncher) {
         ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
                 "--registry", registry.toString(), "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
         try {
-            return builder.start();
+            return (throughLauncher ? launchers.wrap(builder, member.profile()) : builder).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start a fleet server", e);
         }
@@ -176,7 +183,15 @@ public final class DemoFleet implements AutoCloseable {
         return new DemoVerdict(profile, JSON.valueToTree(result.structuredContent()));
     }
 
-    /** True when every server has exited by itself, with status 0: the end-of-stdin path, not a signal. */
+    /** The first client dies: its launchers exit, and the servers they started are orphans. */
+    void exitFirstClient() throws IOException {
+        launchers.exit();
+    }
+
+    /**
+     * True when every process the demo started has exited by itself, with status 0: a server on the
+     * end-of-stdin path, not a signal, and a launcher once its client was gone.
+     */
     boolean allExitedCleanly() {
         return servers.stream().allMatch(server -> !server.isAlive() && server.exitValue() == 0);
     }
@@ -188,6 +203,11 @@ public final class DemoFleet implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        try {
+            launchers.exit(); // a launcher left waiting would hold up the clean-up
+        } catch (IOException e) {
+            // Its servers still get EOF below; the launchers then wait in vain, and are reported running.
+        }
         transports.forEach(ChildProcessTransport::closeStdin);
         for (McpSyncClient client : clients) {
             try {
