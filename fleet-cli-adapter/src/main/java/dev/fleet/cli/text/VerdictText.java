@@ -56,20 +56,7 @@ public final class VerdictText {
         text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 
-        if (!verdict.members().isEmpty()) {
-            // An orphan's pid is marked where its member is listed: of two copies, the dead client's.
-            Set<String> orphans = verdict.orphanedInstances().stream()
-                    .map(orphan -> orphan.instance().runtimeId()).collect(Collectors.toSet());
-            Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
-            for (MemberReport report : VerdictLists.shown(verdict.members())) {
-                members.row(report.member().namespace(), report.member().profile(), report.state().code(),
-                        join(report.instances(), instance -> instance.pid()
-                                + (orphans.contains(instance.runtimeId()) ? "(orphan)" : "")),
-                        join(report.instances(), Instance::cohortId),
-                        join(report.instances(), instance -> shortHead(instance.startupHead())));
-            }
-            text.append(System.lineSeparator()).append(members.render());
-        }
+        memberTable(text, verdict);
 
         for (BlockedReason reason : verdict.blockedReasons()) {
             text.append(String.format("%n%s %s: %s%n  action: %s%n", ansi.red("!"), ansi.bold(reason.code().code()),
@@ -95,6 +82,25 @@ public final class VerdictText {
             more(text, verdict.malformedRegistrations());
         }
         return text.toString();
+    }
+
+    /** The members and their pids, an orphan's marked: of two copies, the dead client's is the one to stop. */
+    private static void memberTable(StringBuilder text, Verdict verdict) {
+        if (verdict.members().isEmpty()) {
+            return;
+        }
+        // An orphan's pid is marked where its member is listed: of two copies, the dead client's.
+        Set<String> orphans = verdict.orphanedInstances().stream()
+                .map(orphan -> orphan.instance().runtimeId()).collect(Collectors.toSet());
+        Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
+        for (MemberReport report : VerdictLists.shown(verdict.members())) {
+            members.row(report.member().namespace(), report.member().profile(), report.state().code(),
+                    join(report.instances(), instance -> instance.pid()
+                            + (orphans.contains(instance.runtimeId()) ? "(orphan)" : "")),
+                    join(report.instances(), Instance::cohortId),
+                    join(report.instances(), instance -> shortHead(instance.startupHead())));
+        }
+        text.append(System.lineSeparator()).append(members.render());
     }
 
     /** "1 row", "2 rows": a count with its noun in the right number. */
