@@ -14,12 +14,15 @@ import java.util.stream.Collectors;
  * every server's stdin open: no EOF comes, and the servers are orphans until they notice.
  *
  * <p>A launcher runs {@code bash SCRIPT <&0 &} (a background job would otherwise get /dev/null as its
- * stdin) and then waits for a file to appear; nothing is ever killed. The server's command line is in
+ * stdin) and then waits for a file to appear, or for its server to exit (probed with signal 0, so that
+ * the demo's clean-up, which waits for the launchers, also waits for their servers); nothing is ever
+ * killed. The server's command line is in
  * the script, never in the launcher's own argv, which would make the launcher look like a server.
  */
 final class ClientLaunchers {
 
-    private static final String LAUNCHER = "bash \"$1\" <&0 & while [ ! -e \"$2\" ]; do sleep 0.05; done";
+    private static final String LAUNCHER = "bash \"$1\" <&0 & "
+            + "while [ ! -e \"$2\" ] && kill -0 \"$!\" 2>/dev/null; do sleep 0.05; done";
 
     private final Path dir;
     private final Path gone;

@@ -60,6 +60,8 @@ public final class DemoFleet implements AutoCloseable {
     private final List<McpSyncClient> clients = new ArrayList<>();
     private final List<ChildProcessTransport> transports = new ArrayList<>();
     private final List<Process> servers = new ArrayList<>();
+    /** The servers launchers started: once their client is gone, no Process of the demo's stands for them. */
+    private final List<ProcessHandle> adopted = new ArrayList<>();
     private boolean closed;
 
     private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
@@ -133,7 +135,13 @@ public final class DemoFleet implements AutoCloseable {
                 byProfile.put(members.get(i).profile(), client);
             }
             // Through a launcher, the server is the launcher's child; it has answered, so it runs.
-            long pid = server.children().findFirst().map(ProcessHandle::pid).orElse(server.pid());
+            ProcessHandle child = server.children().findFirst().orElse(server.toHandle());
+            long pid = child.pid();
+            if (throughLaunchers) {
+                synchronized (this) {
+                    adopted.add(child);
+                }
+            }
             out.printf("   started %s, pid %d (cohort %s%s)%n", name(members.get(i)), pid, cohort,
                     throughLaunchers ? ", launcher pid " + server.pid() : "");
         }
@@ -203,11 +211,8 @@ public final class DemoFleet implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        try {
-            launchers.exit(); // a launcher left waiting would hold up the clean-up
-        } catch (IOException e) {
-            // Its servers still get EOF below; the launchers then wait in vain, and are reported running.
-        }
+        // A launcher still running exits once its server has (EOF below); one whose client is gone left
+        // its server orphaned, and that server is waited for by its handle.
         transports.forEach(ChildProcessTransport::closeStdin);
         for (McpSyncClient client : clients) {
             try {
@@ -228,11 +233,22 @@ public final class DemoFleet implements AutoCloseable {
                 return;
             }
         }
+        for (ProcessHandle orphan : adopted) {
+            try {
+                orphan.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Reported by stillRunning().
+            }
+        }
     }
 
     /** Servers that have not exited yet, as {@code pid N}; empty once every one has. */
     public List<String> stillRunning() {
-        return servers.stream().filter(Process::isAlive).map(server -> "pid " + server.pid()).toList();
+        return java.util.stream.Stream.concat(servers.stream().map(Process::toHandle), adopted.stream())
+                .filter(ProcessHandle::isAlive).map(server -> "pid " + server.pid()).distinct().toList();
     }
 
     private static String name(RosterMember member) {
