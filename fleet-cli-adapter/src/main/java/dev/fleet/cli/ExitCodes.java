@@ -61,7 +61,8 @@ final class ExitCodes {
             Map.entry("fleet wait", List.of(new Line(OK, "the condition holds; that verdict is printed"),
                     new Line(NEGATIVE, "the timeout passed first; the last verdict is printed"), USAGE_LINE,
                     INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
-            Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin; its row is marked stopped"),
+            Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin, or over stdio its client is gone (without "
+                    + "--keep-without-client); its row is marked stopped"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "
                             + "never write: " + UNWRITABLE_REGISTRY),

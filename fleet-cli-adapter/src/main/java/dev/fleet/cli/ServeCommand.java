@@ -13,6 +13,11 @@ import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
 import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.serve.ParentWatch;
+import dev.fleet.domain.lifecycle.ParentProcess;
+import dev.fleet.mcp.stdio.ClientWatch;
+import dev.fleet.mcp.stdio.ExitAction;
+import dev.fleet.observer.OwnParent;
 import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.FleetMcpServer;
@@ -27,6 +32,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -85,6 +92,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
     private boolean cohortFromParent;
 
+    @Option(names = "--keep-without-client",
+            description = "Over stdio, keep serving when the client that started this server is gone (by default "
+                    + "it stops, as on stdin EOF, within 2 s of being reparented).")
+    private boolean keepWithoutClient;
+
+    /** This process's parent pid, read afresh: recorded at start, then watched over stdio. */
+    private final OwnParent ownParent = new OwnParent();
+
     @Override
     public Integer call() throws InterruptedException {
         Roster fleet = roster.roster();
@@ -122,7 +137,7 @@ final class ServeCommand implements Callable<Integer> {
                         + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
                 spec.commandLine().getErr().flush();
             }
-            StdioServer.serve(server);
+            StdioServer.serve(server, ExitAction.systemExit(), clientWatch(identity));
         } else {
             serveHttp(server, settings, registryPath);
         }
@@ -145,6 +160,15 @@ final class ServeCommand implements Callable<Integer> {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());
         }
+    }
+
+    /**
+     * Over stdio, the watch that stops this server once its client is gone; none with
+     * {@code --keep-without-client} or when no parent was recorded (there is nothing to compare).
+     */
+    private ClientWatch clientWatch(ServerIdentity identity) {
+        ParentProcess parent = identity.parent();
+        return keepWithoutClient || parent == null ? ClientWatch.NONE : new ParentWatch(parent.pid(), ownParent);
     }
 
     /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */
@@ -205,14 +229,23 @@ final class ServeCommand implements Callable<Integer> {
             ProcessObserver observer) {
         Path root = settings.repositoryRoot();
         long pid = ProcessHandle.current().pid();
-        ProcessObservation self = observer.observe(List.of(), Set.of(pid));
+        OptionalLong parentPid = ownParent.pid();
+        // The parent is read in the same observation, its start as every start is read (never a clock).
+        ProcessObservation self = observer.observe(List.of(), parentPid.isPresent()
+                ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
         requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
-        Instant started = self.processes().stream().filter(process -> process.pid() == pid)
-                .map(ObservedProcess::startedAt).filter(java.util.Objects::nonNull).findFirst()
+        Instant started = startOf(self, pid)
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
+        ParentProcess parent = parentPid.isPresent()
+                ? new ParentProcess(parentPid.getAsLong(), startOf(self, parentPid.getAsLong()).orElse(null)) : null;
         Transport served = settings.transport();
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
                 root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
-                startupHead(root), served, ClientProvenance.typicalFor(served));
+                startupHead(root), served, ClientProvenance.typicalFor(served), null, parent);
+    }
+
+    private static Optional<Instant> startOf(ProcessObservation observation, long pid) {
+        return observation.processes().stream().filter(process -> process.pid() == pid)
+                .map(ObservedProcess::startedAt).filter(Objects::nonNull).findFirst();
     }
 }

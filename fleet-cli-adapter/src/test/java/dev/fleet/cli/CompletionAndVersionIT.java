@@ -24,6 +24,7 @@ class CompletionAndVersionIT {
         for (String verb : VERBS) {
             assertTrue(run.stdout().contains(verb), "the script knows " + verb);
         }
+        assertTrue(run.stdout().contains("--keep-without-client"), "and serve's options");
         Path script = Files.writeString(dir.resolve("fleet-completion.bash"), run.stdout());
         Process syntax = new ProcessBuilder("bash", "-n", script.toString()).redirectErrorStream(true).start();
         String output = new String(syntax.getInputStream().readAllBytes());

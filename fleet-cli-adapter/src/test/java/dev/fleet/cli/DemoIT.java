@@ -70,7 +70,13 @@ class DemoIT {
         assertTrue(run.stdout().contains("! cohort_split"), output);
         assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), output);
         assertTrue(run.stdout().contains("ok   the subscribed client was notified that the verdict changed"), output);
-        assertTrue(run.stdout().contains("ok   every server marked its row stopped and exited 0"), output);
+        assertTrue(run.stdout().contains("ok   no orphan while the client lives"), output);
+        assertTrue(run.stdout().contains("! orphaned_member"), output);
+        assertTrue(run.stdout().contains("(orphan)"), output);
+        assertTrue(run.stdout().matches("(?s).*ok   [1-5] of the first client's servers named orphaned.*"), output);
+        assertTrue(run.stdout().contains("ok   the first client's five rows marked stopped by their servers"), output);
+        assertTrue(run.stdout().contains("ok   every server marked its row stopped, and every process exited 0"),
+                output);
         assertFalse(run.stdout().contains("FAIL"), output);
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);
         Path registry = registryIn(run.stdout());

@@ -23,14 +23,15 @@ final class VerdictShape {
     private static final List<String> TOP = List.of("inventory_complete", "mutation_gate_satisfied", "blocked_reason",
             "blocked_reasons", "expected_member_count", "running_member_count", "members", "missing_members",
             "duplicate_members", "unexpected_members", "stale_registrations", "unverified_registrations",
-            "malformed_registrations", "unregistered_processes", "single_cohort", "cohort_ids", "single_revision",
-            "startup_heads", "registry", "process_listing", "omitted_entries", "verdict_digest", "observation");
+            "malformed_registrations", "orphaned_instances", "unregistered_processes", "single_cohort", "cohort_ids",
+            "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries", "verdict_digest", "observation");
     /** Entries a verdict list shows at most; omitted_entries counts the rest. */
     static final int MAX_ENTRIES = 100;
     /** The contract's blocked codes, in priority order. */
     static final List<String> CODES = List.of("registry_unreadable", "process_listing_unavailable",
             "malformed_registration", "unregistered_process", "process_start_unknown", "pid_namespace_mismatch",
-            "registration_unconfirmed", "cohort_unknown", "revision_unknown", "duplicate_member", "missing_member", "unexpected_member",
+            "registration_unconfirmed", "cohort_unknown", "revision_unknown", "orphaned_member", "duplicate_member", "missing_member",
+            "unexpected_member",
             "cohort_split", "revision_split");
     private static final Set<String> INVENTORY_CODES = Set.copyOf(CODES.subList(0, 9));
     private static final List<String> INSTANCE = List.of("runtime_id", "namespace", "profile", "role", "pid",
@@ -100,6 +101,8 @@ final class VerdictShape {
                 List.of("reason")));
         array(v, "malformed_registrations").forEach(m -> exactKeys("malformed_registrations[]", m,
                 List.of("runtime_id", "reason")));
+        array(v, "orphaned_instances").forEach(i -> instance("orphaned_instances[]", i,
+                List.of("parent_pid", "parent_started_at")));
         array(v, "unregistered_processes").forEach(p -> exactKeys("unregistered_processes[]", p,
                 List.of("pid", "started_at", "command_line", "reason")));
         if (v.path("running_member_count").asInt(-1) != instances) {

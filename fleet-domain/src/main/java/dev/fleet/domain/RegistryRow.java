@@ -6,8 +6,10 @@ import java.util.Optional;
 /**
  * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
  * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
- * registration or malformed. {@code processStartedAt}, {@code pidNamespace} and {@code endpoint} are
- * this project's own columns, null where a table lacks them.
+ * registration or malformed. {@code processStartedAt}, {@code pidNamespace}, {@code endpoint},
+ * {@code parentPid} and {@code parentStartedAt} are this project's own columns, null where a table lacks
+ * them. The parent columns only ever open a question (is this server's client gone?), so a value that
+ * cannot name a process or an instant reads as unknown rather than making the row malformed.
  */
 public record RegistryRow(
         String runtimeId,
@@ -31,7 +33,9 @@ public record RegistryRow(
         String lastHeartbeatAt,
         String stoppedAt,
         String pidNamespace,
-        String endpoint) {
+        String endpoint,
+        Long parentPid,
+        String parentStartedAt) {
 
     /**
      * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
@@ -90,6 +94,8 @@ public record RegistryRow(
                 .stoppedAt(stopped.orElse(null))
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
+                .parent(parentPid != null && parentPid > 0 && parentPid <= MAX_PID ? parentPid : null,
+                        Timestamps.parse(parentStartedAt).orElse(null))
                 .build();
     }
 

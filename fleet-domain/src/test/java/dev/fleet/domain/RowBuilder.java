@@ -34,6 +34,8 @@ public final class RowBuilder {
     public String stoppedAt;
     public String pidNamespace = PID_NAMESPACE;
     public String endpoint;
+    public Long parentPid;
+    public String parentStartedAt;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -91,7 +93,16 @@ public final class RowBuilder {
         copy.stoppedAt = row.stoppedAt();
         copy.pidNamespace = row.pidNamespace();
         copy.endpoint = row.endpoint();
+        copy.parentPid = row.parentPid();
+        copy.parentStartedAt = row.parentStartedAt();
         return copy;
+    }
+
+    /** Started by {@code pid}, which started at {@code startedAt} (null: the row records no start). */
+    public RowBuilder parent(long pid, Instant startedAt) {
+        parentPid = pid;
+        parentStartedAt = Timestamps.format(startedAt);
+        return this;
     }
 
     public RowBuilder with(java.util.function.Consumer<RowBuilder> change) {
@@ -102,6 +113,6 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint);
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt);
     }
 }

@@ -21,9 +21,8 @@ public final class AssessFleetInventoryTool {
             + "empty arguments.";
 
     private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, from one client cohort "
-            + "at one revision? Gate any fleet-wide mutation on mutation_gate_satisfied, the only field to gate on; "
-            + "the rest says why not. Every member returns the same verdict and digest, so one call from any member "
-            + "suffices. Takes no arguments: it observes the fleet itself. Read-only.";
+            + "at one revision? Gate fleet-wide mutations on mutation_gate_satisfied alone. Every member returns "
+            + "the same verdict and digest, so one call from any member suffices. No arguments.";
 
     private AssessFleetInventoryTool() {
     }

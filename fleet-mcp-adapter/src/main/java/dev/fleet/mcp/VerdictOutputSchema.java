@@ -38,7 +38,8 @@ import java.util.Set;
  * where a list has none) and the three flagged lists share Instance, whose {@code reason} is one of
  * their codes; every property carries a one-line description from the contract (a model cannot
  * read the repository's docs); {@code observation}, which is never digested nor gated on, names its
- * fields in its description instead of typing each; properties are not listed as required (the
+ * fields in its description instead of typing each, and so does {@code orphaned_instances} for the two
+ * fields its entries add to Instance; properties are not listed as required (the
  * verdict always has every field, so the list would only repeat the names). Every code is an enum
  * derived from the domain's own enums, so a new code arrives here by itself. Objects stay open to
  * additional properties, so an additive field never turns a valid verdict into a schema failure
@@ -118,6 +119,7 @@ final class VerdictOutputSchema {
                         "runtime_id", nullableString(), "Row id",
                         "reason", enumOf(MalformedReason.class, false), "First defect"))),
                 "Unreadable rows",
+                "orphaned_instances", arrayOf(ref("Instance")), "Instance + parent_pid, parent_started_at; client gone",
                 "unregistered_processes", arrayOf(shape(fields(
                         "pid", integer(), "Process id",
                         "started_at", nullableString(), "Observed start",

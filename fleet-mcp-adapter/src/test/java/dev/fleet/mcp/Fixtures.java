@@ -92,6 +92,10 @@ public final class Fixtures {
         rows.add(row(CONTROLLER, 60_005, COHORT, Binding.DEFAULT, "running"));
         processes.add(new ObservedProcess(60_005, null, null, "fleet", false)); // start unknown: unverified
         processes.add(new ObservedProcess(60_006, STARTED, "java -jar /opt/fleet.jar serve --profile x", "fleet", true));
+        // Started by a client (pid 59_999) that the observation no longer shows: orphaned.
+        rows.add(RowBuilder.from(row(CONTROLLER, 60_008, COHORT, Binding.DEFAULT, "running")).parent(59_999, STARTED)
+                .build());
+        processes.add(server(60_008, CONTROLLER));
         RegistryRow malformed = row(CONTROLLER, 60_007, COHORT, Binding.DEFAULT, "exploded");
         rows.add(malformed);
         return snapshot(RegistryRead.of(rows), ProcessObservation.of(null, null, null, processes), answeredBy);

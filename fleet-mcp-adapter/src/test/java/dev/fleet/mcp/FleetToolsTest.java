@@ -54,7 +54,7 @@ class FleetToolsTest {
     void theEveryAnomalyFixtureReallyFillsEveryList() {
         Map<String, Object> tree = VerdictDocument.toTree(FleetClassifier.classify(Fixtures.everyAnomaly(null)));
         for (String list : List.of("blocked_reasons", "members", "duplicate_members", "unexpected_members",
-                "stale_registrations", "unverified_registrations", "malformed_registrations",
+                "stale_registrations", "unverified_registrations", "malformed_registrations", "orphaned_instances",
                 "unregistered_processes")) {
             assertFalse(((List<?>) tree.get(list)).isEmpty(), list);
         }

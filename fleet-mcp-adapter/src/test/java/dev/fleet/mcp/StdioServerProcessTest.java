@@ -39,8 +39,8 @@ class StdioServerProcessTest {
     private static final List<String> VERDICT_FIELDS = List.of("inventory_complete", "mutation_gate_satisfied",
             "blocked_reason", "blocked_reasons", "expected_member_count", "running_member_count", "members",
             "missing_members", "duplicate_members", "unexpected_members", "stale_registrations",
-            "unverified_registrations", "malformed_registrations", "unregistered_processes", "single_cohort",
-            "cohort_ids", "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries",
+            "unverified_registrations", "malformed_registrations", "orphaned_instances", "unregistered_processes",
+            "single_cohort", "cohort_ids", "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries",
             "verdict_digest", "observation");
     private static final List<String> INSTANCE_FIELDS = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",

@@ -5,6 +5,8 @@ final class ProcStat {
 
     /** Field 22 ({@code starttime}) is the 20th field after {@code comm}, which ends field 2. */
     private static final int START_TIME_AFTER_COMM = 22 - 2;
+    /** Field 4 ({@code ppid}) is the 2nd field after {@code comm}. */
+    private static final int PPID_AFTER_COMM = 4 - 2;
 
     private ProcStat() {
     }
@@ -15,19 +17,29 @@ final class ProcStat {
      * counted from the last ')'.
      */
     static long startTicks(byte[] stat, int length) {
+        return fieldAfterComm(stat, length, START_TIME_AFTER_COMM);
+    }
+
+    /** Field 4 ({@code ppid}), the parent's pid, or -1 when the line cannot be parsed. */
+    static long parentPid(byte[] stat, int length) {
+        return fieldAfterComm(stat, length, PPID_AFTER_COMM);
+    }
+
+    /** The numeric field {@code wanted} places after {@code comm}, or -1. */
+    private static long fieldAfterComm(byte[] stat, int length, int wanted) {
         int position = lastIndexOf(stat, length, (byte) ')');
         if (position < 0) {
             return -1;
         }
         position++;
-        for (int field = 1; field <= START_TIME_AFTER_COMM; field++) {
+        for (int field = 1; field <= wanted; field++) {
             while (position < length && stat[position] == ' ') {
                 position++;
             }
             if (position >= length) {
                 return -1;
             }
-            if (field == START_TIME_AFTER_COMM) {
+            if (field == wanted) {
                 return parseDigits(stat, position, length);
             }
             while (position < length && stat[position] != ' ') {

@@ -26,6 +26,23 @@ class ParsingTest {
     }
 
     @Test
+    void theParentPidIsField4CountedFromTheLastParenthesis() {
+        String line = "4518 (a) b) S 1 2 (c) S 4242 4518 4518 0 -1 4194304 94 0 0 0 0 0 0 0 20 0 1 0 45522 5726208\n";
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        assertEquals(4242, ProcStat.parentPid(bytes, bytes.length));
+        byte[] kernel = FakeProcTest.stat(1, "plain", 987).getBytes(StandardCharsets.UTF_8);
+        assertEquals(28, ProcStat.parentPid(kernel, kernel.length), "field 4 of the fake line is 4 * 7");
+        byte[] cut = "12 (short) S".getBytes(StandardCharsets.UTF_8);
+        assertEquals(-1, ProcStat.parentPid(cut, cut.length));
+    }
+
+    @Test
+    void thisProcesssParentIsTheOneTheJdkNames() {
+        assertEquals(ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L),
+                new OwnParent().pid().orElse(-1L));
+    }
+
+    @Test
     void anUnparseableStatLineGivesMinusOne() {
         assertEquals(-1, startTicks("12 (no closing paren S 1 2"));
         assertEquals(-1, startTicks("12 (short) S 1 2 3"));

@@ -54,20 +54,24 @@ public final class DemoFleet implements AutoCloseable {
     private final Path roster;
     private final Path repository;
     private final Function<List<String>, ProcessBuilder> fleetJar;
+    private final ClientLaunchers launchers;
     private final PrintWriter out;
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
     private final List<ChildProcessTransport> transports = new ArrayList<>();
     private final List<Process> servers = new ArrayList<>();
     private final DemoSubscription subscription = new DemoSubscription();
+    /** The servers launchers started: once their client is gone, no Process of the demo's stands for them. */
+    private final List<ProcessHandle> adopted = new ArrayList<>();
     private boolean closed;
 
     private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
-            PrintWriter out) {
+            ClientLaunchers launchers, PrintWriter out) {
         this.registry = registry;
         this.roster = roster;
         this.repository = repository;
         this.fleetJar = fleetJar;
+        this.launchers = launchers;
         this.out = out;
     }
 
@@ -80,7 +84,7 @@ public final class DemoFleet implements AutoCloseable {
             throws IOException {
         Path registry = dir.resolve("control_plane.sqlite3");
         return new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
-                scratchRepository(dir.resolve("repository")), fleetJar, out);
+                scratchRepository(dir.resolve("repository")), fleetJar, new ClientLaunchers(dir), out);
     }
 
     /** The registry the demo's servers register in. */
@@ -89,11 +93,13 @@ public final class DemoFleet implements AutoCloseable {
     }
 
     /**
-     * Starts one server per member, all at once, and completes the MCP handshake with each. The
+     * Starts one server per member, all at once, and completes the MCP handshake with each; with
+     * {@code throughLaunchers}, each through a launcher process of its own ({@link ClientLaunchers}),
+     * which {@link #exitFirstClient()} ends. The latest server launched for a profile answers for it. The
      * handshakes are awaited outside this object's lock, so that clean-up on Ctrl-C never waits for
      * them: it closes the servers' stdin, and they leave.
      */
-    void launch(List<RosterMember> members, String cohort) {
+    void launch(List<RosterMember> members, String cohort, boolean throughLaunchers) {
         List<Process> launched = new ArrayList<>();
         List<ChildProcessTransport> started = new ArrayList<>();
         synchronized (this) {
@@ -102,7 +108,7 @@ public final class DemoFleet implements AutoCloseable {
                 throw new IllegalStateException("the demo is shutting down");
             }
             for (RosterMember member : members) {
-                Process server = start(member, cohort);
+                Process server = start(member, cohort, throughLaunchers);
                 servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
                 launched.add(server);
                 ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
@@ -127,20 +133,29 @@ public final class DemoFleet implements AutoCloseable {
                     throw new IllegalStateException("the demo is shutting down");
                 }
                 clients.add(client);
-                byProfile.putIfAbsent(members.get(i).profile(), client);
+                byProfile.put(members.get(i).profile(), client);
             }
-            out.printf("   started %s, pid %d (cohort %s)%n", name(members.get(i)), server.pid(), cohort);
+            // Through a launcher, the server is the launcher's child; it has answered, so it runs.
+            ProcessHandle child = server.children().findFirst().orElse(server.toHandle());
+            long pid = child.pid();
+            if (throughLaunchers) {
+                synchronized (this) {
+                    adopted.add(child);
+                }
+            }
+            out.printf("   started %s, pid %d (cohort %s%s)%n", name(members.get(i)), pid, cohort,
+                    throughLaunchers ? ", launcher pid " + server.pid() : "");
         }
         out.flush();
     }
 
-    private Process start(RosterMember member, String cohort) {
+    private Process start(RosterMember member, String cohort, boolean throughLauncher) {
         ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
                 "--registry", registry.toString(), "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
         try {
-            return builder.start();
+            return (throughLauncher ? launchers.wrap(builder, member.profile()) : builder).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start a fleet server", e);
         }
@@ -184,7 +199,15 @@ public final class DemoFleet implements AutoCloseable {
         return new DemoVerdict(profile, JSON.valueToTree(result.structuredContent()));
     }
 
-    /** True when every server has exited by itself, with status 0: the end-of-stdin path, not a signal. */
+    /** The first client dies: its launchers exit, and the servers they started are orphans. */
+    void exitFirstClient() throws IOException {
+        launchers.exit();
+    }
+
+    /**
+     * True when every process the demo started has exited by itself, with status 0: a server on the
+     * end-of-stdin path, not a signal, and a launcher once its client was gone.
+     */
     boolean allExitedCleanly() {
         return servers.stream().allMatch(server -> !server.isAlive() && server.exitValue() == 0);
     }
@@ -196,6 +219,8 @@ public final class DemoFleet implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        // A launcher still running exits once its server has (EOF below); one whose client is gone left
+        // its server orphaned, and that server is waited for by its handle.
         transports.forEach(ChildProcessTransport::closeStdin);
         for (McpSyncClient client : clients) {
             try {
@@ -216,11 +241,22 @@ public final class DemoFleet implements AutoCloseable {
                 return;
             }
         }
+        for (ProcessHandle orphan : adopted) {
+            try {
+                orphan.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // Reported by stillRunning().
+            }
+        }
     }
 
     /** Servers that have not exited yet, as {@code pid N}; empty once every one has. */
     public List<String> stillRunning() {
-        return servers.stream().filter(Process::isAlive).map(server -> "pid " + server.pid()).toList();
+        return java.util.stream.Stream.concat(servers.stream().map(Process::toHandle), adopted.stream())
+                .filter(ProcessHandle::isAlive).map(server -> "pid " + server.pid()).distinct().toList();
     }
 
     private static String name(RosterMember member) {

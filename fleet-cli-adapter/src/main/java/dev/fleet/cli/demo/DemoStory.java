@@ -40,9 +40,10 @@ public final class DemoStory {
         Roster roster = Roster.defaultRoster();
         Path registry = fleet.registry();
 
-        step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio");
+        step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio, each "
+                + "through a launcher process");
         out.println("   registry: " + registry);
-        fleet.launch(roster.members(), FIRST_COHORT);
+        fleet.launch(roster.members(), FIRST_COHORT, true);
         expect("five rows registered by the servers themselves", awaitRunning(registry, 5));
 
         step("2. The controller assesses the fleet");
@@ -54,7 +55,7 @@ public final class DemoStory {
         out.println("   the controller's client subscribes to fleet://verdict");
 
         step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
-        fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
+        fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT, false);
         expect("six rows registered", awaitRunning(registry, 6));
         expect("the subscribed client was notified that the verdict changed (notifications/resources/updated)",
                 subscription.awaitMoreThan(notified, DemoFleet.PATIENCE));
@@ -68,16 +69,49 @@ public final class DemoStory {
         expect("the controller's digest equals the reconciler's (" + DemoVerdict.abbreviate(second.digest()) + ")",
                 fromController.digest().equals(second.digest()));
 
-        step("5. The clients leave: each closes its server's stdin");
+        orphans(registry);
+
+        step("7. The second client leaves: it closes its server's stdin");
         fleet.close();
         List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
         Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
         rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
         out.print(table.render());
-        expect("every server marked its row stopped and exited 0", rows.size() == 6
+        expect("every server marked its row stopped, and every process exited 0", rows.size() == 6
                 && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
 
         return end();
+    }
+
+    /**
+     * Steps 5 and 6: the first client dies while the demo still holds its servers' stdin, so no EOF
+     * comes. The second client's author (which the latest launch made the answerer for its profile)
+     * assesses at once and again until the orphans show, before they notice and leave by themselves.
+     */
+    private void orphans(Path registry) throws Exception {
+        step("5. The first client dies: its launchers exit, while a helper (this demo) still holds its servers' stdin");
+        expect("no orphan while the client lives", fleet.assess("prgs-author").orphanPids().isEmpty());
+        fleet.exitFirstClient();
+        DemoVerdict orphaned = awaitOrphans();
+        orphaned.print(out);
+        expect(orphaned.orphanPids().size() + " of the first client's servers named orphaned (orphaned_member), "
+                + "each with the pid to stop", !orphaned.orphanPids().isEmpty()
+                && orphaned.codes().contains("orphaned_member"));
+
+        step("6. The orphans notice that their client is gone and leave by themselves");
+        expect("the first client's five rows marked stopped by their servers; the second author serves on",
+                awaitStatuses(registry, 5, 1));
+    }
+
+    /** The second author's verdicts, one after another, until one names an orphan or every orphan has left. */
+    private DemoVerdict awaitOrphans() throws InterruptedException {
+        long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
+        DemoVerdict verdict = fleet.assess("prgs-author");
+        while (verdict.orphanPids().isEmpty() && verdict.runningMembers() > 1 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+            verdict = fleet.assess("prgs-author");
+        }
+        return verdict;
     }
 
     /** How many expectations were not met so far. */
@@ -112,9 +146,15 @@ public final class DemoStory {
 
     /** Polls the registry (read-only) until it shows {@code count} running rows, for up to {@link DemoFleet#PATIENCE}. */
     private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
+        return awaitStatuses(registry, 0, count);
+    }
+
+    /** Polls the registry (read-only) until it shows {@code stopped} stopped and {@code running} running rows. */
+    private static boolean awaitStatuses(Path registry, int stopped, int running) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);
         Predicate<RegistryRead> done = read -> read.readable()
-                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == count;
+                && read.rows().stream().filter(row -> "stopped".equals(row.status())).count() == stopped
+                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == running;
         long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
         do {
             if (done.test(reader.readAll())) {

@@ -28,6 +28,13 @@ record DemoVerdict(String answeredBy, JsonNode json) {
         return codes;
     }
 
+    /** The pids the verdict names orphaned: instances whose client is gone. */
+    List<Long> orphanPids() {
+        List<Long> pids = new ArrayList<>();
+        json.path("orphaned_instances").forEach(orphan -> pids.add(orphan.path("pid").asLong()));
+        return pids;
+    }
+
     void print(PrintWriter out) {
         out.printf("   %s answers: gate %s, %d running of %d expected, single_cohort %s, digest %s%n", answeredBy,
                 gateSatisfied() ? "SATISFIED" : "NOT satisfied", runningMembers(),
@@ -38,7 +45,8 @@ record DemoVerdict(String answeredBy, JsonNode json) {
             List<String> pids = new ArrayList<>();
             List<String> cohorts = new ArrayList<>();
             member.path("instances").forEach(instance -> {
-                pids.add(instance.path("pid").asText());
+                pids.add(instance.path("pid").asText()
+                        + (orphanPids().contains(instance.path("pid").asLong()) ? "(orphan)" : ""));
                 cohorts.add(instance.path("cohort_id").asText());
             });
             table.row("   " + member.path("namespace").asText(), member.path("state").asText(),

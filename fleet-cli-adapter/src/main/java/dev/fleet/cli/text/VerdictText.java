@@ -5,11 +5,13 @@ import dev.fleet.domain.verdict.BlockedReason;
 import dev.fleet.domain.verdict.FlaggedRegistration;
 import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
+import dev.fleet.domain.verdict.OrphanedInstance;
 import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictLists;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -54,16 +56,7 @@ public final class VerdictText {
         text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 
-        if (!verdict.members().isEmpty()) {
-            Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
-            for (MemberReport report : VerdictLists.shown(verdict.members())) {
-                members.row(report.member().namespace(), report.member().profile(), report.state().code(),
-                        join(report.instances(), instance -> String.valueOf(instance.pid())),
-                        join(report.instances(), Instance::cohortId),
-                        join(report.instances(), instance -> shortHead(instance.startupHead())));
-            }
-            text.append(System.lineSeparator()).append(members.render());
-        }
+        memberTable(text, verdict);
 
         for (BlockedReason reason : verdict.blockedReasons()) {
             text.append(String.format("%n%s %s: %s%n  action: %s%n", ansi.red("!"), ansi.bold(reason.code().code()),
@@ -72,6 +65,7 @@ public final class VerdictText {
         section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
         section(text, "unverified registrations", verdict.unverifiedRegistrations());
         section(text, "unexpected members", verdict.unexpectedMembers());
+        orphans(text, verdict.orphanedInstances());
         if (!verdict.unregisteredProcesses().isEmpty()) {
             text.append(String.format("%nunregistered processes:%n"));
             for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {
@@ -88,6 +82,25 @@ public final class VerdictText {
             more(text, verdict.malformedRegistrations());
         }
         return text.toString();
+    }
+
+    /** The members and their pids, an orphan's marked: of two copies, the dead client's is the one to stop. */
+    private static void memberTable(StringBuilder text, Verdict verdict) {
+        if (verdict.members().isEmpty()) {
+            return;
+        }
+        // An orphan's pid is marked where its member is listed: of two copies, the dead client's.
+        Set<String> orphans = verdict.orphanedInstances().stream()
+                .map(orphan -> orphan.instance().runtimeId()).collect(Collectors.toSet());
+        Table members = new Table("MEMBER", "PROFILE", "STATE", "PIDS", "COHORT", "REVISION");
+        for (MemberReport report : VerdictLists.shown(verdict.members())) {
+            members.row(report.member().namespace(), report.member().profile(), report.state().code(),
+                    join(report.instances(), instance -> instance.pid()
+                            + (orphans.contains(instance.runtimeId()) ? "(orphan)" : "")),
+                    join(report.instances(), Instance::cohortId),
+                    join(report.instances(), instance -> shortHead(instance.startupHead())));
+        }
+        text.append(System.lineSeparator()).append(members.render());
     }
 
     /** "1 row", "2 rows": a count with its noun in the right number. */
@@ -107,6 +120,20 @@ public final class VerdictText {
                     name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));
         }
         more(text, flagged);
+    }
+
+    private static void orphans(StringBuilder text, List<OrphanedInstance> orphaned) {
+        if (orphaned.isEmpty()) {
+            return;
+        }
+        text.append(String.format("%norphaned instances (their client is gone):%n"));
+        for (OrphanedInstance orphan : VerdictLists.shown(orphaned)) {
+            Instance instance = orphan.instance();
+            text.append(String.format("  %s  pid %d  orphaned: client pid %d is gone  runtime_id %s%n"
+                    + "    action: stop pid %d yourself; no client will use it again%n", name(instance), instance.pid(),
+                    orphan.parentPid(), Printable.of(instance.runtimeId()), instance.pid()));
+        }
+        more(text, orphaned);
     }
 
     /** The line that says a list was cut at the contract's cap, as the JSON's omitted_entries does. */

@@ -17,8 +17,8 @@ import java.util.Set;
 /**
  * The anomalies of a verdict as {@code fleet watch} shows them, one line each, and what appeared
  * and went away between two verdicts. An anomaly is an entry of a verdict list (a missing or
- * duplicate member, an unexpected, stale, unverified or malformed registration, an unregistered
- * process) or a blocked reason that no list entry stands for (an unreadable registry, a cohort
+ * duplicate member, an unexpected, stale, unverified or malformed registration, an orphaned
+ * instance, an unregistered process) or a blocked reason that no list entry stands for (an unreadable registry, a cohort
  * split, ...). Lines are {@link Printable}, and each list counts only its shown entries.
  */
 final class WatchAnomalies {
@@ -26,7 +26,7 @@ final class WatchAnomalies {
     /** Blocked codes whose entries are already lines of their own. */
     private static final Set<BlockedCode> LISTED = EnumSet.of(BlockedCode.MISSING_MEMBER, BlockedCode.DUPLICATE_MEMBER,
             BlockedCode.UNEXPECTED_MEMBER, BlockedCode.REGISTRATION_UNCONFIRMED, BlockedCode.MALFORMED_REGISTRATION,
-            BlockedCode.UNREGISTERED_PROCESS);
+            BlockedCode.UNREGISTERED_PROCESS, BlockedCode.ORPHANED_MEMBER);
 
     private WatchAnomalies() {
     }
@@ -48,6 +48,9 @@ final class WatchAnomalies {
         flagged(lines, "unverified registration", verdict.unverifiedRegistrations());
         VerdictLists.shown(verdict.malformedRegistrations()).forEach(row -> lines.add(
                 "malformed registration runtime_id " + row.runtimeId() + ": " + row.reason().code()));
+        VerdictLists.shown(verdict.orphanedInstances()).forEach(orphan -> lines.add("orphaned instance "
+                + orphan.instance().namespace() + "/" + orphan.instance().profile() + " pid " + orphan.instance().pid()
+                + ": its client pid " + orphan.parentPid() + " is gone"));
         VerdictLists.shown(verdict.unregisteredProcesses()).forEach(process -> lines.add(
                 "unregistered process pid " + process.pid() + ": " + process.reason().code()));
         for (BlockedReason reason : verdict.blockedReasons()) {

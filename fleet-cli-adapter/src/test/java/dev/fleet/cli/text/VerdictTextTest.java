@@ -23,4 +23,21 @@ class VerdictTextTest {
         assertTrue(text.contains("\n  ... and 150 more (not shown)\n"), text);
         assertEquals(100, text.lines().filter(line -> line.contains(" process_exited  runtime_id ")).count(), text);
     }
+
+    /** Of two authors, the text says which is the dead client's and what to do about it. */
+    @Test
+    void anOrphanIsMarkedInTheMemberTableAndListedWithThePidToStop() {
+        Scenario scenario = Scenario.healthyFive()
+                .server(RowBuilder.registered(Scenario.member("author"), 5100).parent(900, Scenario.STARTED));
+
+        String text = new VerdictText(new Ansi(false)).render(scenario.classify(), Path.of("/r.sqlite3"), "", "default");
+
+        assertTrue(text.startsWith("GATE NOT SATISFIED  blocked by orphaned_member"), text);
+        assertTrue(text.contains(" 4100,5100(orphan) "), text);
+        assertTrue(text.contains("\norphaned instances (their client is gone):\n  gitea-author/prgs-author  pid 5100  "
+                + "orphaned: client pid 900 is gone  runtime_id rt-prgs-author-5100\n"
+                + "    action: stop pid 5100 yourself; no client will use it again\n"), text);
+        assertTrue(text.contains("! orphaned_member: gitea-author/prgs-author pid 5100 (client pid 900 gone)\n"
+                + "  action: Stop pid 5100 yourself: its client is gone"), text);
+    }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -30,6 +32,21 @@ class WatchTextTest {
         assertTrue(back.startsWith("03:00:00  gate satisfied  5/5 running\n"), back);
         assertTrue(back.contains("  - missing member gitea-reviewer/prgs-reviewer\n"), back);
         assertFalse(back.contains("  + "), back);
+    }
+
+    @Test
+    void anOrphanIsALineOfItsOwnNamingItsGoneClient() {
+        WatchText text = new WatchText(ZoneOffset.UTC);
+        text.render(Scenario.healthyFive().classify());
+        Scenario orphaned = Scenario.healthyFive().server(RowBuilder.registered(
+                Roster.defaultRoster().members().get(0), 5100).parent(900, RowBuilder.REGISTERED.minusSeconds(60)));
+
+        String shown = text.render(orphaned.classify());
+
+        assertTrue(shown.startsWith("03:00:00  orphaned_member  6/5 running\n"), shown);
+        assertTrue(shown.contains("  + orphaned instance gitea-author/prgs-author pid 5100: its client pid 900 is gone\n"),
+                shown);
+        assertFalse(shown.contains("+ orphaned_member:"), "the orphan's own line stands for its blocked reason");
     }
 
     @Test

@@ -16,10 +16,11 @@ import java.time.InstantSource;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Reads the registry, then observes the processes it names and those that look like servers,
- * and classifies the snapshot. It holds only read ports: it cannot write the registry.
+ * Reads the registry, then observes the processes it names (servers and their recorded parents) and
+ * those that look like servers, and classifies the snapshot. It holds only read ports: it cannot write the registry.
  */
 public final class AssessFleetInventoryService implements AssessFleetInventoryUseCase {
 
@@ -52,9 +53,11 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
     /** The evidence of one assessment, taken now. */
     public Snapshot snapshot() {
         RegistryRead read = registry.readAll();
+        // The parents rows recorded are looked up in the same observation as the servers: whether a
+        // client is gone is then a fact of this snapshot, never of a second look taken later.
         Set<Long> registeredPids = read.rows().stream()
-                .map(RegistryRow::pid)
-                .filter(pid -> pid != null && pid > 0)
+                .flatMap(row -> Stream.of(row.pid(), row.parentPid()))
+                .filter(pid -> pid != null && pid > 0 && pid <= RegistryRow.MAX_PID)
                 .collect(Collectors.toUnmodifiableSet());
         ProcessObservation observation = observer.observe(roster.serverProcessPatterns(), registeredPids);
         return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy);

@@ -30,6 +30,7 @@ import java.util.Objects;
  * @param transport the transport actually served
  * @param clientProvenance who started the server
  * @param endpoint where an HTTP server listens, known once it is bound; null for stdio
+ * @param parent the process that started this server (its client over stdio), or null when unknown
  */
 public record ServerIdentity(
         String profile,
@@ -45,7 +46,16 @@ public record ServerIdentity(
         String startupHead,
         Transport transport,
         ClientProvenance clientProvenance,
-        String endpoint) {
+        String endpoint,
+        ParentProcess parent) {
+
+    /** An identity whose parent is unknown. */
+    public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
+            long pid, Instant processStartedAt, String bootId, String pidNamespace, Cohort cohort, String startupHead,
+            Transport transport, ClientProvenance clientProvenance, String endpoint) {
+        this(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId, pidNamespace, cohort,
+                startupHead, transport, clientProvenance, endpoint, null);
+    }
 
     /** An identity without an endpoint yet (stdio, or HTTP before binding). */
     public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
@@ -71,13 +81,19 @@ public record ServerIdentity(
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent);
+    }
+
+    /** The same identity started by {@code startedBy} (null: unknown). */
+    public ServerIdentity withParent(ParentProcess startedBy) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, startedBy);
     }
 
     /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
     public ServerIdentity withEndpoint(String newEndpoint) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint, parent);
     }
 
     /**
@@ -103,6 +119,7 @@ public record ServerIdentity(
                 .lastHeartbeatAt(now)
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
+                .parent(parent == null ? null : parent.pid(), parent == null ? null : parent.startedAt())
                 .build();
     }
 

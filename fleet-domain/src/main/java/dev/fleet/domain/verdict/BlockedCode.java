@@ -35,6 +35,9 @@ public enum BlockedCode implements ReasonCode {
     REVISION_UNKNOWN(true,
             "Restart the named members with a repository root whose git HEAD is readable so their startup "
                     + "revision is recorded."),
+    ORPHANED_MEMBER(false,
+            "Stop the named servers yourself: the MCP client that started them is gone, so no client will use them "
+                    + "again; this tool never terminates anything."),
     DUPLICATE_MEMBER(false,
             "Decide which client cohort owns the fleet and stop the other instances yourself; this tool never "
                     + "terminates a duplicate."),

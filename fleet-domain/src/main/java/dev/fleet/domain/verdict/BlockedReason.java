@@ -1,9 +1,14 @@
 package dev.fleet.domain.verdict;
 
-/** One reason the gate is closed: its code, which members or pids it concerns, and what to do. */
-public record BlockedReason(BlockedCode code, String detail) {
+/**
+ * One reason the gate is closed: its code, which members or pids it concerns, and what to do. The
+ * action is the code's own, except where the operator must be told which process to act on
+ * ({@code orphaned_member} names the pids to stop).
+ */
+public record BlockedReason(BlockedCode code, String detail, String action) {
 
-    public String action() {
-        return code.action();
+    /** A reason whose action is its code's. */
+    public BlockedReason(BlockedCode code, String detail) {
+        this(code, detail, code.action());
     }
 }

@@ -49,6 +49,25 @@ final class BlockedReasons {
         return this;
     }
 
+    /**
+     * Instances whose client is gone. The action names the pids to stop: the operator faced with a
+     * duplicate needs to know which copy is the dead client's, not just that one is.
+     */
+    BlockedReasons orphans(List<OrphanedInstance> orphaned) {
+        if (!orphaned.isEmpty()) {
+            String pids = join(orphaned, orphan -> String.valueOf(orphan.instance().pid()));
+            String action = orphaned.size() == 1
+                    ? "Stop pid " + pids + " yourself: its client is gone (the MCP client that started it, pid "
+                            + orphaned.get(0).parentPid() + ", no longer runs), so no client will use it again; "
+                    : "Stop pids " + pids + " yourself: their clients are gone (the MCP clients that started them "
+                            + "no longer run), so no client will use them again; ";
+            reasons.add(new BlockedReason(BlockedCode.ORPHANED_MEMBER, join(orphaned, orphan ->
+                    describe(orphan.instance()) + " (client pid " + orphan.parentPid() + " gone)"),
+                    action + "this tool never terminates anything."));
+        }
+        return this;
+    }
+
     /** Roster members running twice or not at all, and live registrations of no roster member. */
     BlockedReasons members(List<MemberReport> duplicates, List<RosterMember> missing,
             List<FlaggedRegistration> unexpected) {

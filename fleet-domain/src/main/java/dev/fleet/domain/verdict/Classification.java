@@ -50,6 +50,7 @@ final class Classification {
     private final List<FlaggedRegistration> unverified = new ArrayList<>();
     private final List<FlaggedRegistration> unexpected = new ArrayList<>();
     private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
+    private final List<OrphanedInstance> orphaned = new ArrayList<>();
     /** The answerer's pid namespace, trimmed; null when unknown. */
     private final String ownPidNamespace;
 
@@ -128,9 +129,11 @@ final class Classification {
         List<MalformedRegistration> malformedSorted = sorted(malformed, VerdictOrder.MALFORMED);
         List<FlaggedRegistration> unverifiedSorted = sorted(unverified, VerdictOrder.FLAGGED);
         List<FlaggedRegistration> unexpectedSorted = sorted(unexpected, VerdictOrder.FLAGGED);
+        List<OrphanedInstance> orphanedSorted = sorted(orphaned, VerdictOrder.ORPHANED);
         List<BlockedReason> blocked = new BlockedReasons()
                 .unbelievable(malformedSorted, unregistered, unverifiedSorted)
                 .agreements(allInstances, cohort, revision)
+                .orphans(orphanedSorted)
                 .members(Verdict.duplicatesOf(members), Verdict.missingOf(members), unexpectedSorted)
                 .inPriorityOrder();
 
@@ -142,6 +145,7 @@ final class Classification {
                 .staleRegistrations(sorted(stale, VerdictOrder.FLAGGED))
                 .unverifiedRegistrations(unverifiedSorted)
                 .malformedRegistrations(malformedSorted)
+                .orphanedInstances(orphanedSorted)
                 .unregisteredProcesses(unregistered)
                 .cohort(cohort)
                 .revision(revision)
@@ -219,7 +223,9 @@ final class Classification {
             } else if (!instances.containsKey(registration.identity())) {
                 unexpected.add(new FlaggedRegistration(instance, UnexpectedReason.NOT_IN_ROSTER));
             } else {
+                // An orphan stays an instance: it still counts for duplicates, cohorts and revisions.
                 instances.get(registration.identity()).add(instance);
+                OrphanedInstance.of(registration, instance, processes).ifPresent(orphaned::add);
             }
         }
     }

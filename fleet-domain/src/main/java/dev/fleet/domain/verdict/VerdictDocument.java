@@ -76,6 +76,7 @@ public final class VerdictDocument {
     private static int expectedBytes(Verdict verdict) {
         long entries = (long) shownSize(verdict.unexpectedMembers()) + shownSize(verdict.staleRegistrations())
                 + shownSize(verdict.unverifiedRegistrations()) + shownSize(verdict.malformedRegistrations())
+                + shownSize(verdict.orphanedInstances())
                 + shownSize(verdict.unregisteredProcesses());
         for (MemberReport member : VerdictLists.shown(verdict.members())) {
             entries += 2L * shownSize(member.instances());
@@ -167,6 +168,8 @@ public final class VerdictDocument {
         list(out, verdict.unverifiedRegistrations(), VerdictEntries::writeFlagged);
         out.name(MALFORMED_REGISTRATIONS);
         list(out, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
+        out.name(ORPHANED_INSTANCES);
+        list(out, verdict.orphanedInstances(), VerdictEntries::writeOrphaned);
         out.name(UNREGISTERED_PROCESSES);
         list(out, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
     }

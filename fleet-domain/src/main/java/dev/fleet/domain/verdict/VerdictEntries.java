@@ -62,6 +62,16 @@ final class VerdictEntries {
         out.endObject();
     }
 
+    static void writeOrphaned(OrphanedInstance orphaned, DocumentSink out) {
+        out.beginObject();
+        writeInstanceFields(orphaned.instance(), out);
+        out.name(PARENT_PID);
+        out.number(orphaned.parentPid());
+        out.name(PARENT_STARTED_AT);
+        out.instant(orphaned.parentStartedAt());
+        out.endObject();
+    }
+
     static void writeMemberFields(RosterMember member, DocumentSink out) {
         out.name(NAMESPACE);
         out.string(OutsideText.cap(member.namespace()));

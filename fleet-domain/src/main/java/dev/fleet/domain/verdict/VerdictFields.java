@@ -31,6 +31,9 @@ final class VerdictFields {
     static final FieldName MISSING_MEMBERS = FieldName.of("missing_members");
     static final FieldName MUTATION_GATE_SATISFIED = FieldName.of("mutation_gate_satisfied");
     static final FieldName NAMESPACE = FieldName.of("namespace");
+    static final FieldName ORPHANED_INSTANCES = FieldName.of("orphaned_instances");
+    static final FieldName PARENT_PID = FieldName.of("parent_pid");
+    static final FieldName PARENT_STARTED_AT = FieldName.of("parent_started_at");
     static final FieldName OMITTED_ENTRIES = FieldName.of("omitted_entries");
     static final FieldName OBSERVED_AT = FieldName.of("observed_at");
     static final FieldName PID = FieldName.of("pid");

@@ -30,6 +30,12 @@ final class VerdictOrder {
 
     static final Comparator<MalformedRegistration> MALFORMED = VerdictOrder::compareMalformed;
 
+    /** As instances; then the parent, in document order (one instance has one row, so this never decides). */
+    static final Comparator<OrphanedInstance> ORPHANED = Comparator
+            .comparing(OrphanedInstance::instance, INSTANCES)
+            .thenComparingLong(OrphanedInstance::parentPid)
+            .thenComparing(OrphanedInstance::parentStartedAt, INSTANT);
+
     /** After the pid, the process's other fields in document order. */
     static final Comparator<UnregisteredProcess> UNREGISTERED = VerdictOrder::compareUnregistered;
 

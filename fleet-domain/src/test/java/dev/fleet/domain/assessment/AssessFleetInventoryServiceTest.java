@@ -61,4 +61,20 @@ class AssessFleetInventoryServiceTest {
         assertEquals(controller, verdict.observation().answeredBy());
         assertEquals(scenario.classify().verdictDigest(), verdict.verdictDigest());
     }
+
+    @Test
+    void theParentsRowsRecordedAreObservedWithTheirServers() {
+        // One observation answers both questions, so a client's liveness is a fact of the snapshot.
+        Scenario scenario = Scenario.healthyFive().row(RowBuilder.row(Scenario.member("author"), 9100)
+                .parent(900, Scenario.STARTED).with(r -> r.status = "stopped"))
+                .row(RowBuilder.row(Scenario.member("author"), 9101).parent(0, null));
+        AtomicReference<Set<Long>> askedPids = new AtomicReference<>();
+        ProcessObserver observer = (patterns, pids) -> {
+            askedPids.set(pids);
+            return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, scenario.processes);
+        };
+        new AssessFleetInventoryService(scenario.roster, new ScenarioRegistry(scenario), observer,
+                () -> Scenario.OBSERVED_AT, null).assess();
+        assertEquals(Set.of(4100L, 4101L, 4102L, 4103L, 4104L, 9100L, 900L, 9101L), askedPids.get());
+    }
 }

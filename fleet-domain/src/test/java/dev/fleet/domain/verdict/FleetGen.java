@@ -19,7 +19,8 @@ import org.quicktheories.core.RandomnessSource;
  * Generates consistent fleets: every roster member with zero to three registrations of assorted
  * health (live, dead, recycled pid, previous boot, start unknown, superseded, registered in another
  * pid namespace or before namespaces were recorded, naming a live process that is no server), strays outside the
- * roster or the binding, unregistered server processes, stopped and malformed rows, a few cohorts
+ * roster or the binding, started by a few clients each alive, gone, gone with its pid recycled, or of
+ * unknown start (some rows recording no parent or no parent start, some served over HTTP), unregistered server processes, stopped and malformed rows, a few cohorts
  * and revisions, and rarely an unreadable registry or an unavailable listing. Runtime ids and
  * pids are unique per snapshot, as a real registry and process table make them.
  */
@@ -28,6 +29,10 @@ final class FleetGen {
     private static final List<String> COHORTS = List.of("ppid:100", "ppid:100", "ppid:100", "ppid:200");
     private static final List<String> HEADS = List.of("aaa111", "aaa111", "aaa111", "bbb222");
     static final String OTHER_PID_NAMESPACE = "pid:[4026532999]";
+    /** The clients that start servers: pids 900, 901, 902, below every server's pid. */
+    static final long FIRST_CLIENT_PID = 900;
+    static final int CLIENTS = 3;
+    static final java.time.Instant CLIENT_STARTED = RowBuilder.REGISTERED.minusSeconds(60);
 
     private FleetGen() {
     }
@@ -86,6 +91,8 @@ final class FleetGen {
         private final Scenario scenario = Scenario.empty();
         private long nextPid = 2000;
         private int nextRuntime = 0;
+        /** Per client pid: whether its servers record its start. Decided, with its fate, when first used. */
+        private final java.util.Map<Long, Boolean> clients = new java.util.HashMap<>();
 
         Builder(RandomnessSource in) {
             this.in = in;
@@ -102,7 +109,34 @@ final class FleetGen {
                 r.cohortId = pickCohort();
                 r.startupHead = pickHead();
                 r.registeredAt = Timestamps.format(RowBuilder.REGISTERED.plusSeconds(pick(0, 3)));
+                startedBy(r);
             });
+        }
+
+        /** Now and then no parent; else one of the clients, whose fate is decided once per snapshot. */
+        private void startedBy(RowBuilder r) {
+            int choice = pick(0, CLIENTS);
+            if (choice == CLIENTS) {
+                return;
+            }
+            long parent = FIRST_CLIENT_PID + choice;
+            boolean recordsStart = clients.computeIfAbsent(parent, this::client);
+            r.parentPid = parent;
+            r.parentStartedAt = recordsStart ? Timestamps.format(CLIENT_STARTED) : null;
+            if (pick(0, 5) == 0) {
+                r.transport = "streamable_http";
+            }
+        }
+
+        /** A client's fate in the observation: gone, recycled, of unknown start, or alive (its start read a little off). */
+        private boolean client(long pid) {
+            switch (pick(0, 4)) {
+                case 0 -> { } // gone
+                case 1 -> scenario.process(pid, CLIENT_STARTED.plusSeconds(pick(2, 3_600)), "bash"); // recycled
+                case 2 -> scenario.process(pid, null, "claude"); // start unreadable
+                default -> scenario.process(pid, CLIENT_STARTED.plusMillis(pick(-900, 900)), "claude");
+            }
+            return pick(0, 4) != 0;
         }
 
         private String pickCohort() {

@@ -20,7 +20,7 @@ class VerdictDocumentTest {
         assertEquals(List.of("inventory_complete", "mutation_gate_satisfied", "blocked_reason", "blocked_reasons",
                 "expected_member_count", "running_member_count", "members", "missing_members", "duplicate_members",
                 "unexpected_members", "stale_registrations", "unverified_registrations", "malformed_registrations",
-                "unregistered_processes", "single_cohort", "cohort_ids", "single_revision", "startup_heads",
+                "orphaned_instances", "unregistered_processes", "single_cohort", "cohort_ids", "single_revision", "startup_heads",
                 "registry", "process_listing", "omitted_entries", "verdict_digest", "observation"), new ArrayList<>(tree.keySet()));
         @SuppressWarnings("unchecked")
         Map<String, Object> member = (Map<String, Object>) ((List<Object>) tree.get("members")).get(0);

@@ -14,6 +14,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +32,15 @@ public final class StdioServer {
         serve(fleet, ExitAction.systemExit());
     }
 
+    /** {@link #serve(FleetMcpServer, ExitAction, ClientWatch)} without a watch: only stdin EOF ends it. */
+    public static void serve(FleetMcpServer fleet, ExitAction exit) {
+        serve(fleet, exit, ClientWatch.NONE);
+    }
+
     /**
      * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
-     * the SDK's stdin loop ending), then marks the row stopped and calls {@code exit} with 0. On
+     * the SDK's stdin loop ending, or {@code watch} saying so), then marks the row stopped and calls
+     * {@code exit} with 0, having logged one line that says why. On
      * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
      * stopped while the JVM exits. Either way the stop takes at most
      * {@link ServerLifecycleUseCase#STOP_DEADLINE}, whatever the registry does.
@@ -45,32 +53,42 @@ public final class StdioServer {
      * {@code System.out} is pointed at stderr for the rest of the process's life, so a library that
      * prints (Liquibase does) cannot corrupt the stream.
      */
-    public static void serve(FleetMcpServer fleet, ExitAction exit) {
+    public static void serve(FleetMcpServer fleet, ExitAction exit, ClientWatch watch) {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
-        serve(fleet, System.in, protocol, exit);
+        serve(fleet, System.in, protocol, exit, watch);
     }
 
-    private static void serve(FleetMcpServer fleet, InputStream stdin, OutputStream stdout, ExitAction exit) {
+    private static void serve(FleetMcpServer fleet, InputStream stdin, OutputStream stdout, ExitAction exit,
+            ClientWatch watch) {
         Objects.requireNonNull(exit, "exit");
+        Objects.requireNonNull(watch, "watch");
         fleet.requireTransport(Transport.STDIO);
         CountDownLatch clientGone = new CountDownLatch(1);
+        // Whichever sign comes first says why the server stops; the other, later, changes nothing.
+        AtomicReference<String> why = new AtomicReference<>();
+        Consumer<String> gone = reason -> {
+            why.compareAndSet(null, reason);
+            clientGone.countDown();
+        };
+        Runnable stdinClosed = () -> gone.accept("stdin closed");
         // One stdout for the SDK's responses and the gate's replies, written a whole line at a time.
         ProtocolOutput protocol = new ProtocolOutput(stdout);
         JsonRpcGate gate = new JsonRpcGate(fleet.mapper(), protocol);
-        StdinLines lines = new StdinLines(stdin, gate, clientGone::countDown);
+        StdinLines lines = new StdinLines(stdin, gate, stdinClosed);
         StdioServerTransportProvider stdio =
                 new StdioServerTransportProvider(fleet.mapper(), lines, protocol, StdinLines.MAX_LINE_BYTES);
         McpSyncServer server = fleet.build(
-                McpServer.sync(fleet.feed().wrap(new SessionEndSignallingProvider(stdio, clientGone::countDown))));
+                McpServer.sync(fleet.feed().wrap(new SessionEndSignallingProvider(stdio, stdinClosed))));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::markStopped, "fleet-mcp-shutdown"));
         StopSignals.install();
         // Building the server started the SDK's stdin loop: the transport is live, so register now.
         fleet.register();
+        watch.start(gone);
         Uninterruptibly.await(clientGone);
-        LOG.info("stdin closed: marking this server stopped and exiting");
+        LOG.info("{}: marking this server stopped and exiting", why.get());
         fleet.markStopped();
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);

@@ -39,12 +39,20 @@ public enum RegistryColumn {
     STOPPED_AT(Origin.SHARED, RegistryRow::stoppedAt),
     /** Not in {@code fleet registry list}'s JSON, whose shape predates it (see {@link #LISTED}). */
     PID_NAMESPACE(Origin.OWN, RegistryRow::pidNamespace),
-    ENDPOINT(Origin.OWN, RegistryRow::endpoint);
+    ENDPOINT(Origin.OWN, RegistryRow::endpoint),
+    /**
+     * The server's parent (its client over stdio), INTEGER like {@link #PID} and read the same way: only
+     * a whole number SQLite stores as one. Like {@link #PARENT_STARTED_AT}, not in {@code fleet registry
+     * list}'s JSON, whose shape predates it (see {@link #LISTED}); the verdict shows both for an orphan.
+     */
+    PARENT_PID(Origin.OWN, RegistryRow::parentPid),
+    PARENT_STARTED_AT(Origin.OWN, RegistryRow::parentStartedAt);
 
     /** Every column, in the table's order: {@code values()} without a fresh array at each use. */
     static final List<RegistryColumn> ALL = List.of(values());
     /** The columns {@code fleet registry list --format json} prints for a row, in this order. */
-    public static final List<RegistryColumn> LISTED = ALL.stream().filter(column -> column != PID_NAMESPACE).toList();
+    public static final List<RegistryColumn> LISTED = ALL.stream()
+            .filter(column -> column != PID_NAMESPACE && column != PARENT_PID && column != PARENT_STARTED_AT).toList();
 
     /** Who defines the column: every writer of the table, or this project alone (added by its migration). */
     private enum Origin { SHARED, OWN }
@@ -64,7 +72,7 @@ public enum RegistryColumn {
         return sqlName;
     }
 
-    /** The row's value for this column, as stored: a String, or for {@link #PID} a Long; null for none. */
+    /** The row's value for this column, as stored: a String, or for an INTEGER column a Long; null for none. */
     public Object valueOf(RegistryRow row) {
         return value.apply(row);
     }
@@ -76,7 +84,12 @@ public enum RegistryColumn {
 
     /** The SQL type the migration gives the column when it adds it to another tool's table. */
     String sqlType() {
-        return this == PID ? "INTEGER" : "TEXT";
+        return isInteger() ? "INTEGER" : "TEXT";
+    }
+
+    /** An INTEGER column: its value is read only when SQLite stores a whole number in it. */
+    boolean isInteger() {
+        return this == PID || this == PARENT_PID;
     }
 
     /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
@@ -87,7 +100,8 @@ public enum RegistryColumn {
 
     /**
      * The row whose text columns are {@code text}, indexed by {@link #ordinal()} (null where the table
-     * lacks the column), and whose pid is {@code pid}. The one place a row is built from column values.
+     * lacks the column; an INTEGER column other than the pid as its digits), and whose pid is {@code pid}.
+     * The one place a row is built from column values.
      */
     static RegistryRow toRow(String[] text, Long pid) {
         return new RegistryRow(text[RUNTIME_ID.ordinal()], text[NAMESPACE.ordinal()], text[PROFILE.ordinal()],
@@ -96,6 +110,7 @@ public enum RegistryColumn {
                 text[CLIENT_PROVENANCE.ordinal()], text[BOOT_ID.ordinal()], text[PROCESS_STARTED_AT.ordinal()],
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
-                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()]);
+                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], RowQuery.wholeNumber(text[PARENT_PID.ordinal()]),
+                text[PARENT_STARTED_AT.ordinal()]);
     }
 }

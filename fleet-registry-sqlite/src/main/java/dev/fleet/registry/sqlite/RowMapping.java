@@ -50,7 +50,9 @@ final class RowMapping {
         String[] text = new String[RegistryColumn.ALL.size()];
         for (RegistryColumn column : RegistryColumn.ALL) {
             if (column != RegistryColumn.PID && columns.has(column)) {
-                text[column.ordinal()] = (String) record.get(field(column));
+                // The writer reads back its own row, so another INTEGER column holds what it wrote.
+                Object value = record.get(field(column));
+                text[column.ordinal()] = value == null ? null : value.toString();
             }
         }
         return RegistryColumn.toRow(text, RowQuery.wholeNumber(record.get(PID_AS_TEXT)));

@@ -61,7 +61,7 @@ final class RowQuery {
         int selected = 0;
         for (RegistryColumn column : COLUMNS) {
             if (present.contains(column.sqlName()) && column != RegistryColumn.PID) {
-                sql.append(selected == 0 ? "" : ", ").append('"').append(column.sqlName()).append('"');
+                sql.append(selected == 0 ? "" : ", ").append(selection(column));
                 indexOf[column.ordinal()] = ++selected;
             }
         }
@@ -84,6 +84,12 @@ final class RowQuery {
             }
         }
         return rows;
+    }
+
+    /** A column as selected: an INTEGER column only when SQLite stores a whole number in it (read as its digits). */
+    private static String selection(RegistryColumn column) {
+        String quoted = '"' + column.sqlName() + '"';
+        return column.isInteger() ? "CASE typeof(" + quoted + ") WHEN 'integer' THEN " + quoted + " END" : quoted;
     }
 
     /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */

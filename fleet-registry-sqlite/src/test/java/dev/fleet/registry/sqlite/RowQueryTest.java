@@ -33,12 +33,14 @@ class RowQueryTest {
     void eachColumnMapsItsOwnComponentBothWays() {
         String[] text = new String[RegistryColumn.ALL.size()];
         for (RegistryColumn column : RegistryColumn.ALL) {
-            text[column.ordinal()] = "v-" + column.sqlName();
+            // An INTEGER column's value arrives as its digits: a distinct number per column.
+            text[column.ordinal()] = column.isInteger() ? String.valueOf(1000 + column.ordinal()) : "v-" + column.sqlName();
         }
         RegistryRow row = RegistryColumn.toRow(text, 42L);
         for (RegistryColumn column : RegistryColumn.ALL) {
-            assertEquals(column == RegistryColumn.PID ? 42L : "v-" + column.sqlName(), column.valueOf(row),
-                    column.sqlName());
+            Object expected = column == RegistryColumn.PID ? (Object) 42L
+                    : column.isInteger() ? (Object) (1000L + column.ordinal()) : "v-" + column.sqlName();
+            assertEquals(expected, column.valueOf(row), column.sqlName());
         }
     }
 

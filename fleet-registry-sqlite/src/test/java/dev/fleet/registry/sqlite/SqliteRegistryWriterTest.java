@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +72,26 @@ class SqliteRegistryWriterTest extends RegistryFileTest {
         assertEquals(List.of(stdio.toRow(), http.toRow()), reader.readAll().rows()); // by registered_at, runtime_id
         assertEquals(List.of(List.of("http://127.0.0.1:43615/mcp"), java.util.Arrays.asList((Object) null)),
                 RawSqlite.query(file, "SELECT endpoint FROM mcp_server_runtimes ORDER BY pid"));
+    }
+
+    /**
+     * The server's parent (this project's columns) round-trips, the pid stored as an INTEGER; a parent
+     * pid another tool stored as text or REAL names no process and reads as unknown, never as a pid.
+     */
+    @Test
+    void theParentRoundTripsAndOnlyAnIntegerNamesOne() throws Exception {
+        Registration started = RowBuilder.registered(AUTHOR, 41005)
+                .parent(40990, Instant.parse("2026-07-28T01:58:00.125Z")).registration();
+
+        assertEquals(started, writer.register(started, Optional.empty()));
+        assertEquals(List.of(started.toRow()), reader.readAll().rows());
+        assertEquals(List.of(List.of("integer", "2026-07-28T01:58:00.125Z")),
+                RawSqlite.query(file, "SELECT typeof(parent_pid), parent_started_at FROM mcp_server_runtimes"));
+
+        for (String stored : List.of("'forty'", "40990.5", "x'3430393930'")) {
+            RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET parent_pid = " + stored);
+            assertNull(reader.readAll().rows().get(0).parentPid(), stored);
+        }
     }
 
     @Test

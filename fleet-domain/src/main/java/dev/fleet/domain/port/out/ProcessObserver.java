@@ -13,7 +13,7 @@ public interface ProcessObserver {
     /**
      * Every process whose full command line matches one of {@code serverProcessPatterns} (found
      * anywhere, as {@link java.util.regex.Matcher#find()}), and every one of {@code registeredPids}
-     * that is alive, whatever its command line.
+     * (a row's pid, or the parent it recorded) that is alive, whatever its command line.
      */
     ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids);
 }
