@@ -1,0 +1,71 @@
+package dev.fleet.metrics;
+
+import dev.fleet.domain.Binding;
+import dev.fleet.domain.RegistryReason;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The verdicts the metrics tests expose: real classifications of made-up snapshots. */
+final class Fleets {
+
+    static final BuildInfo BUILD = new BuildInfo("0.1.0-SNAPSHOT", "1a2ad50a");
+    /** A profile a hostile roster file might hold: quotes, backslashes and a newline. */
+    static final String HOSTILE_PROFILE = "prgs-\"author\"\\n\\\nsecond line";
+
+    private Fleets() {
+    }
+
+    static Verdict satisfied() {
+        return Scenario.healthyFive().classify();
+    }
+
+    /**
+     * Every anomaly list the verdict has, non-empty at once: a missing reviewer, a duplicated author,
+     * an unexpected member, a stale row, an unverified row, a malformed row and an unregistered server.
+     */
+    static Verdict everyAnomaly() {
+        Scenario scenario = new Scenario();
+        long pid = 4100;
+        for (RosterMember member : scenario.roster.members()) {
+            if (!member.role().equals("reviewer")) {
+                scenario.server(RowBuilder.row(member, pid++));
+            }
+        }
+        scenario.server(RowBuilder.row(Scenario.member("author"), 4200));
+        scenario.server(RowBuilder.row(new RosterMember("gitea-stranger", "prgs-stranger", "stranger"), 4201));
+        scenario.row(RowBuilder.row(Scenario.member("merger"), 4202)); // no process: process_exited
+        RowBuilder notAServer = RowBuilder.row(Scenario.member("controller"), 4203);
+        scenario.row(notAServer).process(4203, Scenario.STARTED, "sleep 1000");
+        RowBuilder malformed = RowBuilder.row(Scenario.member("merger"), 4204);
+        malformed.status = "resting";
+        scenario.row(malformed);
+        scenario.process(4205, Scenario.STARTED, Scenario.serveCommand("prgs-author"));
+        return scenario.classify();
+    }
+
+    /** Nothing can be established: the registry is missing. */
+    static Verdict unreadable() {
+        Scenario scenario = Scenario.empty();
+        scenario.registryReason = RegistryReason.MISSING;
+        return scenario.classify();
+    }
+
+    /** The healthy five, one of whose profiles is {@link #HOSTILE_PROFILE}. */
+    static Verdict hostileProfile() {
+        Scenario scenario = new Scenario();
+        List<RosterMember> members = new ArrayList<>(scenario.roster.members());
+        RosterMember hostile = new RosterMember("gitea-author", HOSTILE_PROFILE, "author");
+        members.set(0, hostile);
+        scenario.roster = new Roster(Binding.DEFAULT, members, Roster.DEFAULT_SERVER_PROCESS_PATTERNS);
+        long pid = 4100;
+        for (RosterMember member : members) {
+            scenario.server(RowBuilder.row(member, pid++));
+        }
+        return scenario.classify();
+    }
+}
