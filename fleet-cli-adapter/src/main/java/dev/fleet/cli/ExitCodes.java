@@ -46,7 +46,8 @@ final class ExitCodes {
                     new Line(INTERRUPTED + "/" + TERMINATED, "serve or demo ended by SIGINT/SIGTERM"))),
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the gate is not satisfied (a registry problem is a verdict too)"),
-                    USAGE_LINE, INTERNAL_LINE)),
+                    USAGE_LINE, INTERNAL_LINE, new Line(OUTPUT_FAILED, "the answer could not be written, to standard "
+                            + "output or to --output FILE (one line on stderr; an old FILE is left as it was)"))),
             Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin; its row is marked stopped"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "
