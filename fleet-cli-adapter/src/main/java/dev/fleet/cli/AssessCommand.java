@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.text.VerdictText;
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
@@ -51,7 +52,8 @@ final class AssessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
+        Roster fleet = roster.roster();
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet,
                 new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
         Verdict verdict;
         String answer;
@@ -62,7 +64,7 @@ final class AssessCommand implements Callable<Integer> {
             answer = json.json() + System.lineSeparator();
         } else {
             verdict = assessment.assess();
-            answer = format.metrics() ? new String(MetricsAnswer.of(verdict, format), StandardCharsets.UTF_8)
+            answer = format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
                     : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
                             .render(verdict, registry.path(), registry.origin(), roster.source());
         }

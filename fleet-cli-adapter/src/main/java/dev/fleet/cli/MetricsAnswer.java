@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.metrics.BuildInfo;
 import dev.fleet.metrics.Exposition;
@@ -15,11 +16,11 @@ final class MetricsAnswer {
     private MetricsAnswer() {
     }
 
-    /** The exposition's bytes (UTF-8) of {@code verdict} in {@code format}, a metrics format. */
-    static byte[] of(Verdict verdict, AssessFormat format) {
+    /** The exposition's bytes (UTF-8) of {@code verdict}, classified against {@code roster}, in {@code format}. */
+    static byte[] of(Verdict verdict, Roster roster, AssessFormat format) {
         MetricsFormat exposition = format == AssessFormat.OPENMETRICS ? MetricsFormat.OPENMETRICS
                 : MetricsFormat.PROMETHEUS;
-        return Exposition.of(verdict, buildInfo(), exposition).body();
+        return Exposition.of(verdict, roster, buildInfo(), exposition).body();
     }
 
     /** What {@code fleet_build_info} names: this jar's version and commit. */

@@ -126,7 +126,7 @@ final class ServeCommand implements Callable<Integer> {
             StdioServer.serve(server);
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
-            serveHttp(server, new MetricsScrape(assessment, MetricsAnswer.buildInfo()), settings, registryPath);
+            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings, registryPath);
         }
         return ExitCodes.OK;
     }

@@ -1,5 +1,6 @@
 package dev.fleet.metrics;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.verdict.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,11 +19,14 @@ public record Exposition(MetricsFormat format, byte[] body) {
         body = body.clone();
     }
 
-    /** {@code verdict} in {@code format}, as answered by a build described by {@code build}. */
-    public static Exposition of(Verdict verdict, BuildInfo build, MetricsFormat format) {
+    /**
+     * {@code verdict}, classified against {@code roster}, in {@code format}, as answered by a build
+     * described by {@code build}.
+     */
+    public static Exposition of(Verdict verdict, Roster roster, BuildInfo build, MetricsFormat format) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
         try {
-            format.write(VerdictMetrics.of(verdict, build), out);
+            format.write(VerdictMetrics.of(verdict, roster, build), out);
         } catch (IOException e) {
             throw new UncheckedIOException("a byte array cannot fail to be written", e);
         }

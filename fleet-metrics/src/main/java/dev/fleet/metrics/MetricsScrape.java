@@ -1,5 +1,6 @@
 package dev.fleet.metrics;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import java.util.Objects;
 
@@ -10,15 +11,18 @@ import java.util.Objects;
 public final class MetricsScrape {
 
     private final AssessFleetInventoryUseCase assessment;
+    private final Roster roster;
     private final BuildInfo build;
 
-    public MetricsScrape(AssessFleetInventoryUseCase assessment, BuildInfo build) {
+    /** @param roster the roster {@code assessment} classifies against */
+    public MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build) {
         this.assessment = Objects.requireNonNull(assessment, "assessment");
+        this.roster = Objects.requireNonNull(roster, "roster");
         this.build = Objects.requireNonNull(build, "build");
     }
 
     /** The fleet now, in the format {@code accept} asks for (see {@link MetricsFormat#forAccept}). */
     public Exposition answer(String accept) {
-        return Exposition.of(assessment.assess(), build, MetricsFormat.forAccept(accept));
+        return Exposition.of(assessment.assess(), roster, build, MetricsFormat.forAccept(accept));
     }
 }

@@ -1,5 +1,7 @@
 package dev.fleet.metrics;
 
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.verdict.BlockedCode;
 import dev.fleet.domain.verdict.BlockedReason;
 import dev.fleet.domain.verdict.MemberReport;
@@ -12,7 +14,9 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -26,7 +30,11 @@ final class VerdictMetrics {
     private VerdictMetrics() {
     }
 
-    static MetricSnapshots of(Verdict verdict, BuildInfo build) {
+    /**
+     * @param roster the roster the verdict was classified against: every member gets its series, also
+     *     when nothing could be established and the verdict lists no member (then 0, as it counts 0 running)
+     */
+    static MetricSnapshots of(Verdict verdict, Roster roster, BuildInfo build) {
         List<MetricSnapshot> families = new ArrayList<>();
         families.add(gauge("fleet_mutation_gate_satisfied",
                 "1 when the mutation gate is satisfied (no blocked reason applies), else 0.",
@@ -38,7 +46,7 @@ final class VerdictMetrics {
         families.add(gauge("fleet_running_instances",
                 "Running instances of roster members, duplicates included (a sixth process shows as 6 of 5).",
                 verdict.runningMemberCount()));
-        families.add(memberInstances(verdict));
+        families.add(memberInstances(verdict, roster));
         families.add(blocked(verdict));
         families.add(anomalies(verdict));
         families.add(gauge("fleet_registry_readable", "1 when the registry could be read, else 0.",
@@ -64,12 +72,16 @@ final class VerdictMetrics {
     }
 
     /** One series per roster member, missing members included (0), so an absent series never hides one. */
-    private static GaugeSnapshot memberInstances(Verdict verdict) {
+    private static GaugeSnapshot memberInstances(Verdict verdict, Roster roster) {
+        Map<RosterMember, Integer> instances = new HashMap<>();
+        for (MemberReport report : verdict.members()) {
+            instances.put(report.member(), report.instances().size());
+        }
         GaugeSnapshot.Builder family = GaugeSnapshot.builder().name("fleet_member_instances")
                 .help("Running instances of each roster member: 1 is right, 0 missing, 2 or more duplicated.");
-        for (MemberReport report : verdict.members()) {
-            family.dataPoint(point(Labels.of("namespace", report.member().namespace(), "profile",
-                    report.member().profile(), "role", report.member().role()), report.instances().size()));
+        for (RosterMember member : roster.members()) {
+            family.dataPoint(point(Labels.of("namespace", member.namespace(), "profile", member.profile(), "role",
+                    member.role()), instances.getOrDefault(member, 0)));
         }
         return family.build();
     }

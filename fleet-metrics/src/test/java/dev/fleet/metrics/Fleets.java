@@ -7,6 +7,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.verdict.Verdict;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,15 +21,31 @@ final class Fleets {
     private Fleets() {
     }
 
-    static Verdict satisfied() {
-        return Scenario.healthyFive().classify();
+    /** A verdict and the roster it was classified against. */
+    record Fleet(Verdict verdict, Roster roster) {
+
+        byte[] exposition(MetricsFormat format) {
+            return Exposition.of(verdict, roster, BUILD, format).body();
+        }
+
+        MetricSnapshots metrics() {
+            return VerdictMetrics.of(verdict, roster, BUILD);
+        }
+    }
+
+    private static Fleet of(Scenario scenario) {
+        return new Fleet(scenario.classify(), scenario.roster);
+    }
+
+    static Fleet satisfied() {
+        return of(Scenario.healthyFive());
     }
 
     /**
      * Every anomaly list the verdict has, non-empty at once: a missing reviewer, a duplicated author,
      * an unexpected member, a stale row, an unverified row, a malformed row and an unregistered server.
      */
-    static Verdict everyAnomaly() {
+    static Fleet everyAnomaly() {
         Scenario scenario = new Scenario();
         long pid = 4100;
         for (RosterMember member : scenario.roster.members()) {
@@ -45,18 +62,18 @@ final class Fleets {
         malformed.status = "resting";
         scenario.row(malformed);
         scenario.process(4205, Scenario.STARTED, Scenario.serveCommand("prgs-author"));
-        return scenario.classify();
+        return of(scenario);
     }
 
     /** Nothing can be established: the registry is missing. */
-    static Verdict unreadable() {
+    static Fleet unreadable() {
         Scenario scenario = Scenario.empty();
         scenario.registryReason = RegistryReason.MISSING;
-        return scenario.classify();
+        return of(scenario);
     }
 
     /** The healthy five, one of whose profiles is {@link #HOSTILE_PROFILE}. */
-    static Verdict hostileProfile() {
+    static Fleet hostileProfile() {
         Scenario scenario = new Scenario();
         List<RosterMember> members = new ArrayList<>(scenario.roster.members());
         RosterMember hostile = new RosterMember("gitea-author", HOSTILE_PROFILE, "author");
@@ -66,6 +83,6 @@ final class Fleets {
         for (RosterMember member : members) {
             scenario.server(RowBuilder.row(member, pid++));
         }
-        return scenario.classify();
+        return of(scenario);
     }
 }

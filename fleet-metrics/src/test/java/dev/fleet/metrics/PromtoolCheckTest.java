@@ -3,7 +3,7 @@ package dev.fleet.metrics;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.testing.Promtool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,11 +26,11 @@ class PromtoolCheckTest {
 
     @Test
     void everyFleetInEveryFormatPassesPromtool() throws Exception {
-        Map<String, Verdict> fleets = Map.of("satisfied", Fleets.satisfied(), "every anomaly", Fleets.everyAnomaly(),
+        Map<String, Fleets.Fleet> fleets = Map.of("satisfied", Fleets.satisfied(), "every anomaly", Fleets.everyAnomaly(),
                 "unreadable registry", Fleets.unreadable(), "hostile profile", Fleets.hostileProfile());
-        for (Map.Entry<String, Verdict> fleet : fleets.entrySet()) {
+        for (Map.Entry<String, Fleets.Fleet> fleet : fleets.entrySet()) {
             for (MetricsFormat format : MetricsFormat.values()) {
-                byte[] body = Exposition.of(fleet.getValue(), Fleets.BUILD, format).body();
+                byte[] body = fleet.getValue().exposition(format);
                 Promtool.Check check = Promtool.checkMetrics(promtool, body);
                 assertTrue(check.clean(), fleet.getKey() + " as " + format + ": promtool exited " + check.status()
                         + " saying " + check.output() + "\n" + new String(body, StandardCharsets.UTF_8));

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Code;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.verdict.BlockedCode;
 import dev.fleet.domain.verdict.BlockedReason;
@@ -55,10 +57,11 @@ class VerdictMetricsTest {
 
     @Test
     void everyBlockedCodeHasItsSeriesOneWhenItApplies() {
-        for (Verdict verdict : List.of(Fleets.satisfied(), Fleets.everyAnomaly(), Fleets.unreadable())) {
+        for (Fleets.Fleet fleet : List.of(Fleets.satisfied(), Fleets.everyAnomaly(), Fleets.unreadable())) {
+            Verdict verdict = fleet.verdict();
             Set<BlockedCode> applying = verdict.blockedReasons().stream().map(BlockedReason::code)
                     .collect(Collectors.toSet());
-            Map<String, Double> byCode = byLabel(families(verdict).get("fleet_blocked"), "code");
+            Map<String, Double> byCode = byLabel(families(fleet).get("fleet_blocked"), "code");
             assertEquals(codes(BlockedCode.values()), byCode.keySet());
             for (BlockedCode code : BlockedCode.values()) {
                 assertEquals(applying.contains(code) ? 1 : 0, byCode.get(code.code()), code.code());
@@ -70,8 +73,9 @@ class VerdictMetricsTest {
 
     @Test
     void everyAnomalyKindCountsItsWholeList() {
-        Verdict verdict = Fleets.everyAnomaly();
-        Map<String, Double> byKind = byLabel(families(verdict).get("fleet_anomalies"), "kind");
+        Fleets.Fleet fleet = Fleets.everyAnomaly();
+        Verdict verdict = fleet.verdict();
+        Map<String, Double> byKind = byLabel(families(fleet).get("fleet_anomalies"), "kind");
         assertEquals(Set.of("missing", "duplicate", "unexpected", "stale", "unverified", "malformed", "unregistered",
                 "orphaned"), byKind.keySet());
         assertEquals(verdict.missingMembers().size(), byKind.get("missing"));
@@ -82,17 +86,17 @@ class VerdictMetricsTest {
         assertEquals(verdict.malformedRegistrations().size(), byKind.get("malformed"));
         assertEquals(verdict.unregisteredProcesses().size(), byKind.get("unregistered"));
         byKind.forEach((kind, count) -> assertTrue(kind.equals("orphaned") || count > 0, kind + " is present"));
-        assertEquals(0, value(families(verdict), "fleet_mutation_gate_satisfied"));
-        assertEquals(0, value(families(verdict), "fleet_inventory_complete"));
-        assertEquals(2, byLabel(families(verdict).get("fleet_member_instances"), "role").get("author"));
-        assertEquals(0, byLabel(families(verdict).get("fleet_member_instances"), "role").get("reviewer"));
+        assertEquals(0, value(families(fleet), "fleet_mutation_gate_satisfied"));
+        assertEquals(0, value(families(fleet), "fleet_inventory_complete"));
+        assertEquals(2, byLabel(families(fleet).get("fleet_member_instances"), "role").get("author"));
+        assertEquals(0, byLabel(families(fleet).get("fleet_member_instances"), "role").get("reviewer"));
     }
 
     @Test
     void labelsNeverCarryAPidARuntimeIdOrADigest() {
-        for (Verdict verdict : List.of(Fleets.satisfied(), Fleets.everyAnomaly(), Fleets.unreadable())) {
-            Set<String> forbidden = identifiers(verdict);
-            for (GaugeSnapshot family : families(verdict).values()) {
+        for (Fleets.Fleet fleet : List.of(Fleets.satisfied(), Fleets.everyAnomaly(), Fleets.unreadable())) {
+            Set<String> forbidden = identifiers(fleet.verdict());
+            for (GaugeSnapshot family : families(fleet).values()) {
                 for (DataPointSnapshot point : family.getDataPoints()) {
                     for (Label label : point.getLabels()) {
                         assertTrue(LABEL_NAMES.contains(label.getName()), family.getMetadata().getName() + " has "
@@ -111,14 +115,17 @@ class VerdictMetricsTest {
         assertEquals(ALWAYS, families.keySet());
         assertEquals(0, value(families, "fleet_registry_readable"));
         assertEquals(0, value(families, "fleet_running_instances"));
+        Map<String, Double> members = byLabel(families.get("fleet_member_instances"), "profile");
+        assertEquals(Roster.defaultRoster().members().stream().map(RosterMember::profile).collect(Collectors.toSet()),
+                members.keySet(), "every roster member has its series, also when nothing could be established");
+        members.values().forEach(count -> assertEquals(0, count));
     }
 
     @Test
     void hostileLabelValuesAreEscapedByTheWriters() {
         String escaped = "profile=\"prgs-\\\"author\\\"\\\\n\\\\\\nsecond line\"";
         for (MetricsFormat format : MetricsFormat.values()) {
-            String text = new String(Exposition.of(Fleets.hostileProfile(), Fleets.BUILD, format).body(),
-                    StandardCharsets.UTF_8);
+            String text = new String(Fleets.hostileProfile().exposition(format), StandardCharsets.UTF_8);
             assertTrue(text.contains(escaped), format + ":\n" + text);
             assertFalse(text.contains("\nsecond line"), "a raw newline would end the series line");
         }
@@ -126,10 +133,8 @@ class VerdictMetricsTest {
 
     @Test
     void openMetricsEndsWithEofAndTheTextFormatDoesNot() {
-        String open = new String(Exposition.of(Fleets.satisfied(), Fleets.BUILD, MetricsFormat.OPENMETRICS).body(),
-                StandardCharsets.UTF_8);
-        String text = new String(Exposition.of(Fleets.satisfied(), Fleets.BUILD, MetricsFormat.PROMETHEUS).body(),
-                StandardCharsets.UTF_8);
+        String open = new String(Fleets.satisfied().exposition(MetricsFormat.OPENMETRICS), StandardCharsets.UTF_8);
+        String text = new String(Fleets.satisfied().exposition(MetricsFormat.PROMETHEUS), StandardCharsets.UTF_8);
         assertTrue(open.endsWith("# EOF\n"));
         assertFalse(text.contains("# EOF"));
         assertEquals("application/openmetrics-text; version=1.0.0; charset=utf-8",
@@ -172,8 +177,8 @@ class VerdictMetricsTest {
         return Arrays.stream(codes).map(Code::code).collect(Collectors.toSet());
     }
 
-    private static Map<String, GaugeSnapshot> families(Verdict verdict) {
-        MetricSnapshots snapshots = VerdictMetrics.of(verdict, Fleets.BUILD);
+    private static Map<String, GaugeSnapshot> families(Fleets.Fleet fleet) {
+        MetricSnapshots snapshots = fleet.metrics();
         Map<String, GaugeSnapshot> families = new HashMap<>();
         for (MetricSnapshot family : snapshots) {
             families.put(family.getMetadata().getPrometheusName(), (GaugeSnapshot) family);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.lifecycle.InMemoryRegistry;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.mcp.Fixtures;
@@ -27,7 +28,7 @@ class MetricsRouteTest {
     private final MetricsScrape scrape = new MetricsScrape(() -> {
         assessments.incrementAndGet();
         return FleetClassifier.classify(Fixtures.duplicateAuthor(Fixtures.httpIdentity().answeredBy()));
-    }, new BuildInfo("9.9.9", "abc123"));
+    }, Roster.defaultRoster(), new BuildInfo("9.9.9", "abc123"));
 
     @Test
     void aScrapeGetsTheTextFormatOrOpenMetricsWhenItAsksAndEachIsAFreshAssessment() throws Exception {

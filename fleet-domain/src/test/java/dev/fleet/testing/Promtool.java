@@ -1,8 +1,7 @@
-package dev.fleet.metrics;
+package dev.fleet.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.fleet.testing.Patience;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,16 +15,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * {@code promtool check metrics}, Prometheus' own linter (Debian's {@code prometheus} package), run
+ * {@code promtool check metrics}, Prometheus' own linter of metrics expositions (Debian's {@code prometheus} package), run
  * as a real process on exposition bytes. Where it is missing, a run under CI ({@code CI} set, as
  * {@code .ci/run} runs, which installs it first) or with {@code -Dfleet.promtool=required} fails;
  * elsewhere (a developer's machine without the package) the check is skipped, saying why.
  */
-final class Promtool {
+public final class Promtool {
 
     /** What one check said: its exit status and everything it printed. */
-    record Check(int status, String output) {
-        boolean clean() {
+    public record Check(int status, String output) {
+        public boolean clean() {
             return status == 0 && output.isBlank();
         }
     }
@@ -36,7 +35,7 @@ final class Promtool {
     }
 
     /** The promtool on {@code PATH}; fails or skips (see above) when there is none. */
-    static Path require() {
+    public static Path require() {
         Optional<Path> found = Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .filter(dir -> !dir.isEmpty())
                 .map(dir -> Path.of(dir, "promtool"))
@@ -55,7 +54,7 @@ final class Promtool {
     }
 
     /** {@code promtool check metrics < body}. */
-    static Check checkMetrics(Path promtool, byte[] body) throws IOException, InterruptedException {
+    public static Check checkMetrics(Path promtool, byte[] body) throws IOException, InterruptedException {
         Path output = Files.createTempFile("promtool", ".out");
         try {
             Process process = new ProcessBuilder(promtool.toString(), "check", "metrics")
