@@ -58,8 +58,9 @@ class CompletionCandidatesTest {
                 }
             }
         }
-        // --format text|json on four verbs, mcp-config's two formats, --transport, --status, the shells, the profiles.
-        assertEquals(4 * 2 + 2 + 2 + 2 + 2 + 5, checked);
+        // --format text|json on three verbs and assess's four formats, mcp-config's two formats, --transport,
+        // --status, the shells, the profiles.
+        assertEquals(3 * 2 + 4 + 2 + 2 + 2 + 2 + 5, checked);
     }
 
     @Test
