@@ -2,7 +2,7 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|assess|fleet|start|observer|watch]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|metrics|assess|fleet|start|observer|watch]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
 #
@@ -78,6 +78,28 @@ cold() {
   echo "load average: $(load)"
 }
 
+metrics() {
+  echo "== cold start: ./fleet assess --format prometheus and --format openmetrics vs --format json (empty registry), $runs runs each, interleaved"
+  scratch_registry "$work/metrics"
+  local format i
+  for format in json prometheus openmetrics; do : > "$work/$format.times"; done
+  for ((i = 0; i < runs; i++)); do
+    for format in json prometheus openmetrics; do
+      time_run "$launcher" assess --format "$format" --registry "$work/metrics/control_plane.sqlite3" \
+        --roster "$work/metrics/roster.json" >> "$work/$format.times"
+    done
+  done
+  local json_wall json_cpu wall cpu
+  json_wall=$(column 1 < "$work/json.times" | median); json_cpu=$(column 2 < "$work/json.times" | median)
+  for format in json prometheus openmetrics; do
+    wall=$(column 1 < "$work/$format.times" | median); cpu=$(column 2 < "$work/$format.times" | median)
+    printf '%-12s median %s ms wall, %s ms CPU (%s)\n' "$format:" "$wall" "$cpu" "$(column 1 < "$work/$format.times" | xargs)"
+    awk -v w="$wall" -v jw="$json_wall" -v c="$cpu" -v jc="$json_cpu" -v f="$format" \
+      'BEGIN {printf "  %s / json: %.2f (wall), %.2f (CPU)\n", f, w / jw, c / jc}'
+  done
+  echo "load average: $(load)"
+}
+
 assess() {
   echo "== fleet assess --format json: 10,000 rows vs an empty registry, $runs runs each, interleaved"
   scratch_registry "$work/empty"
@@ -128,10 +150,10 @@ watch() {
 }
 
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold assess fleet start observer watch)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold metrics assess fleet start observer watch)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | assess | fleet | start | observer | watch) "$step" ;;
+    machine | cold | metrics | assess | fleet | start | observer | watch) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done

@@ -76,7 +76,7 @@ class ArchitectureTest {
         Set<String> path = new java.util.TreeSet<>();
         PRODUCT.that(ASSESSMENT_PATH).forEach(javaClass -> path.add(javaClass.getSimpleName()));
         Set<String> expected = new java.util.TreeSet<>(Set.of("AssessFleetInventoryService", "AssessCommand",
-                "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand"));
+                "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand", "MetricsScrape"));
         for (String port : List.of("dev.fleet.domain.port.out.RegistryReader",
                 "dev.fleet.domain.port.out.ProcessObserver")) {
             Set<JavaClass> implementations = PRODUCT.get(port).getAllSubclasses();
@@ -96,7 +96,7 @@ class ArchitectureTest {
     @Test
     void everyModuleIsImported() {
         for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.sqlite", "dev.fleet.observer",
-                "dev.fleet.mcp", "dev.fleet.cli"}) {
+                "dev.fleet.mcp", "dev.fleet.cli", "dev.fleet.metrics"}) {
             assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)
                     || javaClass.getPackageName().startsWith(pkg + ".")), pkg);
         }
@@ -128,6 +128,18 @@ class ArchitectureTest {
     @MethodSource("adapters")
     void anAdapterKnowsNoOtherAdapterNorTheCompositionRoot(String adapter) {
         FleetRules.adapterIsIndependent(adapter, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
+    }
+
+    @Test
+    void theExpositionKnowsOnlyTheDomain() {
+        FleetRules.expositionKnowsOnlyTheDomain(FleetRules.EXPOSITION, FleetRules.DOMAIN, FleetRules.PROMETHEUS)
+                .check(PRODUCT);
+    }
+
+    @Test
+    void onlyTheExpositionNamesPrometheus() {
+        FleetRules.onlyTheExpositionNamesPrometheus("dev.fleet..", FleetRules.EXPOSITION, FleetRules.PROMETHEUS)
+                .check(PRODUCT);
     }
 
     @Test

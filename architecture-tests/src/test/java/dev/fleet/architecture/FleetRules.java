@@ -31,6 +31,12 @@ final class FleetRules {
     static final String OUT_PORTS = "dev.fleet.domain.port.out..";
     static final List<String> ADAPTERS = List.of("dev.fleet.registry..", "dev.fleet.observer..", "dev.fleet.mcp..");
     static final String COMPOSITION_ROOT = "dev.fleet.cli..";
+    /**
+     * The metrics exposition (fleet-metrics): no adapter, but what the CLI and the MCP adapter's
+     * HTTP endpoint both write metrics with, so neither depends on the other.
+     */
+    static final String EXPOSITION = "dev.fleet.metrics..";
+    static final String PROMETHEUS = "io.prometheus..";
 
     /** File, socket, database and process APIs: what "no I/O" means for the domain. */
     static final List<String> IO_PACKAGES = List.of("java.nio.file..", "java.net..", "java.sql..", "javax.sql..");
@@ -241,6 +247,26 @@ final class FleetRules {
 
     /** String methods that compile their argument with {@code java.util.regex}. */
     static final Set<String> STRING_REGEX_METHODS = Set.of("matches", "replaceAll", "replaceFirst", "split");
+
+    /**
+     * Promise 9a: the exposition turns verdicts into metrics and knows nothing but the domain, the
+     * JDK and the Prometheus client: it may be shared by adapters because it is none itself.
+     */
+    static ArchRule expositionKnowsOnlyTheDomain(String exposition, String domain, String prometheus) {
+        return classes().that().resideInAPackage(exposition)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(exposition, domain, prometheus, "java..")
+                .because("adapters share the exposition; an exposition that knew an adapter would couple them");
+    }
+
+    /**
+     * Promise 9b: only the exposition names the Prometheus client, so no other class can load it on
+     * a path that does not ask for metrics (a text or JSON assessment's cold start stays as it was).
+     */
+    static ArchRule onlyTheExpositionNamesPrometheus(String root, String exposition, String prometheus) {
+        return noClasses().that().resideInAPackage(root).and().resideOutsideOfPackage(exposition)
+                .should().dependOnClassesThat().resideInAPackage(prometheus)
+                .because("the Prometheus client loads for the metrics formats only, through the exposition");
+    }
 
     /**
      * Promise 8: a command line is written by whoever starts the process, so in the observer text

@@ -62,6 +62,21 @@ class RulesCanFailTest {
     }
 
     @Test
+    void anExpositionThatKnowsAnAdapterIsReported() {
+        String violation = assertViolated(FleetRules.expositionKnowsOnlyTheDomain(FIXTURES + "exposition.render..",
+                        "dev.fleet.domain..", FleetRules.PROMETHEUS), fixture("exposition.render"), "BetaAdapter");
+        assertSpared(violation, "Labels");
+    }
+
+    @Test
+    void prometheusNamedOutsideTheExpositionIsReported() {
+        String violation = assertViolated(FleetRules.onlyTheExpositionNamesPrometheus(FIXTURES + "exposition..",
+                        FIXTURES + "exposition.render..", FleetRules.PROMETHEUS), fixture("exposition"),
+                "PrometheusNamingVerb");
+        assertSpared(violation, "AdapterKnowingRenderer");
+    }
+
+    @Test
     void aCycleBetweenTwoPackagesOfOneModuleIsReported() {
         String violation = assertViolated(FleetRules.packagesAreFreeOfCycles(FIXTURES + "cycle",
                         FIXTURES + "cycle.generated.."), fixture("cycle"),

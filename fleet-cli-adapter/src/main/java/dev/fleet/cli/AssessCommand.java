@@ -1,41 +1,89 @@
 package dev.fleet.cli;
 
 import dev.fleet.cli.text.Ansi;
+import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.text.VerdictText;
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
- * ports are wired here: the registry opens read-only and nothing is migrated or written.
+ * ports are wired here: the registry opens read-only and nothing is migrated or written (an
+ * {@code --output} file is the answer, written where stdout would have gone).
  */
 @Command(name = "assess",
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-final class AssessCommand extends RosterVerb {
+final class AssessCommand implements Callable<Integer> {
+
+    @Mixin
+    private RosterOption roster;
 
     @Mixin
     private RegistryOption registry;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|prometheus|openmetrics",
+            completionCandidates = Candidates.AssessFormats.class,
+            description = "Output format: text (default), json, prometheus (text exposition 0.0.4) or openmetrics "
+                    + "(1.0.0).")
+    private AssessFormat format;
+
+    @Option(names = "--output", paramLabel = "FILE", converter = PathConverter.class,
+            description = "Write the answer to FILE atomically (a temporary file in its directory, then a rename), "
+                    + "as node_exporter's textfile collector needs, instead of to standard output.")
+    private Path output;
+
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() {
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
+        Roster fleet = roster.roster();
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet,
                 new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
-        if (format.json()) {
+        Verdict verdict;
+        String answer;
+        if (format == AssessFormat.JSON) {
             // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
-            JsonVerdict answer = assessment.assessWithJson();
-            format.out().println(answer.json());
-            return exitCode(answer.verdict());
+            JsonVerdict json = assessment.assessWithJson();
+            verdict = json.verdict();
+            answer = json.json() + System.lineSeparator();
+        } else {
+            verdict = assessment.assess();
+            answer = format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
+                    : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
+                            .render(verdict, registry.path(), registry.origin(), roster.source());
         }
-        Verdict verdict = assessment.assess();
-        format.out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
+        if (output != null) {
+            return write(answer, verdict);
+        }
+        spec.commandLine().getOut().print(answer);
         return exitCode(verdict);
+    }
+
+    /** The answer into {@code --output}: exit 74 with one line on stderr when it cannot be written. */
+    private int write(String answer, Verdict verdict) {
+        try {
+            OutputFile.replace(output, answer.getBytes(StandardCharsets.UTF_8));
+            return exitCode(verdict);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("fleet: " + Printable.of(e.getMessage()));
+            return ExitCodes.OUTPUT_FAILED;
+        }
     }
 
     private static int exitCode(Verdict verdict) {

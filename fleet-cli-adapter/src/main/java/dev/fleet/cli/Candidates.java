@@ -38,6 +38,12 @@ final class Candidates {
         }
     }
 
+    static final class AssessFormats extends Named<AssessFormat> {
+        AssessFormats() {
+            super(AssessFormat.class);
+        }
+    }
+
     static final class Statuses extends Named<RegistrationStatus> {
         Statuses() {
             super(RegistrationStatus.class);

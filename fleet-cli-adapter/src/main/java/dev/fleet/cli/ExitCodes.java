@@ -53,7 +53,8 @@ final class ExitCodes {
                     new Line(INTERRUPTED + "/" + TERMINATED, "serve, demo, watch or wait ended by SIGINT/SIGTERM"))),
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the gate is not satisfied (a registry problem is a verdict too)"),
-                    USAGE_LINE, INTERNAL_LINE)),
+                    USAGE_LINE, INTERNAL_LINE, new Line(OUTPUT_FAILED, "the answer could not be written, to standard "
+                            + "output or to --output FILE (one line on stderr; an old FILE is left as it was)"))),
             Map.entry("fleet watch", List.of(
                     new Line(OK, "its reader went away (standard output closed, e.g. fleet watch | head -3)"),
                     USAGE_LINE, INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"),

@@ -1,14 +1,9 @@
 package dev.fleet.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -160,16 +155,8 @@ public final class FleetCli implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            Properties build = new Properties();
-            try (InputStream in = FleetCli.class.getResourceAsStream("build.properties")) {
-                if (in != null) {
-                    build.load(new InputStreamReader(in, StandardCharsets.UTF_8));
-                }
-            } catch (IOException unreadable) {
-                // Shown as unknown below: a version line is no reason to fail.
-            }
-            return new String[] {"fleet " + build.getProperty("version", "unknown") + " (commit "
-                    + build.getProperty("commit", "unknown") + ")"};
+            BuildProperties build = BuildProperties.read();
+            return new String[] {"fleet " + build.version() + " (commit " + build.commit() + ")"};
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.out.ProcessObserver;
@@ -22,6 +23,7 @@ import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.metrics.MetricsScrape;
 import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
@@ -126,10 +128,9 @@ final class ServeCommand implements Callable<Integer> {
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
-        FleetMcpServer server = new FleetMcpServer(
-                new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
-                        identity.answeredBy()),
-                lifecycle, lifecycle, settings.heartbeat());
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet,
+                new SqliteRegistryReader(registryPath), observer, Instant::now, identity.answeredBy());
+        FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {
             if (Terminal.stdinIsTerminal()) {
                 // Started by hand it would wait in silence for JSON-RPC: say what it is for.
@@ -139,15 +140,16 @@ final class ServeCommand implements Callable<Integer> {
             }
             StdioServer.serve(server, ExitAction.systemExit(), clientWatch(identity));
         } else {
-            serveHttp(server, settings, registryPath);
+            // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
+            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings, registryPath);
         }
         return ExitCodes.OK;
     }
 
-    private void serveHttp(FleetMcpServer server, ServeSettings settings, Path registryPath)
+    private void serveHttp(FleetMcpServer server, MetricsScrape metrics, ServeSettings settings, Path registryPath)
             throws InterruptedException {
         try {
-            StreamableHttpEndpoint.serve(server, settings.host(), settings.port(), running -> {
+            StreamableHttpEndpoint.serve(server, metrics, settings.host(), settings.port(), running -> {
                 PrintWriter err = spec.commandLine().getErr();
                 if (running.exposedBeyondLoopback()) {
                     err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "

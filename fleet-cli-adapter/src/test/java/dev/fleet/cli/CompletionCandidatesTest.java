@@ -58,9 +58,9 @@ class CompletionCandidatesTest {
                 }
             }
         }
-        // --format text|json on five verbs, watch's text|jsonl, wait's --for gate|change, mcp-config's two
-        // formats, --transport, --status, the shells, the profiles.
-        assertEquals(5 * 2 + 2 + 2 + 2 + 2 + 2 + 2 + 5, checked);
+        // --format text|json on four verbs and assess's four formats, watch's text|jsonl, wait's --for
+        // gate|change, mcp-config's two formats, --transport, --status, the shells, the profiles.
+        assertEquals(4 * 2 + 4 + 2 + 2 + 2 + 2 + 2 + 2 + 5, checked);
     }
 
     @Test

@@ -14,7 +14,12 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import dev.fleet.testing.Promtool;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +91,38 @@ class HttpServeIT {
             server.process().destroy(); // SIGTERM, as an operator stopping a daemon would
             assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
             assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+        }
+    }
+
+    /** {@code GET /metrics} over real HTTP: a fresh assessment per scrape, OpenMetrics when asked, promtool-clean. */
+    @Test
+    void metricsAnswerOverRealHttpWithAFreshAssessment(@TempDir Path dir) throws Exception {
+        Path promtool = Promtool.require();
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0")) {
+            URI metrics = awaitEndpoint(server).resolve("/metrics");
+            TestFleets.awaitRunningRows(registry, 1);
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Patience.mcpTimeout()).build();
+            HttpResponse<String> text = client.send(HttpRequest.newBuilder(metrics).timeout(Patience.mcpTimeout())
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, text.statusCode(), text.body());
+            assertEquals("text/plain; version=0.0.4; charset=utf-8", text.headers().firstValue("Content-Type")
+                    .orElseThrow());
+            assertTrue(text.body().contains("fleet_member_instances{namespace=\"gitea-author\",profile=\"prgs-author\","
+                    + "role=\"author\"} 1.0"), text.body());
+            assertTrue(text.body().contains("fleet_registrations 1.0"), text.body());
+            assertTrue(Promtool.checkMetrics(promtool, text.body().getBytes(StandardCharsets.UTF_8)).clean(),
+                    text.body());
+
+            HttpResponse<String> open = client.send(HttpRequest.newBuilder(metrics).timeout(Patience.mcpTimeout())
+                    .header("Accept", "application/openmetrics-text; version=1.0.0").GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals("application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    open.headers().firstValue("Content-Type").orElseThrow());
+            assertTrue(open.body().endsWith("# EOF\n"), open.body());
+            assertTrue(Promtool.checkMetrics(promtool, open.body().getBytes(StandardCharsets.UTF_8)).clean(),
+                    open.body());
         }
     }
 

@@ -99,7 +99,7 @@ public final class TestServerMain {
         ServerLifecycleService lifecycle = Fixtures.lifecycle(identity, registry, clock);
         FleetMcpServer server = new FleetMcpServer(assess, lifecycle, lifecycle, heartbeat);
         if (flags.contains("--http")) {
-            StreamableHttpEndpoint.serve(server, StreamableHttpEndpoint.DEFAULT_HOST, 0,
+            StreamableHttpEndpoint.serve(server, null, StreamableHttpEndpoint.DEFAULT_HOST, 0,
                     running -> append(calls, "bound " + running.port()));
             return;
         }

@@ -31,6 +31,9 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** PUT, PATCH, OPTIONS and the like: the transport knows three methods. */
     static final JsonRpcHttpError METHOD_NOT_ALLOWED = invalidRequest(405,
             "Method not allowed: use POST, GET or DELETE");
+    /** Anything but GET or HEAD at {@link MetricsRoute#PATH}. */
+    static final JsonRpcHttpError METRICS_METHOD_NOT_ALLOWED = invalidRequest(405,
+            "Method not allowed: " + MetricsRoute.PATH + " answers GET and HEAD");
     /** DNS rebinding or a page of another site: see {@link OriginRule}. */
     static final JsonRpcHttpError FORBIDDEN_ORIGIN = invalidRequest(403, "Forbidden: foreign Origin or Host");
     static final JsonRpcHttpError UNSUPPORTED_MEDIA_TYPE = invalidRequest(415,
@@ -105,7 +108,7 @@ record JsonRpcHttpError(int status, int code, String message) {
         response.setCharacterEncoding("UTF-8");
         response.setContentLength(body.length);
         if (status == 405) {
-            response.setHeader("Allow", "GET, POST, DELETE");
+            response.setHeader("Allow", this == METRICS_METHOD_NOT_ALLOWED ? "GET, HEAD" : "GET, POST, DELETE");
         }
         response.getOutputStream().write(body);
         response.flushBuffer();

@@ -3,6 +3,7 @@ package dev.fleet.mcp.http;
 import dev.fleet.domain.Transport;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.metrics.MetricsScrape;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -12,6 +13,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -54,34 +56,43 @@ public final class StreamableHttpEndpoint {
      * @throws IllegalStateException when the address cannot be bound
      */
     public static RunningHttpServer start(FleetMcpServer fleet, String host, int port) {
-        return start(fleet, host, port, HttpLimits.DEFAULT, false);
+        return start(fleet, null, host, port, HttpLimits.DEFAULT, false);
+    }
+
+    /**
+     * {@link #start(FleetMcpServer, String, int)}, also answering {@code GET /metrics} with
+     * {@code metrics} (a fresh assessment per scrape).
+     */
+    public static RunningHttpServer start(FleetMcpServer fleet, MetricsScrape metrics, String host, int port) {
+        return start(fleet, Objects.requireNonNull(metrics, "metrics"), host, port, HttpLimits.DEFAULT, false);
     }
 
     /**
      * {@link #start}, then blocks until SIGTERM/SIGINT (or another of {@link StopSignals}), whose
      * shutdown hook marks the row stopped and unbinds.
      *
+     * @param metrics what {@code GET /metrics} answers, or null for none (then that path is 404 like any other)
      * @param onBound called once bound and registered, e.g. to tell the operator the port chosen for port 0
      * @throws IllegalStateException when the address cannot be bound
      */
-    public static void serve(FleetMcpServer fleet, String host, int port, Consumer<RunningHttpServer> onBound)
-            throws InterruptedException {
+    public static void serve(FleetMcpServer fleet, MetricsScrape metrics, String host, int port,
+            Consumer<RunningHttpServer> onBound) throws InterruptedException {
         Objects.requireNonNull(onBound, "onBound");
-        RunningHttpServer running = start(fleet, host, port, HttpLimits.DEFAULT, true);
+        RunningHttpServer running = start(fleet, metrics, host, port, HttpLimits.DEFAULT, true);
         StopSignals.install();
         onBound.accept(running);
         running.awaitTermination();
     }
 
     /**
-     * Binds {@value #ENDPOINT} on {@code host:port} within {@code limits}, then registers with the
-     * endpoint it really listens on.
+     * Binds {@value #ENDPOINT} (and {@code /metrics} when {@code metrics} is not null) on
+     * {@code host:port} within {@code limits}, then registers with the endpoint it really listens on.
      *
      * @param shutdownHook whether SIGTERM/SIGINT should mark the row stopped and unbind
      * @throws IllegalStateException when the address cannot be bound
      */
-    static RunningHttpServer start(FleetMcpServer fleet, String host, int port, HttpLimits limits,
-            boolean shutdownHook) {
+    static RunningHttpServer start(FleetMcpServer fleet, MetricsScrape metrics, String host, int port,
+            HttpLimits limits, boolean shutdownHook) {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
@@ -100,8 +111,9 @@ public final class StreamableHttpEndpoint {
             FleetMcpServer.closeQuietly(server);
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        guard.set(new JsonRpcHttpGuard(new OriginRule(uriHost(host), address.isLoopbackAddress(),
-                connector.getLocalPort()), limits.maxBodyBytes(), fleet.mapper(), sessions));
+        OriginRule origins = new OriginRule(uriHost(host), address.isLoopbackAddress(), connector.getLocalPort());
+        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions),
+                metrics == null ? null : new MetricsRoute(metrics, origins));
         RunningHttpServer running = new RunningHttpServer(connector, server, fleet, !address.isLoopbackAddress(),
                 announcedHost(address));
         if (shutdownHook) {
@@ -200,12 +212,17 @@ public final class StreamableHttpEndpoint {
         }
     }
 
-    /** The guard, set once the bound port is known; until then (never, in practice) every request is refused. */
+    /**
+     * The guard, set once the bound port is known; until then (never, in practice) every request is
+     * refused. {@code /metrics}, when served, is answered here, beside the JSON-RPC guard.
+     */
     private static final class GuardHolder implements Filter {
 
         private volatile JsonRpcHttpGuard guard;
+        private volatile MetricsRoute metrics;
 
-        void set(JsonRpcHttpGuard value) {
+        void set(JsonRpcHttpGuard value, MetricsRoute metricsRoute) {
+            metrics = metricsRoute;
             guard = value;
         }
 
@@ -215,6 +232,11 @@ public final class StreamableHttpEndpoint {
             JsonRpcHttpGuard current = guard;
             if (current == null) {
                 JsonRpcHttpError.forStatus(503).write((HttpServletResponse) response, null);
+                return;
+            }
+            MetricsRoute route = metrics;
+            if (route != null && MetricsRoute.handles((HttpServletRequest) request)) {
+                route.answer((HttpServletRequest) request, (HttpServletResponse) response);
                 return;
             }
             current.doFilter(request, response, chain);

@@ -338,6 +338,6 @@ class HttpSurfaceTest {
     }
 
     private RunningHttpServer start(String host, int port, HttpLimits limits) {
-        return StreamableHttpEndpoint.start(fleet, host, port, limits, false);
+        return StreamableHttpEndpoint.start(fleet, null, host, port, limits, false);
     }
 }
