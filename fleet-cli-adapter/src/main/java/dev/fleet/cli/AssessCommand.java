@@ -2,15 +2,18 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.VerdictText;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Instant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code fleet assess}: the same verdict the MCP tool gives, answered by this process. Only read
@@ -23,10 +26,16 @@ final class AssessCommand extends RosterVerb {
     @Mixin
     private RegistryOption registry;
 
+    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
+            description = {"How long a row of another host stays live without a heartbeat,",
+                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
+    private Lease lease = Lease.DEFAULT;
+
     @Override
     public Integer call() {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
+                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null,
+                HostIdentity.ofThisHost(), lease);
         if (format.json()) {
             // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
             JsonVerdict answer = assessment.assessWithJson();

@@ -2,6 +2,7 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
@@ -18,6 +19,7 @@ import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
 import dev.fleet.mcp.stdio.StdioServer;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
@@ -113,7 +115,7 @@ final class ServeCommand implements Callable<Integer> {
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
         FleetMcpServer server = new FleetMcpServer(
                 new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
-                        identity.answeredBy()),
+                        identity.answeredBy(), identity.hostId(), Lease.DEFAULT),
                 lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {
             if (Terminal.stdinIsTerminal()) {
@@ -213,6 +215,6 @@ final class ServeCommand implements Callable<Integer> {
         Transport served = settings.transport();
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
                 root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
-                startupHead(root), served, ClientProvenance.typicalFor(served));
+                startupHead(root), served, ClientProvenance.typicalFor(served)).withHostId(HostIdentity.ofThisHost());
     }
 }

@@ -8,7 +8,8 @@ import java.util.Objects;
  * Required fields are checked here, so a {@code Registration} in hand is always sound.
  * {@code pidNamespace} is the registering server's pid namespace (Linux: {@code pid:[4026531836]}),
  * null when unknown: its pid means that process only in that namespace. {@code endpoint} is where an
- * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code cohortSource},
+ * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code hostId} is the
+ * registering server's {@link HostId}, null when unknown: a row of another host is judged by its lease. {@code cohortSource},
  * {@code clientProvenance} and {@code transport} are {@link Stated}: the contract's constant where the
  * row holds one of its codes, and always the text as stored, which a foreign row may spell otherwise.
  */
@@ -30,7 +31,8 @@ public record Registration(
         Instant lastHeartbeatAt,
         Instant stoppedAt,
         String pidNamespace,
-        String endpoint) implements InterpretedRow {
+        String endpoint,
+        String hostId) implements InterpretedRow {
 
     public Registration {
         if (Text.isBlank(runtimeId)) {
@@ -97,6 +99,7 @@ public record Registration(
         copy.stoppedAt = stoppedAt;
         copy.pidNamespace = pidNamespace;
         copy.endpoint = endpoint;
+        copy.hostId = hostId;
         return copy;
     }
 
@@ -106,7 +109,7 @@ public record Registration(
                 binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource.text(), clientProvenance.text(), bootId,
                 Timestamps.format(processStartedAt), startupHead, transport.text(), status.code(),
                 Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
-                pidNamespace, endpoint);
+                pidNamespace, endpoint, hostId);
     }
 
     /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
@@ -137,6 +140,7 @@ public record Registration(
         private Instant stoppedAt;
         private String pidNamespace;
         private String endpoint;
+        private String hostId;
 
         private Builder() {
         }
@@ -241,10 +245,15 @@ public record Registration(
             return this;
         }
 
+        public Builder hostId(String value) {
+            hostId = value;
+            return this;
+        }
+
         public Registration build() {
             return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
                     clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint);
+                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, hostId);
         }
     }
 }

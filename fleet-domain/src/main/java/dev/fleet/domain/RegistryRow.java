@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
  * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
- * registration or malformed. {@code processStartedAt}, {@code pidNamespace} and {@code endpoint} are
- * this project's own columns, null where a table lacks them.
+ * registration or malformed. {@code processStartedAt}, {@code pidNamespace}, {@code endpoint} and
+ * {@code hostId} are this project's own columns, null where a table lacks them.
  */
 public record RegistryRow(
         String runtimeId,
@@ -31,7 +31,8 @@ public record RegistryRow(
         String lastHeartbeatAt,
         String stoppedAt,
         String pidNamespace,
-        String endpoint) {
+        String endpoint,
+        String hostId) {
 
     /**
      * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
@@ -90,6 +91,7 @@ public record RegistryRow(
                 .stoppedAt(stopped.orElse(null))
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
+                .hostId(hostId)
                 .build();
     }
 

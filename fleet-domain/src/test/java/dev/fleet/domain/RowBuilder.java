@@ -34,6 +34,7 @@ public final class RowBuilder {
     public String stoppedAt;
     public String pidNamespace = PID_NAMESPACE;
     public String endpoint;
+    public String hostId;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -91,6 +92,7 @@ public final class RowBuilder {
         copy.stoppedAt = row.stoppedAt();
         copy.pidNamespace = row.pidNamespace();
         copy.endpoint = row.endpoint();
+        copy.hostId = row.hostId();
         return copy;
     }
 
@@ -102,6 +104,6 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint);
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, hostId);
     }
 }

@@ -118,6 +118,7 @@ final class VerdictOutputSchema {
                         "runtime_id", nullableString(), "Row id",
                         "reason", enumOf(MalformedReason.class, false), "First defect"))),
                 "Unreadable rows",
+                "remote_instances", arrayOf(ref("Instance")), "Live on other hosts, + host_id",
                 "unregistered_processes", arrayOf(shape(fields(
                         "pid", integer(), "Process id",
                         "started_at", nullableString(), "Observed start",
@@ -148,7 +149,7 @@ final class VerdictOutputSchema {
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
                 "Equal on every member",
                 "observation", Map.of("type", "object"),
-                "observed_at, boot_id, hostname, pid_namespace, registry_path, answered_by; not digested");
+                "observed_at, boot_id, hostname, host_id, pid_namespace, registry_path, answered_by; not digested");
     }
 
     /** The codes of several domain enums, in declaration order, each once: a list may hold any of them. */

@@ -5,6 +5,7 @@ import dev.fleet.domain.verdict.BlockedReason;
 import dev.fleet.domain.verdict.FlaggedRegistration;
 import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
+import dev.fleet.domain.verdict.RemoteInstance;
 import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictLists;
@@ -72,6 +73,15 @@ public final class VerdictText {
         section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
         section(text, "unverified registrations", verdict.unverifiedRegistrations());
         section(text, "unexpected members", verdict.unexpectedMembers());
+        if (!verdict.remoteInstances().isEmpty()) {
+            text.append(String.format("%nlive on other hosts (judged by their lease):%n"));
+            for (RemoteInstance remote : VerdictLists.shown(verdict.remoteInstances())) {
+                text.append(String.format("  %s  pid %d  host %s  runtime_id %s%n", name(remote.instance()),
+                        remote.instance().pid(), Printable.of(remote.hostId()),
+                        Printable.of(remote.instance().runtimeId())));
+            }
+            more(text, verdict.remoteInstances());
+        }
         if (!verdict.unregisteredProcesses().isEmpty()) {
             text.append(String.format("%nunregistered processes:%n"));
             for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {

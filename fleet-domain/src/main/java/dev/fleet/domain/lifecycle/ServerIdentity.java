@@ -30,6 +30,7 @@ import java.util.Objects;
  * @param transport the transport actually served
  * @param clientProvenance who started the server
  * @param endpoint where an HTTP server listens, known once it is bound; null for stdio
+ * @param hostId this host's {@link dev.fleet.domain.HostId}, or null when unknown
  */
 public record ServerIdentity(
         String profile,
@@ -45,14 +46,15 @@ public record ServerIdentity(
         String startupHead,
         Transport transport,
         ClientProvenance clientProvenance,
-        String endpoint) {
+        String endpoint,
+        String hostId) {
 
     /** An identity without an endpoint yet (stdio, or HTTP before binding). */
     public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
             long pid, Instant processStartedAt, String bootId, String pidNamespace, Cohort cohort, String startupHead,
             Transport transport, ClientProvenance clientProvenance) {
         this(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId, pidNamespace, cohort,
-                startupHead, transport, clientProvenance, null);
+                startupHead, transport, clientProvenance, null, null);
     }
 
     public ServerIdentity {
@@ -71,13 +73,19 @@ public record ServerIdentity(
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, hostId);
     }
 
     /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
     public ServerIdentity withEndpoint(String newEndpoint) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint, hostId);
+    }
+
+    /** The same identity on the host {@code newHostId} (computed by the CLI, or set for tests and containers). */
+    public ServerIdentity withHostId(String newHostId) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, newHostId);
     }
 
     /**
@@ -103,6 +111,7 @@ public record ServerIdentity(
                 .lastHeartbeatAt(now)
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
+                .hostId(hostId)
                 .build();
     }
 

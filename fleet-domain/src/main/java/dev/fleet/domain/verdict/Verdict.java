@@ -21,6 +21,7 @@ public record Verdict(
         List<FlaggedRegistration> staleRegistrations,
         List<FlaggedRegistration> unverifiedRegistrations,
         List<MalformedRegistration> malformedRegistrations,
+        List<RemoteInstance> remoteInstances,
         List<UnregisteredProcess> unregisteredProcesses,
         Agreement cohort,
         Agreement revision,
@@ -36,6 +37,7 @@ public record Verdict(
         staleRegistrations = List.copyOf(staleRegistrations);
         unverifiedRegistrations = List.copyOf(unverifiedRegistrations);
         malformedRegistrations = List.copyOf(malformedRegistrations);
+        remoteInstances = List.copyOf(remoteInstances);
         unregisteredProcesses = List.copyOf(unregisteredProcesses);
         Objects.requireNonNull(cohort, "cohort");
         Objects.requireNonNull(revision, "revision");
@@ -126,6 +128,7 @@ public record Verdict(
         count(omitted, "stale_registrations", staleRegistrations);
         count(omitted, "unverified_registrations", unverifiedRegistrations);
         count(omitted, "malformed_registrations", malformedRegistrations);
+        count(omitted, "remote_instances", remoteInstances);
         count(omitted, "unregistered_processes", unregisteredProcesses);
         count(omitted, "cohort_ids", cohortIds());
         count(omitted, "startup_heads", startupHeads());
@@ -142,8 +145,8 @@ public record Verdict(
     /** The same verdict carrying {@code digest}; the classifier computes it from everything else. */
     Verdict withDigest(String digest) {
         return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
-                unverifiedRegistrations, malformedRegistrations, unregisteredProcesses, cohort, revision, registry,
-                processListing, digest, observation);
+                unverifiedRegistrations, malformedRegistrations, remoteInstances, unregisteredProcesses, cohort, revision,
+                registry, processListing, digest, observation);
     }
 
     /** Named parts of a verdict; every list defaults to empty and each agreement to {@link Agreement#NONE}. */
@@ -155,6 +158,7 @@ public record Verdict(
         private List<FlaggedRegistration> staleRegistrations = List.of();
         private List<FlaggedRegistration> unverifiedRegistrations = List.of();
         private List<MalformedRegistration> malformedRegistrations = List.of();
+        private List<RemoteInstance> remoteInstances = List.of();
         private List<UnregisteredProcess> unregisteredProcesses = List.of();
         private Agreement cohort = Agreement.NONE;
         private Agreement revision = Agreement.NONE;
@@ -200,6 +204,11 @@ public record Verdict(
             return this;
         }
 
+        public Builder remoteInstances(List<RemoteInstance> value) {
+            remoteInstances = value;
+            return this;
+        }
+
         public Builder unregisteredProcesses(List<UnregisteredProcess> value) {
             unregisteredProcesses = value;
             return this;
@@ -233,8 +242,8 @@ public record Verdict(
         /** The verdict without its digest; {@link FleetClassifier} seals it. */
         Verdict build() {
             return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
-                    unverifiedRegistrations, malformedRegistrations, unregisteredProcesses, cohort, revision,
-                    registry, processListing, null, observation);
+                    unverifiedRegistrations, malformedRegistrations, remoteInstances, unregisteredProcesses, cohort,
+                    revision, registry, processListing, null, observation);
         }
     }
 }

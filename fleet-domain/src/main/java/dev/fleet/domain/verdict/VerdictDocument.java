@@ -76,7 +76,7 @@ public final class VerdictDocument {
     private static int expectedBytes(Verdict verdict) {
         long entries = (long) shownSize(verdict.unexpectedMembers()) + shownSize(verdict.staleRegistrations())
                 + shownSize(verdict.unverifiedRegistrations()) + shownSize(verdict.malformedRegistrations())
-                + shownSize(verdict.unregisteredProcesses());
+                + shownSize(verdict.unregisteredProcesses()) + shownSize(verdict.remoteInstances());
         for (MemberReport member : VerdictLists.shown(verdict.members())) {
             entries += 2L * shownSize(member.instances());
         }
@@ -167,6 +167,8 @@ public final class VerdictDocument {
         list(out, verdict.unverifiedRegistrations(), VerdictEntries::writeFlagged);
         out.name(MALFORMED_REGISTRATIONS);
         list(out, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
+        out.name(REMOTE_INSTANCES);
+        list(out, verdict.remoteInstances(), VerdictEntries::writeRemote);
         out.name(UNREGISTERED_PROCESSES);
         list(out, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
     }

@@ -30,6 +30,10 @@ final class VerdictOrder {
 
     static final Comparator<MalformedRegistration> MALFORMED = VerdictOrder::compareMalformed;
 
+    /** As instances, then by host. */
+    static final Comparator<RemoteInstance> REMOTE = Comparator.comparing(RemoteInstance::instance, INSTANCES)
+            .thenComparing(RemoteInstance::hostId, OUTSIDE_TEXT);
+
     /** After the pid, the process's other fields in document order. */
     static final Comparator<UnregisteredProcess> UNREGISTERED = VerdictOrder::compareUnregistered;
 

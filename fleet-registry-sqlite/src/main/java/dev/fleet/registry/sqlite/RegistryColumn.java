@@ -39,10 +39,12 @@ public enum RegistryColumn {
     STOPPED_AT(Origin.SHARED, RegistryRow::stoppedAt),
     /** Not in {@code fleet registry list}'s JSON, whose shape predates it (see {@link #LISTED}). */
     PID_NAMESPACE(Origin.OWN, RegistryRow::pidNamespace),
-    ENDPOINT(Origin.OWN, RegistryRow::endpoint);
+    ENDPOINT(Origin.OWN, RegistryRow::endpoint),
+    /** The registering host (docs/CONTRACT.md, "Many hosts"): a row of another host is judged by its lease. */
+    HOST_ID(Origin.OWN, RegistryRow::hostId);
 
     /** Every column, in the table's order: {@code values()} without a fresh array at each use. */
-    static final List<RegistryColumn> ALL = List.of(values());
+    public static final List<RegistryColumn> ALL = List.of(values());
     /** The columns {@code fleet registry list --format json} prints for a row, in this order. */
     public static final List<RegistryColumn> LISTED = ALL.stream().filter(column -> column != PID_NAMESPACE).toList();
 
@@ -70,7 +72,7 @@ public enum RegistryColumn {
     }
 
     /** This project's own column: a table another tool made may lack it (read as NULL, added by the migration). */
-    boolean isOwn() {
+    public boolean isOwn() {
         return origin == Origin.OWN;
     }
 
@@ -80,7 +82,7 @@ public enum RegistryColumn {
     }
 
     /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
-    static List<String> missingRequired(Set<String> present) {
+    public static List<String> missingRequired(Set<String> present) {
         return ALL.stream().filter(column -> !column.isOwn() && !present.contains(column.sqlName))
                 .map(RegistryColumn::sqlName).toList();
     }
@@ -89,13 +91,13 @@ public enum RegistryColumn {
      * The row whose text columns are {@code text}, indexed by {@link #ordinal()} (null where the table
      * lacks the column), and whose pid is {@code pid}. The one place a row is built from column values.
      */
-    static RegistryRow toRow(String[] text, Long pid) {
+    public static RegistryRow toRow(String[] text, Long pid) {
         return new RegistryRow(text[RUNTIME_ID.ordinal()], text[NAMESPACE.ordinal()], text[PROFILE.ordinal()],
                 text[ROLE.ordinal()], text[REMOTE.ordinal()], text[ORG.ordinal()], text[REPO.ordinal()],
                 text[REPOSITORY_ROOT.ordinal()], pid, text[COHORT_ID.ordinal()], text[COHORT_SOURCE.ordinal()],
                 text[CLIENT_PROVENANCE.ordinal()], text[BOOT_ID.ordinal()], text[PROCESS_STARTED_AT.ordinal()],
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
-                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()]);
+                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], text[HOST_ID.ordinal()]);
     }
 }
