@@ -9,7 +9,6 @@ import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Instant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +33,7 @@ final class AssessCommand extends RosterVerb {
     @Override
     public Integer call() {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null,
+                registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null,
                 HostIdentity.ofThisHost(), lease);
         if (format.json()) {
             // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
@@ -43,7 +42,7 @@ final class AssessCommand extends RosterVerb {
             return exitCode(answer.verdict());
         }
         Verdict verdict = assessment.assess();
-        format.out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.path(), registry.origin(), roster.source()));
+        format.out().print(new VerdictText(Ansi.forStdout()).render(verdict, registry.shown(), registry.origin(), roster.source()));
         return exitCode(verdict);
     }
 

@@ -22,7 +22,9 @@ import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -96,25 +98,15 @@ final class ServeCommand implements Callable<Integer> {
         ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
                 : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
         Path root = settings.repositoryRoot();
-        Path registryPath = registry.path();
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath,
-                SqliteRegistryWriter.Directories.forPath(registry.named()));
-        // A registry this server could never write is refused before it serves: a server that cannot
-        // register would look like a stray to every assessment. A registry that is only busy, locked or
-        // lacking columns for now is retried at each heartbeat instead, while the server serves.
-        writer.checkLocation();
-        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
-        // server is built here: the registration right after binding then starts at once.
-        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
-        prepare.setDaemon(true);
-        prepare.start();
+        RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
+                .orElseGet(this::sqliteWriter);
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, settings, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
         FleetMcpServer server = new FleetMcpServer(
-                new AssessFleetInventoryService(fleet, new SqliteRegistryReader(registryPath), observer, Instant::now,
+                new AssessFleetInventoryService(fleet, registry.reader(), observer, Instant::now,
                         identity.answeredBy(), identity.hostId(), Lease.DEFAULT),
                 lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {
@@ -126,12 +118,13 @@ final class ServeCommand implements Callable<Integer> {
             }
             StdioServer.serve(server);
         } else {
-            serveHttp(server, settings, registryPath);
+            serveHttp(server, settings, registry.postgres().map(PostgresLocation::display)
+                    .orElseGet(() -> registry.path().toString()));
         }
         return ExitCodes.OK;
     }
 
-    private void serveHttp(FleetMcpServer server, ServeSettings settings, Path registryPath)
+    private void serveHttp(FleetMcpServer server, ServeSettings settings, String registryPath)
             throws InterruptedException {
         try {
             StreamableHttpEndpoint.serve(server, settings.host(), settings.port(), running -> {
@@ -147,6 +140,23 @@ final class ServeCommand implements Callable<Integer> {
             // An address in use or not ours to bind is the operator's to fix, like any bad option.
             throw new ConfigurationException(cannotBind.getMessage());
         }
+    }
+
+    /**
+     * The SQLite file's writer, checked before this server serves: a server that cannot register would
+     * look like a stray to every assessment. A registry that is only busy, locked or lacking columns
+     * for now is retried at each heartbeat instead, while the server serves.
+     */
+    private SqliteRegistryWriter sqliteWriter() {
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry.path(),
+                SqliteRegistryWriter.Directories.forPath(registry.named()));
+        writer.checkLocation();
+        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
+        // server is built here: the registration right after binding then starts at once.
+        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
+        return writer;
     }
 
     /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */

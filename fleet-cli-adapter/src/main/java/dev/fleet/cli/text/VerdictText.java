@@ -32,6 +32,11 @@ public final class VerdictText {
      * @param rosterSource where the roster came from: a file, or the built-in default
      */
     public String render(Verdict verdict, Path registry, String registryOrigin, String rosterSource) {
+        return render(verdict, "registry file " + Printable.of(registry.toString()), registryOrigin, rosterSource);
+    }
+
+    /** As {@link #render(Verdict, Path, String, String)}, for a registry shown as {@code registryLine} (a URL). */
+    public String render(Verdict verdict, String registryLine, String registryOrigin, String rosterSource) {
         StringBuilder text = new StringBuilder();
         if (verdict.mutationGateSatisfied()) {
             text.append(ansi.green("GATE SATISFIED")).append("  ");
@@ -51,7 +56,7 @@ public final class VerdictText {
                 verdict.processListing().available()
                         ? count(verdict.processListing().serverProcessCount(), "server process", "server processes")
                         : "unavailable (" + verdict.processListing().reason().code() + ")"));
-        text.append(String.format("registry file %s%s%n", Printable.of(registry.toString()), registryOrigin));
+        text.append(String.format("%s%s%n", registryLine, registryOrigin));
         text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 
