@@ -78,15 +78,7 @@ public final class VerdictText {
         section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
         section(text, "unverified registrations", verdict.unverifiedRegistrations());
         section(text, "unexpected members", verdict.unexpectedMembers());
-        if (!verdict.remoteInstances().isEmpty()) {
-            text.append(String.format("%nlive on other hosts (judged by their lease):%n"));
-            for (RemoteInstance remote : VerdictLists.shown(verdict.remoteInstances())) {
-                text.append(String.format("  %s  pid %d  host %s  runtime_id %s%n", name(remote.instance()),
-                        remote.instance().pid(), Printable.of(remote.hostId()),
-                        Printable.of(remote.instance().runtimeId())));
-            }
-            more(text, verdict.remoteInstances());
-        }
+        remote(text, verdict.remoteInstances());
         if (!verdict.unregisteredProcesses().isEmpty()) {
             text.append(String.format("%nunregistered processes:%n"));
             for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {
@@ -122,6 +114,19 @@ public final class VerdictText {
                     name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));
         }
         more(text, flagged);
+    }
+
+    /** Live instances on other hosts: shown with their host, since no process here can be named. */
+    private static void remote(StringBuilder text, List<RemoteInstance> remote) {
+        if (remote.isEmpty()) {
+            return;
+        }
+        text.append(String.format("%nlive on other hosts (judged by their lease):%n"));
+        for (RemoteInstance entry : VerdictLists.shown(remote)) {
+            text.append(String.format("  %s  pid %d  host %s  runtime_id %s%n", name(entry.instance()),
+                    entry.instance().pid(), Printable.of(entry.hostId()), Printable.of(entry.instance().runtimeId())));
+        }
+        more(text, remote);
     }
 
     /** The line that says a list was cut at the contract's cap, as the JSON's omitted_entries does. */
