@@ -21,7 +21,7 @@ public final class AssessFleetInventoryTool {
             + "empty arguments.";
 
     private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, from one client cohort "
-            + "at one revision? Gate any fleet-wide mutation on mutation_gate_satisfied, the only field to gate on; "
+            + "at one revision? Gate any fleet-wide mutation on mutation_gate_satisfied; "
             + "the rest says why not. Every member returns the same verdict and digest, so one call from any member "
             + "suffices. Takes no arguments: it observes the fleet itself. Read-only.";
 

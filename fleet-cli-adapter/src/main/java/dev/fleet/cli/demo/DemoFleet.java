@@ -10,6 +10,11 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.observer.HostIdentity;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -50,8 +55,13 @@ public final class DemoFleet implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
 
-    private final Path registry;
+    /** A file, or a shared registry's URL (a host of {@link #onAnotherHost}). */
+    private final String registry;
     private final Path roster;
+    /** This fleet's host id for its servers ({@code FLEET_HOST_ID}); null: this host's own. */
+    private final String hostId;
+    /** Fleets of other "hosts" on a shared registry, closed with this one. */
+    private final List<DemoFleet> companions = new ArrayList<>();
     private final Path repository;
     private final Function<List<String>, ProcessBuilder> fleetJar;
     private final PrintWriter out;
@@ -61,9 +71,10 @@ public final class DemoFleet implements AutoCloseable {
     private final List<Process> servers = new ArrayList<>();
     private boolean closed;
 
-    private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
-            PrintWriter out) {
+    private DemoFleet(String registry, String hostId, Path roster, Path repository,
+            Function<List<String>, ProcessBuilder> fleetJar, PrintWriter out) {
         this.registry = registry;
+        this.hostId = hostId;
         this.roster = roster;
         this.repository = repository;
         this.fleetJar = fleetJar;
@@ -78,13 +89,37 @@ public final class DemoFleet implements AutoCloseable {
     public static DemoFleet in(Path dir, Function<List<String>, ProcessBuilder> fleetJar, PrintWriter out)
             throws IOException {
         Path registry = dir.resolve("control_plane.sqlite3");
-        return new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
-                scratchRepository(dir.resolve("repository")), fleetJar, out);
+        Path roster = dir.resolve("roster.json");
+        return new DemoFleet(registry.toString(), null, demoRoster(roster, "--registry " + Pattern.quote(
+                registry.toString())), scratchRepository(dir.resolve("repository")), fleetJar, out);
     }
 
-    /** The registry the demo's servers register in. */
-    Path registry() {
+    /**
+     * A fleet of another "host" (its own {@code FLEET_HOST_ID}) on the shared registry {@code url}, with
+     * a roster of its own whose pattern sees only its own servers, as another machine would; closed
+     * with this one.
+     */
+    synchronized DemoFleet onAnotherHost(String url, String otherHostId) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("the demo is shutting down");
+        }
+        Path dir = Files.createDirectories(roster.resolveSibling(otherHostId));
+        Path hostRoster = dir.resolve("roster.json");
+        DemoFleet host = new DemoFleet(url, otherHostId, demoRoster(hostRoster, "--roster " + Pattern.quote(
+                hostRoster.toString())), scratchRepository(dir.resolve("repository")), fleetJar, out);
+        companions.add(host);
+        return host;
+    }
+
+    /** The registry the demo's servers register in, as given to them. */
+    String registry() {
         return registry;
+    }
+
+    /** That registry's read side, as an assessment reads it. */
+    RegistryReader reader() {
+        return PostgresLocation.isUrl(registry) ? new PostgresRegistryReader(PostgresLocation.parse(registry))
+                : new SqliteRegistryReader(Path.of(registry));
     }
 
     /**
@@ -135,9 +170,12 @@ public final class DemoFleet implements AutoCloseable {
 
     private Process start(RosterMember member, String cohort) {
         ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
-                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--registry", registry, "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
+        if (hostId != null) {
+            builder.environment().put(HostIdentity.HOST_ID_ENV, hostId);
+        }
         try {
             return builder.start();
         } catch (IOException e) {
@@ -188,6 +226,7 @@ public final class DemoFleet implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        companions.forEach(DemoFleet::close);
         transports.forEach(ChildProcessTransport::closeStdin);
         for (McpSyncClient client : clients) {
             try {
@@ -224,7 +263,7 @@ public final class DemoFleet implements AutoCloseable {
      * lines name its registry. Other fleet servers on this host then neither disturb the story nor
      * are disturbed by it.
      */
-    private static Path demoRoster(Path file, Path registry) throws IOException {
+    private static Path demoRoster(Path file, String namedBy) throws IOException {
         Roster defaults = Roster.defaultRoster();
         Map<String, Object> roster = new LinkedHashMap<>();
         roster.put("binding", Map.of("remote", defaults.binding().remote(), "org", defaults.binding().org(),
@@ -232,7 +271,7 @@ public final class DemoFleet implements AutoCloseable {
         roster.put("members", defaults.members().stream().map(member -> Map.of("namespace", member.namespace(),
                 "profile", member.profile(), "role", member.role())).toList());
         roster.put("server_process_patterns",
-                List.of("fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)"));
+                List.of("fleet\\.jar serve .*" + namedBy + "(\\s|$)"));
         Files.writeString(file, CanonicalJson.encode(roster));
         return file;
     }

@@ -4,9 +4,9 @@ import dev.fleet.cli.text.Table;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.registry.postgresql.PostgresLocation;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -15,6 +15,9 @@ import java.util.function.Predicate;
  * printed as they happen. Whether every expectation was met is the demo's answer.
  */
 public final class DemoStory {
+
+    /** A PostgreSQL database the demo may use for its last step, "many hosts" (docs/CONTRACT.md). */
+    public static final String SHARED_REGISTRY_ENV = "FLEET_DEMO_POSTGRES";
 
     /** The cohorts of the story's two MCP clients: the first launches the five members, the second one more. */
     private static final String FIRST_COHORT = "demo-client-1";
@@ -38,12 +41,12 @@ public final class DemoStory {
      */
     public boolean tell() throws Exception {
         Roster roster = Roster.defaultRoster();
-        Path registry = fleet.registry();
+        String registry = fleet.registry();
 
         step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio");
         out.println("   registry: " + registry);
         fleet.launch(roster.members(), FIRST_COHORT);
-        expect("five rows registered by the servers themselves", awaitRunning(registry, 5));
+        expect("five rows registered by the servers themselves", awaitRunning(fleet, 5));
 
         step("2. The controller assesses the fleet");
         DemoVerdict first = fleet.assess("prgs-controller");
@@ -52,7 +55,7 @@ public final class DemoStory {
 
         step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
         fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT);
-        expect("six rows registered", awaitRunning(registry, 6));
+        expect("six rows registered", awaitRunning(fleet, 6));
 
         step("4. The reconciler assesses the fleet");
         DemoVerdict second = fleet.assess("prgs-reconciler");
@@ -65,14 +68,45 @@ public final class DemoStory {
 
         step("5. The clients leave: each closes its server's stdin");
         fleet.close();
-        List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+        List<RegistryRow> rows = fleet.reader().readAll().rows();
         Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
         rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
         out.print(table.render());
         expect("every server marked its row stopped and exited 0", rows.size() == 6
                 && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
 
+        String shared = System.getenv(SHARED_REGISTRY_ENV);
+        if (PostgresLocation.isUrl(shared)) {
+            manyHosts(roster, shared);
+        }
         return end();
+    }
+
+    /**
+     * Step 6, when {@code FLEET_DEMO_POSTGRES} names a PostgreSQL database the demo may use: two
+     * "hosts" (two host ids, each with a roster that sees only its own servers) on one shared
+     * registry. Host A runs the five; host B starts a reconciler; both hosts' verdicts name it
+     * {@code remote_member}; host B stops it, and host A's gate opens again.
+     */
+    private void manyHosts(Roster roster, String url) throws Exception {
+        step("6. Many hosts, one registry (" + PostgresLocation.parse(url).display() + "): host A runs the "
+                + "five, host B starts a reconciler");
+        DemoFleet hostA = fleet.onAnotherHost(url, "demo-host-a");
+        DemoFleet hostB = fleet.onAnotherHost(url, "demo-host-b");
+        long before = running(hostA.reader().readAll());
+        hostA.launch(roster.members(), "demo-host-a");
+        hostB.launch(List.of(roster.memberByProfile("prgs-reconciler").orElseThrow()), "demo-host-b");
+        expect("six more running rows in the shared registry", awaitRunning(hostA, (int) before + 6));
+        DemoVerdict onA = hostA.assess("prgs-controller");
+        onA.print(out);
+        expect("host A: remote_member", onA.codes().equals(List.of("remote_member")));
+        DemoVerdict onB = hostB.assess("prgs-reconciler");
+        expect("host B: remote_member too", onB.codes().contains("remote_member"));
+        hostB.close();
+        expect("host B's row stopped", awaitRunning(hostA, (int) before + 5));
+        expect("host A's controller and reconciler: gate satisfied again", hostA.assess("prgs-controller")
+                .gateSatisfied() && hostA.assess("prgs-reconciler").gateSatisfied());
+        hostA.close();
     }
 
     /** How many expectations were not met so far. */
@@ -106,10 +140,9 @@ public final class DemoStory {
     }
 
     /** Polls the registry (read-only) until it shows {@code count} running rows, for up to {@link DemoFleet#PATIENCE}. */
-    private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        Predicate<RegistryRead> done = read -> read.readable()
-                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == count;
+    private static boolean awaitRunning(DemoFleet fleet, int count) throws InterruptedException {
+        RegistryReader reader = fleet.reader();
+        Predicate<RegistryRead> done = read -> read.readable() && running(read) == count;
         long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
         do {
             if (done.test(reader.readAll())) {
@@ -118,5 +151,9 @@ public final class DemoStory {
             Thread.sleep(50);
         } while (System.nanoTime() < deadline);
         return done.test(reader.readAll());
+    }
+
+    private static long running(RegistryRead read) {
+        return read.rows().stream().filter(row -> "running".equals(row.status())).count();
     }
 }
