@@ -19,12 +19,15 @@ import picocli.CommandLine.Option;
  */
 final class RegistryOption {
 
+    // A Path, so that shells complete it as a file (picocli's completion goes by the field's type); a
+    // URL is kept as a Path too, which folds its "//" (see text()).
     @Option(names = "--registry", paramLabel = "PATH|URL", converter = RegistryValue.class,
-            description = {"Registry file, or a shared registry postgresql://USER@HOST:PORT/DB",
-                "(password from PGPASSWORD or ~/.pgpass). Default: $FLEET_REGISTRY, else",
+            description = {"Registry file, or a registry shared by many hosts:",
+                "postgresql://USER@HOST:PORT/DB (password from",
+                "PGPASSWORD or ~/.pgpass). Default: $FLEET_REGISTRY, else",
                 "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
                 "(~/.local/state when unset or relative)."})
-    String value;
+    Path value;
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
@@ -35,7 +38,7 @@ final class RegistryOption {
      * @throws ConfigurationException when it is a malformed URL (exit 2, one line)
      */
     Optional<PostgresLocation> postgres() {
-        String named = value != null ? value : System.getenv(RegistryLocation.REGISTRY_ENV);
+        String named = value != null ? text() : System.getenv(RegistryLocation.REGISTRY_ENV);
         if (!PostgresLocation.isUrl(named)) {
             return Optional.empty();
         }
@@ -68,7 +71,7 @@ final class RegistryOption {
             throw new ConfigurationException("this verb takes a registry file, not a PostgreSQL URL" + origin());
         }
         if (value != null) {
-            return Path.of(value).toAbsolutePath().normalize();
+            return value.toAbsolutePath().normalize();
         }
         if (RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
             // stderr, never stdout: over stdio, stdout is the protocol's.
@@ -93,11 +96,19 @@ final class RegistryOption {
         return value != null || RegistryLocation.namedByEnvironment();
     }
 
-    /** The option's value: a URL as given, else a usable path ({@link PathConverter}'s checks). */
-    static final class RegistryValue implements ITypeConverter<String> {
+    /** The option as given: a path, or a URL whose "//" the Path folded to "/" put back. */
+    private String text() {
+        String text = value.toString();
+        String folded = PostgresLocation.SCHEME.substring(0, PostgresLocation.SCHEME.length() - 1);
+        return text.startsWith(folded) && !text.startsWith(PostgresLocation.SCHEME)
+                ? PostgresLocation.SCHEME + text.substring(folded.length()) : text;
+    }
+
+    /** The option's value: a URL as given (as a Path), else a usable path ({@link PathConverter}'s checks). */
+    static final class RegistryValue implements ITypeConverter<Path> {
         @Override
-        public String convert(String value) {
-            return PostgresLocation.isUrl(value) ? value : new PathConverter().convert(value).toString();
+        public Path convert(String value) {
+            return PostgresLocation.isUrl(value) ? Path.of(value.strip()) : new PathConverter().convert(value);
         }
     }
 }
