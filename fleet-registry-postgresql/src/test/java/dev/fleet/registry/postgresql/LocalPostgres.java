@@ -136,7 +136,7 @@ public final class LocalPostgres implements AutoCloseable {
                 return majors.map(major -> major.resolve("bin"))
                         .filter(bin -> Files.isExecutable(bin.resolve("postgres")))
                         .max(Comparator.comparing(Path::toString))
-                        .orElseGet(EmbeddedBinaries::bin);
+                        .orElseGet(() -> EmbeddedBinaries.bin()); // a lambda: the class loads only when needed
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
