@@ -25,9 +25,11 @@ class ArchitectureTest {
     static final String ASSESSMENT_PORT = "dev.fleet.domain.port.in.AssessFleetInventoryUseCase";
 
     static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
-            "dev.fleet.registry.sqlite.SqliteRegistryWriter");
+            "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.postgresql.PostgresRegistryWriter");
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
-            "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.sqlite.SchemaMigration");
+            "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.sqlite.SchemaMigration",
+            "dev.fleet.registry.sqlite.SharedChangelog", "dev.fleet.registry.postgresql.PostgresRegistryWriter",
+            "dev.fleet.registry.postgresql.PostgresRegistration", "dev.fleet.registry.postgresql.PostgresMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
     /**
      * A server's lifecycle (the domain's application service), the composition root that builds it,
@@ -76,7 +78,8 @@ class ArchitectureTest {
         Set<String> path = new java.util.TreeSet<>();
         PRODUCT.that(ASSESSMENT_PATH).forEach(javaClass -> path.add(javaClass.getSimpleName()));
         Set<String> expected = new java.util.TreeSet<>(Set.of("AssessFleetInventoryService", "AssessCommand",
-                "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand", "MetricsScrape"));
+                "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand", "MetricsScrape",
+                "PostgresRegistryReader"));
         for (String port : List.of("dev.fleet.domain.port.out.RegistryReader",
                 "dev.fleet.domain.port.out.ProcessObserver")) {
             Set<JavaClass> implementations = PRODUCT.get(port).getAllSubclasses();
@@ -95,8 +98,9 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.sqlite", "dev.fleet.observer",
-                "dev.fleet.mcp", "dev.fleet.cli", "dev.fleet.metrics"}) {
+        for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.sqlite",
+                "dev.fleet.registry.postgresql", "dev.fleet.observer", "dev.fleet.mcp", "dev.fleet.cli",
+                "dev.fleet.metrics"}) {
             assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)
                     || javaClass.getPackageName().startsWith(pkg + ".")), pkg);
         }

@@ -67,7 +67,7 @@ public final class SyntheticFleet {
                     "6f1c2a8e-3b1d-4c55-9a77-0d2c9e1b4f10", WRITTEN.format(started), head, "stdio", status,
                     registeredAt, WRITTEN.format(registered.plusSeconds(300)),
                     status.equals("stopped") ? WRITTEN.format(registered.plusSeconds(600)) : null,
-                    "pid:[4026531836]", null, null, null));
+                    "pid:[4026531836]", null, null, null, null));
         }
         return rows;
     }

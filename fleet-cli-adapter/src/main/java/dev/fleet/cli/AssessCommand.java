@@ -3,13 +3,14 @@ package dev.fleet.cli;
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.text.VerdictText;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -47,14 +48,19 @@ final class AssessCommand implements Callable<Integer> {
                     + "as node_exporter's textfile collector needs, instead of to standard output.")
     private Path output;
 
+    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
+            description = {"How long a row of another host stays live without a heartbeat,",
+                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
+    private Lease lease = Lease.DEFAULT;
+
     @Spec
     private CommandSpec spec;
 
     @Override
     public Integer call() {
         Roster fleet = roster.roster();
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet,
-                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(),
+                ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(), lease);
         Verdict verdict;
         String answer;
         if (format == AssessFormat.JSON) {
@@ -66,7 +72,7 @@ final class AssessCommand implements Callable<Integer> {
             verdict = assessment.assess();
             answer = format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
                     : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
-                            .render(verdict, registry.path(), registry.origin(), roster.source());
+                            .render(verdict, registry.shown(), registry.origin(), roster.source());
         }
         if (output != null) {
             return write(answer, verdict);

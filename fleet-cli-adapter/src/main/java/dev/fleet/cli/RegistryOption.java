@@ -1,27 +1,77 @@
 package dev.fleet.cli;
 
 import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.registry.sqlite.RegistryLocation;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
-/** {@code --registry PATH}, else {@code FLEET_REGISTRY}, else the contract's XDG state path. */
+/**
+ * {@code --registry PATH|URL}, else {@code FLEET_REGISTRY}, else the contract's XDG state path. A
+ * {@code postgresql://USER@HOST:PORT/DB} URL names a registry shared by many hosts; anything else is a
+ * SQLite file. The composition root asks which ({@link #postgres()}), and the domain never knows.
+ */
 final class RegistryOption {
 
-    @Option(names = "--registry", paramLabel = "PATH", converter = PathConverter.class,
-            description = {"Registry file. Default: $FLEET_REGISTRY, else",
+    // A Path, so that shells complete it as a file (picocli's completion goes by the field's type); a
+    // URL is kept as a Path too, which folds its "//" (see text()).
+    @Option(names = "--registry", paramLabel = "PATH|URL", converter = RegistryValue.class,
+            description = {"Registry file, or a registry shared by many hosts:",
+                "postgresql://USER@HOST:PORT/DB (password from",
+                "PGPASSWORD or ~/.pgpass). Default: $FLEET_REGISTRY, else",
                 "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
                 "(~/.local/state when unset or relative)."})
-    Path path;
+    Path value;
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
 
-    /** @throws ConfigurationException when the environment locates no registry (exit 2, one line) */
+    /**
+     * The shared PostgreSQL registry named, if the option or {@code FLEET_REGISTRY} names one.
+     *
+     * @throws ConfigurationException when it is a malformed URL (exit 2, one line)
+     */
+    Optional<PostgresLocation> postgres() {
+        String named = value != null ? text() : System.getenv(RegistryLocation.REGISTRY_ENV);
+        if (!PostgresLocation.isUrl(named)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PostgresLocation.parse(named));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage() + origin());
+        }
+    }
+
+    /** The read side of the registry named: PostgreSQL's or the SQLite file's. */
+    RegistryReader reader() {
+        return postgres().<RegistryReader>map(PostgresRegistryReader::new)
+                .orElseGet(() -> new SqliteRegistryReader(path()));
+    }
+
+    /** How the text verdict names the registry it read. */
+    String shown() {
+        return postgres().map(location -> "registry " + location.display())
+                .orElseGet(() -> "registry file " + Printable.of(path().toString()));
+    }
+
+    /**
+     * The SQLite file: for the verbs that take only a file.
+     *
+     * @throws ConfigurationException when the environment locates no registry, or it names a PostgreSQL one
+     */
     Path path() {
-        if (path != null) {
-            return path.toAbsolutePath().normalize();
+        if (postgres().isPresent()) {
+            throw new ConfigurationException("this verb takes a registry file, not a PostgreSQL URL" + origin());
+        }
+        if (value != null) {
+            return value.toAbsolutePath().normalize();
         }
         if (RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
             // stderr, never stdout: over stdio, stdout is the protocol's.
@@ -37,12 +87,28 @@ final class RegistryOption {
 
     /** Where the path came from, for an error about it: the variable, when it named the file. */
     String origin() {
-        return path == null && RegistryLocation.namedByEnvironment()
+        return value == null && RegistryLocation.namedByEnvironment()
                 ? " (from $" + RegistryLocation.REGISTRY_ENV + ")" : "";
     }
 
     /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
     boolean named() {
-        return path != null || RegistryLocation.namedByEnvironment();
+        return value != null || RegistryLocation.namedByEnvironment();
+    }
+
+    /** The option as given: a path, or a URL whose "//" the Path folded to "/" put back. */
+    private String text() {
+        String text = value.toString();
+        String folded = PostgresLocation.SCHEME.substring(0, PostgresLocation.SCHEME.length() - 1);
+        return text.startsWith(folded) && !text.startsWith(PostgresLocation.SCHEME)
+                ? PostgresLocation.SCHEME + text.substring(folded.length()) : text;
+    }
+
+    /** The option's value: a URL as given (as a Path), else a usable path ({@link PathConverter}'s checks). */
+    static final class RegistryValue implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            return PostgresLocation.isUrl(value) ? Path.of(value.strip()) : new PathConverter().convert(value);
+        }
     }
 }

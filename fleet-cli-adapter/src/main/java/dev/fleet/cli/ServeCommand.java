@@ -2,6 +2,7 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
@@ -25,9 +26,12 @@ import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
 import dev.fleet.metrics.MetricsScrape;
 import dev.fleet.mcp.stdio.StdioServer;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -111,25 +115,15 @@ final class ServeCommand implements Callable<Integer> {
         ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
                 : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
         Path root = settings.repositoryRoot();
-        Path registryPath = registry.path();
-        SqliteRegistryWriter writer = new SqliteRegistryWriter(registryPath,
-                SqliteRegistryWriter.Directories.forPath(registry.named()));
-        // A registry this server could never write is refused before it serves: a server that cannot
-        // register would look like a stray to every assessment. A registry that is only busy, locked or
-        // lacking columns for now is retried at each heartbeat instead, while the server serves.
-        writer.checkLocation();
-        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
-        // server is built here: the registration right after binding then starts at once.
-        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
-        prepare.setDaemon(true);
-        prepare.start();
+        RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
+                .orElseGet(this::sqliteWriter);
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, settings, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet,
-                new SqliteRegistryReader(registryPath), observer, Instant::now, identity.answeredBy());
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(), observer,
+                Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT);
         FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {
             if (Terminal.stdinIsTerminal()) {
@@ -141,12 +135,13 @@ final class ServeCommand implements Callable<Integer> {
             StdioServer.serve(server, ExitAction.systemExit(), clientWatch(identity));
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
-            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings, registryPath);
+            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,
+                    registry.postgres().map(PostgresLocation::display).orElseGet(() -> registry.path().toString()));
         }
         return ExitCodes.OK;
     }
 
-    private void serveHttp(FleetMcpServer server, MetricsScrape metrics, ServeSettings settings, Path registryPath)
+    private void serveHttp(FleetMcpServer server, MetricsScrape metrics, ServeSettings settings, String registryPath)
             throws InterruptedException {
         try {
             StreamableHttpEndpoint.serve(server, metrics, settings.host(), settings.port(), running -> {
@@ -171,6 +166,23 @@ final class ServeCommand implements Callable<Integer> {
     private ClientWatch clientWatch(ServerIdentity identity) {
         ParentProcess parent = identity.parent();
         return keepWithoutClient || parent == null ? ClientWatch.NONE : new ParentWatch(parent.pid(), ownParent);
+    }
+
+    /**
+     * The SQLite file's writer, checked before this server serves: a server that cannot register would
+     * look like a stray to every assessment. A registry that is only busy, locked or lacking columns
+     * for now is retried at each heartbeat instead, while the server serves.
+     */
+    private SqliteRegistryWriter sqliteWriter() {
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry.path(),
+                SqliteRegistryWriter.Directories.forPath(registry.named()));
+        writer.checkLocation();
+        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
+        // server is built here: the registration right after binding then starts at once.
+        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
+        return writer;
     }
 
     /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */
@@ -243,7 +255,7 @@ final class ServeCommand implements Callable<Integer> {
         Transport served = settings.transport();
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
                 root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
-                startupHead(root), served, ClientProvenance.typicalFor(served), null, parent);
+                startupHead(root), served, ClientProvenance.typicalFor(served), null, parent, HostIdentity.ofThisHost());
     }
 
     private static Optional<Instant> startOf(ProcessObservation observation, long pid) {

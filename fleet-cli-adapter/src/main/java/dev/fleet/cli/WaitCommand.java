@@ -2,13 +2,14 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.VerdictText;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.motion.WaitCondition;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.JsonVerdict;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
@@ -58,10 +59,11 @@ final class WaitCommand implements Callable<Integer> {
         Duration limit = DurationConverter.within("--timeout", timeout, Duration.ZERO, MOST);
         Repeat every = new Repeat(interval.interval(), System::nanoTime, pause -> Thread.sleep(pause.toMillis()));
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
+                registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
+                Lease.DEFAULT);
         VerdictWait.Outcome outcome = new VerdictWait(assessment::assessWithJson, condition(), every).await(limit);
         JsonVerdict last = outcome.last();
-        format.print(last::json, () -> new VerdictText(Ansi.forStdout()).render(last.verdict(), registry.path(),
+        format.print(last::json, () -> new VerdictText(Ansi.forStdout()).render(last.verdict(), registry.shown(),
                 registry.origin(), roster.source()));
         return outcome.held() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }

@@ -1,13 +1,14 @@
 package dev.fleet.cli;
 
 import dev.fleet.cli.text.WatchText;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -53,7 +54,8 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Repeat every = new Repeat(interval.interval(), System::nanoTime, pause -> Thread.sleep(pause.toMillis()));
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                new SqliteRegistryReader(registry.path()), ProcessObservers.forThisPlatform(), Instant::now, null);
+                registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
+                Lease.DEFAULT);
         PrintWriter out = spec.commandLine().getOut();
         VerdictWatch watch = new VerdictWatch(assessment::assess, renderer(), text -> {
             out.print(text);

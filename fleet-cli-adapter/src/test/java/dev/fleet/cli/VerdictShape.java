@@ -23,23 +23,23 @@ final class VerdictShape {
     private static final List<String> TOP = List.of("inventory_complete", "mutation_gate_satisfied", "blocked_reason",
             "blocked_reasons", "expected_member_count", "running_member_count", "members", "missing_members",
             "duplicate_members", "unexpected_members", "stale_registrations", "unverified_registrations",
-            "malformed_registrations", "orphaned_instances", "unregistered_processes", "single_cohort", "cohort_ids",
-            "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries", "verdict_digest", "observation");
+            "malformed_registrations", "orphaned_instances", "remote_instances", "unregistered_processes", "single_cohort",
+            "cohort_ids", "single_revision", "startup_heads", "registry", "process_listing", "omitted_entries", "verdict_digest",
+            "observation");
     /** Entries a verdict list shows at most; omitted_entries counts the rest. */
     static final int MAX_ENTRIES = 100;
     /** The contract's blocked codes, in priority order. */
     static final List<String> CODES = List.of("registry_unreadable", "process_listing_unavailable",
             "malformed_registration", "unregistered_process", "process_start_unknown", "pid_namespace_mismatch",
-            "registration_unconfirmed", "cohort_unknown", "revision_unknown", "orphaned_member", "duplicate_member", "missing_member",
-            "unexpected_member",
-            "cohort_split", "revision_split");
+            "registration_unconfirmed", "cohort_unknown", "revision_unknown", "orphaned_member", "duplicate_member",
+            "missing_member", "unexpected_member", "remote_member", "cohort_split", "revision_split");
     private static final Set<String> INVENTORY_CODES = Set.copyOf(CODES.subList(0, 9));
     private static final List<String> INSTANCE = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",
             "last_heartbeat_at", "process_started_at", "recorded_process_started_at");
     private static final List<String> MEMBER_KEY = List.of("namespace", "profile", "role");
     private static final Set<String> REGISTRY_REASONS = Set.of("missing", "schema_missing", "corrupt", "locked",
-            "io_error");
+            "io_error", "unreachable", "access_denied");
     private static final Set<String> LISTING_REASONS = Set.of("unsupported_platform", "permission_denied", "io_error");
 
     private final List<String> problems = new ArrayList<>();
@@ -160,7 +160,7 @@ final class VerdictShape {
             }
         });
         for (String list : List.of("members", "missing_members", "duplicate_members", "unexpected_members",
-                "stale_registrations", "unverified_registrations", "malformed_registrations",
+                "stale_registrations", "unverified_registrations", "malformed_registrations", "remote_instances",
                 "unregistered_processes", "cohort_ids", "startup_heads")) {
             if (v.path(list).size() > MAX_ENTRIES) {
                 problems.add(list + " holds " + v.path(list).size() + " entries, more than " + MAX_ENTRIES);
@@ -209,7 +209,7 @@ final class VerdictShape {
         }
         if (!readable || !available) {
             for (String list : List.of("members", "missing_members", "duplicate_members", "unexpected_members",
-                    "stale_registrations", "unverified_registrations", "malformed_registrations",
+                    "stale_registrations", "unverified_registrations", "malformed_registrations", "remote_instances",
                     "unregistered_processes")) {
                 if (v.path(list).size() != 0) {
                     problems.add(list + " is not empty although nothing could be established");
@@ -230,8 +230,8 @@ final class VerdictShape {
     }
 
     private void observation(JsonNode observation) {
-        exactKeys("observation", observation, List.of("observed_at", "boot_id", "hostname", "pid_namespace",
-                "registry_path", "answered_by"));
+        exactKeys("observation", observation, List.of("observed_at", "boot_id", "hostname", "host_id",
+                "pid_namespace", "registry_path", "answered_by"));
         if (observation == null) {
             return;
         }

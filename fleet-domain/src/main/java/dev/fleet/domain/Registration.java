@@ -10,7 +10,8 @@ import java.util.Objects;
  * null when unknown: its pid means that process only in that namespace. {@code endpoint} is where an
  * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code parentPid} and
  * {@code parentStartedAt} name the process that started the server (its client), each null when
- * unknown: the orphan rule asks whether that process still lives. {@code cohortSource},
+ * unknown: the orphan rule asks whether that process still lives. {@code hostId} is the registering
+ * server's {@link HostId}, null when unknown: a row of another host is judged by its lease. {@code cohortSource},
  * {@code clientProvenance} and {@code transport} are {@link Stated}: the contract's constant where the
  * row holds one of its codes, and always the text as stored, which a foreign row may spell otherwise.
  */
@@ -34,7 +35,8 @@ public record Registration(
         String pidNamespace,
         String endpoint,
         Long parentPid,
-        Instant parentStartedAt) implements InterpretedRow {
+        Instant parentStartedAt,
+        String hostId) implements InterpretedRow {
 
     public Registration {
         if (Text.isBlank(runtimeId)) {
@@ -103,6 +105,7 @@ public record Registration(
         copy.endpoint = endpoint;
         copy.parentPid = parentPid;
         copy.parentStartedAt = parentStartedAt;
+        copy.hostId = hostId;
         return copy;
     }
 
@@ -112,7 +115,7 @@ public record Registration(
                 binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource.text(), clientProvenance.text(), bootId,
                 Timestamps.format(processStartedAt), startupHead, transport.text(), status.code(),
                 Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
-                pidNamespace, endpoint, parentPid, Timestamps.format(parentStartedAt));
+                pidNamespace, endpoint, parentPid, Timestamps.format(parentStartedAt), hostId);
     }
 
     /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
@@ -145,6 +148,7 @@ public record Registration(
         private String endpoint;
         private Long parentPid;
         private Instant parentStartedAt;
+        private String hostId;
 
         private Builder() {
         }
@@ -256,10 +260,15 @@ public record Registration(
             return this;
         }
 
+        public Builder hostId(String value) {
+            hostId = value;
+            return this;
+        }
+
         public Registration build() {
             return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
                     clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt);
+                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId);
         }
     }
 }

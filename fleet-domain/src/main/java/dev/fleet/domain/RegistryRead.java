@@ -1,5 +1,6 @@
 package dev.fleet.domain;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,7 +19,12 @@ public sealed interface RegistryRead permits RegistryRead.Readable, RegistryRead
     }
 
     static RegistryRead of(List<RegistryRow> rows) {
-        return new Readable(rows);
+        return new Readable(rows, null);
+    }
+
+    /** Rows read together with the registry's own clock at the read ({@code now()} on PostgreSQL). */
+    static RegistryRead of(List<RegistryRow> rows, Instant clock) {
+        return new Readable(rows, clock);
     }
 
     static RegistryRead unreadable(RegistryReason reason) {
@@ -30,8 +36,11 @@ public sealed interface RegistryRead permits RegistryRead.Readable, RegistryRead
         return new Unreadable(reason, detail);
     }
 
-    /** The registry was read: these are its rows, any status. */
-    record Readable(List<RegistryRow> rows) implements RegistryRead {
+    /**
+     * The registry was read: these are its rows, any status; {@code clock} is the registry's own time
+     * at the read, null when it keeps none (SQLite: the answerer's clock stands in).
+     */
+    record Readable(List<RegistryRow> rows, Instant clock) implements RegistryRead {
         public Readable {
             rows = List.copyOf(Objects.requireNonNull(rows, "rows"));
         }

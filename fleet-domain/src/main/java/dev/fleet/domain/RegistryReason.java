@@ -6,5 +6,9 @@ public enum RegistryReason implements Code {
     SCHEMA_MISSING,
     CORRUPT,
     LOCKED,
-    IO_ERROR
+    IO_ERROR,
+    /** PostgreSQL (docs/CONTRACT.md, "Many hosts"): no answer within the timeout, or the connection refused. */
+    UNREACHABLE,
+    /** PostgreSQL: the credentials or the role's privileges were refused. */
+    ACCESS_DENIED
 }

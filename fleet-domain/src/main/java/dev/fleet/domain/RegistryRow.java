@@ -7,9 +7,9 @@ import java.util.Optional;
  * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
  * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
  * registration or malformed. {@code processStartedAt}, {@code pidNamespace}, {@code endpoint},
- * {@code parentPid} and {@code parentStartedAt} are this project's own columns, null where a table lacks
- * them. The parent columns only ever open a question (is this server's client gone?), so a value that
- * cannot name a process or an instant reads as unknown rather than making the row malformed.
+ * {@code parentPid}, {@code parentStartedAt} and {@code hostId} are this project's own columns, null where a
+ * table lacks them. The parent columns only ever open a question (is this server's client gone?), so a value
+ * that cannot name a process or an instant reads as unknown rather than making the row malformed.
  */
 public record RegistryRow(
         String runtimeId,
@@ -35,7 +35,8 @@ public record RegistryRow(
         String pidNamespace,
         String endpoint,
         Long parentPid,
-        String parentStartedAt) {
+        String parentStartedAt,
+        String hostId) {
 
     /**
      * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
@@ -96,6 +97,7 @@ public record RegistryRow(
                 .endpoint(endpoint)
                 .parent(parentPid != null && parentPid > 0 && parentPid <= MAX_PID ? parentPid : null,
                         Timestamps.parse(parentStartedAt).orElse(null))
+                .hostId(hostId)
                 .build();
     }
 

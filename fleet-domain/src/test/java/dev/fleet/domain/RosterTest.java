@@ -16,7 +16,7 @@ class RosterTest {
     }
 
     @Test
-    void theEmbeddedDefaultIsSpecSectionTwo() {
+    void theEmbeddedDefaultIsTheContractsRoster() {
         Roster roster = Roster.defaultRoster();
         assertEquals(new Binding("prgs", "Scaled-Tech-Consulting", "Gitea-Tools"), roster.binding());
         assertEquals(List.of("author", "reviewer", "controller", "merger", "reconciler"),

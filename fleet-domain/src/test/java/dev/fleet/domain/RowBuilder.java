@@ -36,6 +36,7 @@ public final class RowBuilder {
     public String endpoint;
     public Long parentPid;
     public String parentStartedAt;
+    public String hostId;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -95,6 +96,7 @@ public final class RowBuilder {
         copy.endpoint = row.endpoint();
         copy.parentPid = row.parentPid();
         copy.parentStartedAt = row.parentStartedAt();
+        copy.hostId = row.hostId();
         return copy;
     }
 
@@ -113,6 +115,6 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt);
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId);
     }
 }

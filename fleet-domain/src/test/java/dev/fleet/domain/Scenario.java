@@ -23,6 +23,11 @@ public final class Scenario {
     public String registryDetail;
     public ListingReason listingReason;
     public AnsweredBy answeredBy;
+    /** The answerer's own host id; null: unknown, every row is local. */
+    public String hostId;
+    public Lease lease = Lease.DEFAULT;
+    /** The registry's own clock at the read; null: none (the answerer's, {@link #OBSERVED_AT}, stands in). */
+    public Instant registryClock;
 
     public static Scenario empty() {
         return new Scenario();
@@ -78,11 +83,13 @@ public final class Scenario {
     }
 
     public Snapshot snapshot() {
-        RegistryRead registry = registryReason == null ? RegistryRead.of(rows) : RegistryRead.unreadable(registryReason, registryDetail);
+        RegistryRead registry = registryReason == null ? RegistryRead.of(rows, registryClock)
+                : RegistryRead.unreadable(registryReason, registryDetail);
         ProcessObservation observation = listingReason == null
                 ? ProcessObservation.of(bootId, "fleet-host", pidNamespace, processes)
                 : ProcessObservation.unavailable(listingReason, bootId, "fleet-host", pidNamespace);
-        return new Snapshot(roster, registry, observation, OBSERVED_AT, "/state/control_plane.sqlite3", answeredBy);
+        return new Snapshot(roster, registry, observation, OBSERVED_AT, "/state/control_plane.sqlite3", answeredBy,
+                hostId, lease);
     }
 
     public Verdict classify() {

@@ -20,9 +20,9 @@ public final class AssessFleetInventoryTool {
             + "(this server reads the runtime registry and the process table on its own). Call it again with "
             + "empty arguments.";
 
-    private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, from one client cohort "
-            + "at one revision? Gate fleet-wide mutations on mutation_gate_satisfied alone. Every member returns "
-            + "the same verdict and digest, so one call from any member suffices. No arguments.";
+    private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, one client cohort, one "
+            + "revision? Gate fleet-wide mutations on mutation_gate_satisfied alone. Every member returns the same "
+            + "verdict, so one call from any member suffices. No arguments.";
 
     private AssessFleetInventoryTool() {
     }

@@ -64,28 +64,29 @@ final class VerdictOutputSchema {
     private static Map<String, Object> definitions() {
         Map<String, Object> defs = new LinkedHashMap<>();
         defs.put("Member", shape(fields(
-                "namespace", string(), "Roster namespace",
-                "profile", nullableString(), "Roster profile",
-                "role", nullableString(), "Roster role",
+                "namespace", string(), "Namespace",
+                "profile", nullableString(), "Profile",
+                "role", nullableString(), "Role",
                 "state", enumOf(MemberState.class, false), "In members only",
-                "instances", arrayOf(ref("Instance")), "Live instances")));
+                "instances", arrayOf(ref("Instance")), "Instances")));
         defs.put("Instance", shape(fields(
-                "runtime_id", string(), "Per server start",
+                "runtime_id", string(), "Per start",
                 "namespace", string(), "Namespace",
                 "profile", nullableString(), "Profile",
                 "role", nullableString(), "Role",
                 "pid", integer(), "Process id",
-                "cohort_id", nullableString(), "Client cohort",
-                "cohort_source", string(), "Cohort origin",
-                "startup_head", nullableString(), "Revision at start",
+                "cohort_id", nullableString(), "Cohort",
+                "cohort_source", string(), "Origin",
+                "startup_head", nullableString(), "Git HEAD",
                 "transport", nullableString(), "Transport",
-                "client_provenance", nullableString(), "Who started it",
+                "client_provenance", nullableString(), "Starter",
                 "registered_at", string(), "UTC",
-                "last_heartbeat_at", string(), "UTC; not digested",
+                "last_heartbeat_at", string(), "Not digested",
                 "process_started_at", nullableString(), "Observed start",
                 "recorded_process_started_at", nullableString(), "Start recorded",
                 "reason", Map.of("enum", codes(UnexpectedReason.class, StaleReason.class, UnverifiedReason.class)),
-                "Why listed")));
+                "Why listed",
+                "host_id", nullableString(), "Other host")));
         defs.put("BlockedCode", enumOf(BlockedCode.class, false));
         defs.put("BlockedReason", shape(fields(
                 "code", ref("BlockedCode"), "Code",
@@ -97,60 +98,61 @@ final class VerdictOutputSchema {
     /** The verdict's first fields: the gate, why it is closed, and the roster's members. */
     private static Map<String, Object> gateAndMembers() {
         return fields(
-                "inventory_complete", bool(), "False if anything is unknown",
-                "mutation_gate_satisfied", bool(), "The only field to gate on",
+                "inventory_complete", bool(), "False if unknown",
+                "mutation_gate_satisfied", bool(), "Gate on this alone",
                 "blocked_reason", Map.of("anyOf", List.of(ref("BlockedCode"), Map.of("type", "null"))),
                 "First code, or null",
-                "blocked_reasons", arrayOf(ref("BlockedReason")), "In priority order",
+                "blocked_reasons", arrayOf(ref("BlockedReason")), "By priority",
                 "expected_member_count", integer(), "Roster size",
-                "running_member_count", integer(), "Live member instances",
-                "members", arrayOf(ref("Member")), "Every roster member",
+                "running_member_count", integer(), "Instances",
+                "members", arrayOf(ref("Member")), "Roster members",
                 "missing_members", arrayOf(ref("Member")), "No instance",
-                "duplicate_members", arrayOf(ref("Member")), "More than one instance");
+                "duplicate_members", arrayOf(ref("Member")), "2+ instances");
     }
 
     /** The flagged lists: instances, rows and processes that are not a healthy member. */
     private static Map<String, Object> flaggedEntries() {
         return fields(
-                "unexpected_members", arrayOf(ref("Instance")), "Not in the roster",
-                "stale_registrations", arrayOf(ref("Instance")), "Dead; block nothing",
-                "unverified_registrations", arrayOf(ref("Instance")), "Cannot be verified",
+                "unexpected_members", arrayOf(ref("Instance")), "Not in roster",
+                "stale_registrations", arrayOf(ref("Instance")), "Dead; never block",
+                "unverified_registrations", arrayOf(ref("Instance")), "Unverifiable",
                 "malformed_registrations", arrayOf(shape(fields(
                         "runtime_id", nullableString(), "Row id",
                         "reason", enumOf(MalformedReason.class, false), "First defect"))),
                 "Unreadable rows",
-                "orphaned_instances", arrayOf(ref("Instance")), "Instance + parent_pid, parent_started_at; client gone",
+                "orphaned_instances", arrayOf(ref("Instance")), "parent_pid, parent_started_at; client gone",
+                "remote_instances", arrayOf(ref("Instance")), "Other hosts",
                 "unregistered_processes", arrayOf(shape(fields(
                         "pid", integer(), "Process id",
-                        "started_at", nullableString(), "Observed start",
+                        "started_at", nullableString(), "Start",
                         "command_line", nullableString(), "Command line",
                         "reason", enumOf(UnregisteredReason.class, false), "Why"))),
-                "Server-like, unregistered");
+                "Unregistered");
     }
 
     /** Cohorts and revisions, the two evidence sources, the digest and the undigested observation. */
     private static Map<String, Object> cohortsAndSources() {
         return fields(
-                "single_cohort", nullableBool(), "Null if any unknown",
-                "cohort_ids", arrayOf(string()), "Known cohorts",
-                "single_revision", nullableBool(), "Null if any unknown",
-                "startup_heads", arrayOf(string()), "Known revisions",
+                "single_cohort", nullableBool(), "Null if unknown",
+                "cohort_ids", arrayOf(string()), "Cohorts",
+                "single_revision", nullableBool(), "Null if unknown",
+                "startup_heads", arrayOf(string()), "Revisions",
                 "registry", openObject(fields(
                         "readable", bool(), "Read",
                         "reason", enumOf(RegistryReason.class, true), "Why not",
                         "registration_count", integer(), "Rows")),
-                "Registry read",
+                "Registry",
                 "process_listing", openObject(fields(
                         "available", bool(), "Read",
                         "reason", enumOf(ListingReason.class, true), "Why not",
-                        "server_process_count", integer(), "Server-like processes")),
-                "Process table read",
+                        "server_process_count", integer(), "Servers")),
+                "Process table",
                 "omitted_entries", Map.of("type", "object", "additionalProperties", integer()),
-                "List name: entries cut",
+                "Cut entries",
                 "verdict_digest", Map.of("type", "string", "pattern", "^sha256:[0-9a-f]{64}$"),
                 "Equal on every member",
                 "observation", Map.of("type", "object"),
-                "observed_at, boot_id, hostname, pid_namespace, registry_path, answered_by; not digested");
+                "observed_at, boot_id, hostname, host_id, pid_namespace, registry_path, answered_by; undigested");
     }
 
     /** The codes of several domain enums, in declaration order, each once: a list may hold any of them. */

@@ -1,15 +1,18 @@
 package dev.fleet.cli.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
-import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.mcp.AssessFleetInventoryTool;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.observer.HostIdentity;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -50,8 +53,13 @@ public final class DemoFleet implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JacksonMcpJsonMapper MCP_JSON = new JacksonMcpJsonMapper(JSON);
 
-    private final Path registry;
+    /** A file, or a shared registry's URL (a host of {@link #onAnotherHost}). */
+    private final String registry;
     private final Path roster;
+    /** This fleet's host id for its servers ({@code FLEET_HOST_ID}); null: this host's own. */
+    private final String hostId;
+    /** Fleets of other "hosts" on a shared registry, closed with this one. */
+    private final List<DemoFleet> companions = new ArrayList<>();
     private final Path repository;
     private final Function<List<String>, ProcessBuilder> fleetJar;
     private final ClientLaunchers launchers;
@@ -65,9 +73,10 @@ public final class DemoFleet implements AutoCloseable {
     private final List<ProcessHandle> adopted = new ArrayList<>();
     private boolean closed;
 
-    private DemoFleet(Path registry, Path roster, Path repository, Function<List<String>, ProcessBuilder> fleetJar,
-            ClientLaunchers launchers, PrintWriter out) {
+    private DemoFleet(String registry, String hostId, Path roster, Path repository,
+            Function<List<String>, ProcessBuilder> fleetJar, ClientLaunchers launchers, PrintWriter out) {
         this.registry = registry;
+        this.hostId = hostId;
         this.roster = roster;
         this.repository = repository;
         this.fleetJar = fleetJar;
@@ -83,13 +92,35 @@ public final class DemoFleet implements AutoCloseable {
     public static DemoFleet in(Path dir, Function<List<String>, ProcessBuilder> fleetJar, PrintWriter out)
             throws IOException {
         Path registry = dir.resolve("control_plane.sqlite3");
-        return new DemoFleet(registry, demoRoster(dir.resolve("roster.json"), registry),
-                scratchRepository(dir.resolve("repository")), fleetJar, new ClientLaunchers(dir), out);
+        Path roster = dir.resolve("roster.json");
+        return new DemoFleet(registry.toString(), null, DemoFiles.roster(roster, "--registry " + Pattern.quote(
+                registry.toString())), DemoFiles.scratchRepository(dir.resolve("repository")), fleetJar,
+                new ClientLaunchers(dir), out);
     }
 
-    /** The registry the demo's servers register in. */
-    Path registry() {
-        return registry;
+    /**
+     * A fleet of another "host" (its own {@code FLEET_HOST_ID}) on the shared registry {@code url}, with
+     * a roster of its own whose pattern sees only its own servers, as another machine would; closed
+     * with this one.
+     */
+    synchronized DemoFleet onAnotherHost(String url, String otherHostId) throws IOException {
+        // This fleet's own servers may be closed already (step 5); its clean-up still closes these.
+        Path dir = Files.createDirectories(roster.resolveSibling(otherHostId));
+        Path hostRoster = dir.resolve("roster.json");
+        DemoFleet host = new DemoFleet(url, otherHostId, DemoFiles.roster(hostRoster, "--roster " + Pattern.quote(
+                hostRoster.toString())), DemoFiles.scratchRepository(dir.resolve("repository")), fleetJar,
+                new ClientLaunchers(dir), out);
+        companions.add(host);
+        return host;
+    }
+
+    /** The registry the demo's servers register in, as given to them. */
+    String registry() { return registry; }
+
+    /** That registry's read side, as an assessment reads it. */
+    RegistryReader reader() {
+        return PostgresLocation.isUrl(registry) ? new PostgresRegistryReader(PostgresLocation.parse(registry))
+                : new SqliteRegistryReader(Path.of(registry));
     }
 
     /**
@@ -151,9 +182,12 @@ public final class DemoFleet implements AutoCloseable {
 
     private Process start(RosterMember member, String cohort, boolean throughLauncher) {
         ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
-                "--registry", registry.toString(), "--roster", roster.toString(),
+                "--registry", registry, "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);
+        if (hostId != null) {
+            builder.environment().put(HostIdentity.HOST_ID_ENV, hostId);
+        }
         try {
             return (throughLauncher ? launchers.wrap(builder, member.profile()) : builder).start();
         } catch (IOException e) {
@@ -219,6 +253,7 @@ public final class DemoFleet implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        companions.forEach(DemoFleet::close);
         // A launcher still running exits once its server has (EOF below); one whose client is gone left
         // its server orphaned, and that server is waited for by its handle.
         transports.forEach(ChildProcessTransport::closeStdin);
@@ -247,8 +282,7 @@ public final class DemoFleet implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                // Reported by stillRunning().
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) { // told by stillRunning()
             }
         }
     }
@@ -261,34 +295,5 @@ public final class DemoFleet implements AutoCloseable {
 
     private static String name(RosterMember member) {
         return member.namespace() + "/" + member.profile();
-    }
-
-    /**
-     * The default roster, except that only this demo's servers look like servers: their command
-     * lines name its registry. Other fleet servers on this host then neither disturb the story nor
-     * are disturbed by it.
-     */
-    private static Path demoRoster(Path file, Path registry) throws IOException {
-        Roster defaults = Roster.defaultRoster();
-        Map<String, Object> roster = new LinkedHashMap<>();
-        roster.put("binding", Map.of("remote", defaults.binding().remote(), "org", defaults.binding().org(),
-                "repo", defaults.binding().repo()));
-        roster.put("members", defaults.members().stream().map(member -> Map.of("namespace", member.namespace(),
-                "profile", member.profile(), "role", member.role())).toList());
-        roster.put("server_process_patterns",
-                List.of("fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)"));
-        Files.writeString(file, CanonicalJson.encode(roster));
-        return file;
-    }
-
-    /**
-     * A repository for the members to serve, whatever directory the demo runs in: just enough git
-     * metadata (HEAD on a branch, the branch's commit id) for each server to record one revision.
-     */
-    private static Path scratchRepository(Path root) throws IOException {
-        Path git = Files.createDirectories(root.resolve(".git/refs/heads"));
-        Files.writeString(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
-        Files.writeString(git.resolve("main"), "5eed0fd1ee7c0de0000000000000000000000001\n");
-        return root;
     }
 }

@@ -4,9 +4,9 @@ import dev.fleet.cli.text.Table;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.registry.postgresql.PostgresLocation;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -15,6 +15,9 @@ import java.util.function.Predicate;
  * printed as they happen. Whether every expectation was met is the demo's answer.
  */
 public final class DemoStory {
+
+    /** A PostgreSQL database the demo may use for its last step, "many hosts" (docs/CONTRACT.md). */
+    public static final String SHARED_REGISTRY_ENV = "FLEET_DEMO_POSTGRES";
 
     /** The cohorts of the story's two MCP clients: the first launches the five members, the second one more. */
     private static final String FIRST_COHORT = "demo-client-1";
@@ -38,13 +41,13 @@ public final class DemoStory {
      */
     public boolean tell() throws Exception {
         Roster roster = Roster.defaultRoster();
-        Path registry = fleet.registry();
+        String registry = fleet.registry();
 
         step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio, each "
                 + "through a launcher process");
         out.println("   registry: " + registry);
         fleet.launch(roster.members(), FIRST_COHORT, true);
-        expect("five rows registered by the servers themselves", awaitRunning(registry, 5));
+        expect("five rows registered by the servers themselves", awaitRunning(fleet, 5));
 
         step("2. The controller assesses the fleet");
         DemoVerdict first = fleet.assess("prgs-controller");
@@ -56,7 +59,7 @@ public final class DemoStory {
 
         step("3. A second client (cohort " + SECOND_COHORT + ") launches another author");
         fleet.launch(List.of(roster.memberByProfile("prgs-author").orElseThrow()), SECOND_COHORT, false);
-        expect("six rows registered", awaitRunning(registry, 6));
+        expect("six rows registered", awaitRunning(fleet, 6));
         expect("the subscribed client was notified that the verdict changed (notifications/resources/updated)",
                 subscription.awaitMoreThan(notified, DemoFleet.PATIENCE));
 
@@ -69,17 +72,21 @@ public final class DemoStory {
         expect("the controller's digest equals the reconciler's (" + DemoVerdict.abbreviate(second.digest()) + ")",
                 fromController.digest().equals(second.digest()));
 
-        orphans(registry);
+        orphans();
 
         step("7. The second client leaves: it closes its server's stdin");
         fleet.close();
-        List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+        List<RegistryRow> rows = fleet.reader().readAll().rows();
         Table table = new Table("   PROFILE", "PID", "COHORT", "STATUS", "STOPPED_AT");
         rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
         out.print(table.render());
         expect("every server marked its row stopped, and every process exited 0", rows.size() == 6
                 && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
 
+        String shared = System.getenv(SHARED_REGISTRY_ENV);
+        if (PostgresLocation.isUrl(shared)) {
+            manyHosts(roster, shared);
+        }
         return end();
     }
 
@@ -88,7 +95,7 @@ public final class DemoStory {
      * comes. The second client's author (which the latest launch made the answerer for its profile)
      * assesses at once and again until the orphans show, before they notice and leave by themselves.
      */
-    private void orphans(Path registry) throws Exception {
+    private void orphans() throws Exception {
         step("5. The first client dies: its launchers exit, while a helper (this demo) still holds its servers' stdin");
         expect("no orphan while the client lives", fleet.assess("prgs-author").orphanPids().isEmpty());
         fleet.exitFirstClient();
@@ -100,7 +107,7 @@ public final class DemoStory {
 
         step("6. The orphans notice that their client is gone and leave by themselves");
         expect("the first client's five rows marked stopped by their servers; the second author serves on",
-                awaitStatuses(registry, 5, 1));
+                awaitStatuses(fleet, 5, 1));
     }
 
     /** The second author's verdicts, one after another, until one names an orphan or every orphan has left. */
@@ -112,6 +119,33 @@ public final class DemoStory {
             verdict = fleet.assess("prgs-author");
         }
         return verdict;
+    }
+
+    /**
+     * Step 8, when {@code FLEET_DEMO_POSTGRES} names a PostgreSQL database the demo may use: two
+     * "hosts" (two host ids, each with a roster that sees only its own servers) on one shared
+     * registry. Host A runs the five; host B starts a reconciler; both hosts' verdicts name it
+     * {@code remote_member}; host B stops it, and host A's gate opens again.
+     */
+    private void manyHosts(Roster roster, String url) throws Exception {
+        step("8. Many hosts, one registry (" + PostgresLocation.parse(url).display() + "): host A runs the "
+                + "five, host B starts a reconciler");
+        DemoFleet hostA = fleet.onAnotherHost(url, "demo-host-a");
+        DemoFleet hostB = fleet.onAnotherHost(url, "demo-host-b");
+        long before = running(hostA.reader().readAll());
+        hostA.launch(roster.members(), "demo-host-a", false);
+        hostB.launch(List.of(roster.memberByProfile("prgs-reconciler").orElseThrow()), "demo-host-b", false);
+        expect("six more running rows in the shared registry", awaitRunning(hostA, (int) before + 6));
+        DemoVerdict onA = hostA.assess("prgs-controller");
+        onA.print(out);
+        expect("host A: remote_member", onA.codes().equals(List.of("remote_member")));
+        DemoVerdict onB = hostB.assess("prgs-reconciler");
+        expect("host B: remote_member too", onB.codes().contains("remote_member"));
+        hostB.close();
+        expect("host B's row stopped", awaitRunning(hostA, (int) before + 5));
+        expect("host A's controller and reconciler: gate satisfied again", hostA.assess("prgs-controller")
+                .gateSatisfied() && hostA.assess("prgs-reconciler").gateSatisfied());
+        hostA.close();
     }
 
     /** How many expectations were not met so far. */
@@ -145,16 +179,19 @@ public final class DemoStory {
     }
 
     /** Polls the registry (read-only) until it shows {@code count} running rows, for up to {@link DemoFleet#PATIENCE}. */
-    private static boolean awaitRunning(Path registry, int count) throws InterruptedException {
-        return awaitStatuses(registry, 0, count);
+    private static boolean awaitRunning(DemoFleet fleet, int count) throws InterruptedException {
+        return awaitRows(fleet, read -> running(read) == count);
     }
 
     /** Polls the registry (read-only) until it shows {@code stopped} stopped and {@code running} running rows. */
-    private static boolean awaitStatuses(Path registry, int stopped, int running) throws InterruptedException {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        Predicate<RegistryRead> done = read -> read.readable()
-                && read.rows().stream().filter(row -> "stopped".equals(row.status())).count() == stopped
-                && read.rows().stream().filter(row -> "running".equals(row.status())).count() == running;
+    private static boolean awaitStatuses(DemoFleet fleet, int stopped, int running) throws InterruptedException {
+        return awaitRows(fleet, read -> running(read) == running
+                && read.rows().stream().filter(row -> "stopped".equals(row.status())).count() == stopped);
+    }
+
+    private static boolean awaitRows(DemoFleet fleet, Predicate<RegistryRead> shows) throws InterruptedException {
+        RegistryReader reader = fleet.reader();
+        Predicate<RegistryRead> done = read -> read.readable() && shows.test(read);
         long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
         do {
             if (done.test(reader.readAll())) {
@@ -163,5 +200,9 @@ public final class DemoStory {
             Thread.sleep(50);
         } while (System.nanoTime() < deadline);
         return done.test(reader.readAll());
+    }
+
+    private static long running(RegistryRead read) {
+        return read.rows().stream().filter(row -> "running".equals(row.status())).count();
     }
 }

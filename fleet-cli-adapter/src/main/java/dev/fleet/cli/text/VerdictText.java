@@ -6,6 +6,7 @@ import dev.fleet.domain.verdict.FlaggedRegistration;
 import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
 import dev.fleet.domain.verdict.OrphanedInstance;
+import dev.fleet.domain.verdict.RemoteInstance;
 import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictLists;
@@ -33,6 +34,11 @@ public final class VerdictText {
      * @param rosterSource where the roster came from: a file, or the built-in default
      */
     public String render(Verdict verdict, Path registry, String registryOrigin, String rosterSource) {
+        return render(verdict, "registry file " + Printable.of(registry.toString()), registryOrigin, rosterSource);
+    }
+
+    /** As {@link #render(Verdict, Path, String, String)}, for a registry shown as {@code registryLine} (a URL). */
+    public String render(Verdict verdict, String registryLine, String registryOrigin, String rosterSource) {
         StringBuilder text = new StringBuilder();
         if (verdict.mutationGateSatisfied()) {
             text.append(ansi.green("GATE SATISFIED")).append("  ");
@@ -52,7 +58,7 @@ public final class VerdictText {
                 verdict.processListing().available()
                         ? count(verdict.processListing().serverProcessCount(), "server process", "server processes")
                         : "unavailable (" + verdict.processListing().reason().code() + ")"));
-        text.append(String.format("registry file %s%s%n", Printable.of(registry.toString()), registryOrigin));
+        text.append(String.format("%s%s%n", registryLine, registryOrigin));
         text.append(String.format("roster %s%n", Printable.of(rosterSource)));
         text.append(String.format("digest %s%n", verdict.verdictDigest()));
 
@@ -66,6 +72,7 @@ public final class VerdictText {
         section(text, "unverified registrations", verdict.unverifiedRegistrations());
         section(text, "unexpected members", verdict.unexpectedMembers());
         orphans(text, verdict.orphanedInstances());
+        remote(text, verdict.remoteInstances());
         if (!verdict.unregisteredProcesses().isEmpty()) {
             text.append(String.format("%nunregistered processes:%n"));
             for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {
@@ -134,6 +141,19 @@ public final class VerdictText {
                     orphan.parentPid(), Printable.of(instance.runtimeId()), instance.pid()));
         }
         more(text, orphaned);
+    }
+
+    /** Live instances on other hosts: shown with their host, since no process here can be named. */
+    private static void remote(StringBuilder text, List<RemoteInstance> remote) {
+        if (remote.isEmpty()) {
+            return;
+        }
+        text.append(String.format("%nlive on other hosts (judged by their lease):%n"));
+        for (RemoteInstance entry : VerdictLists.shown(remote)) {
+            text.append(String.format("  %s  pid %d  host %s  runtime_id %s%n", name(entry.instance()),
+                    entry.instance().pid(), Printable.of(entry.hostId()), Printable.of(entry.instance().runtimeId())));
+        }
+        more(text, remote);
     }
 
     /** The line that says a list was cut at the contract's cap, as the JSON's omitted_entries does. */

@@ -1,6 +1,7 @@
 package dev.fleet.domain.assessment;
 
 import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
@@ -29,10 +30,24 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
     private final ProcessObserver observer;
     private final InstantSource clock;
     private final AnsweredBy answeredBy;
+    private final String hostId;
+    private final Lease lease;
 
-    /** @param answeredBy the fleet server answering, or null when the CLI answers */
+    /** An answerer that knows no host id of its own: every row is local to it. */
     public AssessFleetInventoryService(
             Roster roster, RegistryReader registry, ProcessObserver observer, InstantSource clock, AnsweredBy answeredBy) {
+        this(roster, registry, observer, clock, answeredBy, null, Lease.DEFAULT);
+    }
+
+    /**
+     * @param answeredBy the fleet server answering, or null when the CLI answers
+     * @param hostId this host's {@link dev.fleet.domain.HostId}, null when unknown
+     * @param lease how long a row of another host lives without a heartbeat
+     */
+    public AssessFleetInventoryService(Roster roster, RegistryReader registry, ProcessObserver observer,
+            InstantSource clock, AnsweredBy answeredBy, String hostId, Lease lease) {
+        this.hostId = hostId;
+        this.lease = Objects.requireNonNull(lease, "lease");
         this.roster = Objects.requireNonNull(roster, "roster");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.observer = Objects.requireNonNull(observer, "observer");
@@ -60,6 +75,6 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
                 .filter(pid -> pid != null && pid > 0 && pid <= RegistryRow.MAX_PID)
                 .collect(Collectors.toUnmodifiableSet());
         ProcessObservation observation = observer.observe(roster.serverProcessPatterns(), registeredPids);
-        return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy);
+        return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy, hostId, lease);
     }
 }

@@ -31,6 +31,7 @@ import java.util.Objects;
  * @param clientProvenance who started the server
  * @param endpoint where an HTTP server listens, known once it is bound; null for stdio
  * @param parent the process that started this server (its client over stdio), or null when unknown
+ * @param hostId this host's {@link dev.fleet.domain.HostId}, or null when unknown
  */
 public record ServerIdentity(
         String profile,
@@ -47,14 +48,15 @@ public record ServerIdentity(
         Transport transport,
         ClientProvenance clientProvenance,
         String endpoint,
-        ParentProcess parent) {
+        ParentProcess parent,
+        String hostId) {
 
-    /** An identity whose parent is unknown. */
+    /** An identity whose parent and host are unknown. */
     public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
             long pid, Instant processStartedAt, String bootId, String pidNamespace, Cohort cohort, String startupHead,
             Transport transport, ClientProvenance clientProvenance, String endpoint) {
         this(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId, pidNamespace, cohort,
-                startupHead, transport, clientProvenance, endpoint, null);
+                startupHead, transport, clientProvenance, endpoint, null, null);
     }
 
     /** An identity without an endpoint yet (stdio, or HTTP before binding). */
@@ -81,19 +83,25 @@ public record ServerIdentity(
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent, hostId);
     }
 
     /** The same identity started by {@code startedBy} (null: unknown). */
     public ServerIdentity withParent(ParentProcess startedBy) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, startedBy);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, startedBy, hostId);
     }
 
     /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
     public ServerIdentity withEndpoint(String newEndpoint) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint, parent);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint, parent, hostId);
+    }
+
+    /** The same identity on the host {@code newHostId} (computed by the CLI, or set for tests and containers). */
+    public ServerIdentity withHostId(String newHostId) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
+                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent, newHostId);
     }
 
     /**
@@ -120,6 +128,7 @@ public record ServerIdentity(
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
                 .parent(parent == null ? null : parent.pid(), parent == null ? null : parent.startedAt())
+                .hostId(hostId)
                 .build();
     }
 

@@ -46,6 +46,9 @@ public enum BlockedCode implements ReasonCode {
     UNEXPECTED_MEMBER(false,
             "Stop the named servers, or add them to the roster if they belong; check that every member is bound "
                     + "to the roster's remote, org and repo."),
+    REMOTE_MEMBER(false,
+            "Stop the named members on the other host (or let their lease expire): a fleet is exactly its "
+                    + "local members and no live instance anywhere else. This tool never terminates anything."),
     COHORT_SPLIT(false,
             "Restart the fleet from a single MCP client so that every member shares one cohort."),
     REVISION_SPLIT(false,

@@ -80,6 +80,13 @@ final class BlockedReasons {
         return this;
     }
 
+    /** Live instances of roster members on other hosts: a fleet is its local members and none elsewhere. */
+    BlockedReasons remote(List<RemoteInstance> remoteMembers) {
+        addIf(!remoteMembers.isEmpty(), BlockedCode.REMOTE_MEMBER, () -> join(remoteMembers,
+                remote -> describe(remote.instance()) + " on host " + OutsideText.cap(remote.hostId())));
+        return this;
+    }
+
     List<BlockedReason> inPriorityOrder() {
         reasons.sort(Comparator.comparing(BlockedReason::code));
         return reasons;

@@ -1,6 +1,8 @@
 package dev.fleet.domain.verdict;
 
+import dev.fleet.domain.HostId;
 import dev.fleet.domain.InterpretedRow;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.ObservedProcess;
@@ -10,7 +12,9 @@ import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Text;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,17 +55,24 @@ final class Classification {
     private final List<FlaggedRegistration> unexpected = new ArrayList<>();
     private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
     private final List<OrphanedInstance> orphaned = new ArrayList<>();
+    private final List<RemoteInstance> remoteInstances = new ArrayList<>();
     /** The answerer's pid namespace, trimmed; null when unknown. */
     private final String ownPidNamespace;
+    /** The answerer's host id; null when unknown (every row is then local). */
+    private final String ownHostId;
+    private final Lease lease;
+    private final Instant registryNow;
 
-    Classification(Roster roster, List<RegistryRow> rows, ProcessObservation observation,
-            Map<Long, ObservedProcess> processes) {
-        this.roster = roster;
-        this.observation = observation;
+    Classification(Snapshot snapshot, Map<Long, ObservedProcess> processes) {
+        this.roster = snapshot.roster();
+        this.observation = snapshot.observation();
         this.ownPidNamespace = Text.strippedOrNull(observation.pidNamespace());
+        this.ownHostId = snapshot.hostId();
+        this.lease = snapshot.lease();
+        this.registryNow = snapshot.registryNow();
         this.processes = processes;
         List<Registration> interpretable = new ArrayList<>();
-        for (RegistryRow row : rows) {
+        for (RegistryRow row : snapshot.registry().rows()) {
             InterpretedRow interpreted = row.interpret();
             if (interpreted instanceof Registration registration) {
                 interpretable.add(registration);
@@ -87,7 +98,8 @@ final class Classification {
         for (Registration registration : interpretable) {
             byRuntimeId.computeIfAbsent(registration.runtimeId(), id -> new ArrayList<>()).add(registration);
             PidInNamespace key = pidInNamespace(registration);
-            if (registration.isRunning() && !fromOtherNamespace(key) && processes.containsKey(key.pid())) {
+            if (registration.isRunning() && !isRemote(registration) && !fromOtherNamespace(key)
+                    && processes.containsKey(key.pid())) {
                 runningOnLivePid.computeIfAbsent(key, k -> new ArrayList<>()).add(registration);
             }
         }
@@ -111,7 +123,18 @@ final class Classification {
         return ownPidNamespace != null && !ownPidNamespace.equals(key.namespace());
     }
 
+    /** Rule 0: a row of another host, which this answerer can judge by its lease alone. */
+    private boolean isRemote(Registration registration) {
+        return HostId.differ(registration.hostId(), ownHostId);
+    }
+
+    private void judgeRemoteRegistrations() {
+        List<Registration> remote = registrations.stream().filter(this::isRemote).toList();
+        RemoteRows.judge(remote, roster.binding(), lease, registryNow, stale, remoteInstances);
+    }
+
     Verdict verdict(RegistrySummary registry, ListingSummary listing, ObservationSummary observationSummary) {
+        judgeRemoteRegistrations();
         checkRunningRegistrations();
         assignLiveRegistrations();
 
@@ -130,11 +153,15 @@ final class Classification {
         List<FlaggedRegistration> unverifiedSorted = sorted(unverified, VerdictOrder.FLAGGED);
         List<FlaggedRegistration> unexpectedSorted = sorted(unexpected, VerdictOrder.FLAGGED);
         List<OrphanedInstance> orphanedSorted = sorted(orphaned, VerdictOrder.ORPHANED);
+        List<RemoteInstance> remoteSorted = sorted(remoteInstances, VerdictOrder.REMOTE);
+        List<RemoteInstance> remoteMembers = remoteSorted.stream()
+                .filter(remote -> instances.containsKey(RemoteRows.identityOf(remote.instance()))).toList();
         List<BlockedReason> blocked = new BlockedReasons()
                 .unbelievable(malformedSorted, unregistered, unverifiedSorted)
                 .agreements(allInstances, cohort, revision)
                 .orphans(orphanedSorted)
                 .members(Verdict.duplicatesOf(members), Verdict.missingOf(members), unexpectedSorted)
+                .remote(remoteMembers)
                 .inPriorityOrder();
 
         return Verdict.builder()
@@ -146,6 +173,7 @@ final class Classification {
                 .unverifiedRegistrations(unverifiedSorted)
                 .malformedRegistrations(malformedSorted)
                 .orphanedInstances(orphanedSorted)
+                .remoteInstances(remoteSorted)
                 .unregisteredProcesses(unregistered)
                 .cohort(cohort)
                 .revision(revision)
@@ -163,7 +191,8 @@ final class Classification {
      * rows of the same namespace supersede each other.
      */
     private void checkRunningRegistrations() {
-        List<Registration> running = registrations.stream().filter(Registration::isRunning).toList();
+        List<Registration> running = registrations.stream()
+                .filter(registration -> registration.isRunning() && !isRemote(registration)).toList();
         Map<PidInNamespace, Registration> newestOnPid = running.stream().collect(Collectors.toMap(
                 this::pidInNamespace, Function.identity(),
                 (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
@@ -235,7 +264,7 @@ final class Classification {
         live.forEach(registration -> accounted.add(registration.pid()));
         unverified.forEach(flagged -> accounted.add(flagged.instance().pid()));
         Set<Long> stoppedPids = registrations.stream()
-                .filter(registration -> registration.status() == RegistrationStatus.STOPPED)
+                .filter(registration -> registration.status() == RegistrationStatus.STOPPED && !isRemote(registration))
                 .map(Registration::pid)
                 .collect(Collectors.toSet());
         return processes.values().stream()

@@ -46,12 +46,13 @@ public final class FleetClassifier {
         ListingSummary listingSummary = new ListingSummary(unavailable == null, unavailable,
                 (int) processes.values().stream().filter(ObservedProcess::matchesServer).count());
         ObservationSummary observationSummary = new ObservationSummary(snapshot.observedAt(), observation.bootId(),
-                observation.hostname(), observation.pidNamespace(), snapshot.registryPath(), snapshot.answeredBy());
+                observation.hostname(), snapshot.hostId(), observation.pidNamespace(), snapshot.registryPath(),
+                snapshot.answeredBy());
 
         if (!registry.readable() || unavailable != null) {
             return nothingEstablished(snapshot, registrySummary, listingSummary, observationSummary);
         }
-        return new Classification(snapshot.roster(), registry.rows(), observation, processes)
+        return new Classification(snapshot, processes)
                 .verdict(registrySummary, listingSummary, observationSummary);
     }
 

@@ -8,6 +8,7 @@ public record ObservationSummary(
         Instant observedAt,
         String bootId,
         String hostname,
+        String hostId,
         String pidNamespace,
         String registryPath,
         AnsweredBy answeredBy) {

@@ -7,7 +7,9 @@ public enum StaleReason implements ReasonCode {
     SUPERSEDED,
     PREVIOUS_BOOT,
     PROCESS_EXITED,
-    PID_REUSED;
+    PID_REUSED,
+    /** A row of another host whose last heartbeat is older than the lease, by the registry's clock. */
+    LEASE_EXPIRED;
 
     @Override
     public String action() {
@@ -19,6 +21,8 @@ public enum StaleReason implements ReasonCode {
                     + "drop it.";
             case PID_REUSED -> "None needed for the row; if the process now on that pid looks like a server it "
                     + "is reported as unregistered.";
+            case LEASE_EXPIRED -> "None needed: the server on another host stopped heartbeating longer ago than "
+                    + "the lease; retention will drop the row.";
         };
     }
 }

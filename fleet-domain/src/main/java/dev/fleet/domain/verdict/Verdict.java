@@ -22,6 +22,7 @@ public record Verdict(
         List<FlaggedRegistration> unverifiedRegistrations,
         List<MalformedRegistration> malformedRegistrations,
         List<OrphanedInstance> orphanedInstances,
+        List<RemoteInstance> remoteInstances,
         List<UnregisteredProcess> unregisteredProcesses,
         Agreement cohort,
         Agreement revision,
@@ -38,6 +39,7 @@ public record Verdict(
         unverifiedRegistrations = List.copyOf(unverifiedRegistrations);
         malformedRegistrations = List.copyOf(malformedRegistrations);
         orphanedInstances = List.copyOf(orphanedInstances);
+        remoteInstances = List.copyOf(remoteInstances);
         unregisteredProcesses = List.copyOf(unregisteredProcesses);
         Objects.requireNonNull(cohort, "cohort");
         Objects.requireNonNull(revision, "revision");
@@ -129,6 +131,7 @@ public record Verdict(
         count(omitted, "unverified_registrations", unverifiedRegistrations);
         count(omitted, "malformed_registrations", malformedRegistrations);
         count(omitted, "orphaned_instances", orphanedInstances);
+        count(omitted, "remote_instances", remoteInstances);
         count(omitted, "unregistered_processes", unregisteredProcesses);
         count(omitted, "cohort_ids", cohortIds());
         count(omitted, "startup_heads", startupHeads());
@@ -145,8 +148,8 @@ public record Verdict(
     /** The same verdict carrying {@code digest}; the classifier computes it from everything else. */
     Verdict withDigest(String digest) {
         return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
-                unverifiedRegistrations, malformedRegistrations, orphanedInstances, unregisteredProcesses, cohort,
-                revision, registry, processListing, digest, observation);
+                unverifiedRegistrations, malformedRegistrations, orphanedInstances, remoteInstances,
+                unregisteredProcesses, cohort, revision, registry, processListing, digest, observation);
     }
 
     /** Named parts of a verdict; every list defaults to empty and each agreement to {@link Agreement#NONE}. */
@@ -159,6 +162,7 @@ public record Verdict(
         private List<FlaggedRegistration> unverifiedRegistrations = List.of();
         private List<MalformedRegistration> malformedRegistrations = List.of();
         private List<OrphanedInstance> orphanedInstances = List.of();
+        private List<RemoteInstance> remoteInstances = List.of();
         private List<UnregisteredProcess> unregisteredProcesses = List.of();
         private Agreement cohort = Agreement.NONE;
         private Agreement revision = Agreement.NONE;
@@ -209,6 +213,11 @@ public record Verdict(
             return this;
         }
 
+        public Builder remoteInstances(List<RemoteInstance> value) {
+            remoteInstances = value;
+            return this;
+        }
+
         public Builder unregisteredProcesses(List<UnregisteredProcess> value) {
             unregisteredProcesses = value;
             return this;
@@ -242,7 +251,8 @@ public record Verdict(
         /** The verdict without its digest; {@link FleetClassifier} seals it. */
         Verdict build() {
             return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
-                    unverifiedRegistrations, malformedRegistrations, orphanedInstances, unregisteredProcesses, cohort,
+                    unverifiedRegistrations, malformedRegistrations, orphanedInstances, remoteInstances,
+                    unregisteredProcesses, cohort,
                     revision, registry, processListing, null, observation);
         }
     }

@@ -77,7 +77,7 @@ public final class VerdictDocument {
         long entries = (long) shownSize(verdict.unexpectedMembers()) + shownSize(verdict.staleRegistrations())
                 + shownSize(verdict.unverifiedRegistrations()) + shownSize(verdict.malformedRegistrations())
                 + shownSize(verdict.orphanedInstances())
-                + shownSize(verdict.unregisteredProcesses());
+                + shownSize(verdict.unregisteredProcesses()) + shownSize(verdict.remoteInstances());
         for (MemberReport member : VerdictLists.shown(verdict.members())) {
             entries += 2L * shownSize(member.instances());
         }
@@ -170,6 +170,8 @@ public final class VerdictDocument {
         list(out, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
         out.name(ORPHANED_INSTANCES);
         list(out, verdict.orphanedInstances(), VerdictEntries::writeOrphaned);
+        out.name(REMOTE_INSTANCES);
+        list(out, verdict.remoteInstances(), VerdictEntries::writeRemote);
         out.name(UNREGISTERED_PROCESSES);
         list(out, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
     }

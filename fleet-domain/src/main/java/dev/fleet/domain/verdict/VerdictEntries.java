@@ -72,6 +72,14 @@ final class VerdictEntries {
         out.endObject();
     }
 
+    static void writeRemote(RemoteInstance remote, DocumentSink out) {
+        out.beginObject();
+        writeInstanceFields(remote.instance(), out);
+        out.name(HOST_ID);
+        out.string(OutsideText.cap(remote.hostId()));
+        out.endObject();
+    }
+
     static void writeMemberFields(RosterMember member, DocumentSink out) {
         out.name(NAMESPACE);
         out.string(OutsideText.cap(member.namespace()));
@@ -145,6 +153,8 @@ final class VerdictEntries {
         out.string(OutsideText.cap(observation.bootId()));
         out.name(HOSTNAME);
         out.string(OutsideText.cap(observation.hostname()));
+        out.name(HOST_ID);
+        out.string(OutsideText.cap(observation.hostId()));
         out.name(PID_NAMESPACE);
         out.string(OutsideText.cap(observation.pidNamespace()));
         out.name(REGISTRY_PATH);

@@ -24,6 +24,7 @@ final class VerdictFields {
     static final FieldName DUPLICATE_MEMBERS = FieldName.of("duplicate_members");
     static final FieldName EXPECTED_MEMBER_COUNT = FieldName.of("expected_member_count");
     static final FieldName HOSTNAME = FieldName.of("hostname");
+    static final FieldName HOST_ID = FieldName.of("host_id");
     static final FieldName INSTANCES = FieldName.of("instances");
     static final FieldName INVENTORY_COMPLETE = FieldName.of("inventory_complete");
     static final FieldName MALFORMED_REGISTRATIONS = FieldName.of("malformed_registrations");
@@ -47,6 +48,7 @@ final class VerdictFields {
     static final FieldName REGISTERED_AT = FieldName.of("registered_at");
     static final FieldName REGISTRATION_COUNT = FieldName.of("registration_count");
     static final FieldName REGISTRY = FieldName.of("registry");
+    static final FieldName REMOTE_INSTANCES = FieldName.of("remote_instances");
     static final FieldName REGISTRY_PATH = FieldName.of("registry_path");
     static final FieldName ROLE = FieldName.of("role");
     static final FieldName RUNNING_MEMBER_COUNT = FieldName.of("running_member_count");

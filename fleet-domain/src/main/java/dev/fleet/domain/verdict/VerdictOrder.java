@@ -36,6 +36,10 @@ final class VerdictOrder {
             .thenComparingLong(OrphanedInstance::parentPid)
             .thenComparing(OrphanedInstance::parentStartedAt, INSTANT);
 
+    /** As instances, then by host. */
+    static final Comparator<RemoteInstance> REMOTE = Comparator.comparing(RemoteInstance::instance, INSTANCES)
+            .thenComparing(RemoteInstance::hostId, OUTSIDE_TEXT);
+
     /** After the pid, the process's other fields in document order. */
     static final Comparator<UnregisteredProcess> UNREGISTERED = VerdictOrder::compareUnregistered;
 

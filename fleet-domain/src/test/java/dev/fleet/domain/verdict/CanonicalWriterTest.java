@@ -264,14 +264,15 @@ class CanonicalWriterTest {
 
     /**
      * Computed by the tree-and-String encoder this writer replaced: the digest must never move except
-     * when the contract adds a field (last: {@code orphaned_instances}, {@code []} here; before it
-     * {@code omitted_entries}).
+     * when the contract adds a field (last: {@code orphaned_instances} and {@code remote_instances},
+     * {@code []} here, and the observation's {@code host_id}; before them {@code omitted_entries}).
      */
     @Test
     void theDigestOfAKnownFleetHasNotMoved() {
         Verdict verdict = Scenario.healthyFive().classify();
-        assertEquals("sha256:59b61530f7dec6d62fad08e51d79dc46884a10c48f16238cce0c449606efcfce", verdict.verdictDigest());
-        assertEquals(3766 + ",\"omitted_entries\":{}".length() + ",\"orphaned_instances\":[]".length(),
+        assertEquals("sha256:de28bb489176861d31f25d4313556e30dd5391894e9771f2a39a186ebc69df39", verdict.verdictDigest());
+        assertEquals(3766 + ",\"omitted_entries\":{}".length() + ",\"orphaned_instances\":[]".length()
+                + ",\"remote_instances\":[]".length() + ",\"host_id\":null".length(),
                 VerdictDocument.canonicalJson(verdict).length());
     }
 

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
 class VerdictDocumentTest {
 
     @Test
-    void theDocumentHasSpecSectionSixFieldsInOrder() {
+    void theDocumentHasTheContractsFieldsInOrder() {
         Map<String, Object> tree = VerdictDocument.toTree(Scenario.healthyFive().classify());
         assertEquals(List.of("inventory_complete", "mutation_gate_satisfied", "blocked_reason", "blocked_reasons",
                 "expected_member_count", "running_member_count", "members", "missing_members", "duplicate_members",
                 "unexpected_members", "stale_registrations", "unverified_registrations", "malformed_registrations",
-                "orphaned_instances", "unregistered_processes", "single_cohort", "cohort_ids", "single_revision", "startup_heads",
+                "orphaned_instances", "remote_instances", "unregistered_processes", "single_cohort", "cohort_ids",
+                "single_revision", "startup_heads",
                 "registry", "process_listing", "omitted_entries", "verdict_digest", "observation"), new ArrayList<>(tree.keySet()));
         @SuppressWarnings("unchecked")
         Map<String, Object> member = (Map<String, Object>) ((List<Object>) tree.get("members")).get(0);
@@ -32,7 +33,8 @@ class VerdictDocumentTest {
         assertEquals("2026-07-28T02:00:00.250Z", instance.get("registered_at"));
         @SuppressWarnings("unchecked")
         Map<String, Object> observation = (Map<String, Object>) tree.get("observation");
-        assertEquals(List.of("observed_at", "boot_id", "hostname", "pid_namespace", "registry_path", "answered_by"),
+        assertEquals(List.of("observed_at", "boot_id", "hostname", "host_id", "pid_namespace", "registry_path",
+                        "answered_by"),
                 new ArrayList<>(observation.keySet()));
     }
 

@@ -38,6 +38,10 @@ final class RegistrationTransaction {
         if (columns.has(RegistryColumn.PID_NAMESPACE) && row.pidNamespace() != null) {
             samePid = samePid.and(RUNTIMES.PID_NAMESPACE.isNull().or(RUNTIMES.PID_NAMESPACE.eq(row.pidNamespace())));
         }
+        // A shared registry holds other hosts' rows: the same pid there names another process.
+        if (columns.has(RegistryColumn.HOST_ID) && row.hostId() != null) {
+            samePid = samePid.and(RUNTIMES.HOST_ID.isNull().or(RUNTIMES.HOST_ID.eq(row.hostId())));
+        }
         ctx.deleteFrom(RUNTIMES).where(samePid).execute();
         pruneBefore.ifPresent(cutoff -> pruneExpired(ctx, runtimeId, cutoff));
         Map<Field<?>, Object> values = RowMapping.values(row, columns);

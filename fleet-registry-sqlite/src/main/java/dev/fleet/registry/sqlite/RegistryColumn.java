@@ -46,10 +46,12 @@ public enum RegistryColumn {
      * list}'s JSON, whose shape predates it (see {@link #LISTED}); the verdict shows both for an orphan.
      */
     PARENT_PID(Origin.OWN, RegistryRow::parentPid),
-    PARENT_STARTED_AT(Origin.OWN, RegistryRow::parentStartedAt);
+    PARENT_STARTED_AT(Origin.OWN, RegistryRow::parentStartedAt),
+    /** The registering host (docs/CONTRACT.md, "Many hosts"): a row of another host is judged by its lease. */
+    HOST_ID(Origin.OWN, RegistryRow::hostId);
 
     /** Every column, in the table's order: {@code values()} without a fresh array at each use. */
-    static final List<RegistryColumn> ALL = List.of(values());
+    public static final List<RegistryColumn> ALL = List.of(values());
     /** The columns {@code fleet registry list --format json} prints for a row, in this order. */
     public static final List<RegistryColumn> LISTED = ALL.stream()
             .filter(column -> column != PID_NAMESPACE && column != PARENT_PID && column != PARENT_STARTED_AT).toList();
@@ -78,7 +80,7 @@ public enum RegistryColumn {
     }
 
     /** This project's own column: a table another tool made may lack it (read as NULL, added by the migration). */
-    boolean isOwn() {
+    public boolean isOwn() {
         return origin == Origin.OWN;
     }
 
@@ -93,7 +95,7 @@ public enum RegistryColumn {
     }
 
     /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
-    static List<String> missingRequired(Set<String> present) {
+    public static List<String> missingRequired(Set<String> present) {
         return ALL.stream().filter(column -> !column.isOwn() && !present.contains(column.sqlName))
                 .map(RegistryColumn::sqlName).toList();
     }
@@ -103,7 +105,7 @@ public enum RegistryColumn {
      * lacks the column; an INTEGER column other than the pid as its digits), and whose pid is {@code pid}.
      * The one place a row is built from column values.
      */
-    static RegistryRow toRow(String[] text, Long pid) {
+    public static RegistryRow toRow(String[] text, Long pid) {
         return new RegistryRow(text[RUNTIME_ID.ordinal()], text[NAMESPACE.ordinal()], text[PROFILE.ordinal()],
                 text[ROLE.ordinal()], text[REMOTE.ordinal()], text[ORG.ordinal()], text[REPO.ordinal()],
                 text[REPOSITORY_ROOT.ordinal()], pid, text[COHORT_ID.ordinal()], text[COHORT_SOURCE.ordinal()],
@@ -111,6 +113,6 @@ public enum RegistryColumn {
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
                 text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], RowQuery.wholeNumber(text[PARENT_PID.ordinal()]),
-                text[PARENT_STARTED_AT.ordinal()]);
+                text[PARENT_STARTED_AT.ordinal()], text[HOST_ID.ordinal()]);
     }
 }

@@ -102,7 +102,7 @@ final class SchemaMigration {
         }
     }
 
-    private static void runChangelog(Connection connection) throws Exception {
+    static void runChangelog(Connection connection) throws Exception {
         boolean autoCommit = connection.getAutoCommit();
         Map<String, Object> scope = new HashMap<>();
         scope.put(Scope.Attr.ui.name(), new LoggerUIService());

@@ -46,7 +46,7 @@ class ForeignTableShapesTest {
             "cohort_source TEXT NOT NULL", "client_provenance TEXT", "boot_id TEXT", "process_started_at TEXT",
             "startup_head TEXT", "transport TEXT", "status TEXT NOT NULL", "registered_at TEXT NOT NULL",
             "last_heartbeat_at TEXT NOT NULL", "stopped_at TEXT", "pid_namespace TEXT", "endpoint TEXT",
-            "parent_pid INTEGER", "parent_started_at TEXT");
+            "parent_pid INTEGER", "parent_started_at TEXT", "host_id TEXT");
     private static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00Z");
     private static final Instant STARTED = REGISTERED.minusSeconds(2);
 
@@ -96,7 +96,7 @@ class ForeignTableShapesTest {
     @Test
     void theOriginalShapeReadsWithoutThisProjectsColumnsAndTakesRegistrations() throws Exception {
         Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace", "endpoint", "parent_pid",
-                "parent_started_at"));
+                "parent_started_at", "host_id"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
 
         RegistryRow python = new SqliteRegistryReader(file).readAll().rows().get(0);
@@ -116,7 +116,7 @@ class ForeignTableShapesTest {
     @Test
     void migrateAddsThisProjectsColumnsOnceAndLeavesEverythingElse() throws Exception {
         Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace", "endpoint", "parent_pid",
-                "parent_started_at"));
+                "parent_started_at", "host_id"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
         RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
                 "INSERT INTO sessions VALUES ('s-a')");
@@ -125,8 +125,8 @@ class ForeignTableShapesTest {
 
         List<String> columns = RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')")
                 .stream().map(row -> (String) row.get(0)).toList();
-        assertEquals(List.of("process_started_at", "pid_namespace", "endpoint", "parent_pid", "parent_started_at"),
-                columns.subList(columns.size() - 5, columns.size()));
+        assertEquals(List.of("process_started_at", "pid_namespace", "endpoint", "parent_pid", "parent_started_at",
+                "host_id"), columns.subList(columns.size() - 6, columns.size()));
         assertEquals(List.of(List.of("s-a")), RawSqlite.query(file, "SELECT * FROM sessions"));
         assertEquals(6, RawSqlite.userVersion(file));
         Map<String, List<List<Object>>> once = RawSqlite.dump(file);

@@ -48,7 +48,8 @@ class SchemaMigrationTest {
             List.of("pid_namespace", "TEXT", 0, 0),
             List.of("endpoint", "TEXT", 0, 0),
             List.of("parent_pid", "INTEGER", 0, 0),
-            List.of("parent_started_at", "TEXT", 0, 0));
+            List.of("parent_started_at", "TEXT", 0, 0),
+            List.of("host_id", "TEXT", 0, 0));
 
     @TempDir
     Path dir;
@@ -167,7 +168,7 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).migrate();
 
         assertEquals(List.of(List.of(ddl.substring(0, ddl.length() - 1) + ", pid_namespace TEXT, endpoint TEXT, "
-                + "parent_pid INTEGER, parent_started_at TEXT)")),
+                + "parent_pid INTEGER, parent_started_at TEXT, host_id TEXT)")),
                 RawSqlite.query(file, "SELECT sql FROM sqlite_master WHERE name = 'mcp_server_runtimes'"),
                 "only this project's missing columns are added, by ALTER TABLE ... ADD COLUMN");
         RegistryRead read = new SqliteRegistryReader(file).readAll();

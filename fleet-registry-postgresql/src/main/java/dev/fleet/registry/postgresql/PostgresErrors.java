@@ -1,0 +1,45 @@
+package dev.fleet.registry.postgresql;
+
+import dev.fleet.domain.RegistryReason;
+import java.sql.SQLException;
+
+/** What a PostgreSQL failure means to an operator, by SQLSTATE (docs/CONTRACT.md, "Many hosts"). */
+final class PostgresErrors {
+
+    private PostgresErrors() {
+    }
+
+    /** The registry reason for a failed read. */
+    static RegistryReason reasonOf(SQLException e) {
+        String state = sqlState(e);
+        if (state.startsWith("28") || state.equals("42501")) {
+            return RegistryReason.ACCESS_DENIED; // bad password, unknown role, no privilege
+        }
+        if (state.equals("3D000") || state.equals("42P01")) {
+            return RegistryReason.MISSING; // no such database, no such table
+        }
+        if (state.startsWith("08") || state.startsWith("57P") || state.equals("53300") || state.isEmpty()) {
+            return RegistryReason.UNREACHABLE; // refused, timed out, shutting down, too many connections
+        }
+        return RegistryReason.IO_ERROR;
+    }
+
+    /** Deadlock or serialization failure: the transaction may simply be run again. */
+    static boolean retryable(SQLException e) {
+        String state = sqlState(e);
+        return state.equals("40P01") || state.equals("40001") || state.equals("55P03");
+    }
+
+    /** The first SQLSTATE in the chain; empty when none says (a timeout of the socket itself). */
+    static String sqlState(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+                return sql.getSQLState();
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return "";
+    }
+}

@@ -1,0 +1,141 @@
+package dev.fleet.registry.postgresql;
+
+import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+
+import dev.fleet.domain.InterpretedRow;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.sqlite.RegistryStorageException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import org.jooq.DSLContext;
+
+/**
+ * The registry on PostgreSQL as a server's lifecycle writes it, through jOOQ's PostgreSQL dialect on
+ * the generated model of the shared table. {@code last_heartbeat_at} is the database's clock at
+ * registration and at every heartbeat, so the lease of a row is never judged across two hosts'
+ * clocks; {@code registered_at} stays the server's own (rule 5 compares it with a start read on the
+ * same host). A transaction that meets a deadlock or a serialization failure is run again, bounded.
+ */
+public final class PostgresRegistryWriter implements RegistryWriter {
+
+    private static final int ATTEMPTS = 5;
+
+    private final PostgresLocation location;
+
+    public PostgresRegistryWriter(PostgresLocation location) {
+        this.location = Objects.requireNonNull(location, "location");
+    }
+
+    @Override
+    public void migrate() {
+        withConnection("migrate", connection -> {
+            PostgresMigration.migrate(connection, true);
+            return null;
+        });
+    }
+
+    @Override
+    public Registration register(Registration registration, Optional<Duration> retention) {
+        Objects.requireNonNull(registration, "registration");
+        RegistryRow row = registration.toRow();
+        retention.filter(window -> window.isNegative() || window.isZero()).ifPresent(window -> {
+            throw new IllegalArgumentException("retention window must be positive, got " + window);
+        });
+        // Measured from this server's clock, as on SQLite: a window of days dwarfs any skew between hosts.
+        Optional<Instant> pruneBefore = retention.map(window -> Instant.now().minus(window));
+        RegistryRow stored = withConnection("register", connection -> {
+            PostgresMigration.migrateIfNeeded(connection);
+            return transaction(connection, ctx -> PostgresRegistration.store(ctx, row, pruneBefore));
+        });
+        InterpretedRow interpreted = stored.interpret();
+        if (interpreted instanceof Registration read) {
+            return read;
+        }
+        throw new RegistryStorageException("registry " + location.display() + ": the stored row reads back as "
+                + interpreted, null);
+    }
+
+    @Override
+    public boolean heartbeat(String runtimeId, Instant at) {
+        return withConnection("heartbeat", connection -> transaction(connection, ctx -> ctx
+                .update(MCP_SERVER_RUNTIMES).set(MCP_SERVER_RUNTIMES.LAST_HEARTBEAT_AT, PostgresRegistration.DATABASE_NOW)
+                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() > 0));
+    }
+
+    @Override
+    public boolean markStopped(String runtimeId, Instant at) {
+        return withConnection("stop", connection -> transaction(connection, ctx -> ctx
+                .update(MCP_SERVER_RUNTIMES)
+                .set(MCP_SERVER_RUNTIMES.STATUS, "stopped")
+                .set(MCP_SERVER_RUNTIMES.STOPPED_AT, dev.fleet.domain.Timestamps.format(at))
+                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() > 0));
+    }
+
+    /** Where the registry lives, as shown to operators. */
+    public String location() {
+        return location.display();
+    }
+
+    /** Runs {@code work} in one transaction, again after a deadlock or serialization failure (bounded). */
+    private static <T> T transaction(Connection connection, SqlWork<DSLContext, T> work) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            connection.setAutoCommit(false);
+            try {
+                T result = work.apply(PostgresJooq.using(connection));
+                connection.commit();
+                return result;
+            } catch (Exception e) {
+                connection.rollback();
+                SQLException sql = e instanceof SQLException s ? s : findSql(e);
+                if (sql == null || !PostgresErrors.retryable(sql) || attempt == ATTEMPTS) {
+                    throw e;
+                }
+                sleepBriefly(attempt);
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    private <T> T withConnection(String what, SqlWork<Connection, T> work) {
+        try (Connection connection = location.open(false)) {
+            return work.apply(connection);
+        } catch (RegistryStorageException e) {
+            throw e;
+        } catch (Exception e) {
+            SQLException sql = e instanceof SQLException s ? s : findSql(e);
+            String why = sql == null ? Objects.toString(e.getMessage(), e.getClass().getSimpleName())
+                    : PostgresErrors.reasonOf(sql).code() + ": " + PostgresRows.oneLine(sql);
+            throw new RegistryStorageException("registry " + location.display() + ": " + what + " failed: " + why, e);
+        }
+    }
+
+    private static SQLException findSql(Throwable e) {
+        for (Throwable cause = e; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                return sql;
+            }
+        }
+        return null;
+    }
+
+    private static void sleepBriefly(int attempt) {
+        try {
+            Thread.sleep(20L * attempt + (long) (Math.random() * 30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A step that may fail with SQL. */
+    @FunctionalInterface
+    interface SqlWork<I, T> {
+        T apply(I input) throws Exception;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.fleet.registry.postgresql;
+
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.sqlite.RegistryContract;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+
+/** The registry contract on a real PostgreSQL server started by the test: a fresh database per test. */
+class PostgresRegistryContractTest extends RegistryContract {
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static LocalPostgres postgres;
+    private String database;
+    private PostgresLocation location;
+
+    @BeforeAll
+    static void startServer() {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        postgres.close();
+    }
+
+    @BeforeEach
+    void freshDatabase() {
+        database = "contract_" + DATABASES.incrementAndGet();
+        location = PostgresLocation.parse(postgres.createDatabase(database));
+    }
+
+    @Override
+    protected RegistryWriter writer() {
+        return new PostgresRegistryWriter(location);
+    }
+
+    @Override
+    protected RegistryReader reader() {
+        return new PostgresRegistryReader(location);
+    }
+
+    @Override
+    protected void age(String runtimeId, Instant registeredAt, Instant lastHeartbeatAt) throws Exception {
+        try (Connection connection = postgres.connect(database); PreparedStatement update = connection.prepareStatement(
+                "UPDATE mcp_server_runtimes SET registered_at = ?, last_heartbeat_at = ? WHERE runtime_id = ?")) {
+            update.setString(1, Timestamps.format(registeredAt));
+            update.setString(2, Timestamps.format(lastHeartbeatAt));
+            update.setString(3, runtimeId);
+            update.executeUpdate();
+        }
+    }
+}

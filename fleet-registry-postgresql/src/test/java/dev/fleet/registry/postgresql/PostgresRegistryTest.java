@@ -1,0 +1,216 @@
+package dev.fleet.registry.postgresql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryReason;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.registry.sqlite.RegistryStorageException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The PostgreSQL adapter's own guarantees on a real server the test starts: the read path writes
+ * nothing and never migrates (counted by PostgreSQL itself), a database that is down, refusing or
+ * silent is a registry reason and never a hang, and fifty servers registering at once on a fresh
+ * database all succeed (the first migration included).
+ */
+class PostgresRegistryTest {
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static final List<RosterMember> MEMBERS = Roster.defaultRoster().members();
+    private static LocalPostgres postgres;
+
+    @BeforeAll
+    static void startServer() {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        postgres.close();
+    }
+
+    private static String freshDatabase() {
+        return "registry_" + DATABASES.incrementAndGet();
+    }
+
+    private static PostgresLocation location(String database) {
+        return PostgresLocation.parse(postgres.createDatabase(database));
+    }
+
+    /** Rows inserted, updated and deleted in the registry table, as PostgreSQL's statistics count them. */
+    private static long writesCounted(String database) throws SQLException {
+        try (Connection connection = postgres.connect(database)) {
+            try (PreparedStatement flush = connection.prepareStatement("SELECT pg_stat_clear_snapshot()");
+                    ResultSet ignored = flush.executeQuery()) {
+                // the next read sees every session's statistics flushed so far
+            }
+            try (PreparedStatement counts = connection.prepareStatement("SELECT coalesce(sum(n_tup_ins + n_tup_upd "
+                    + "+ n_tup_del), 0) FROM pg_stat_user_tables WHERE relname = 'mcp_server_runtimes'");
+                    ResultSet result = counts.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
+    @Test
+    void theReadPathWritesNothingAndRunsInAReadOnlyTransaction() throws Exception {
+        String database = freshDatabase();
+        PostgresLocation location = location(database);
+        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
+        for (int i = 0; i < MEMBERS.size(); i++) {
+            writer.register(RowBuilder.registered(MEMBERS.get(i), 5100 + i).registration(), Optional.empty());
+        }
+        long before = writesCounted(database);
+        assertTrue(before >= MEMBERS.size(), "the statistics count writes: " + before);
+
+        PostgresRegistryReader reader = new PostgresRegistryReader(location);
+        for (int i = 0; i < 20; i++) {
+            assertEquals(MEMBERS.size(), reader.readAll().rows().size());
+        }
+        // Sessions flush their statistics when they end; every read's session has ended.
+        assertEquals(before, writesCounted(database));
+
+        try (Connection readSide = location.open(true)) {
+            readSide.setAutoCommit(false);
+            SQLException refused = assertThrows(SQLException.class, () -> {
+                try (PreparedStatement insert = readSide.prepareStatement(
+                        "DELETE FROM mcp_server_runtimes")) {
+                    insert.executeUpdate();
+                }
+            });
+            assertEquals("25006", refused.getSQLState(), "read_only_sql_transaction");
+        }
+    }
+
+    @Test
+    void theReadPathNeverMigratesAnEmptyDatabase() throws Exception {
+        String database = freshDatabase();
+        RegistryRead read = new PostgresRegistryReader(location(database)).readAll();
+
+        assertEquals(new RegistryRead.Unreadable(RegistryReason.MISSING, "no table mcp_server_runtimes"), read);
+        try (Connection connection = postgres.connect(database);
+                PreparedStatement tables = connection.prepareStatement(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'");
+                ResultSet result = tables.executeQuery()) {
+            result.next();
+            assertEquals(0, result.getInt(1), "no table, not even Liquibase's");
+        }
+    }
+
+    @Test
+    void aDatabaseThatIsDownIsUnreachableAndAWriteSaysSo() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        PostgresLocation down = PostgresLocation.parse("postgresql://fleet@127.0.0.1:" + closedPort + "/fleet");
+
+        assertEquals(RegistryReason.UNREACHABLE, reason(new PostgresRegistryReader(down).readAll()));
+        RegistryStorageException failed = assertThrows(RegistryStorageException.class, () -> new PostgresRegistryWriter(
+                down).register(RowBuilder.registered(MEMBERS.get(0), 5200).registration(), Optional.empty()));
+        assertTrue(failed.getMessage().contains("unreachable"), failed.getMessage());
+        assertFalse(failed.getMessage().contains("\n"), failed.getMessage());
+    }
+
+    @Test
+    void aServerThatAcceptsButNeverAnswersIsUnreachableNotAHang() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0)) {
+            List<Socket> held = new ArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept()); // accepted, never answered
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            PostgresLocation slow = PostgresLocation.parse("postgresql://fleet@127.0.0.1:" + silent.getLocalPort()
+                    + "/fleet");
+
+            assertEquals(RegistryReason.UNREACHABLE, reason(new PostgresRegistryReader(slow).readAll()));
+        }
+    }
+
+    @Test
+    void refusedCredentialsAreAccessDeniedAndAMissingDatabaseIsMissing() {
+        PostgresLocation stranger = PostgresLocation.parse("postgresql://stranger@127.0.0.1:" + postgres.port()
+                + "/postgres");
+        assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(stranger).readAll()));
+
+        PostgresLocation nowhere = PostgresLocation.parse("postgresql://fleet@127.0.0.1:" + postgres.port()
+                + "/no_such_database");
+        assertEquals(RegistryReason.MISSING, reason(new PostgresRegistryReader(nowhere).readAll()));
+    }
+
+    @Test
+    void fiftyServersRegisteringAtOnceOnAFreshDatabaseAllSucceed() throws Exception {
+        PostgresLocation location = location(freshDatabase());
+        int servers = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(servers);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<?>> registrations = new ArrayList<>();
+            for (int i = 0; i < servers; i++) {
+                int index = i;
+                registrations.add(pool.submit(() -> {
+                    start.await();
+                    PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
+                    String id = writer.register(RowBuilder.registered(MEMBERS.get(index % MEMBERS.size()), 6000 + index)
+                            .registration(), Optional.of(Duration.ofDays(7))).runtimeId();
+                    return writer.heartbeat(id, RowBuilder.REGISTERED);
+                }));
+            }
+            start.countDown();
+            for (Future<?> registration : registrations) {
+                assertEquals(Boolean.TRUE, registration.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(servers, new PostgresRegistryReader(location).readAll().rows().size());
+    }
+
+    @Test
+    void aUrlCarriesNoPasswordAndNamesEveryPart() {
+        PostgresLocation parsed = PostgresLocation.parse("postgresql://fleet@db.example:6543/registry");
+        assertEquals(new PostgresLocation("fleet", "db.example", 6543, "registry"), parsed);
+        assertEquals(5432, PostgresLocation.parse("postgresql://fleet@db.example/registry").port());
+        assertThrows(IllegalArgumentException.class, () -> PostgresLocation.parse("postgresql://fleet:secret@db/x"));
+        assertThrows(IllegalArgumentException.class, () -> PostgresLocation.parse("postgresql://db:1/x"));
+        assertThrows(IllegalArgumentException.class, () -> PostgresLocation.parse("postgresql://fleet@db:1/"));
+        assertTrue(PostgresLocation.isUrl("postgresql://fleet@db/x"));
+        assertFalse(PostgresLocation.isUrl("/var/lib/registry.sqlite3"));
+    }
+
+    private static RegistryReason reason(RegistryRead read) {
+        return read instanceof RegistryRead.Unreadable unreadable ? unreadable.reason() : null;
+    }
+}
