@@ -28,13 +28,17 @@ final class FleetInMotion implements AutoCloseable {
         this.stderr = stderr;
     }
 
-    /** {@code fleet args}, run as {@link FleetJar} runs it (isolated environment, no stdin). */
+    /**
+     * {@code fleet args}, run as {@link FleetJar} runs it (isolated environment, no stdin), with
+     * SIGINT at its default disposition as a foreground job has it ({@link DefaultSigint}): a build
+     * started in the background ignores SIGINT, and a JVM that inherits that never ends on it.
+     */
     static FleetInMotion start(Path dir, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
         command.addAll(RunningJar.SERVING_JVM_OPTIONS);
         command.addAll(List.of("-jar", FleetJar.JAR.toString()));
         command.addAll(List.of(args));
-        return startCommand(dir, command);
+        return startCommand(dir, DefaultSigint.command(command));
     }
 
     /** Any command (a shell pipeline around {@code fleet}), run the same way. */

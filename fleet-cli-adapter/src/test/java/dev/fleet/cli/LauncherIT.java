@@ -316,8 +316,11 @@ class LauncherIT {
         ScratchCheckout checkout = new ScratchCheckout(dir);
         Files.writeString(dir.resolve("fleet-domain/src/main/java/A.java"), "edited");
         Files.writeString(dir.resolve("slow"), "");
-        // Its own process group, as a shell gives a foreground job: Ctrl-C signals the whole group.
-        Process process = ScratchCheckout.start(new ProcessBuilder("setsid", checkout.launcher.toString(), "--version"));
+        // Its own process group, as a shell gives a foreground job: Ctrl-C signals the whole group. And
+        // SIGINT at its default disposition, as a foreground job has it (a build run in the background
+        // ignores SIGINT, and so would the launcher it starts).
+        Process process = ScratchCheckout.start(new ProcessBuilder(
+                DefaultSigint.command(List.of("setsid", checkout.launcher.toString(), "--version"))));
         for (int waited = 0; waited < 1200 && checkout.builds().isEmpty(); waited++) {
             Thread.sleep(50);
         }

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -42,7 +43,7 @@ public final class SqliteRegistryReader implements RegistryReader {
     private static final int SQLITE_HEADER_BYTES = 100;
 
     private final Path file;
-    private final KeptConnection connection;
+    private final DataSource dataSource;
     /** Reading threads, kept a while between reads rather than started for each. */
     private final ExecutorService readingThreads = Executors.newCachedThreadPool(SqliteRegistryReader::readingThread);
     /** Whether the last read that outlived its deadline is still running: blocked in the kernel, perhaps. */
@@ -55,8 +56,7 @@ public final class SqliteRegistryReader implements RegistryReader {
     /** @param busyTimeout how long to wait for a writer holding the file locked before reporting {@code locked} */
     public SqliteRegistryReader(Path file, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
-        this.connection = new KeptConnection(
-                SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout")));
+        this.dataSource = SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
     }
 
     @Override
@@ -161,7 +161,12 @@ public final class SqliteRegistryReader implements RegistryReader {
                 return RegistryRead.unreadable(RegistryReason.CORRUPT, "truncated: " + size
                         + " bytes, shorter than SQLite's " + SQLITE_HEADER_BYTES + "-byte header");
             }
-            return connection.read(file, opened -> readRows(opened, deadline));
+            // A fresh connection per read, closed after it: a connection kept open would keep its
+            // share of the WAL index, and another tool asking for the file exclusively
+            // (locking_mode=EXCLUSIVE) would wait for it for ever.
+            try (Connection connection = dataSource.getConnection()) {
+                return readRows(connection, deadline);
+            }
         } catch (Exception e) {
             // The contract is a reason, never an exception: whatever escapes the driver is classified.
             return ReadFailures.readFor(e, file);

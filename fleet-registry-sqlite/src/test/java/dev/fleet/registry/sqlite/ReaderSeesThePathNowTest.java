@@ -20,15 +20,15 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reader keeps its connection between reads (a watch reads every second), and what it reads is
- * still always the file at the path now, while the kept connection never stands in a writer's way.
+ * A reader that reads again and again (a watch, every second) reads the file at the path now, and
+ * between reads holds nothing another tool could wait for, not even the file open.
  */
-class KeptConnectionTest extends RegistryFileTest {
+class ReaderSeesThePathNowTest extends RegistryFileTest {
 
     private static final RosterMember AUTHOR = Roster.defaultRoster().members().get(0);
 
     @Test
-    void aFileSwappedUnderTheKeptConnectionIsReadAfresh() throws Exception {
+    void aFileSwappedBetweenReadsIsReadAfresh() throws Exception {
         register(writer, "rt-before");
         assertEquals(List.of("rt-before"), runtimeIds(reader.readAll()));
 
@@ -41,7 +41,7 @@ class KeptConnectionTest extends RegistryFileTest {
     }
 
     @Test
-    void aFileRemovedUnderTheKeptConnectionReadsMissing() throws Exception {
+    void aFileRemovedBetweenReadsReadsMissing() throws Exception {
         register(writer, "rt-gone");
         assertEquals(List.of("rt-gone"), runtimeIds(reader.readAll()));
         for (String suffix : List.of("", "-wal", "-shm")) {
@@ -65,14 +65,16 @@ class KeptConnectionTest extends RegistryFileTest {
     }
 
     @Test
-    void betweenReadsTheKeptConnectionHoldsNoLockAWriterCouldWaitFor() throws Exception {
+    void betweenReadsTheReaderLeavesTheFileToAToolThatWantsItExclusively() throws Exception {
         register(writer, "rt-1");
         assertEquals(List.of("rt-1"), runtimeIds(reader.readAll()));
 
-        // No busy timeout: any lock the reader still held would fail this at once with SQLITE_BUSY.
+        // No busy timeout: a connection the reader kept open (it would hold its share of the WAL
+        // index) or a lock it still held would fail this at once with SQLITE_BUSY.
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
                 Statement statement = connection.createStatement()) {
             statement.executeUpdate("PRAGMA busy_timeout = 0");
+            statement.execute("PRAGMA locking_mode = EXCLUSIVE");
             statement.executeUpdate("BEGIN EXCLUSIVE");
             statement.executeUpdate("DELETE FROM " + RowQuery.TABLE);
             statement.executeUpdate("COMMIT");
