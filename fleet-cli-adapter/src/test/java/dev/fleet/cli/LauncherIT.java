@@ -73,6 +73,42 @@ class LauncherIT {
     }
 
     /**
+     * The verbs that look once a second start with the JIT and deflation settings that keep a look
+     * cheap (docs/PERFORMANCE.md, Watching a fleet), and HotSpot's CompileCommand echo stays off
+     * stdout: a server's first stdout line is its answer, a watch's its first verdict line.
+     */
+    @Test
+    void theVerbsThatLookEverySecondStartWithTheirJitSettingsAndKeepStdoutClean(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Process server = launcher(LAUNCHER, "serve", "--profile", "prgs-merger", "--registry", registry.toString())
+                .redirectError(dir.resolve("serve.stderr").toFile()).start();
+        Process watch = launcher(LAUNCHER, "watch", "--registry", registry.toString(), "--format", "jsonl")
+                .redirectError(dir.resolve("watch.stderr").toFile()).start();
+        try (var serverOut = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream()));
+                var watchOut = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream()))) {
+            server.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").getBytes());
+            server.getOutputStream().flush();
+            String answer = serverOut.readLine();
+            assertTrue(answer.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,"), answer);
+            assertTrue(watchOut.readLine().startsWith("{\"inventory_complete\":"), "a verdict first");
+            for (Process looking : List.of(server, watch)) {
+                List<String> arguments = List.of(Files.readString(Path.of("/proc", Long.toString(looking.pid()),
+                        "cmdline")).split("\0"));
+                assertTrue(arguments.contains("-XX:AsyncDeflationInterval=0"), arguments::toString);
+                assertTrue(arguments.contains("-XX:CompileCommand=CompileThresholdScaling,dev/fleet/*.*,0.05"),
+                        arguments::toString);
+                assertEquals(looking == watch, arguments.contains("-XX:CompileThresholdScaling=0.05"),
+                        "every class's threshold is lowered for a watch only: " + arguments);
+            }
+        } finally {
+            watch.destroy();
+            server.getOutputStream().close();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(watch.waitFor(30, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
      * A copy of the launcher in a scratch checkout whose {@code mvnw} stands in for Maven: it logs
      * each call, writes a line to stdout (which the launcher must keep off its own stdout), takes a
      * second, and installs the real packaged jar with a new modification time. What is under test
