@@ -2,7 +2,7 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|metrics|assess|fleet|start|observer|watch]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|metrics|assess|fleet|start|start5|observer|watch]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
 #
@@ -136,6 +136,25 @@ start() {
   echo "load average: $(load)"
 }
 
+# The wall time of five plain JVMs started in the same instant: the floor under start5 on this host.
+five_jvms() {
+  local start
+  start=$(now_ns)
+  for _ in 1 2 3 4 5; do java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >/dev/null 2>&1 & done
+  wait
+  echo $(( ($(now_ns) - start) / 1000000 ))
+}
+
+start5() {
+  echo "== the five members started at once (as an MCP client starts them) until all five rows are registered, $runs runs"
+  harness start5 "$launcher" "$work/start5" "$runs"
+  : > "$work/five.times"
+  local i
+  for ((i = 0; i < runs; i++)); do five_jvms >> "$work/five.times"; done
+  echo "baseline, five java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version at once: median $(median < "$work/five.times") ms ($(xargs < "$work/five.times"))"
+  echo "load average: $(load)"
+}
+
 observer() {
   echo "== process observation of 1,000+ processes vs ps -e -o pid=,lstart=,args="
   java -cp "$bench_jar" dev.fleet.bench.ObserverVsPs 1000 5 21
@@ -150,10 +169,10 @@ watch() {
 }
 
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold metrics assess fleet start observer watch)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold metrics assess fleet start start5 observer watch)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | metrics | assess | fleet | start | observer | watch) "$step" ;;
+    machine | cold | metrics | assess | fleet | start | start5 | observer | watch) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done
