@@ -17,7 +17,6 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -80,7 +79,7 @@ final class McpJson {
     }
 
     static JsonSchemaValidator validator() {
-        return new DefaultJsonSchemaValidator();
+        return new LazySchemaValidator();
     }
 
     /** Reads a {@code CallToolRequest}, first wrapping non-object arguments (see the class comment). */

@@ -141,6 +141,28 @@ class ToolSurfaceTest {
         assertInstanceOf(McpError.class, error);
     }
 
+    /**
+     * Every listed input and output schema is a valid JSON Schema 2020-12: the server no longer has
+     * the SDK check its own constant schemas as it starts ({@link LazySchemaValidator}), so this does.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyListedSchemaIsAValidJsonSchema() {
+        DefaultJsonSchemaValidator validator = new DefaultJsonSchemaValidator();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<McpSchema.Tool> tools = client.listTools().tools();
+        assertEquals(2, tools.size(), tools::toString);
+        for (McpSchema.Tool tool : tools) {
+            for (Map<String, Object> schema : List.of(json.convertValue(tool.inputSchema(), Map.class),
+                    tool.outputSchema())) {
+                ValidationResponse checked = validator.validateSchema(schema);
+                assertTrue(checked.valid(), () -> tool.name() + ": " + checked.errorMessage());
+            }
+        }
+        Map<String, Object> broken = Map.of("type", "object", "properties", Map.of("n", Map.of("type", 7)));
+        assertFalse(validator.validateSchema(broken).valid(), "the check can fail");
+    }
+
     private McpSchema.Tool listed(String name) {
         return client.listTools().tools().stream().filter(tool -> tool.name().equals(name)).findFirst()
                 .orElseThrow();
