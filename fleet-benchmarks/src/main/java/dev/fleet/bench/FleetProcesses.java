@@ -146,11 +146,7 @@ public final class FleetProcesses {
     static void start(Path launcher, Path workdir, int runs) throws Exception {
         Scratch scratch = Scratch.in(workdir);
         try {
-            // Migrate first, as any registry in use already is.
-            Process migrate = new ProcessBuilder(launcher.toString(), "registry", "migrate", "--registry",
-                    scratch.registry.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            migrate.waitFor();
+            scratch.migrate(launcher);
             long[] nanos = new long[runs];
             for (int run = 0; run < runs; run++) {
                 ProcessBuilder builder = scratch.serveCommand(launcher, "prgs-controller");
@@ -190,10 +186,7 @@ public final class FleetProcesses {
     static void startFive(Path launcher, Path workdir, int runs) throws Exception {
         Scratch scratch = Scratch.in(workdir);
         try {
-            Process migrate = new ProcessBuilder(launcher.toString(), "registry", "migrate", "--registry",
-                    scratch.registry.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            migrate.waitFor();
+            scratch.migrate(launcher);
             long[] nanos = new long[runs];
             long[] cpuMillis = new long[runs];
             for (int run = 0; run < runs; run++) {

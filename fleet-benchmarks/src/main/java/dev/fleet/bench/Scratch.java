@@ -64,6 +64,13 @@ final class Scratch {
                 .env(Map.of("FLEET_JAVA_OPTS", System.getenv().getOrDefault("FLEET_JAVA_OPTS", ""))).build();
     }
 
+    /** Migrates the scratch registry through the launcher, as any registry in use already is. */
+    void migrate(Path launcher) throws IOException, InterruptedException {
+        new ProcessBuilder(launcher.toString(), "registry", "migrate", "--registry", registry.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start().waitFor();
+    }
+
     ProcessBuilder serveCommand(Path launcher, String profile) {
         List<String> command = new ArrayList<>();
         command.add(launcher.toString());
