@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.testing.Patience;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.File;
 import java.nio.file.Files;
@@ -88,9 +89,9 @@ class LauncherIT {
                 var watchOut = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream()))) {
             server.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").getBytes());
             server.getOutputStream().flush();
-            String answer = serverOut.readLine();
+            String answer = lineWithin(serverOut);
             assertTrue(answer.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,"), answer);
-            assertTrue(watchOut.readLine().startsWith("{\"inventory_complete\":"), "a verdict first");
+            assertTrue(lineWithin(watchOut).startsWith("{\"inventory_complete\":"), "a verdict first");
             for (Process looking : List.of(server, watch)) {
                 List<String> arguments = List.of(Files.readString(Path.of("/proc", Long.toString(looking.pid()),
                         "cmdline")).split("\0"));
@@ -103,9 +104,24 @@ class LauncherIT {
         } finally {
             watch.destroy();
             server.getOutputStream().close();
-            assertTrue(server.waitFor(30, TimeUnit.SECONDS));
-            assertTrue(watch.waitFor(30, TimeUnit.SECONDS));
+            long exit = Patience.scaled(java.time.Duration.ofSeconds(30)).toMillis();
+            assertTrue(server.waitFor(exit, TimeUnit.MILLISECONDS));
+            assertTrue(watch.waitFor(exit, TimeUnit.MILLISECONDS));
         }
+    }
+
+    /** The next line, waited for as long as a JVM's start takes on this host now, never for ever. */
+    private static String lineWithin(java.io.BufferedReader out) throws Exception {
+        java.util.concurrent.CompletableFuture<String> line = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return out.readLine();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String read = line.get(Patience.scaled(java.time.Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
+        assertTrue(read != null, "the stream ended before a line");
+        return read;
     }
 
     /**
