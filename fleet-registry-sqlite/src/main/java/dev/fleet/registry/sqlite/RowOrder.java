@@ -15,22 +15,28 @@ import java.util.List;
  */
 final class RowOrder {
 
-    static final Comparator<RegistryRow> LISTING = Comparator
-            .comparing((RegistryRow row) -> instantOrNull(row.registeredAt()),
-                    Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparing(RegistryRow::runtimeId, Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparing(RegistryRow::registeredAt, Comparator.nullsFirst(Comparator.naturalOrder()));
+    /** A row with its {@code registered_at} parsed once, not at each of a sort's comparisons (130,000 for 10,000 rows). */
+    private record Keyed(Instant registered, RegistryRow row) {
+    }
+
+    private static final Comparator<Keyed> LISTING = Comparator
+            .comparing(Keyed::registered, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(keyed -> keyed.row().runtimeId(), Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(keyed -> keyed.row().registeredAt(), Comparator.nullsFirst(Comparator.naturalOrder()));
 
     private RowOrder() {
     }
 
     static List<RegistryRow> sorted(List<RegistryRow> rows) {
-        List<RegistryRow> sorted = new ArrayList<>(rows);
-        sorted.sort(LISTING);
+        List<Keyed> keyed = new ArrayList<>(rows.size());
+        for (RegistryRow row : rows) {
+            keyed.add(new Keyed(Timestamps.parse(row.registeredAt()).orElse(null), row));
+        }
+        keyed.sort(LISTING);
+        List<RegistryRow> sorted = new ArrayList<>(keyed.size());
+        for (Keyed row : keyed) {
+            sorted.add(row.row());
+        }
         return sorted;
-    }
-
-    private static Instant instantOrNull(String text) {
-        return Timestamps.parse(text).orElse(null);
     }
 }

@@ -53,41 +53,68 @@ final class RowQuery {
      * Every row, in the table's own order, within {@link ReadBounds}. No WHERE and no ORDER BY: the
      * caller filters and sorts in Java, so a corrupted index cannot hide rows from a filtered listing
      * that an assessment sees, and an endless view is never sorted through temporary files.
+     *
+     * <p>A UTF-8 registry (every one this project makes) is read a row at a time ({@link PackedRow});
+     * a file in another encoding, a column at a time.
      */
     static List<RegistryRow> select(Connection connection, Set<String> present)
             throws SQLException, ReadBounds.ReadBoundExceeded {
-        StringBuilder sql = new StringBuilder("SELECT ");
-        int[] indexOf = new int[COLUMNS.length];
-        int selected = 0;
+        List<RegistryColumn> selected = new ArrayList<>();
         for (RegistryColumn column : COLUMNS) {
+            // The pid last, and always: a row without one is malformed, never skipped.
             if (present.contains(column.sqlName()) && column != RegistryColumn.PID) {
-                sql.append(selected == 0 ? "" : ", ").append(selection(column));
-                indexOf[column.ordinal()] = ++selected;
+                selected.add(column);
             }
         }
-        // The pid only when SQLite stores it as an INTEGER: a REAL 12.7 would read as pid 12, and the
-        // text '015494' or a BLOB of digits as a live-looking pid, none of which the row really named.
-        sql.append(selected == 0 ? "" : ", ").append("CASE typeof(\"pid\") WHEN 'integer' THEN \"pid\" END FROM ")
-                .append(TABLE);
-        int pidColumn = selected + 1;
+        selected.add(RegistryColumn.PID);
+        return isUtf8(connection) ? PackedRow.select(connection, selected) : byColumn(connection, selected);
+    }
+
+    /**
+     * One value per column and row, through the driver's {@code getString}: SQLite converts each to
+     * UTF-8. The read of a file in another encoding, and the reference {@link PackedRow} is held to.
+     */
+    static List<RegistryRow> byColumn(Connection connection, List<RegistryColumn> selected)
+            throws SQLException, ReadBounds.ReadBoundExceeded {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        for (int i = 0; i < selected.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(selection(selected.get(i)));
+        }
+        sql.append(" FROM ").append(TABLE);
         List<RegistryRow> rows = new ArrayList<>();
         ReadBounds.Tally tally = new ReadBounds.Tally();
         try (Statement query = connection.createStatement(); ResultSet result = query.executeQuery(sql.toString())) {
             String[] text = new String[COLUMNS.length];
             while (result.next()) {
                 tally.row();
-                for (int i = 0; i < text.length; i++) {
-                    text[i] = indexOf[i] == 0 ? null : tally.text(result.getString(indexOf[i]));
+                for (int i = 0; i < selected.size(); i++) {
+                    text[selected.get(i).ordinal()] = tally.text(result.getString(i + 1));
                 }
-                long pid = result.getLong(pidColumn);
-                rows.add(RegistryColumn.toRow(text, result.wasNull() ? null : pid));
+                rows.add(toRow(text));
             }
         }
         return rows;
     }
 
+    /**
+     * The row whose values are {@code text} by column ordinal (null where the table lacks the column),
+     * every INTEGER column as its digits, or null unless SQLite stored a whole number ({@link #selection}).
+     */
+    static RegistryRow toRow(String[] text) {
+        String pid = text[RegistryColumn.PID.ordinal()];
+        return RegistryColumn.toRow(text, pid == null ? null : Long.parseLong(pid));
+    }
+
+    /** How SQLite stores the file's text: only a UTF-8 file's bytes can be handed over unconverted. */
+    private static boolean isUtf8(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet encoding = statement.executeQuery("PRAGMA encoding")) {
+            return encoding.next() && "UTF-8".equalsIgnoreCase(encoding.getString(1));
+        }
+    }
+
     /** A column as selected: an INTEGER column only when SQLite stores a whole number in it (read as its digits). */
-    private static String selection(RegistryColumn column) {
+    static String selection(RegistryColumn column) {
         String quoted = '"' + column.sqlName() + '"';
         return column.isInteger() ? "CASE typeof(" + quoted + ") WHEN 'integer' THEN " + quoted + " END" : quoted;
     }

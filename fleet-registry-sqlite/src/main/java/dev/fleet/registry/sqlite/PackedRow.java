@@ -1,0 +1,98 @@
+package dev.fleet.registry.sqlite;
+
+import dev.fleet.domain.RegistryRow;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
+
+/**
+ * A UTF-8 registry read one value per row: SQLite packs a row's columns into one string, and Java
+ * cuts it apart. sqlite-jdbc hands every text value over as a new direct {@code ByteBuffer}, made by
+ * a call from native code back into Java, and a cold JVM paid that for each of the 25 columns of
+ * every row (10,000 rows: 275 ms read by column, 150 ms packed; docs/PERFORMANCE.md).
+ *
+ * <p>Each column is packed as {@code n} for NULL, or as its length in bytes, {@code :} and its text.
+ * The text is what SQLite's concatenation makes of the value, which is what {@code getString} gets
+ * from it too (both render a number with SQLite's one stringification and take a BLOB's bytes as
+ * they are), and it is decoded from UTF-8 by itself, as {@code getString} decodes each value. The
+ * lengths count bytes, so no value can pass for a delimiter, whatever it holds. A value longer than
+ * {@link ReadBounds#VALUE_BYTES} is refused here, as SQLite refuses one on a column-by-column read.
+ */
+final class PackedRow {
+
+    /**
+     * The longest packed row SQLite may build on a reader's connection: room for every column at
+     * {@link ReadBounds#VALUE_BYTES}, the cap on one value, with its length.
+     */
+    static final int ROW_BYTES = 32 * ReadBounds.VALUE_BYTES;
+
+    private PackedRow() {
+    }
+
+    /** Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#selection}). */
+    static List<RegistryRow> select(Connection connection, List<RegistryColumn> selected)
+            throws SQLException, ReadBounds.ReadBoundExceeded {
+        connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, ROW_BYTES);
+        List<RegistryRow> rows = new ArrayList<>();
+        ReadBounds.Tally tally = new ReadBounds.Tally();
+        try (Statement query = connection.createStatement();
+                ResultSet result = query.executeQuery(sql(selected))) {
+            String[] text = new String[RegistryColumn.ALL.size()];
+            while (result.next()) {
+                tally.row();
+                unpack(result.getBytes(1), selected, text, tally);
+                rows.add(RowQuery.toRow(text));
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * {@code SELECT <packed> FROM mcp_server_runtimes}. A NULL column makes its {@code octet_length}
+     * and so its whole concatenation NULL, which {@code coalesce} turns into {@code n}: one function
+     * call and two concatenations per column, the least SQLite can do for it (a CASE that tests and
+     * casts each column costs it half as much again).
+     */
+    static String sql(List<RegistryColumn> selected) {
+        StringBuilder packed = new StringBuilder("SELECT ");
+        for (int i = 0; i < selected.size(); i++) {
+            String value = RowQuery.selection(selected.get(i));
+            packed.append(i == 0 ? "" : " || ").append("coalesce(octet_length(").append(value).append(") || ':' || ")
+                    .append(value).append(", 'n')");
+        }
+        return packed.append(" FROM ").append(RowQuery.TABLE).toString();
+    }
+
+    /** Cuts one packed row into {@code text}, at each selected column's ordinal. */
+    static void unpack(byte[] row, List<RegistryColumn> selected, String[] text, ReadBounds.Tally tally)
+            throws ReadBounds.ReadBoundExceeded {
+        int at = 0;
+        for (RegistryColumn column : selected) {
+            byte mark = row[at];
+            if (mark == 'n') {
+                text[column.ordinal()] = null;
+                at++;
+                continue;
+            }
+            int length = 0;
+            while (row[at] != ':') {
+                length = length * 10 + (row[at++] - '0');
+            }
+            at++;
+            if (length > ReadBounds.VALUE_BYTES) {
+                throw new ReadBounds.ReadBoundExceeded(ReadBounds.valueTooLong());
+            }
+            text[column.ordinal()] = tally.text(new String(row, at, length, StandardCharsets.UTF_8));
+            at += length;
+        }
+        if (at != row.length) {
+            throw new IllegalStateException("a packed row of " + row.length + " bytes ended at " + at);
+        }
+    }
+}
