@@ -14,10 +14,10 @@ import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import java.time.InstantSource;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Reads the registry, then observes the processes it names (servers and their recorded parents) and
@@ -65,16 +65,25 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
         return FleetClassifier.classifyWithJson(snapshot());
     }
 
+    private static void addIfPid(Set<Long> pids, Long pid) {
+        if (pid != null && pid > 0 && pid <= RegistryRow.MAX_PID) {
+            pids.add(pid);
+        }
+    }
+
     /** The evidence of one assessment, taken now. */
     public Snapshot snapshot() {
         RegistryRead read = registry.readAll();
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.
-        Set<Long> registeredPids = read.rows().stream()
-                .flatMap(row -> Stream.of(row.pid(), row.parentPid()))
-                .filter(pid -> pid != null && pid > 0 && pid <= RegistryRow.MAX_PID)
-                .collect(Collectors.toUnmodifiableSet());
-        ProcessObservation observation = observer.observe(roster.serverProcessPatterns(), registeredPids);
+        // A loop, not a stream of two per row: a cold JVM interprets whatever runs once per row.
+        Set<Long> registeredPids = new HashSet<>();
+        for (RegistryRow row : read.rows()) {
+            addIfPid(registeredPids, row.pid());
+            addIfPid(registeredPids, row.parentPid());
+        }
+        ProcessObservation observation = observer.observe(roster.serverProcessPatterns(),
+                Collections.unmodifiableSet(registeredPids));
         return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy, hostId, lease);
     }
 }
