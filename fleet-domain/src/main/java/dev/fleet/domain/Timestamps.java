@@ -35,6 +35,8 @@ public final class Timestamps {
     private static final long FIRST_WRITABLE_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * SECONDS_PER_DAY;
     private static final long PAST_LAST_WRITABLE_SECOND =
             LocalDate.of(LAST_WRITABLE_YEAR + 1, 1, 1).toEpochDay() * SECONDS_PER_DAY;
+    /** Days from 0000-01-01 to 1970-01-01. */
+    private static final long DAYS_0000_TO_1970 = 719_528;
     /** The length of the written form, {@code YYYY-MM-DDTHH:MM:SS.sssZ}. */
     public static final int WRITTEN_LENGTH = 24;
     private static final int[] NANOS_SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
@@ -173,11 +175,38 @@ public final class Timestamps {
             }
             nanos = fraction * NANOS_SCALE[fractionDigits];
         }
-        if (day > 28 && day > LocalDate.of(year, month, 1).lengthOfMonth()) {
+        if (day > 28 && day > lengthOfMonth(year, month)) {
             return null;
         }
-        return Instant.ofEpochSecond(LocalDate.of(year, month, day).toEpochDay() * SECONDS_PER_DAY + hour * 3600L + minute * 60L + second,
+        return Instant.ofEpochSecond(epochDay(year, month, day) * SECONDS_PER_DAY + hour * 3600L + minute * 60L + second,
                 nanos);
+    }
+
+    /**
+     * {@code LocalDate.of(year, month, day).toEpochDay()} for a valid date of a year 0-9999, by the
+     * JDK's own arithmetic, without a LocalDate and its field checks: a registry read parses four
+     * instants a row, and a cold JVM interprets every call of them.
+     */
+    private static long epochDay(int year, int month, int day) {
+        long days = 365L * year + (year + 3) / 4 - (year + 99) / 100 + (year + 399) / 400
+                + (367 * month - 362) / 12 + day - 1;
+        if (month > 2) {
+            days -= isLeap(year) ? 1 : 2;
+        }
+        return days - DAYS_0000_TO_1970;
+    }
+
+    private static int lengthOfMonth(int year, int month) {
+        return switch (month) {
+            case 2 -> isLeap(year) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    /** The proleptic Gregorian calendar's rule, as {@code IsoChronology} has it. */
+    private static boolean isLeap(int year) {
+        return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     }
 
     /** The decimal number of {@code count} ASCII digits at {@code from}, or -1. */

@@ -23,12 +23,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -94,24 +92,28 @@ final class Classification {
      */
     private void setAsideConflictingClaims(List<Registration> interpretable) {
         Set<Registration> conflicting = Collections.newSetFromMap(new IdentityHashMap<>());
-        Map<String, List<Registration>> byRuntimeId = new LinkedHashMap<>();
-        Map<PidInNamespace, List<Registration>> runningOnLivePid = new LinkedHashMap<>();
+        // Nearly every runtime_id has one row and nearly no pid two claims: a group is made only
+        // for a key met twice, never a list per row.
+        Map<String, List<Registration>> byRuntimeId = new HashMap<>();
+        Map<PidInNamespace, List<Registration>> runningOnLivePid = new HashMap<>();
+        Map<String, Registration> firstOfId = new HashMap<>();
+        Map<PidInNamespace, Registration> firstOnPid = new HashMap<>();
         for (Registration registration : interpretable) {
-            byRuntimeId.computeIfAbsent(registration.runtimeId(), id -> new ArrayList<>()).add(registration);
-            PidInNamespace key = pidInNamespace(registration);
-            if (registration.isRunning() && !isRemote(registration) && !fromOtherNamespace(key)
-                    && processes.containsKey(key.pid())) {
-                runningOnLivePid.computeIfAbsent(key, k -> new ArrayList<>()).add(registration);
+            group(registration.runtimeId(), registration, firstOfId, byRuntimeId);
+            if (registration.isRunning() && processes.containsKey(registration.pid()) && !isRemote(registration)) {
+                PidInNamespace key = pidInNamespace(registration);
+                if (!fromOtherNamespace(key)) {
+                    group(key, registration, firstOnPid, runningOnLivePid);
+                }
             }
         }
-        // Nearly every group holds one row: it is passed over without a stream of its own.
         for (List<Registration> twins : byRuntimeId.values()) {
-            if (twins.size() > 1 && twins.stream().distinct().count() > 1) {
+            if (twins.stream().distinct().count() > 1) {
                 conflicting.addAll(twins);
             }
         }
         for (List<Registration> claims : runningOnLivePid.values()) {
-            if (claims.size() > 1 && claims.stream().map(Classification::claimedMember).distinct().count() > 1) {
+            if (claims.stream().map(Classification::claimedMember).distinct().count() > 1) {
                 conflicting.addAll(claims);
             }
         }
@@ -121,6 +123,15 @@ final class Classification {
             } else {
                 registrations.add(registration);
             }
+        }
+    }
+
+    /** Adds {@code registration} to its key's group in {@code groups} once the key is met a second time. */
+    private static <K> void group(K key, Registration registration, Map<K, Registration> first,
+            Map<K, List<Registration>> groups) {
+        Registration earlier = first.putIfAbsent(key, registration);
+        if (earlier != null) {
+            groups.computeIfAbsent(key, k -> new ArrayList<>(List.of(earlier))).add(registration);
         }
     }
 
@@ -197,13 +208,20 @@ final class Classification {
      * rows of the same namespace supersede each other.
      */
     private void checkRunningRegistrations() {
-        List<Registration> running = registrations.stream()
-                .filter(registration -> registration.isRunning() && !isRemote(registration)).toList();
-        Map<PidInNamespace, Registration> newestOnPid = running.stream().collect(Collectors.toMap(
-                this::pidInNamespace, Function.identity(),
-                (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
-        for (Registration registration : running) {
-            PidInNamespace key = pidInNamespace(registration);
+        List<Registration> running = new ArrayList<>();
+        List<PidInNamespace> keys = new ArrayList<>();
+        Map<PidInNamespace, Registration> newestOnPid = new HashMap<>();
+        for (Registration registration : registrations) {
+            if (registration.isRunning() && !isRemote(registration)) {
+                PidInNamespace key = pidInNamespace(registration);
+                running.add(registration);
+                keys.add(key);
+                newestOnPid.merge(key, registration, (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b);
+            }
+        }
+        for (int i = 0; i < running.size(); i++) {
+            Registration registration = running.get(i);
+            PidInNamespace key = keys.get(i);
             // Both known and different: a row without a recorded namespace keys as the answerer's.
             boolean otherNamespace = fromOtherNamespace(key);
             ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
