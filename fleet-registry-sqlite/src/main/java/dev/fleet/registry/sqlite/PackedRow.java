@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
@@ -44,9 +45,10 @@ final class PackedRow {
         try (Statement query = connection.createStatement();
                 ResultSet result = query.executeQuery(sql(selected))) {
             String[] text = new String[RegistryColumn.ALL.size()];
+            Cutter cutter = new Cutter(selected);
             while (result.next()) {
                 tally.row();
-                unpack(result.getBytes(1), selected, text, tally);
+                cutter.cut(result.getBytes(1), text, tally);
                 rows.add(RowQuery.toRow(text));
             }
         }
@@ -69,30 +71,61 @@ final class PackedRow {
         return packed.append(" FROM ").append(RowQuery.TABLE).toString();
     }
 
-    /** Cuts one packed row into {@code text}, at each selected column's ordinal. */
-    static void unpack(byte[] row, List<RegistryColumn> selected, String[] text, ReadBounds.Tally tally)
-            throws ReadBounds.ReadBoundExceeded {
-        int at = 0;
-        for (RegistryColumn column : selected) {
-            byte mark = row[at];
-            if (mark == 'n') {
-                text[column.ordinal()] = null;
-                at++;
-                continue;
-            }
-            int length = 0;
-            while (row[at] != ':') {
-                length = length * 10 + (row[at++] - '0');
-            }
-            at++;
-            if (length > ReadBounds.VALUE_BYTES) {
-                throw new ReadBounds.ReadBoundExceeded(ReadBounds.valueTooLong());
-            }
-            text[column.ordinal()] = tally.text(new String(row, at, length, StandardCharsets.UTF_8));
-            at += length;
+    /**
+     * Cuts packed rows apart, one after another. A value whose bytes are the previous row's for the
+     * same column (a registry repeats its binding, roster names, boot id and revision in row after
+     * row) is that row's String again: no second decoding, and one String in memory, not thousands.
+     */
+    static final class Cutter {
+        private final List<RegistryColumn> selected;
+        /** The previous row, and where each of its selected columns' bytes start (-1 for NULL) and how many. */
+        private byte[] previous = new byte[0];
+        private final int[] starts;
+        private final int[] lengths;
+
+        Cutter(List<RegistryColumn> selected) {
+            this.selected = selected;
+            this.starts = new int[selected.size()];
+            this.lengths = new int[selected.size()];
+            Arrays.fill(starts, -1);
         }
-        if (at != row.length) {
-            throw new IllegalStateException("a packed row of " + row.length + " bytes ended at " + at);
+
+        /**
+         * Cuts {@code row} into {@code text}, at each selected column's ordinal. {@code text} must be
+         * the array the previous row was cut into: an unchanged value is left in it as it is.
+         */
+        void cut(byte[] row, String[] text, ReadBounds.Tally tally) throws ReadBounds.ReadBoundExceeded {
+            int at = 0;
+            for (int i = 0; i < selected.size(); i++) {
+                int column = selected.get(i).ordinal();
+                if (row[at] == 'n') {
+                    text[column] = null;
+                    starts[i] = -1;
+                    at++;
+                    continue;
+                }
+                int length = 0;
+                while (row[at] != ':') {
+                    length = length * 10 + (row[at++] - '0');
+                }
+                at++;
+                if (length > ReadBounds.VALUE_BYTES) {
+                    throw new ReadBounds.ReadBoundExceeded(ReadBounds.valueTooLong());
+                }
+                int start = starts[i];
+                if (start < 0 || lengths[i] != length
+                        || !Arrays.equals(row, at, at + length, previous, start, start + length)) {
+                    text[column] = new String(row, at, length, StandardCharsets.UTF_8);
+                }
+                tally.text(text[column]);
+                starts[i] = at;
+                lengths[i] = length;
+                at += length;
+            }
+            if (at != row.length) {
+                throw new IllegalStateException("a packed row of " + row.length + " bytes ended at " + at);
+            }
+            previous = row;
         }
     }
 }

@@ -117,7 +117,10 @@ class PackedRowTest {
         assertEquals("12.5", rows.get(0).startupHead());
     }
 
-    /** Whatever a foreign writer binds (any text, any bytes, any number, in any column), both reads agree. */
+    /**
+     * Whatever a foreign writer binds (any text, any bytes, any number, in any column), both reads
+     * agree, also where a row repeats the previous one's values ({@link PackedRow.Cutter} reuses them).
+     */
     @Test
     void anyValuesInAnyColumnsReadAsColumnByColumn() throws Exception {
         Path file = typelessTable("property.sqlite3", "TABLE");
@@ -126,6 +129,7 @@ class PackedRowTest {
             try {
                 RawSqlite.execute(file, "DELETE FROM " + RowQuery.TABLE);
                 insertBound(file, values);
+                insertBound(file, values); // the same row again: every value the previous row's
                 insertBound(file, values.subList(1, values.size()), values.get(0)); // the same values, one column on
                 assertBothReadsAgree(file);
                 cases.incrementAndGet();
