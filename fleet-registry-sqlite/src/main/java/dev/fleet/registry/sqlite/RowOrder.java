@@ -15,16 +15,37 @@ import java.util.List;
  */
 final class RowOrder {
 
-    /** A row with its {@code registered_at} parsed once, not at each of a sort's comparisons (130,000 for 10,000 rows). */
+    /** A row with its {@code registered_at} parsed once, not again at every comparison of the sort. */
     private record Keyed(Instant registered, RegistryRow row) {
     }
 
-    private static final Comparator<Keyed> LISTING = Comparator
-            .comparing(Keyed::registered, Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparing(keyed -> keyed.row().runtimeId(), Comparator.nullsLast(Comparator.naturalOrder()))
-            .thenComparing(keyed -> keyed.row().registeredAt(), Comparator.nullsFirst(Comparator.naturalOrder()));
+    /** Written out rather than chained: a chain costs a call per link and comparison, which a cold JVM interprets. */
+    private static final Comparator<Keyed> LISTING = RowOrder::compare;
 
     private RowOrder() {
+    }
+
+    private static int compare(Keyed a, Keyed b) {
+        int order = nullsLast(a.registered(), b.registered());
+        if (order == 0) {
+            order = nullsLast(a.row().runtimeId(), b.row().runtimeId());
+        }
+        return order != 0 ? order : nullsFirst(a.row().registeredAt(), b.row().registeredAt());
+    }
+
+    private static int nullsFirst(String a, String b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : -1) : 1;
+        }
+        return a.compareTo(b);
+    }
+
+    /** Natural order, null after every value. */
+    private static <T extends Comparable<T>> int nullsLast(T a, T b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : 1) : -1;
+        }
+        return a.compareTo(b);
     }
 
     static List<RegistryRow> sorted(List<RegistryRow> rows) {
