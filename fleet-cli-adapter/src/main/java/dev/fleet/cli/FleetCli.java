@@ -55,7 +55,9 @@ public final class FleetCli implements Callable<Integer> {
         verbs.put("demo", DemoCommand::new);
         verbs.put("mcp-config", McpConfigCommand::new);
         verbs.put("completion", CompletionCommand::new);
-        verbs.put("help", CommandLine.HelpCommand::new);
+        // A lambda, not CommandLine.HelpCommand::new: see ErrorHandling for why nothing picocli declares is
+        // named by a method reference or implemented by a lambda on the way to a verb.
+        verbs.put("help", () -> new CommandLine.HelpCommand());
         return Collections.unmodifiableMap(verbs);
     }
 
@@ -102,9 +104,37 @@ public final class FleetCli implements Callable<Integer> {
         CommandLine cli = new CommandLine(new FleetCli());
         verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
         return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true)
-                .setParameterExceptionHandler(FleetCli::usageError)
-                .setExitCodeExceptionMapper(ExitCodes::of)
-                .setExecutionExceptionHandler((error, command, parsed) -> failure(error, command));
+                .setParameterExceptionHandler(ErrorHandling.INSTANCE)
+                .setExitCodeExceptionMapper(ErrorHandling.INSTANCE)
+                .setExecutionExceptionHandler(ErrorHandling.INSTANCE);
+    }
+
+    /**
+     * How a usage error, a failure and its exit code are reported ({@link #usageError}, {@link #failure},
+     * {@link ExitCodes#of}). A class, not three lambdas: picocli's interfaces are Java 5 class files,
+     * which JDK 17's class-data archive keeps only if nothing links them while it is written, and
+     * resolving a lambda that implements one does. The interfaces, picocli's own implementations and
+     * the lambdas then left the archive, and every start loaded them from the jar and spun the lambdas
+     * again (docs/PERFORMANCE.md, third round).
+     */
+    private static final class ErrorHandling implements CommandLine.IParameterExceptionHandler,
+            CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
+        static final ErrorHandling INSTANCE = new ErrorHandling();
+
+        @Override
+        public int handleParseException(ParameterException error, String[] args) {
+            return usageError(error, args);
+        }
+
+        @Override
+        public int handleExecutionException(Exception error, CommandLine command, CommandLine.ParseResult parsed) {
+            return failure(error, command);
+        }
+
+        @Override
+        public int getExitCode(Throwable failure) {
+            return ExitCodes.of(failure);
+        }
     }
 
     @Override
