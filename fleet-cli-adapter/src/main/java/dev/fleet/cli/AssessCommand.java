@@ -51,7 +51,11 @@ final class AssessCommand implements Callable<Integer> {
     @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
             description = {"How long a row of another host stays live without a heartbeat,",
                 "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
-    private Lease lease = Lease.DEFAULT;
+    /**
+     * Null until given: picocli renders a field's initial value as text at every parse, and a record's
+     * toString is linked at its first call by spinning method-handle classes (docs/PERFORMANCE.md).
+     */
+    private Lease lease;
 
     @Spec
     private CommandSpec spec;
@@ -60,7 +64,8 @@ final class AssessCommand implements Callable<Integer> {
     public Integer call() {
         Roster fleet = roster.roster();
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(),
-                ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(), lease);
+                ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
+                lease == null ? Lease.DEFAULT : lease);
         Verdict verdict;
         String answer;
         if (format == AssessFormat.JSON) {
