@@ -121,7 +121,14 @@ assess() {
   echo "10,000 rows:     median ${big_wall} ms wall, ${big_cpu} ms CPU, peak RSS $(( $(column 3 < "$work/big.times" | median | cut -d. -f1) / 1024 )) MB ($(column 1 < "$work/big.times" | xargs)); verdict ${bytes} bytes"
   awk -v b="$big_wall" -v e="$empty_wall" -v bc="$big_cpu" -v ec="$empty_cpu" \
     'BEGIN {printf "ratio: %.2f (wall), %.2f (CPU)\n", b / e, bc / ec}'
+  # This host's speed drifts over a series; each 10,000-row run against the empty run just before it does not.
+  echo "median of the $runs paired ratios: $(paired_ratio 1 "$work/empty.times" "$work/big.times") (wall), $(paired_ratio 2 "$work/empty.times" "$work/big.times") (CPU)"
   echo "load average: $(load)"
+}
+
+# The median over runs of column $1 of file $3 divided by the same run's column $1 of file $2.
+paired_ratio() {
+  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | median | awk '{printf "%.2f", $1}'
 }
 
 fleet() {
