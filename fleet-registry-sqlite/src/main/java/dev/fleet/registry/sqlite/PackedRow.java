@@ -32,13 +32,15 @@ final class PackedRow {
      * {@link ReadBounds#VALUE_BYTES}, the cap on one value, with its length.
      */
     static final int ROW_BYTES = 32 * ReadBounds.VALUE_BYTES;
+    /** Digits enough for any length up to {@link #ROW_BYTES}. */
+    private static final int MAX_LENGTH_DIGITS = 9;
 
     private PackedRow() {
     }
 
     /** Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#selection}). */
     static List<RegistryRow> select(Connection connection, List<RegistryColumn> selected)
-            throws SQLException, ReadBounds.ReadBoundExceeded {
+            throws SQLException, ReadBounds.ReadRefused {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, ROW_BYTES);
         List<RegistryRow> rows = new ArrayList<>();
         ReadBounds.Tally tally = new ReadBounds.Tally();
@@ -56,19 +58,23 @@ final class PackedRow {
     }
 
     /**
-     * {@code SELECT <packed> FROM mcp_server_runtimes}. A NULL column makes its {@code octet_length}
-     * and so its whole concatenation NULL, which {@code coalesce} turns into {@code n}: one function
-     * call and two concatenations per column, the least SQLite can do for it (a CASE that tests and
-     * casts each column costs it half as much again).
+     * {@code SELECT <packed> FROM (SELECT <columns> FROM mcp_server_runtimes LIMIT -1 OFFSET 0)}. A NULL
+     * column makes its {@code octet_length}, and so its whole concatenation, NULL, which {@code coalesce}
+     * turns into {@code n}. The subquery is read once per row, as the column-by-column read reads each
+     * value once: flattened into the outer query (which its OFFSET forbids), a column of a view would
+     * be computed once for its length and again for its text, and a view of values that differ at each
+     * look would then pack a length that is not its text's.
      */
     static String sql(List<RegistryColumn> selected) {
-        StringBuilder packed = new StringBuilder("SELECT ");
+        StringBuilder columns = new StringBuilder();
+        StringBuilder packed = new StringBuilder();
         for (int i = 0; i < selected.size(); i++) {
-            String value = RowQuery.selection(selected.get(i));
+            String value = "c" + i;
+            columns.append(i == 0 ? "" : ", ").append(RowQuery.selection(selected.get(i))).append(" AS ").append(value);
             packed.append(i == 0 ? "" : " || ").append("coalesce(octet_length(").append(value).append(") || ':' || ")
                     .append(value).append(", 'n')");
         }
-        return packed.append(" FROM ").append(RowQuery.TABLE).toString();
+        return "SELECT " + packed + " FROM (SELECT " + columns + " FROM " + RowQuery.TABLE + " LIMIT -1 OFFSET 0)";
     }
 
     /**
@@ -94,23 +100,30 @@ final class PackedRow {
          * Cuts {@code row} into {@code text}, at each selected column's ordinal. {@code text} must be
          * the array the previous row was cut into: an unchanged value is left in it as it is.
          */
-        void cut(byte[] row, String[] text, ReadBounds.Tally tally) throws ReadBounds.ReadBoundExceeded {
+        void cut(byte[] row, String[] text, ReadBounds.Tally tally) throws ReadBounds.ReadRefused {
             int at = 0;
             for (int i = 0; i < selected.size(); i++) {
                 int column = selected.get(i).ordinal();
-                if (row[at] == 'n') {
+                if (at < row.length && row[at] == 'n') {
                     text[column] = null;
                     starts[i] = -1;
                     at++;
                     continue;
                 }
+                int digits = at;
                 int length = 0;
-                while (row[at] != ':') {
+                while (at < row.length && row[at] >= '0' && row[at] <= '9' && at - digits < MAX_LENGTH_DIGITS) {
                     length = length * 10 + (row[at++] - '0');
+                }
+                if (at == digits || at >= row.length || row[at] != ':') {
+                    throw notAsPacked();
                 }
                 at++;
                 if (length > ReadBounds.VALUE_BYTES) {
-                    throw new ReadBounds.ReadBoundExceeded(ReadBounds.valueTooLong());
+                    throw new ReadBounds.ReadRefused(ReadBounds.valueTooLong());
+                }
+                if (length > row.length - at) {
+                    throw notAsPacked();
                 }
                 int start = starts[i];
                 if (start < 0 || lengths[i] != length
@@ -123,9 +136,19 @@ final class PackedRow {
                 at += length;
             }
             if (at != row.length) {
-                throw new IllegalStateException("a packed row of " + row.length + " bytes ended at " + at);
+                throw notAsPacked();
             }
             previous = row;
+        }
+
+        /**
+         * A row that is not as the query packs it. The query reads each value once ({@link #sql}), so
+         * this is a check that should never fail: were a value ever read twice and differ, the row is
+         * refused rather than cut into other values.
+         */
+        private static ReadBounds.ReadRefused notAsPacked() {
+            return new ReadBounds.ReadRefused("a row of " + RowQuery.TABLE + " changed while it was read (a view "
+                    + "of values that differ at each look?): read refused");
         }
     }
 }

@@ -84,7 +84,17 @@ final class ReadBounds {
     }
 
     /** A read stopped at one of its bounds; the message is the detail an operator reads. */
-    static final class ReadBoundExceeded extends Exception {
+    /** A read this program refuses: io_error, and the message is the detail an operator is shown. */
+    static class ReadRefused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ReadRefused(String detail) {
+            super(detail);
+        }
+    }
+
+    /** More rows or text than a registry holds. */
+    static final class ReadBoundExceeded extends ReadRefused {
         private static final long serialVersionUID = 1L;
 
         ReadBoundExceeded(String detail) {

@@ -21,8 +21,8 @@ final class ReadFailures {
      * words (never the driver's text, which may quote the file).
      */
     static RegistryRead readFor(Throwable failure, Path file) {
-        if (failure instanceof ReadBounds.ReadBoundExceeded bound) {
-            return RegistryRead.unreadable(RegistryReason.IO_ERROR, bound.getMessage());
+        if (failure instanceof ReadBounds.ReadRefused refused) {
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, refused.getMessage());
         }
         RegistryReason reason = SqliteErrors.reasonFor(failure, file);
         int primary = SqliteErrors.primaryCode(failure);

@@ -58,7 +58,7 @@ final class RowQuery {
      * a file in another encoding, a column at a time.
      */
     static List<RegistryRow> select(Connection connection, Set<String> present)
-            throws SQLException, ReadBounds.ReadBoundExceeded {
+            throws SQLException, ReadBounds.ReadRefused {
         List<RegistryColumn> selected = new ArrayList<>();
         for (RegistryColumn column : COLUMNS) {
             // The pid last, and always: a row without one is malformed, never skipped.
@@ -75,7 +75,7 @@ final class RowQuery {
      * UTF-8. The read of a file in another encoding, and the reference {@link PackedRow} is held to.
      */
     static List<RegistryRow> byColumn(Connection connection, List<RegistryColumn> selected)
-            throws SQLException, ReadBounds.ReadBoundExceeded {
+            throws SQLException, ReadBounds.ReadRefused {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < selected.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(selection(selected.get(i)));

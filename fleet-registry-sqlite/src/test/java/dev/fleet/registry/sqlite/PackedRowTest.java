@@ -1,6 +1,8 @@
 package dev.fleet.registry.sqlite;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
@@ -11,6 +13,7 @@ import static org.quicktheories.generators.SourceDSL.strings;
 
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -115,6 +119,46 @@ class PackedRowTest {
         assertEquals(new SqliteRegistryReader(utf8).readAll().rows(), rows);
         assertEquals("gitea-😀", rows.get(0).namespace());
         assertEquals("12.5", rows.get(0).startupHead());
+    }
+
+    /** A packed row that is not as the query packs it is refused whole, never cut into other values. */
+    @Test
+    void aRowNotAsPackedIsRefusedNeverMiscut() {
+        List<RegistryColumn> two = List.of(RegistryColumn.NAMESPACE, RegistryColumn.PID);
+        for (String row : List.of("1:bbb4:4242", "3:a4:4242", "3:abc9:4242", "3:abcn4:4242", "x:abc4:4242", ":abc4:4242",
+                "3abc4:4242", "3:abc", "", "n", "3:abc4:42420", "99999999999:a4:4242")) {
+            PackedRow.Cutter cutter = new PackedRow.Cutter(two);
+            ReadBounds.ReadRefused refused = assertThrows(ReadBounds.ReadRefused.class, () -> cutter.cut(
+                    row.getBytes(StandardCharsets.UTF_8), new String[RegistryColumn.ALL.size()], new ReadBounds.Tally()),
+                    row);
+            assertTrue(refused.getMessage().contains("changed while it was read"), row + ": " + refused.getMessage());
+        }
+        String[] text = new String[RegistryColumn.ALL.size()];
+        assertDoesNotThrow(() -> new PackedRow.Cutter(two).cut("3:abc4:4242".getBytes(StandardCharsets.UTF_8), text,
+                new ReadBounds.Tally()));
+        assertEquals(List.of("abc", "4242"), List.of(text[RegistryColumn.NAMESPACE.ordinal()],
+                text[RegistryColumn.PID.ordinal()]));
+    }
+
+    /**
+     * A view whose values differ at each look is read once per value, as the column-by-column read
+     * reads it: each length packed is its own text's, so every value read is one the view gave.
+     */
+    @Test
+    void aViewOfValuesThatDifferAtEachLookReadsWhatItGave() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        RawSqlite.execute(file, "CREATE VIEW " + RowQuery.TABLE + " AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                + "SELECT i + 1 FROM n WHERE i < 200) SELECT " + RegistryColumn.ALL.stream()
+                .map(column -> (column == RegistryColumn.PID ? "4242"
+                        : "CASE WHEN random() % 2 = 0 THEN 'a' ELSE 'bbb' END") + " AS " + column.sqlName())
+                .collect(Collectors.joining(", ")) + " FROM n");
+
+        RegistryRead read = new SqliteRegistryReader(file).readAll();
+
+        assertTrue(read.readable(), () -> "refused: " + read);
+        assertEquals(200, read.rows().size());
+        assertEquals(Set.of("a", "bbb"), read.rows().stream().flatMap(row -> java.util.stream.Stream.of(row.namespace(),
+                row.profile(), row.hostId())).collect(Collectors.toSet()));
     }
 
     /**
