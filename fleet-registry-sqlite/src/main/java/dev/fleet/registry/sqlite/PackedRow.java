@@ -9,39 +9,37 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.sqlite.SQLiteConnection;
-import org.sqlite.SQLiteLimits;
 
 /**
  * A UTF-8 registry read one value per row: SQLite packs a row's columns into one string, and Java
  * cuts it apart. sqlite-jdbc hands every text value over as a new direct {@code ByteBuffer}, made by
  * a call from native code back into Java, and a cold JVM paid that for each of the 25 columns of
- * every row (10,000 rows: 275 ms read by column, 150 ms packed; docs/PERFORMANCE.md).
+ * every row (10,000 rows: 275 ms read by column, 104-157 ms packed; docs/PERFORMANCE.md).
  *
  * <p>Each column is packed as {@code n} for NULL, or as its length in bytes, {@code :} and its text.
  * The text is what SQLite's concatenation makes of the value, which is what {@code getString} gets
  * from it too (both render a number with SQLite's one stringification and take a BLOB's bytes as
  * they are), and it is decoded from UTF-8 by itself, as {@code getString} decodes each value. The
- * lengths count bytes, so no value can pass for a delimiter, whatever it holds. A value longer than
- * {@link ReadBounds#VALUE_BYTES} is refused here, as SQLite refuses one on a column-by-column read.
+ * lengths count bytes, so no value can pass for a delimiter, whatever it holds. The connection's cap
+ * on one value ({@link ReadBounds#VALUE_BYTES}) is left as it is, so SQLite builds nothing here that
+ * the column read would not build; a row that would pass it as a whole is read column by column
+ * ({@link RowQuery#select}), where a value over it is refused as before.
  */
 final class PackedRow {
 
-    /**
-     * The longest packed row SQLite may build on a reader's connection: room for every column at
-     * {@link ReadBounds#VALUE_BYTES}, the cap on one value, with its length.
-     */
-    static final int ROW_BYTES = 32 * ReadBounds.VALUE_BYTES;
-    /** Digits enough for any length up to {@link #ROW_BYTES}. */
+    /** Digits enough for any length up to {@link ReadBounds#VALUE_BYTES}, the longest a packed row can be. */
     private static final int MAX_LENGTH_DIGITS = 9;
 
     private PackedRow() {
     }
 
-    /** Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#selection}). */
+    /**
+     * Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#selection}).
+     * The connection's cap on one value ({@link ReadBounds#VALUE_BYTES}) holds for the packed row too:
+     * SQLITE_TOOBIG for a row that would pass it, which the caller reads column by column instead.
+     */
     static List<RegistryRow> select(Connection connection, List<RegistryColumn> selected)
             throws SQLException, ReadBounds.ReadRefused {
-        connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, ROW_BYTES);
         List<RegistryRow> rows = new ArrayList<>();
         ReadBounds.Tally tally = new ReadBounds.Tally();
         try (Statement query = connection.createStatement();
@@ -69,8 +67,11 @@ final class PackedRow {
         StringBuilder columns = new StringBuilder();
         StringBuilder packed = new StringBuilder();
         for (int i = 0; i < selected.size(); i++) {
-            String value = "c" + i;
-            columns.append(i == 0 ? "" : ", ").append(RowQuery.selection(selected.get(i))).append(" AS ").append(value);
+            RegistryColumn column = selected.get(i);
+            String read = "c" + i;
+            // An INTEGER column's test of its type is made here, on the value read once, not in the subquery.
+            String value = column.isInteger() ? "CASE typeof(" + read + ") WHEN 'integer' THEN " + read + " END" : read;
+            columns.append(i == 0 ? "" : ", ").append('"').append(column.sqlName()).append("\" AS ").append(read);
             packed.append(i == 0 ? "" : " || ").append("coalesce(octet_length(").append(value).append(") || ':' || ")
                     .append(value).append(", 'n')");
         }
@@ -119,9 +120,6 @@ final class PackedRow {
                     throw notAsPacked();
                 }
                 at++;
-                if (length > ReadBounds.VALUE_BYTES) {
-                    throw new ReadBounds.ReadRefused(ReadBounds.valueTooLong());
-                }
                 if (length > row.length - at) {
                     throw notAsPacked();
                 }

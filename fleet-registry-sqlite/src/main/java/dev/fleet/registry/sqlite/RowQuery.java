@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.sqlite.SQLiteErrorCode;
 
 /**
  * The read side's query, on plain JDBC: an assessment reads every row, and through jOOQ that cost
@@ -55,7 +56,8 @@ final class RowQuery {
      * that an assessment sees, and an endless view is never sorted through temporary files.
      *
      * <p>A UTF-8 registry (every one this project makes) is read a row at a time ({@link PackedRow});
-     * a file in another encoding, a column at a time.
+     * a file in another encoding, or one whose packed row would be longer than one value may be
+     * ({@link ReadBounds#VALUE_BYTES}: SQLite refuses to build it), a column at a time, as before.
      */
     static List<RegistryRow> select(Connection connection, Set<String> present)
             throws SQLException, ReadBounds.ReadRefused {
@@ -67,7 +69,17 @@ final class RowQuery {
             }
         }
         selected.add(RegistryColumn.PID);
-        return isUtf8(connection) ? PackedRow.select(connection, selected) : byColumn(connection, selected);
+        if (isUtf8(connection)) {
+            try {
+                return PackedRow.select(connection, selected);
+            } catch (SQLException e) {
+                if (SqliteErrors.primaryCode(e) != SQLiteErrorCode.SQLITE_TOOBIG.code) {
+                    throw e;
+                }
+                // Values that together pass the cap, or one over it: the column read says which.
+            }
+        }
+        return byColumn(connection, selected);
     }
 
     /**
@@ -101,8 +113,7 @@ final class RowQuery {
      * every INTEGER column as its digits, or null unless SQLite stored a whole number ({@link #selection}).
      */
     static RegistryRow toRow(String[] text) {
-        String pid = text[RegistryColumn.PID.ordinal()];
-        return RegistryColumn.toRow(text, pid == null ? null : Long.parseLong(pid));
+        return RegistryColumn.toRow(text, wholeNumber(text[RegistryColumn.PID.ordinal()]));
     }
 
     /** How SQLite stores the file's text: only a UTF-8 file's bytes can be handed over unconverted. */

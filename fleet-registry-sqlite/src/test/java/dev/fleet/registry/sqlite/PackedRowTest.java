@@ -86,8 +86,12 @@ class PackedRowTest {
         assertEquals(1, assertBothReadsAgree(file).size());
     }
 
+    /**
+     * A row whose values together pass the cap on one value, each within it, is too long to pack:
+     * SQLite refuses to build it, and the reader reads that registry column by column instead.
+     */
     @Test
-    void aValueOfExactlyTheCapReadsAndValuesTogetherOverItDoToo() throws Exception {
+    void valuesTogetherOverTheCapAreReadColumnByColumn() throws Exception {
         Path file = ScratchRegistry.migratedIn(dir);
         var row = RawSqlite.otherWriterRow("rt-at-cap", 4242, "2026-07-28T02:00:00Z");
         row.put("repository_root", "r".repeat(ReadBounds.VALUE_BYTES));
@@ -99,7 +103,46 @@ class PackedRowTest {
 
         assertTrue(read.readable(), () -> "refused: " + read);
         assertEquals(ReadBounds.VALUE_BYTES, read.rows().get(0).repositoryRoot().length());
-        assertBothReadsAgree(file);
+        try (Connection connection = SqliteFiles.readOnly(file, Duration.ofSeconds(5)).getConnection()) {
+            ReadBounds.apply(connection, System.nanoTime() + Duration.ofSeconds(30).toNanos());
+            List<RegistryColumn> selected = pidLast();
+            SQLException tooBig = assertThrows(SQLException.class, () -> PackedRow.select(connection, selected));
+            assertEquals(org.sqlite.SQLiteErrorCode.SQLITE_TOOBIG.code, SqliteErrors.primaryCode(tooBig));
+            assertEquals(RowQuery.byColumn(connection, selected), read.rows());
+        }
+    }
+
+    /** What the cap refuses, the packed read refuses too: here a view's intermediate value over it. */
+    @Test
+    void aComputedValueOverTheCapOnTheWayIsRefusedAsBefore() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        RawSqlite.execute(file, "CREATE VIEW " + RowQuery.TABLE + " AS SELECT " + RegistryColumn.ALL.stream()
+                .map(column -> (column == RegistryColumn.NAMESPACE ? "length(hex(zeroblob(1000000)))"
+                        : column == RegistryColumn.PID ? "4242" : "'x'") + " AS " + column.sqlName())
+                .collect(Collectors.joining(", ")));
+
+        RegistryRead read = new SqliteRegistryReader(file).readAll();
+
+        assertEquals(dev.fleet.domain.RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
+        assertEquals("a value in mcp_server_runtimes is longer than 1 MiB: read refused",
+                ((RegistryRead.Unreadable) read).detail());
+    }
+
+    /** A pid whose type and value differ at each look reads as a pid or as none, never as a failed read. */
+    @Test
+    void aPidThatDiffersAtEachLookIsAPidOrNone() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        RawSqlite.execute(file, "CREATE VIEW " + RowQuery.TABLE + " AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                + "SELECT i + 1 FROM n WHERE i < 200) SELECT " + RegistryColumn.ALL.stream()
+                .map(column -> (column == RegistryColumn.PID || column == RegistryColumn.PARENT_PID
+                        ? "CASE WHEN random() % 2 = 0 THEN 5 ELSE 'abc' END" : "'x'") + " AS " + column.sqlName())
+                .collect(Collectors.joining(", ")) + " FROM n");
+
+        RegistryRead read = new SqliteRegistryReader(file).readAll();
+
+        assertTrue(read.readable(), () -> "refused: " + read);
+        read.rows().forEach(row -> assertTrue(row.pid() == null || row.pid() == 5L, String.valueOf(row.pid())));
+        assertTrue(read.rows().stream().anyMatch(row -> row.pid() == null), "some rows named no pid");
     }
 
     @Test
@@ -218,14 +261,20 @@ class PackedRowTest {
     private static List<RegistryRow> assertBothReadsAgree(Path file) throws Exception {
         try (Connection connection = SqliteFiles.readOnly(file, Duration.ofSeconds(5)).getConnection()) {
             ReadBounds.apply(connection, System.nanoTime() + Duration.ofSeconds(30).toNanos());
-            List<RegistryColumn> selected = new ArrayList<>(RegistryColumn.ALL);
-            selected.remove(RegistryColumn.PID);
-            selected.add(RegistryColumn.PID);
+            List<RegistryColumn> selected = pidLast();
             List<RegistryRow> byColumn = RowQuery.byColumn(connection, selected);
             List<RegistryRow> packed = PackedRow.select(connection, selected);
             assertEquals(byColumn, packed);
             return packed;
         }
+    }
+
+    /** Every column, the pid last, as {@link RowQuery#select} selects them from a table that has them all. */
+    private static List<RegistryColumn> pidLast() {
+        List<RegistryColumn> selected = new ArrayList<>(RegistryColumn.ALL);
+        selected.remove(RegistryColumn.PID);
+        selected.add(RegistryColumn.PID);
+        return selected;
     }
 
     private Path typelessTable(String name, String kind) throws SQLException {
