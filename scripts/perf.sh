@@ -128,7 +128,8 @@ assess() {
 
 # The median over runs of column $1 of file $3 divided by the same run's column $1 of file $2.
 paired_ratio() {
-  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | median | awk '{printf "%.2f", $1}'
+  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | sort -n \
+    | awk '{v[NR]=$1} END {printf "%.2f", NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'
 }
 
 fleet() {
