@@ -24,7 +24,11 @@ fi
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 now_ns() { date +%s%N; }
-median() { sort -n | awk '{v[NR]=$1} END {if (NR%2) print v[(NR+1)/2]; else printf "%.1f\n", (v[NR/2]+v[NR/2+1])/2}'; }
+# The median of the numbers on stdin: as read (or to one decimal, between two), or in printf format $1.
+median() {
+  sort -n | awk -v f="${1:-}" '{v[NR]=$1} END {m = NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2
+    if (f != "") printf f "\n", m; else if (NR % 2) print m; else printf "%.1f\n", m}'
+}
 # "WALL_MS CPU_MS PEAK_RSS_KB" of one run of "$@", output discarded. The CPU time (user + system,
 # from /usr/bin/time) says what the run costs whatever the neighbours do; the wall time is the
 # figure, and on a shared machine it also measures the neighbours.
@@ -128,8 +132,7 @@ assess() {
 
 # The median over runs of column $1 of file $3 divided by the same run's column $1 of file $2.
 paired_ratio() {
-  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | sort -n \
-    | awk '{v[NR]=$1} END {printf "%.2f", NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'
+  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | median "%.2f"
 }
 
 fleet() {

@@ -48,13 +48,13 @@ final class AssessCommand implements Callable<Integer> {
                     + "as node_exporter's textfile collector needs, instead of to standard output.")
     private Path output;
 
-    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
-            description = {"How long a row of another host stays live without a heartbeat,",
-                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
     /**
      * Null until given: picocli renders a field's initial value as text at every parse, and a record's
      * toString is linked at its first call by spinning method-handle classes (docs/PERFORMANCE.md).
      */
+    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
+            description = {"How long a row of another host stays live without a heartbeat,",
+                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
     private Lease lease;
 
     @Spec

@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.testing.Patience;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,8 +91,8 @@ class LauncherIT {
                 .redirectError(dir.resolve("serve.stderr").toFile()).start();
         Process watch = launcher(LAUNCHER, "watch", "--registry", registry.toString(), "--format", "jsonl")
                 .redirectError(dir.resolve("watch.stderr").toFile()).start();
-        try (var serverOut = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream()));
-                var watchOut = new java.io.BufferedReader(new java.io.InputStreamReader(watch.getInputStream()))) {
+        try (var serverOut = new BufferedReader(new InputStreamReader(server.getInputStream()));
+                var watchOut = new BufferedReader(new InputStreamReader(watch.getInputStream()))) {
             server.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").getBytes());
             server.getOutputStream().flush();
             String answer = lineWithin(serverOut);
@@ -104,22 +110,22 @@ class LauncherIT {
         } finally {
             watch.destroy();
             server.getOutputStream().close();
-            long exit = Patience.scaled(java.time.Duration.ofSeconds(30)).toMillis();
+            long exit = Patience.scaled(Duration.ofSeconds(30)).toMillis();
             assertTrue(server.waitFor(exit, TimeUnit.MILLISECONDS));
             assertTrue(watch.waitFor(exit, TimeUnit.MILLISECONDS));
         }
     }
 
     /** The next line, waited for as long as a JVM's start takes on this host now, never for ever. */
-    private static String lineWithin(java.io.BufferedReader out) throws Exception {
-        java.util.concurrent.CompletableFuture<String> line = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+    private static String lineWithin(BufferedReader out) throws Exception {
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
                 return out.readLine();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
-        String read = line.get(Patience.scaled(java.time.Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
+        String read = line.get(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
         assertTrue(read != null, "the stream ended before a line");
         return read;
     }
@@ -197,11 +203,11 @@ class LauncherIT {
     }
 
     private static FleetJar.Run finish(Process process) throws Exception {
-        java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(process.getErrorStream().readAllBytes());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
         String out = new String(process.getInputStream().readAllBytes());

@@ -34,7 +34,7 @@ final class PackedRow {
     }
 
     /**
-     * Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#selection}).
+     * Every row of the table, {@code selected} columns packed (an INTEGER column as {@link RowQuery#asRead}).
      * The connection's cap on one value ({@link ReadBounds#VALUE_BYTES}) holds for the packed row too:
      * SQLITE_TOOBIG for a row that would pass it, which the caller reads column by column instead.
      */
@@ -70,7 +70,7 @@ final class PackedRow {
             RegistryColumn column = selected.get(i);
             String read = "c" + i;
             // An INTEGER column's test of its type is made here, on the value read once, not in the subquery.
-            String value = column.isInteger() ? "CASE typeof(" + read + ") WHEN 'integer' THEN " + read + " END" : read;
+            String value = RowQuery.asRead(column, read);
             columns.append(i == 0 ? "" : ", ").append('"').append(column.sqlName()).append("\" AS ").append(read);
             packed.append(i == 0 ? "" : " || ").append("coalesce(octet_length(").append(value).append(") || ':' || ")
                     .append(value).append(", 'n')");

@@ -40,11 +40,6 @@ final class ReadBounds {
     private ReadBounds() {
     }
 
-    /** What an operator is told of a value over {@link #VALUE_BYTES}, whichever side refuses it. */
-    static String valueTooLong() {
-        return "a value in " + RowQuery.TABLE + " is longer than " + (VALUE_BYTES >> 20) + " MiB: read refused";
-    }
-
     /** Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh connection. */
     static void apply(Connection connection, long deadlineNanos) throws SQLException {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
@@ -83,7 +78,6 @@ final class ReadBounds {
         }
     }
 
-    /** A read stopped at one of its bounds; the message is the detail an operator reads. */
     /** A read this program refuses: io_error, and the message is the detail an operator is shown. */
     static class ReadRefused extends Exception {
         private static final long serialVersionUID = 1L;

@@ -34,7 +34,8 @@ final class ReadFailures {
             detail = "reading " + RowQuery.TABLE + " needed more than " + (ReadBounds.HEAP_BYTES >> 20)
                     + " MiB of SQLite's memory: read stopped (a view that sorts without end?)";
         } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
-            detail = ReadBounds.valueTooLong();
+            detail = "a value in " + RowQuery.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
+                    + " MiB: read refused";
         } else if (reason == RegistryReason.IO_ERROR && walIndexUnavailable(file)) {
             detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "
                     + "missing and this user cannot create it in the registry's directory; let the registry's "

@@ -125,9 +125,17 @@ final class RowQuery {
     }
 
     /** A column as selected: an INTEGER column only when SQLite stores a whole number in it (read as its digits). */
-    static String selection(RegistryColumn column) {
-        String quoted = '"' + column.sqlName() + '"';
-        return column.isInteger() ? "CASE typeof(" + quoted + ") WHEN 'integer' THEN " + quoted + " END" : quoted;
+    private static String selection(RegistryColumn column) {
+        return asRead(column, '"' + column.sqlName() + '"');
+    }
+
+    /**
+     * The SQL that reads {@code value}, the column's value: an INTEGER column only when SQLite stores a
+     * whole number in it (a REAL 12.7 would read as pid 12, and the text '015494' or a BLOB of digits as
+     * a live-looking pid, none of which the row really named), every other column as it is.
+     */
+    static String asRead(RegistryColumn column, String value) {
+        return column.isInteger() ? "CASE typeof(" + value + ") WHEN 'integer' THEN " + value + " END" : value;
     }
 
     /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */
