@@ -78,7 +78,7 @@ class LockedRegistryShutdownTest {
     private void exitsInTimeWhileLocked(String cause, Stop stop, int exitValue, String exitWhy) throws Exception {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
-            try (ExclusiveLock lock = ExclusiveLock.on(registry)) {
+            try (ExclusiveLock lock = lockedBetweenHeartbeats(server)) {
                 awaitAHeartbeatWaitingForTheLock(server);
                 long start = System.nanoTime();
                 stop.stop(server);
@@ -102,6 +102,28 @@ class LockedRegistryShutdownTest {
             server.closeStdin();
             assertTrue(server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS));
             assertEquals("stopped", status(runtimeId));
+        }
+    }
+
+    /**
+     * The registry locked at a moment no heartbeat is inside it, so the next one begins under the
+     * lock. A heartbeat caught inside as the lock is taken either ends at once or waits out its whole
+     * retry deadline (longer than this test waits), and no other begins meanwhile: then the lock is
+     * let go and taken again.
+     */
+    private ExclusiveLock lockedBetweenHeartbeats(RawStdioServer server) throws Exception {
+        long giveUp = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
+        while (true) {
+            ExclusiveLock lock = ExclusiveLock.on(registry);
+            long begun = count(server, TestServerMain.HEARTBEAT_BEGINS);
+            long ended = count(server, TestServerMain.HEARTBEAT_ENDS);
+            if (begun == ended) {
+                return lock;
+            }
+            lock.close();
+            assertTrue(System.nanoTime() < giveUp, () -> "a heartbeat was inside the registry whenever it was locked: "
+                    + begun + " begun, " + ended + " ended");
+            Thread.sleep(5);
         }
     }
 
