@@ -70,7 +70,8 @@ final class ExitCodes {
                     new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
             Map.entry("fleet registry", List.of(USAGE_LINE)),
             Map.entry("fleet registry migrate", List.of(new Line(OK, "migrated (or already current)"),
-                    new Line(USAGE, "the file cannot be made or migrated: " + UNWRITABLE_REGISTRY + ", a table "
+                    new Line(USAGE, "the registry cannot be made or migrated: a file " + UNWRITABLE_REGISTRY + "; a "
+                            + "PostgreSQL database unreachable within 5 s or refusing the credentials; a table "
                             + "lacking columns, a migration lock held too long (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet registry list", List.of(new Line(OK, "listed"),
                     new Line(NEGATIVE, "the registry is unreadable (the reason on stderr)"), USAGE_LINE, INTERNAL_LINE)),

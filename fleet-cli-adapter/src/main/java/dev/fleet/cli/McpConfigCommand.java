@@ -8,7 +8,6 @@ import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.cli.serve.GitHead;
-import dev.fleet.registry.postgresql.PostgresLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,8 +83,7 @@ final class McpConfigCommand implements Callable<Integer> {
                 args.addAll(List.of("--roster", roster.file().toString()));
             }
             if (registry.named()) {
-                args.addAll(List.of("--registry", registry.postgres().map(PostgresLocation::display)
-                        .orElseGet(() -> registry.path().toString())));
+                args.addAll(List.of("--registry", registry.location()));
             }
             args.add("--cohort-from-parent");
             server.put("args", args);

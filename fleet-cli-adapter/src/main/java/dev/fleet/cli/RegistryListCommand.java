@@ -8,10 +8,10 @@ import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.sqlite.RegistryColumn;
-import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 
 /**
- * Lists rows through the read-only side: listing never creates, migrates or writes the file. The
+ * Lists rows through the read-only side of either engine: listing never creates, migrates or writes. The
  * text also says whether each running row's pid is alive now, as the process observer sees it
  * (read-only too); the JSON gives the rows exactly as stored.
  */
@@ -59,7 +59,7 @@ final class RegistryListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SqliteRegistryReader reader = new SqliteRegistryReader(registry.path());
+        RegistryReader reader = registry.reader();
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (read instanceof RegistryRead.Unreadable unreadable) {
             spec.commandLine().getErr().printf("fleet: registry %s%s unreadable: %s%s%n",

@@ -2,10 +2,13 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
+import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.RegistryLocation;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,6 +58,20 @@ final class RegistryOption {
                 .orElseGet(() -> new SqliteRegistryReader(path()));
     }
 
+    /**
+     * The write side for an operator's {@code registry migrate}: PostgreSQL's (told within 5 s when the
+     * database does not answer), else the file's, created where the path allows.
+     */
+    RegistryWriter migrationWriter() {
+        return postgres().<RegistryWriter>map(PostgresRegistryWriter::forOperator)
+                .orElseGet(() -> new SqliteRegistryWriter(path(), SqliteRegistryWriter.Directories.forPath(named())));
+    }
+
+    /** Where the registry lives, as an operator is told: the URL (it holds no secret), else the file's path. */
+    String location() {
+        return postgres().map(PostgresLocation::display).orElseGet(() -> path().toString());
+    }
+
     /** How the text verdict names the registry it read. */
     String shown() {
         return postgres().map(location -> "registry " + location.display())
@@ -62,7 +79,7 @@ final class RegistryOption {
     }
 
     /**
-     * The SQLite file: for the verbs that take only a file.
+     * The SQLite file: for what only a file can be (a server's writer, checked before it serves).
      *
      * @throws ConfigurationException when the environment locates no registry, or it names a PostgreSQL one
      */

@@ -30,7 +30,6 @@ import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.observer.ServerPatterns;
 import dev.fleet.domain.port.out.RegistryWriter;
-import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
@@ -136,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
             serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,
-                    registry.postgres().map(PostgresLocation::display).orElseGet(() -> registry.path().toString()));
+                    registry.location());
         }
         return ExitCodes.OK;
     }

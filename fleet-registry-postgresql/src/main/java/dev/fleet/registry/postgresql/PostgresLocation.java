@@ -15,7 +15,7 @@ import java.util.Properties;
  * password is never in the URL: {@code PGPASSWORD}, else the driver's own {@code ~/.pgpass}. Every
  * connection is bounded: connecting and logging in give up within {@link #LOGIN_TIMEOUT}, so a
  * database that is down, refusing or silent is an answer within 5 s, never a hang. A reader's every
- * round trip is bounded by {@link #READ_TIMEOUT}; a writer waits longer for one ({@link
+ * round trip is bounded by {@link #READ_TIMEOUT}; a server's writes wait longer for one ({@link
  * #WRITE_TIMEOUT}), since a first migration holds the others behind its lock for seconds.
  */
 public record PostgresLocation(String user, String host, int port, String database) {
@@ -59,27 +59,49 @@ public record PostgresLocation(String user, String host, int port, String databa
         return SCHEME + user + "@" + host + ":" + port + "/" + database;
     }
 
-    /** A new connection, read-only at the session's level when asked; the caller closes it. */
-    Connection open(boolean readOnly) throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://" + hostForUrl() + ":" + port + "/" + database,
-                properties(System.getenv(), readOnly));
+    /** Who a connection is for, and so how long it waits: to log in, and then for each round trip. */
+    public enum Session {
+        /** The assessment path: read-only at the session's level, answered within 5 s. */
+        READER(LOGIN_TIMEOUT, READ_TIMEOUT, true),
+        /** A server's lifecycle: fifty servers starting at once queue for the postmaster, and for the first migration. */
+        SERVER(WRITE_TIMEOUT, WRITE_TIMEOUT, false),
+        /**
+         * An operator's {@code registry migrate}: a database that does not answer is told within 5 s,
+         * as to a reader, while the migration itself may wait out another's lock.
+         */
+        OPERATOR(LOGIN_TIMEOUT, WRITE_TIMEOUT, false);
+
+        private final Duration login;
+        private final Duration roundTrip;
+        private final boolean readOnly;
+
+        Session(Duration login, Duration roundTrip, boolean readOnly) {
+            this.login = login;
+            this.roundTrip = roundTrip;
+            this.readOnly = readOnly;
+        }
     }
 
-    Properties properties(Map<String, String> env, boolean readOnly) {
+    /** A new connection for {@code session}; the caller closes it. */
+    Connection open(Session session) throws SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://" + hostForUrl() + ":" + port + "/" + database,
+                properties(System.getenv(), session));
+    }
+
+    Properties properties(Map<String, String> env, Session session) {
         Properties properties = new Properties();
         properties.setProperty("user", user);
         String password = env.get("PGPASSWORD");
         if (password != null && !password.isEmpty()) {
             properties.setProperty("password", password);
         }
-        // A writer waits longer to log in too: fifty servers starting at once queue for the postmaster.
-        String login = String.valueOf((readOnly ? LOGIN_TIMEOUT : WRITE_TIMEOUT).toSeconds());
+        String login = String.valueOf(session.login.toSeconds());
         properties.setProperty("connectTimeout", login);
         properties.setProperty("loginTimeout", login);
-        properties.setProperty("socketTimeout", String.valueOf((readOnly ? READ_TIMEOUT : WRITE_TIMEOUT).toSeconds()));
+        properties.setProperty("socketTimeout", String.valueOf(session.roundTrip.toSeconds()));
         properties.setProperty("ApplicationName", "fleet");
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
-        properties.setProperty("readOnly", String.valueOf(readOnly));
+        properties.setProperty("readOnly", String.valueOf(session.readOnly));
         properties.setProperty("readOnlyMode", "always");
         return properties;
     }

@@ -26,14 +26,17 @@ final class PostgresMigration {
     }
 
     /** Migrates unless the table already has every column this project knows (the common case: one query). */
-    static void migrateIfNeeded(Connection connection) throws Exception {
+    static void migrateIfNeeded(Connection connection, PostgresLocation location) throws Exception {
         if (!current(PostgresRows.columnsOf(connection))) {
-            migrate(connection, false);
+            migrate(connection, false, location);
         }
     }
 
-    /** @param always false to skip the changelog when another server migrated meanwhile (seen under the lock) */
-    static void migrate(Connection connection, boolean always) throws Exception {
+    /**
+     * @param always false to skip the changelog when another server migrated meanwhile (seen under the lock)
+     * @param location the registry, as an error names it
+     */
+    static void migrate(Connection connection, boolean always, PostgresLocation location) throws Exception {
         connection.setAutoCommit(true);
         query(connection, "SET lock_timeout = " + LOCK_WAIT_MILLIS);
         query(connection, "SELECT pg_advisory_lock(" + LOCK_KEY + ")");
@@ -41,7 +44,7 @@ final class PostgresMigration {
             Set<String> present = PostgresRows.columnsOf(connection);
             List<String> missing = RegistryColumn.missingRequired(present);
             if (!present.isEmpty() && !missing.isEmpty()) {
-                throw new RegistryStorageException("registry cannot be migrated: table "
+                throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: table "
                         + PostgresRows.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }

@@ -41,7 +41,7 @@ public final class PostgresRegistryReader implements RegistryReader {
 
     @Override
     public RegistryRead read(RegistrationStatus status) {
-        try (Connection connection = location.open(true)) {
+        try (Connection connection = location.open(PostgresLocation.Session.READER)) {
             connection.setAutoCommit(false);
             connection.setReadOnly(true);
             try {

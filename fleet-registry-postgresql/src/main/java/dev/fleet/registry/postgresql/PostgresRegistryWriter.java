@@ -27,15 +27,27 @@ public final class PostgresRegistryWriter implements RegistryWriter {
     private static final int ATTEMPTS = 5;
 
     private final PostgresLocation location;
+    private final PostgresLocation.Session session;
 
+    /** A server's writer: it waits for the postmaster and for another's migration as fifty servers starting at once need. */
     public PostgresRegistryWriter(PostgresLocation location) {
+        this(location, PostgresLocation.Session.SERVER);
+    }
+
+    private PostgresRegistryWriter(PostgresLocation location, PostgresLocation.Session session) {
         this.location = Objects.requireNonNull(location, "location");
+        this.session = session;
+    }
+
+    /** An operator's writer ({@code registry migrate}): a database that does not answer is told within 5 s. */
+    public static PostgresRegistryWriter forOperator(PostgresLocation location) {
+        return new PostgresRegistryWriter(location, PostgresLocation.Session.OPERATOR);
     }
 
     @Override
     public void migrate() {
         withConnection("migrate", connection -> {
-            PostgresMigration.migrate(connection, true);
+            PostgresMigration.migrate(connection, true, location);
             return null;
         });
     }
@@ -50,7 +62,7 @@ public final class PostgresRegistryWriter implements RegistryWriter {
         // Measured from this server's clock, as on SQLite: a window of days dwarfs any skew between hosts.
         Optional<Instant> pruneBefore = retention.map(window -> Instant.now().minus(window));
         RegistryRow stored = withConnection("register", connection -> {
-            PostgresMigration.migrateIfNeeded(connection);
+            PostgresMigration.migrateIfNeeded(connection, location);
             return transaction(connection, ctx -> PostgresRegistration.store(ctx, row, pruneBefore));
         });
         InterpretedRow interpreted = stored.interpret();
@@ -104,7 +116,7 @@ public final class PostgresRegistryWriter implements RegistryWriter {
     }
 
     private <T> T withConnection(String what, SqlWork<Connection, T> work) {
-        try (Connection connection = location.open(false)) {
+        try (Connection connection = location.open(session)) {
             return work.apply(connection);
         } catch (RegistryStorageException e) {
             throw e;

@@ -95,7 +95,7 @@ class PostgresRegistryTest {
         // Sessions flush their statistics when they end; every read's session has ended.
         assertEquals(before, writesCounted(database));
 
-        try (Connection readSide = location.open(true)) {
+        try (Connection readSide = location.open(PostgresLocation.Session.READER)) {
             readSide.setAutoCommit(false);
             SQLException refused = assertThrows(SQLException.class, () -> {
                 try (PreparedStatement insert = readSide.prepareStatement(

@@ -1,0 +1,125 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.registry.postgresql.LocalPostgres;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code registry migrate} and {@code registry list} take a PostgreSQL URL exactly as they take a file,
+ * on a real PostgreSQL the test starts: the table is created by the same changelog, listed read-only,
+ * and a database that is silent, refuses the credentials or holds a table of the wrong shape is one
+ * line on stderr with the verb's exit code (2 for migrate, 1 for list), never a stack trace.
+ */
+class RegistryOnPostgresIT {
+
+    private static LocalPostgres postgres;
+
+    @BeforeAll
+    static void startPostgres() {
+        postgres = LocalPostgres.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() {
+        postgres.close();
+    }
+
+    @Test
+    void migrateCreatesTheTableOnceThenListShowsItsRows() throws Exception {
+        String url = postgres.createDatabase("migrated");
+
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", url);
+        FleetJar.Run again = FleetJar.run(Map.of("FLEET_REGISTRY", url), "registry", "migrate");
+        FleetJar.Run empty = FleetJar.run("registry", "list", "--registry", url);
+
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertEquals("registry " + url + " at schema version 6\n", migrate.stdout());
+        assertEquals(0, again.exitCode(), again.stderr());
+        assertEquals(migrate.stdout(), again.stdout(), "FLEET_REGISTRY names it as --registry does");
+        assertEquals(0, empty.exitCode(), empty.stderr());
+        assertTrue(empty.stdout().contains("0 rows in " + url), empty.stdout());
+
+        try (Connection connection = postgres.connect("migrated"); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO mcp_server_runtimes (runtime_id, namespace, profile, role, pid, "
+                    + "cohort_source, status, registered_at, last_heartbeat_at) VALUES ('rt-pg-1', 'gitea-author', "
+                    + "'prgs-author', 'author', 4242, 'unknown', 'stopped', '2026-07-28T02:00:00.000Z', "
+                    + "'2026-07-28T02:00:00.000Z')");
+        }
+        FleetJar.Run text = FleetJar.run("registry", "list", "--registry", url);
+        FleetJar.Run json = FleetJar.run("registry", "list", "--registry", url, "--format", "json", "--status",
+                "stopped");
+
+        assertEquals(0, text.exitCode(), text.stderr());
+        assertTrue(text.stdout().contains("rt-pg-1") && text.stdout().contains("1 row in " + url), text.stdout());
+        assertEquals(0, json.exitCode(), json.stderr());
+        JsonNode document = json.stdoutJson();
+        assertEquals(url, document.get("registry").asText());
+        assertEquals(1, document.get("rows").size(), json.stdout());
+        assertEquals(4242, document.get("rows").get(0).get("pid").asInt());
+    }
+
+    @Test
+    void aDatabaseThatNeverAnswersIsOneLineAndTheVerbsCode() throws Exception {
+        // A listener that accepts into its backlog and never speaks: connected, then silence.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String url = "postgresql://fleet@127.0.0.1:" + silent.getLocalPort() + "/registry";
+
+            FleetJar.Run migrate = FleetJar.run(Duration.ofSeconds(30), List.of(), Map.of(), "registry", "migrate",
+                    "--registry", url);
+            FleetJar.Run list = FleetJar.run(Duration.ofSeconds(30), List.of(), Map.of(), "registry", "list",
+                    "--registry", url);
+
+            assertOneLine(migrate, 2, "unreachable");
+            assertOneLine(list, 1, "unreachable");
+        }
+    }
+
+    @Test
+    void refusedCredentialsAreOneLineAndTheVerbsCode() {
+        String url = postgres.createDatabase("guarded").replace("fleet@", "nobody_here@");
+
+        assertOneLine(FleetJar.run("registry", "migrate", "--registry", url), 2, "access_denied");
+        assertOneLine(FleetJar.run("registry", "list", "--registry", url), 1, "access_denied");
+    }
+
+    @Test
+    void aTableOfTheWrongShapeIsRefusedNamingItsMissingColumnsAndLeftAsItWas() throws Exception {
+        String url = postgres.createDatabase("foreign_shape");
+        try (Connection connection = postgres.connect("foreign_shape"); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, namespace TEXT, pid INTEGER)");
+        }
+
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", url);
+        FleetJar.Run list = FleetJar.run("registry", "list", "--registry", url);
+
+        assertOneLine(migrate, 2, "lacks columns");
+        assertTrue(migrate.stderr().contains("registered_at") && migrate.stderr().contains("status"), migrate.stderr());
+        assertOneLine(list, 1, "schema_missing");
+        try (Connection connection = postgres.connect("foreign_shape"); Statement statement = connection.createStatement();
+                var columns = statement.executeQuery("SELECT count(*) FROM information_schema.columns "
+                        + "WHERE table_name = 'mcp_server_runtimes'")) {
+            columns.next();
+            assertEquals(3, columns.getInt(1), "nothing was added to the foreign table");
+        }
+    }
+
+    private static void assertOneLine(FleetJar.Run run, int exitCode, String says) {
+        assertEquals(exitCode, run.exitCode(), run.stderr());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderr().startsWith("fleet: ") && run.stderr().contains(says), run.stderr());
+        assertTrue(!run.stderr().contains("Exception") && !run.stderr().contains("\tat "), run.stderr());
+        assertEquals("", run.stdout());
+    }
+}
