@@ -68,8 +68,7 @@ class HttpSurfaceTest {
                 .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
         expectError(send(request().header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(PING))), 406, -32600);
-        expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\""
-                + "x".repeat(2 << 20) + "\"}}").header("Mcp-Session-Id", session)), 413, -32600);
+        assertTooLargeBeforeItsBody(session);
         expectError(send(request().method("PUT", HttpRequest.BodyPublishers.ofString(PING))), 405, -32600);
         expectError(send(request().method("OPTIONS", HttpRequest.BodyPublishers.noBody())), 405, -32600);
         expectError(send(request().GET().header("Accept", "text/event-stream")), 400, -32600);
@@ -313,6 +312,21 @@ class HttpSurfaceTest {
     }
 
     /** One request over a raw socket; the whole answer as text (the server closes, or 30 s pass). */
+    /**
+     * A body declared larger than the limit is refused (413, a JSON-RPC error) before a byte of it is
+     * read. Sent as headers alone: a client still writing two megabytes when the server answers and
+     * closes can fail its write before it reads the answer, and a busy host made that race real.
+     */
+    private void assertTooLargeBeforeItsBody(String session) throws IOException {
+        String answer = raw("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: "
+                + "application/json\r\nAccept: " + ACCEPT + "\r\nMcp-Session-Id: " + session + "\r\nContent-Length: "
+                + (2 << 20) + "\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 413 "), answer);
+        String body = answer.substring(answer.indexOf("{"), answer.lastIndexOf("}") + 1);
+        assertEquals(-32600, JSON.readTree(body).path("error").path("code").asInt(), answer);
+        assertClean(answer);
+    }
+
     private String raw(String request) throws IOException {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
             socket.setSoTimeout(30_000);
