@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +40,12 @@ class DemoIT {
                 .filter(process -> process.info().commandLine().orElse("").contains(registry.toString()))
                 .toList();
     }
+
+    private static final Pattern FIRST_CLIENT_SERVER = Pattern.compile(
+            "started \\S+, pid (\\d+) \\(cohort demo-client-1, launcher pid \\d+\\)");
+    private static final Pattern ORPHAN_STEP = Pattern.compile("ok   the first client's 5 servers: (\\d+) named orphaned "
+            + "\\(orphaned_member, each with the pid to stop(?:: pids ([\\d, ]+))?\\)"
+            + "(?:; (\\d+) had already left by themselves: pids ([\\d, ]+))?\\n");
 
     private static Path registryIn(String output) {
         Matcher matcher = REGISTRY.matcher(output);
@@ -71,9 +79,7 @@ class DemoIT {
         assertTrue(run.stdout().contains("ok   the controller's digest equals the reconciler's"), output);
         assertTrue(run.stdout().contains("ok   the subscribed client was notified that the verdict changed"), output);
         assertTrue(run.stdout().contains("ok   no orphan while the client lives"), output);
-        assertTrue(run.stdout().contains("! orphaned_member"), output);
-        assertTrue(run.stdout().contains("(orphan)"), output);
-        assertTrue(run.stdout().matches("(?s).*ok   [1-5] of the first client's servers named orphaned.*"), output);
+        assertEveryServerOfTheGoneClientNamedOrphanedOrGone(run.stdout(), output);
         assertTrue(run.stdout().contains("ok   the first client's five rows marked stopped by their servers"), output);
         assertTrue(run.stdout().contains("ok   every server marked its row stopped, and every process exited 0"),
                 output);
@@ -82,6 +88,37 @@ class DemoIT {
         Path registry = registryIn(run.stdout());
         assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
         assertEquals(List.of(), serversOf(registry), output);
+    }
+
+    /**
+     * Step 5 accounts for each of the five servers the first client started (the "started" lines with its
+     * cohort): each named orphaned, or gone by itself before a verdict came round, and no other pid.
+     */
+    private static void assertEveryServerOfTheGoneClientNamedOrphanedOrGone(String stdout, String output) {
+        Set<String> firstClient = new TreeSet<>();
+        Matcher started = FIRST_CLIENT_SERVER.matcher(stdout);
+        while (started.find()) {
+            firstClient.add(started.group(1));
+        }
+        assertEquals(5, firstClient.size(), output);
+        Matcher step = ORPHAN_STEP.matcher(stdout);
+        assertTrue(step.find(), output);
+        Set<String> named = pids(step.group(2));
+        Set<String> left = pids(step.group(4));
+        assertEquals(Integer.parseInt(step.group(1)), named.size(), output);
+        assertEquals(step.group(3) == null ? 0 : Integer.parseInt(step.group(3)), left.size(), output);
+        Set<String> accounted = new TreeSet<>(named);
+        accounted.addAll(left);
+        assertEquals(firstClient, accounted, output);
+        assertEquals(5, named.size() + left.size(), "no pid both named and gone\n" + output);
+        if (!named.isEmpty()) {
+            assertTrue(stdout.contains("! orphaned_member"), output);
+            assertTrue(stdout.contains("(orphan)"), output);
+        }
+    }
+
+    private static Set<String> pids(String list) {
+        return list == null ? Set.of() : new TreeSet<>(List.of(list.split(", ")));
     }
 
     @Test

@@ -233,6 +233,11 @@ public final class DemoFleet implements AutoCloseable {
         return new DemoVerdict(profile, JSON.valueToTree(result.structuredContent()));
     }
 
+    /** The pids of the servers started through launchers (the first client's), in the order they answered. */
+    synchronized List<Long> launchedServerPids() {
+        return adopted.stream().map(ProcessHandle::pid).toList();
+    }
+
     /** The first client dies: its launchers exit, and the servers they started are orphans. */
     void exitFirstClient() throws IOException {
         launchers.exit();

@@ -8,7 +8,9 @@ import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The contract's story, told with a {@link DemoFleet}: numbered steps and checked expectations,
@@ -93,32 +95,44 @@ public final class DemoStory {
     /**
      * Steps 5 and 6: the first client dies while the demo still holds its servers' stdin, so no EOF
      * comes. The second client's author (which the latest launch made the answerer for its profile)
-     * assesses at once and again until the orphans show, before they notice and leave by themselves.
+     * assesses at once and again until each of the first client's servers has been named orphaned or
+     * has left by itself ({@link OrphanTally}).
      */
     private void orphans() throws Exception {
         step("5. The first client dies: its launchers exit, while a helper (this demo) still holds its servers' stdin");
         expect("no orphan while the client lives", fleet.assess("prgs-author").orphanPids().isEmpty());
+        List<Long> servers = fleet.launchedServerPids();
         fleet.exitFirstClient();
-        DemoVerdict orphaned = awaitOrphans();
-        orphaned.print(out);
-        expect(orphaned.orphanPids().size() + " of the first client's servers named orphaned (orphaned_member), "
-                + "each with the pid to stop", !orphaned.orphanPids().isEmpty()
-                && orphaned.codes().contains("orphaned_member"));
+        OrphanTally tally = awaitOrphans(servers);
+        if (tally.shown() != null) {
+            tally.shown().print(out);
+        }
+        expect(tally.describe(), tally.complete());
 
         step("6. The orphans notice that their client is gone and leave by themselves");
         expect("the first client's five rows marked stopped by their servers; the second author serves on",
                 awaitStatuses(fleet, 5, 1));
     }
 
-    /** The second author's verdicts, one after another, until one names an orphan or every orphan has left. */
-    private DemoVerdict awaitOrphans() throws InterruptedException {
+    /** The second author's verdicts, one after another, until each of {@code servers} was named orphaned or has left. */
+    private OrphanTally awaitOrphans(List<Long> servers) throws InterruptedException {
         long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
-        DemoVerdict verdict = fleet.assess("prgs-author");
-        while (verdict.orphanPids().isEmpty() && verdict.runningMembers() > 1 && System.nanoTime() < deadline) {
+        OrphanTally tally = OrphanTally.of(servers);
+        do {
+            DemoVerdict verdict = fleet.assess("prgs-author");
+            // Read after the verdict: a row stopped by then whose server that verdict did not name has left unnamed.
+            tally = tally.with(verdict, stoppedPids(fleet.reader().readAll()));
+            if (tally.complete()) {
+                return tally;
+            }
             Thread.sleep(5);
-            verdict = fleet.assess("prgs-author");
-        }
-        return verdict;
+        } while (System.nanoTime() < deadline);
+        return tally;
+    }
+
+    private static Set<Long> stoppedPids(RegistryRead read) {
+        return read.rows().stream().filter(row -> "stopped".equals(row.status()) && row.pid() != null)
+                .map(RegistryRow::pid).collect(Collectors.toSet());
     }
 
     /**
