@@ -35,14 +35,6 @@ record DemoVerdict(String answeredBy, JsonNode json) {
         return pids;
     }
 
-    /** The pids of every instance of a roster member the verdict lists (duplicates included). */
-    List<Long> instancePids() {
-        List<Long> pids = new ArrayList<>();
-        json.path("members").forEach(member -> member.path("instances")
-                .forEach(instance -> pids.add(instance.path("pid").asLong())));
-        return pids;
-    }
-
     void print(PrintWriter out) {
         out.printf("   %s answers: gate %s, %d running of %d expected, single_cohort %s, digest %s%n", answeredBy,
                 gateSatisfied() ? "SATISFIED" : "NOT satisfied", runningMembers(),
