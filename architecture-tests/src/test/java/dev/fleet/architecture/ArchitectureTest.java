@@ -28,7 +28,7 @@ class ArchitectureTest {
             "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.postgresql.PostgresRegistryWriter");
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
             "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.sqlite.SchemaMigration",
-            "dev.fleet.registry.sqlite.SharedChangelog", "dev.fleet.registry.postgresql.PostgresRegistryWriter",
+            "dev.fleet.registry.schema.RegistryChangelog", "dev.fleet.registry.postgresql.PostgresRegistryWriter",
             "dev.fleet.registry.postgresql.PostgresRegistration", "dev.fleet.registry.postgresql.PostgresMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
     /**
@@ -44,7 +44,7 @@ class ArchitectureTest {
             FleetRules.OUT_PORTS, LIFECYCLE);
 
     /** jOOQ's generated classes (the registry's codegen target): the generator lays out their packages. */
-    static final String GENERATED = "dev.fleet.registry.sqlite.jooq..";
+    static final String GENERATED = "dev.fleet.registry.schema.jooq..";
 
     /** The demo's launcher, the one place that starts processes: Demo* classes of the CLI, or its demo package. */
     static final String DEMO = "dev\\.fleet\\.cli\\.demo\\..*";
@@ -98,7 +98,7 @@ class ArchitectureTest {
 
     @Test
     void everyModuleIsImported() {
-        for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.sqlite",
+        for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.schema", "dev.fleet.registry.sqlite",
                 "dev.fleet.registry.postgresql", "dev.fleet.observer", "dev.fleet.mcp", "dev.fleet.cli",
                 "dev.fleet.metrics"}) {
             assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)
@@ -132,6 +132,12 @@ class ArchitectureTest {
     @MethodSource("adapters")
     void anAdapterKnowsNoOtherAdapterNorTheCompositionRoot(String adapter) {
         FleetRules.adapterIsIndependent(adapter, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
+    }
+
+    @Test
+    void theSharedSchemaKnowsNoAdapter() {
+        FleetRules.sharedKnowsNoAdapter(FleetRules.SHARED_SCHEMA, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT)
+                .check(PRODUCT);
     }
 
     @Test

@@ -29,7 +29,11 @@ final class FleetRules {
     static final String PORTS = "dev.fleet.domain.port..";
     static final String IN_PORTS = "dev.fleet.domain.port.in..";
     static final String OUT_PORTS = "dev.fleet.domain.port.out..";
-    static final List<String> ADAPTERS = List.of("dev.fleet.registry..", "dev.fleet.observer..", "dev.fleet.mcp..");
+    /** One package per adapter module: the two registry adapters are two adapters, apart like any others. */
+    static final List<String> ADAPTERS = List.of("dev.fleet.registry.sqlite..", "dev.fleet.registry.postgresql..",
+            "dev.fleet.observer..", "dev.fleet.mcp..");
+    /** The registry's schema (fleet-registry-schema): no adapter, but what both registry adapters are built on. */
+    static final String SHARED_SCHEMA = "dev.fleet.registry.schema..";
     static final String COMPOSITION_ROOT = "dev.fleet.cli..";
     /**
      * The metrics exposition (fleet-metrics): no adapter, but what the CLI and the MCP adapter's
@@ -74,6 +78,17 @@ final class FleetRules {
                         adapters.stream().filter(other -> !other.equals(adapter)), Stream.of(compositionRoot))
                         .toArray(String[]::new))
                 .because("adapters depend on the domain, never on each other or on the composition root");
+    }
+
+    /**
+     * Promise 2a: what several adapters share ({@code shared}, the registry's schema) knows none of them
+     * nor the composition root, so an adapter can change or be dropped without it.
+     */
+    static ArchRule sharedKnowsNoAdapter(String shared, List<String> adapters, String compositionRoot) {
+        return noClasses().that().resideInAPackage(shared)
+                .should().dependOnClassesThat().resideInAnyPackage(Stream.concat(adapters.stream(),
+                        Stream.of(compositionRoot)).toArray(String[]::new))
+                .because("adapters share it; a shared module that knew an adapter would couple them");
     }
 
     /**

@@ -62,6 +62,24 @@ class RulesCanFailTest {
     }
 
     @Test
+    void oneRegistryAdapterThatKnowsTheOtherIsReported() {
+        String registry = FIXTURES + "coupled.registry.";
+        String violation = assertViolated(FleetRules.adapterIsIndependent(registry + "one..",
+                        List.of(registry + "one..", registry + "two.."), FIXTURES + "coupled.root.."),
+                fixture("coupled.registry"), "OneRegistry");
+        assertSpared(violation, "AdapterKnowingSchema");
+    }
+
+    @Test
+    void aSharedSchemaThatKnowsAnAdapterIsReported() {
+        String registry = FIXTURES + "coupled.registry.";
+        String violation = assertViolated(FleetRules.sharedKnowsNoAdapter(registry + "schema..",
+                        List.of(registry + "one..", registry + "two.."), FIXTURES + "coupled.root.."),
+                fixture("coupled.registry"), "AdapterKnowingSchema");
+        assertSpared(violation, "OneRegistry");
+    }
+
+    @Test
     void anExpositionThatKnowsAnAdapterIsReported() {
         String violation = assertViolated(FleetRules.expositionKnowsOnlyTheDomain(FIXTURES + "exposition.render..",
                         "dev.fleet.domain..", FleetRules.PROMETHEUS), fixture("exposition.render"), "BetaAdapter");

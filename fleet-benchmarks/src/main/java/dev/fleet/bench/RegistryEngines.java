@@ -7,7 +7,7 @@ import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.registry.postgresql.PostgresRegistryWriter;
-import dev.fleet.registry.sqlite.RegistryColumn;
+import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;

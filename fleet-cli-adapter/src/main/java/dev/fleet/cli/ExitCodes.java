@@ -1,6 +1,6 @@
 package dev.fleet.cli;
 
-import dev.fleet.registry.sqlite.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

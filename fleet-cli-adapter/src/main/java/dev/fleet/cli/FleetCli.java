@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Failures;
-import dev.fleet.registry.sqlite.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryStorageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;

@@ -11,7 +11,7 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.registry.sqlite.RegistryColumn;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,10 @@
 package dev.fleet.cli;
 
 import dev.fleet.cli.text.Printable;
-import dev.fleet.registry.sqlite.RegistrySchema;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.postgresql.PostgresRegistryWriter;
+import dev.fleet.registry.schema.RegistrySchema;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,9 +27,20 @@ final class RegistryMigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        registry.migrationWriter().migrate();
+        writer().migrate();
         spec.commandLine().getOut().printf("registry %s at schema version %d%n", Printable.of(registry.location()),
                 RegistrySchema.SCHEMA_VERSION);
         return ExitCodes.OK;
+    }
+
+    /**
+     * The write side for the operator: PostgreSQL's (told within 5 s when the database does not answer),
+     * else the file's, created where the path allows. Here, not in {@link RegistryOption}, which every
+     * assessing verb uses: nothing on the assessment path may reach a writer.
+     */
+    private RegistryWriter writer() {
+        return registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::forOperator)
+                .orElseGet(() -> new SqliteRegistryWriter(registry.path(),
+                        SqliteRegistryWriter.Directories.forPath(registry.named())));
     }
 }

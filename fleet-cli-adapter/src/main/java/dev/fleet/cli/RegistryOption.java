@@ -2,13 +2,10 @@ package dev.fleet.cli;
 
 import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.port.out.RegistryReader;
-import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
-import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.RegistryLocation;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
-import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -56,15 +53,6 @@ final class RegistryOption {
     RegistryReader reader() {
         return postgres().<RegistryReader>map(PostgresRegistryReader::new)
                 .orElseGet(() -> new SqliteRegistryReader(path()));
-    }
-
-    /**
-     * The write side for an operator's {@code registry migrate}: PostgreSQL's (told within 5 s when the
-     * database does not answer), else the file's, created where the path allows.
-     */
-    RegistryWriter migrationWriter() {
-        return postgres().<RegistryWriter>map(PostgresRegistryWriter::forOperator)
-                .orElseGet(() -> new SqliteRegistryWriter(path(), SqliteRegistryWriter.Directories.forPath(named())));
     }
 
     /** Where the registry lives, as an operator is told: the URL (it holds no secret), else the file's path. */

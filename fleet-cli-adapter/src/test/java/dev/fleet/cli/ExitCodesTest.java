@@ -3,7 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.fleet.registry.sqlite.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryStorageException;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

@@ -1,8 +1,8 @@
 package dev.fleet.registry.postgresql;
 
-import dev.fleet.registry.sqlite.RegistryColumn;
-import dev.fleet.registry.sqlite.RegistryStorageException;
-import dev.fleet.registry.sqlite.SharedChangelog;
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryChangelog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -49,7 +49,7 @@ final class PostgresMigration {
                         + " (another tool made it); nothing was changed", null);
             }
             if (always || !current(present)) {
-                SharedChangelog.update(connection);
+                RegistryChangelog.update(connection);
             }
         } finally {
             connection.setAutoCommit(true);

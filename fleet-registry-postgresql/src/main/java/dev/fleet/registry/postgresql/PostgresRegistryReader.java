@@ -5,7 +5,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryReader;
-import dev.fleet.registry.sqlite.RegistryColumn;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,12 +1,12 @@
 package dev.fleet.registry.postgresql;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryWriter;
-import dev.fleet.registry.sqlite.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.fleet.registry.postgresql;
 
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.registry.sqlite.RegistryColumn;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

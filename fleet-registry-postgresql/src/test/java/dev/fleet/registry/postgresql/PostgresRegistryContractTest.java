@@ -3,7 +3,7 @@ package dev.fleet.registry.postgresql;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.port.out.RegistryWriter;
-import dev.fleet.registry.sqlite.RegistryContract;
+import dev.fleet.registry.schema.RegistryContract;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Instant;

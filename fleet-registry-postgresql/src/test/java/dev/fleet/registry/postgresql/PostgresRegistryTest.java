@@ -10,7 +10,7 @@ import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
-import dev.fleet.registry.sqlite.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;

@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;

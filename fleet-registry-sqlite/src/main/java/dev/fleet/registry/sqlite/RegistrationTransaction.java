@@ -1,10 +1,11 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
-import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

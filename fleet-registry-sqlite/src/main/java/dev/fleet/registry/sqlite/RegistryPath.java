@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.RegistryReason;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,9 +1,10 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class RowMapping {
                 text[column.ordinal()] = value == null ? null : value.toString();
             }
         }
-        return RegistryColumn.toRow(text, RowQuery.wholeNumber(record.get(PID_AS_TEXT)));
+        return RegistryColumn.toRow(text, RegistryColumn.wholeNumber(record.get(PID_AS_TEXT)));
     }
 
     /** The row's values for the columns the table has, by name; the others are left out. */

@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -113,7 +114,7 @@ final class RowQuery {
      * every INTEGER column as its digits, or null unless SQLite stored a whole number ({@link #selection}).
      */
     static RegistryRow toRow(String[] text) {
-        return RegistryColumn.toRow(text, wholeNumber(text[RegistryColumn.PID.ordinal()]));
+        return RegistryColumn.toRow(text, RegistryColumn.wholeNumber(text[RegistryColumn.PID.ordinal()]));
     }
 
     /** How SQLite stores the file's text: only a UTF-8 file's bytes can be handed over unconverted. */
@@ -136,24 +137,5 @@ final class RowQuery {
      */
     static String asRead(RegistryColumn column, String value) {
         return column.isInteger() ? "CASE typeof(" + value + ") WHEN 'integer' THEN " + value + " END" : value;
-    }
-
-    /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */
-    static Long wholeNumber(String text) {
-        if (text == null) {
-            return null;
-        }
-        int start = text.startsWith("-") ? 1 : 0;
-        int digits = text.length() - start;
-        if (digits < 1 || digits > 18) {
-            return null;
-        }
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return null;
-            }
-        }
-        return Long.parseLong(text);
     }
 }

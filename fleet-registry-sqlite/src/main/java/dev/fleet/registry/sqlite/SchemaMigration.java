@@ -1,36 +1,20 @@
 package dev.fleet.registry.sqlite;
 
-import java.io.OutputStream;
+import dev.fleet.registry.schema.RegistryChangelog;
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistrySchema;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
-import liquibase.Scope;
-import liquibase.UpdateSummaryOutputEnum;
-import liquibase.analytics.configuration.AnalyticsArgs;
-import liquibase.command.CommandScope;
-import liquibase.command.core.UpdateCommandStep;
-import liquibase.command.core.helpers.DbUrlConnectionArgumentsCommandStep;
-import liquibase.command.core.helpers.ShowSummaryArgument;
-import liquibase.database.Database;
-import liquibase.database.DatabaseFactory;
-import liquibase.database.jvm.JdbcConnection;
-import liquibase.lockservice.LockServiceFactory;
-import liquibase.resource.ClassLoaderResourceAccessor;
-import liquibase.ui.LoggerUIService;
 import org.jooq.DSLContext;
 
 /**
  * Runs the changelog, one migration at a time per registry file.
  *
- * <p>Silence: a fleet server migrates right after binding stdio, where stdout carries protocol
- * bytes only, so Liquibase's UI goes to the logger, its update summary to the log, its command
- * output nowhere, and its JUL logger is quieted.
+ * <p>The changelog itself is the schema module's ({@link RegistryChangelog}), silent as stdio needs.
  *
  * <p>One at a time: servers started together all find a fresh file unmigrated. Left to Liquibase's
  * own changelog lock they deadlock: a waiting Liquibase keeps its IMMEDIATE transaction (and so
@@ -39,17 +23,6 @@ import org.jooq.DSLContext;
  * lock whether another has already done the work.
  */
 final class SchemaMigration {
-
-    /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets its level. */
-    private static final Logger LIQUIBASE_LOG = Logger.getLogger("liquibase");
-
-    static {
-        if (LIQUIBASE_LOG.getLevel() == null) {
-            // Not even SEVERE: a failed change set is logged with a 70-line stack trace, and the
-            // failure reaches the caller anyway, as one line (RegistryStorageException).
-            LIQUIBASE_LOG.setLevel(Level.OFF);
-        }
-    }
 
     private SchemaMigration() {
     }
@@ -95,39 +68,10 @@ final class SchemaMigration {
             }
             enableWal(ctx);
             if (always || !hasSchema(ctx, columns)) {
-                runChangelog(connection);
+                RegistryChangelog.update(connection);
                 addOwnColumnsStillMissing(ctx);
                 raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
             }
-        }
-    }
-
-    static void runChangelog(Connection connection) throws Exception {
-        boolean autoCommit = connection.getAutoCommit();
-        Map<String, Object> scope = new HashMap<>();
-        scope.put(Scope.Attr.ui.name(), new LoggerUIService());
-        scope.put(Scope.Attr.resourceAccessor.name(),
-                new ClassLoaderResourceAccessor(SchemaMigration.class.getClassLoader()));
-        // Liquibase 4.30+ would otherwise phone home on every migration.
-        scope.put(AnalyticsArgs.ENABLED.getKey(), Boolean.FALSE);
-        try {
-            Scope.child(scope, () -> {
-                Database database = DatabaseFactory.getInstance()
-                        .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-                // Only this class runs Liquibase on the registry, and only under the migration lock:
-                // a changelog lock still taken now was left by a migration that died, and would
-                // otherwise make this one wait minutes while holding SQLite's write lock.
-                LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
-                new CommandScope(UpdateCommandStep.COMMAND_NAME)
-                        .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
-                        .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, RegistrySchema.CHANGELOG)
-                        .addArgumentValue(ShowSummaryArgument.SHOW_SUMMARY_OUTPUT, UpdateSummaryOutputEnum.LOG)
-                        .setOutput(OutputStream.nullOutputStream())
-                        .execute();
-            });
-        } finally {
-            // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
-            connection.setAutoCommit(autoCommit);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.MalformedRegistration;
@@ -9,7 +9,8 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
-import dev.fleet.registry.sqlite.jooq.tables.McpServerRuntimes;
+import dev.fleet.registry.schema.RegistryStorageException;
+import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.registry.schema.RegistryColumn;
 import java.util.List;
 import java.util.Set;
 import org.jooq.DSLContext;

@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.RegistryReason;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 
 /** A failed write as the one-line exception a server logs and {@code registry migrate} prints. */

@@ -20,6 +20,7 @@ import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -13,6 +13,7 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -14,6 +14,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

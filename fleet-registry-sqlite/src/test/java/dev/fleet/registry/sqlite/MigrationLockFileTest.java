@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RowBuilder;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

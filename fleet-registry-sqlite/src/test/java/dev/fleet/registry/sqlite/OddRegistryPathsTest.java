@@ -12,6 +12,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RowBuilder;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

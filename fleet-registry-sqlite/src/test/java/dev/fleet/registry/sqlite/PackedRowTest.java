@@ -13,6 +13,7 @@ import static org.quicktheories.generators.SourceDSL.strings;
 
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.registry.schema.RegistryStorageException;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter.Directories;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;

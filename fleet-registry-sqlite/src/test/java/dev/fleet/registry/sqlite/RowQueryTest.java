@@ -1,10 +1,11 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.schema.RegistryColumn;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.List;
@@ -46,12 +47,12 @@ class RowQueryTest {
 
     @Test
     void aPidIsAWholeNumberOfAtMostEighteenDigitsOrNothing() {
-        assertEquals(12L, RowQuery.wholeNumber("12"));
-        assertEquals(-3L, RowQuery.wholeNumber("-3"));
-        assertEquals(123L, RowQuery.wholeNumber("0123"));
-        assertEquals(999_999_999_999_999_999L, RowQuery.wholeNumber("999999999999999999"));
+        assertEquals(12L, RegistryColumn.wholeNumber("12"));
+        assertEquals(-3L, RegistryColumn.wholeNumber("-3"));
+        assertEquals(123L, RegistryColumn.wholeNumber("0123"));
+        assertEquals(999_999_999_999_999_999L, RegistryColumn.wholeNumber("999999999999999999"));
         for (String text : new String[] {null, "", "-", "12.7", "12.0", " 12", "1e3", "1234567890123456789", "+5", "٣"}) {
-            assertNull(RowQuery.wholeNumber(text), String.valueOf(text));
+            assertNull(RegistryColumn.wholeNumber(text), String.valueOf(text));
         }
     }
 

@@ -10,6 +10,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.schema.RegistrySchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,6 +54,17 @@ class SchemaMigrationTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void everyChangeSetIsRecordedUnderThePathTheChangelogHadBeforeItsModuleSoOldRegistriesAreNotMigratedAgain()
+            throws Exception {
+        Path file = ScratchRegistry.migratedIn(dir);
+
+        // Liquibase knows a change set by id, author and this path: a registry migrated when the changelog
+        // lived in the SQLite module holds it, and a new path would make every change set run again.
+        assertEquals(List.of(List.of("dev/fleet/registry/sqlite/db/changelog.xml")), RawSqlite.query(file,
+                "SELECT DISTINCT filename FROM DATABASECHANGELOG"));
+    }
 
     @Test
     void aFreshFileGetsTheTableItsIndexesAndSchemaVersionSix() throws Exception {

@@ -3,6 +3,7 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.schema.RegistryContract;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;

@@ -16,6 +16,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.fleet.registry.sqlite;
+package dev.fleet.registry.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

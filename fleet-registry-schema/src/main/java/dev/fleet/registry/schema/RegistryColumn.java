@@ -1,4 +1,4 @@
-package dev.fleet.registry.sqlite;
+package dev.fleet.registry.schema;
 
 import dev.fleet.domain.RegistryRow;
 import java.util.List;
@@ -12,8 +12,9 @@ import java.util.function.Function;
  * the migration's added columns and {@code fleet registry list} all follow. A new column is a
  * constant here, beside its component in {@link RegistryRow} and its change set in the changelog.
  *
- * <p>Plain Java, no jOOQ: the read path ({@link RowQuery}) must not pay jOOQ's start-up. Values are
- * read into an array indexed by {@link #ordinal()}, the fast path an assessment of 10,000 rows takes.
+ * <p>Plain Java, no jOOQ: the SQLite read path (its {@code RowQuery}) must not pay jOOQ's start-up.
+ * Values are read into an array indexed by {@link #ordinal()}, the fast path an assessment of 10,000
+ * rows takes. Both registry adapters follow this one list; neither knows the other.
  */
 public enum RegistryColumn {
     RUNTIME_ID(Origin.SHARED, RegistryRow::runtimeId),
@@ -24,7 +25,7 @@ public enum RegistryColumn {
     ORG(Origin.SHARED, RegistryRow::org),
     REPO(Origin.SHARED, RegistryRow::repo),
     REPOSITORY_ROOT(Origin.SHARED, RegistryRow::repositoryRoot),
-    /** The one INTEGER column; read only when SQLite stores a whole number in it ({@link RowQuery}). */
+    /** An INTEGER column; read only when the engine stores a whole number in it ({@link #isInteger}). */
     PID(Origin.SHARED, RegistryRow::pid),
     COHORT_ID(Origin.SHARED, RegistryRow::cohortId),
     COHORT_SOURCE(Origin.SHARED, RegistryRow::cohortSource),
@@ -85,12 +86,12 @@ public enum RegistryColumn {
     }
 
     /** The SQL type the migration gives the column when it adds it to another tool's table. */
-    String sqlType() {
+    public String sqlType() {
         return isInteger() ? "INTEGER" : "TEXT";
     }
 
     /** An INTEGER column: its value is read only when SQLite stores a whole number in it. */
-    boolean isInteger() {
+    public boolean isInteger() {
         return this == PID || this == PARENT_PID;
     }
 
@@ -112,7 +113,26 @@ public enum RegistryColumn {
                 text[CLIENT_PROVENANCE.ordinal()], text[BOOT_ID.ordinal()], text[PROCESS_STARTED_AT.ordinal()],
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
-                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], RowQuery.wholeNumber(text[PARENT_PID.ordinal()]),
+                text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], wholeNumber(text[PARENT_PID.ordinal()]),
                 text[PARENT_STARTED_AT.ordinal()], text[HOST_ID.ordinal()]);
+    }
+
+    /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */
+    public static Long wholeNumber(String text) {
+        if (text == null) {
+            return null;
+        }
+        int start = text.startsWith("-") ? 1 : 0;
+        int digits = text.length() - start;
+        if (digits < 1 || digits > 18) {
+            return null;
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
+            }
+        }
+        return Long.parseLong(text);
     }
 }

@@ -1,8 +1,8 @@
-package dev.fleet.registry.sqlite;
+package dev.fleet.registry.schema;
 
 /**
- * The registry file could not be migrated or written. The message names the file and the cause in
- * one line, fit for an operator; the cause keeps the driver's detail.
+ * The registry could not be migrated or written, on either engine. The message names the registry
+ * and the cause in one line, fit for an operator; the cause keeps the driver's detail.
  */
 public class RegistryStorageException extends RuntimeException {
 
