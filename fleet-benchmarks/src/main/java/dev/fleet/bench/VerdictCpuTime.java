@@ -2,6 +2,7 @@ package dev.fleet.bench;
 
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.FleetClassifier;
+import dev.fleet.domain.verdict.VerdictDocument;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -26,14 +27,14 @@ public final class VerdictCpuTime {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long chars = 0;
         for (int i = 0; i < warmups; i++) {
-            chars = FleetClassifier.classifyWithJson(snapshot).json().length();
+            chars = VerdictDocument.canonicalJson(FleetClassifier.classify(snapshot)).length();
         }
         long[] wall = new long[runs];
         long[] cpu = new long[runs];
         for (int i = 0; i < runs; i++) {
             long cpuStart = threads.getCurrentThreadCpuTime();
             long wallStart = System.nanoTime();
-            chars += FleetClassifier.classifyWithJson(snapshot).json().length() == 0 ? 1 : 0;
+            chars += VerdictDocument.canonicalJson(FleetClassifier.classify(snapshot)).length() == 0 ? 1 : 0;
             wall[i] = System.nanoTime() - wallStart;
             cpu[i] = threads.getCurrentThreadCpuTime() - cpuStart;
         }

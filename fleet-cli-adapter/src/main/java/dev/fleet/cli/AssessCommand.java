@@ -7,8 +7,8 @@ import dev.fleet.domain.Lease;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import java.io.IOException;
@@ -66,19 +66,11 @@ final class AssessCommand implements Callable<Integer> {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(),
                 ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
                 lease == null ? Lease.DEFAULT : lease);
-        Verdict verdict;
-        String answer;
-        if (format == AssessFormat.JSON) {
-            // The verdict's digest is taken while its JSON is written: one walk of the document, not two.
-            JsonVerdict json = assessment.assessWithJson();
-            verdict = json.verdict();
-            answer = json.json() + System.lineSeparator();
-        } else {
-            verdict = assessment.assess();
-            answer = format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
-                    : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
-                            .render(verdict, registry.shown(), registry.origin(), roster.source());
-        }
+        Verdict verdict = assessment.assess();
+        String answer = format == AssessFormat.JSON ? VerdictDocument.canonicalJson(verdict) + System.lineSeparator()
+                : format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
+                : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
+                        .render(verdict, registry.shown(), registry.origin(), roster.source());
         if (output != null) {
             return write(answer, verdict);
         }

@@ -7,7 +7,8 @@ import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.motion.WaitCondition;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.verdict.JsonVerdict;
+import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import java.time.Duration;
@@ -61,10 +62,10 @@ final class WaitCommand implements Callable<Integer> {
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
                 registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
                 Lease.DEFAULT);
-        VerdictWait.Outcome outcome = new VerdictWait(assessment::assessWithJson, condition(), every).await(limit);
-        JsonVerdict last = outcome.last();
-        format.print(last::json, () -> new VerdictText(Ansi.forStdout()).render(last.verdict(), registry.shown(),
-                registry.origin(), roster.source()));
+        VerdictWait.Outcome outcome = new VerdictWait(assessment::assess, condition(), every).await(limit);
+        Verdict last = outcome.last();
+        format.print(() -> VerdictDocument.canonicalJson(last), () -> new VerdictText(Ansi.forStdout()).render(last,
+                registry.shown(), registry.origin(), roster.source()));
         return outcome.held() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 

@@ -1,7 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.verdict.JsonVerdict;
+import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -45,9 +45,9 @@ public final class AssessFleetInventoryTool {
                 () -> answer(useCase), awaitOwnRegistration);
     }
 
-    /** The verdict as a tree, with its JSON and digest from one walk (the same bytes the tree encodes to). */
+    /** The verdict as a tree (structured content) and as its canonical JSON (text): the bytes the tree encodes to. */
     private static CallToolResult answer(AssessFleetInventoryUseCase useCase) {
-        JsonVerdict answer = useCase.assessWithJson();
-        return ToolResults.document(VerdictDocument.toTree(answer.verdict()), answer.json());
+        Verdict verdict = useCase.assess();
+        return ToolResults.document(VerdictDocument.toTree(verdict), VerdictDocument.canonicalJson(verdict));
     }
 }

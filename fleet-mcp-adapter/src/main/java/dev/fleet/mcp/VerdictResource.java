@@ -1,6 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.VerdictDocument;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class VerdictResource {
     }
 
     static McpSchema.ReadResourceResult read(AssessFleetInventoryUseCase assess) {
-        String json = assess.assessWithJson().json();
+        String json = VerdictDocument.canonicalJson(assess.assess());
         return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(URI, MIME_TYPE, json)));
     }
 }

@@ -11,7 +11,6 @@ import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.verdict.FleetClassifier;
-import dev.fleet.domain.verdict.JsonVerdict;
 import dev.fleet.domain.verdict.Verdict;
 import java.time.InstantSource;
 import java.util.Collections;
@@ -60,11 +59,6 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
         return FleetClassifier.classify(snapshot());
     }
 
-    @Override
-    public JsonVerdict assessWithJson() {
-        return FleetClassifier.classifyWithJson(snapshot());
-    }
-
     private static void addIfPid(Set<Long> pids, Long pid) {
         if (pid != null && pid > 0 && pid <= RegistryRow.MAX_PID) {
             pids.add(pid);
@@ -72,7 +66,7 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
     }
 
     /** The evidence of one assessment, taken now. */
-    public Snapshot snapshot() {
+    private Snapshot snapshot() {
         RegistryRead read = registry.readAll();
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.

@@ -20,18 +20,10 @@ public final class FleetClassifier {
     private FleetClassifier() {
     }
 
+    /** The snapshot's verdict, sealed with its digest ({@link VerdictDigest}). */
     public static Verdict classify(Snapshot snapshot) {
         Verdict verdict = unsealed(snapshot);
         return verdict.withDigest(VerdictDigest.of(verdict));
-    }
-
-    /**
-     * {@link #classify}, with the verdict's canonical JSON ({@link VerdictDocument#canonicalJson}),
-     * for an answerer that shows it: the digest is taken while the JSON is written, so the
-     * document is walked and encoded once instead of twice.
-     */
-    public static JsonVerdict classifyWithJson(Snapshot snapshot) {
-        return VerdictDocument.seal(unsealed(snapshot));
     }
 
     /** The verdict without its digest. */

@@ -248,7 +248,7 @@ public record Verdict(
             return this;
         }
 
-        /** The verdict without its digest; {@link FleetClassifier} seals it. */
+        /** The verdict without its digest; {@link FleetClassifier} seals it with one. */
         Verdict build() {
             return new Verdict(blockedReasons, expectedMemberCount, members, unexpectedMembers, staleRegistrations,
                     unverifiedRegistrations, malformedRegistrations, orphanedInstances, remoteInstances,

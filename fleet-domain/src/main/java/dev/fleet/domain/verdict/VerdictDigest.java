@@ -7,10 +7,10 @@ package dev.fleet.domain.verdict;
  * within the fleet's life, each answers.
  *
  * <p>It is taken one way only: {@link VerdictDocument} writes the document to a {@link
- * dev.fleet.domain.verdict.encoding.CanonicalWriter} that marks the heartbeats as undigested and
- * digests its own bytes when it reaches the digest's field. Here the bytes go straight into the
- * digest, chunk by chunk, without a tree, a String or the text's byte array; {@link
- * VerdictDocument#seal} keeps them as the text as well.
+ * dev.fleet.domain.verdict.encoding.CanonicalWriter} made {@code forDigest}, which leaves out what
+ * the document marks undigested (each heartbeat) and hands its bytes straight to SHA-256, chunk by
+ * chunk, without a tree, a String or the text's byte array. The text an adapter shows is a second
+ * walk of the same document ({@link VerdictDocument#canonicalJson}), which writes this digest in.
  */
 public final class VerdictDigest {
 

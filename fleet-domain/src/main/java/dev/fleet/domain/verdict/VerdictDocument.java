@@ -17,8 +17,8 @@ import java.util.function.BiConsumer;
  * describes every field to clients. The document is described once, value by value, to a {@link
  * DocumentSink}, and every renderer starts from this description: the tree of ordered maps, lists,
  * strings, integers, booleans and nulls that MCP structured content is made of ({@link #toTree}),
- * and the canonical JSON written directly, as text ({@link #canonicalJson}), as {@code
- * verdict_digest} alone ({@link #digestOf}), or both in one walk ({@link #seal}). The sink is told
+ * and the canonical JSON written directly, as text ({@link #canonicalJson}) or as {@code
+ * verdict_digest} alone ({@link #digestOf}). The sink is told
  * what the digest leaves out (every {@code last_heartbeat_at}, and all that follows the digest's own
  * field) and where the digest goes, never which kind of sink it is. Every string taken from outside
  * the program is capped here ({@link OutsideText}), so the cap holds for every renderer and for the
@@ -46,7 +46,7 @@ public final class VerdictDocument {
      * written without building the tree.
      */
     public static String canonicalJson(Verdict verdict) {
-        CanonicalWriter writer = CanonicalWriter.forText();
+        CanonicalWriter writer = CanonicalWriter.forText(expectedBytes(verdict));
         write(verdict, writer);
         return writer.text();
     }
@@ -56,17 +56,6 @@ public final class VerdictDocument {
         CanonicalWriter writer = CanonicalWriter.forDigest();
         write(verdict, writer);
         return writer.digest();
-    }
-
-    /**
-     * {@code unsealed} (a verdict without its digest) sealed, with its canonical JSON: the digest is
-     * taken from the same bytes as the JSON while they are written, one walk instead of two. The
-     * same verdict and JSON as {@link FleetClassifier#classify} then {@link #canonicalJson}.
-     */
-    static JsonVerdict seal(Verdict unsealed) {
-        CanonicalWriter writer = CanonicalWriter.forTextAndDigest(expectedBytes(unsealed));
-        write(unsealed, writer);
-        return new JsonVerdict(unsealed.withDigest(writer.digest()), writer.text());
     }
 
     /**

@@ -11,10 +11,9 @@ import java.util.function.Consumer;
  * The canonical encoding ({@link CanonicalJson}), written value by value as UTF-8 bytes by parts
  * that each do one thing: {@link Separators} place the commas, {@link JsonStrings} escape strings,
  * {@link Utf8Buffer} holds the bytes, and a {@link DigestTap} takes the digest. What is done with
- * the bytes is chosen when the writer is made: kept as text ({@link #forText}), handed to the
- * digest as they come ({@link #forDigest}), or both ({@link #forTextAndDigest}). The digest is
- * always taken the same way, from the bytes this writer wrote, so the text and the digest agree by
- * construction.
+ * the bytes is chosen when the writer is made: kept as text ({@link #forText}), or handed to the
+ * digest as they come ({@link #forDigest}). The text and the digest are two walks of one document
+ * through the same code, so they agree by construction.
  */
 public final class CanonicalWriter implements DocumentSink {
 
@@ -43,17 +42,16 @@ public final class CanonicalWriter implements DocumentSink {
 
     /** Into a String: see {@link #text()}. */
     public static CanonicalWriter forText() {
-        return new CanonicalWriter(new Utf8Buffer(CHUNK, null), null);
+        return forText(CHUNK);
     }
 
     /**
-     * Into a String, as {@link #forText()}, that takes the digest from its own bytes at {@link
-     * #digest(FieldName, String)}. Its buffer is sized for {@code expectedBytes} at first: a large
-     * document's text then grows once or not at all, rather than doubling from 64 KB through a
-     * dozen copies of ever larger (for the collector, humongous) arrays.
+     * Into a String, its buffer sized for {@code expectedBytes} at first: a large document's text then
+     * grows once or not at all, rather than doubling from 64 KB through a dozen copies of ever larger
+     * (for the collector, humongous) arrays.
      */
-    public static CanonicalWriter forTextAndDigest(int expectedBytes) {
-        return new CanonicalWriter(new Utf8Buffer(Math.max(CHUNK, expectedBytes), null), new DigestTap());
+    public static CanonicalWriter forText(int expectedBytes) {
+        return new CanonicalWriter(new Utf8Buffer(Math.max(CHUNK, expectedBytes), null), null);
     }
 
     /** Into the digest alone, in 64 KB chunks: nothing is kept, and {@link #text()} is not available. */
@@ -62,7 +60,7 @@ public final class CanonicalWriter implements DocumentSink {
         return new CanonicalWriter(new Utf8Buffer(CHUNK, tap::take), tap);
     }
 
-    /** The text written, for a writer made by {@link #forText()} or {@link #forTextAndDigest}. */
+    /** The text written, for a writer made by {@link #forText}. */
     public String text() {
         return out.text();
     }
@@ -80,8 +78,8 @@ public final class CanonicalWriter implements DocumentSink {
     }
 
     /**
-     * The first time, writes the value and notes where; after that, while every byte is kept, copies
-     * those bytes (and the digest's edits within them) rather than encoding the value again.
+     * The first time, writes the value and notes where; after that, while every byte is kept (as text),
+     * copies those bytes rather than encoding the value again.
      */
     @Override
     public void repeatable(Object key, Consumer<DocumentSink> write) {
@@ -95,11 +93,7 @@ public final class CanonicalWriter implements DocumentSink {
             return;
         }
         beforeValue();
-        int at = out.position;
         out.repeat(range[0], range[1]);
-        if (tap != null) {
-            tap.repeat(range[0], range[1], at);
-        }
     }
 
     @Override

@@ -48,19 +48,6 @@ final class DigestTap {
         }
     }
 
-    /**
-     * The bytes at buffer {@code [from, to)} are written again at {@code at}: so are the edits
-     * within them. Only before anything is taken in (a buffer that keeps everything).
-     */
-    void repeat(int from, int to, int at) {
-        int end = editsEnd;
-        for (int i = 0; i < end; i += 3) {
-            if (edits[i] >= from && edits[i + 1] <= to) {
-                add(edits[i] - from + at, edits[i + 1] - from + at, edits[i + 2]);
-            }
-        }
-    }
-
     /** Takes in the buffer's first {@code length} bytes, which come next in the stream. */
     void take(byte[] bytes, int length) {
         if (digest != null) {
