@@ -1,9 +1,7 @@
 package dev.fleet.domain.verdict;
 
-import dev.fleet.domain.HostId;
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.Lease;
-import dev.fleet.domain.MalformedReason;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
@@ -15,25 +13,22 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Text;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The working state of one classification ({@link FleetClassifier#classify}), step by step: rows
- * interpreted and conflicting claims set aside (the constructor), running rows judged by the
- * contract's rules ({@link #checkRunningRegistrations}), live ones assigned to roster members, and
- * the verdict put together.
+ * interpreted and conflicting claims set aside ({@link ConflictingClaims}), rows of other hosts judged by
+ * their lease ({@link RemoteRows}), local running rows by the contract's rules ({@link RunningRowRule}),
+ * live ones by what they are an instance of ({@link LiveRowRule}), and the verdict put together. The
+ * rules are named values listed in those classes; this class only applies them, in order.
  */
 final class Classification {
 
@@ -44,8 +39,10 @@ final class Classification {
             .reversed();
 
     private final Roster roster;
-    private final ProcessObservation observation;
     private final Map<Long, ObservedProcess> processes;
+    private final Answerer answerer;
+    private final Lease lease;
+    private final Instant registryNow;
     private final List<Registration> registrations = new ArrayList<>();
     private final List<MalformedRegistration> malformed = new ArrayList<>();
     private final List<Registration> live = new ArrayList<>();
@@ -55,21 +52,15 @@ final class Classification {
     private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
     private final List<OrphanedInstance> orphaned = new ArrayList<>();
     private final List<RemoteInstance> remoteInstances = new ArrayList<>();
-    /** The answerer's pid namespace, trimmed; null when unknown. */
-    private final String ownPidNamespace;
-    /** The answerer's host id; null when unknown (every row is then local). */
-    private final String ownHostId;
-    private final Lease lease;
-    private final Instant registryNow;
 
     Classification(Snapshot snapshot, Map<Long, ObservedProcess> processes) {
         this.roster = snapshot.roster();
-        this.observation = snapshot.observation();
-        this.ownPidNamespace = Text.strippedOrNull(observation.pidNamespace());
-        this.ownHostId = snapshot.hostId();
+        this.processes = processes;
+        ProcessObservation observation = snapshot.observation();
+        this.answerer = new Answerer(Text.strippedOrNull(observation.pidNamespace()), snapshot.hostId(),
+                observation.bootId());
         this.lease = snapshot.lease();
         this.registryNow = snapshot.registryNow();
-        this.processes = processes;
         List<Registration> interpretable = new ArrayList<>();
         for (RegistryRow row : snapshot.registry().rows()) {
             InterpretedRow interpreted = row.interpret();
@@ -79,74 +70,12 @@ final class Classification {
                 malformed.add((MalformedRegistration) interpreted);
             }
         }
-        setAsideConflictingClaims(interpretable);
+        ConflictingClaims.setAside(interpretable, processes, answerer, registrations, malformed);
         roster.members().forEach(member -> instances.put(member, new ArrayList<>()));
     }
 
-    /**
-     * Rows that contradict each other are malformed {@code conflicting_claims}, every one of them,
-     * and the rest are registrations. Neither claim can be preferred without choosing by the order
-     * the rows arrived in (or by {@code superseded}, which would let the one read last open the
-     * gate): the same runtime_id with different content, or running rows that name one live
-     * process (same pid, same pid namespace) as different members.
-     */
-    private void setAsideConflictingClaims(List<Registration> interpretable) {
-        Set<Registration> conflicting = Collections.newSetFromMap(new IdentityHashMap<>());
-        // Nearly every runtime_id has one row and nearly no pid two claims: a group is made only
-        // for a key met twice, never a list per row.
-        Map<String, List<Registration>> byRuntimeId = new HashMap<>();
-        Map<PidInNamespace, List<Registration>> runningOnLivePid = new HashMap<>();
-        Map<String, Registration> firstOfId = new HashMap<>();
-        Map<PidInNamespace, Registration> firstOnPid = new HashMap<>();
-        for (Registration registration : interpretable) {
-            group(registration.runtimeId(), registration, firstOfId, byRuntimeId);
-            if (registration.isRunning() && processes.containsKey(registration.pid()) && !isRemote(registration)) {
-                PidInNamespace key = pidInNamespace(registration);
-                if (!fromOtherNamespace(key)) {
-                    group(key, registration, firstOnPid, runningOnLivePid);
-                }
-            }
-        }
-        for (List<Registration> twins : byRuntimeId.values()) {
-            if (twins.stream().distinct().count() > 1) {
-                conflicting.addAll(twins);
-            }
-        }
-        for (List<Registration> claims : runningOnLivePid.values()) {
-            if (claims.stream().map(Classification::claimedMember).distinct().count() > 1) {
-                conflicting.addAll(claims);
-            }
-        }
-        for (Registration registration : interpretable) {
-            if (conflicting.contains(registration)) {
-                malformed.add(new MalformedRegistration(registration.runtimeId(), MalformedReason.CONFLICTING_CLAIMS));
-            } else {
-                registrations.add(registration);
-            }
-        }
-    }
-
-    /** Adds {@code registration} to its key's group in {@code groups} once the key is met a second time. */
-    private static <K> void group(K key, Registration registration, Map<K, Registration> first,
-            Map<K, List<Registration>> groups) {
-        Registration earlier = first.putIfAbsent(key, registration);
-        if (earlier != null) {
-            groups.computeIfAbsent(key, k -> new ArrayList<>(List.of(earlier))).add(registration);
-        }
-    }
-
-    /** Both namespaces known and different: its pid names another process here, or none. */
-    private boolean fromOtherNamespace(PidInNamespace key) {
-        return ownPidNamespace != null && !ownPidNamespace.equals(key.namespace());
-    }
-
-    /** Rule 0: a row of another host, which this answerer can judge by its lease alone. */
-    private boolean isRemote(Registration registration) {
-        return HostId.differ(registration.hostId(), ownHostId);
-    }
-
     private void judgeRemoteRegistrations() {
-        List<Registration> remote = registrations.stream().filter(this::isRemote).toList();
+        List<Registration> remote = registrations.stream().filter(answerer::isRemote).toList();
         RemoteRows.judge(remote, roster.binding(), lease, registryNow, stale, remoteInstances);
     }
 
@@ -201,19 +130,18 @@ final class Classification {
     }
 
     /**
-     * Rules 1-6 of the contract for every interpretable running row, first rule that applies wins. A row
-     * from another pid namespace is set aside before its pid is looked up here, since that pid
-     * names another process (or none) in this namespace: it must neither go stale as exited or
-     * reused nor count as live. One process is one instance within its own pid namespace, so only
-     * rows of the same namespace supersede each other.
+     * Every interpretable local running row, judged by the first {@link RunningRowRule} that applies,
+     * or live. A row from another pid namespace is not looked up here, since its pid names another
+     * process (or none) in this namespace; one process is one instance within its own pid namespace,
+     * so only rows of the same namespace supersede each other.
      */
     private void checkRunningRegistrations() {
         List<Registration> running = new ArrayList<>();
         List<PidInNamespace> keys = new ArrayList<>();
         Map<PidInNamespace, Registration> newestOnPid = new HashMap<>();
         for (Registration registration : registrations) {
-            if (registration.isRunning() && !isRemote(registration)) {
-                PidInNamespace key = pidInNamespace(registration);
+            if (registration.isRunning() && !answerer.isRemote(registration)) {
+                PidInNamespace key = answerer.keyOf(registration);
                 running.add(registration);
                 keys.add(key);
                 newestOnPid.merge(key, registration, (a, b) -> NEWEST_FIRST.compare(a, b) <= 0 ? a : b);
@@ -222,59 +150,25 @@ final class Classification {
         for (int i = 0; i < running.size(); i++) {
             Registration registration = running.get(i);
             PidInNamespace key = keys.get(i);
-            // Both known and different: a row without a recorded namespace keys as the answerer's.
-            boolean otherNamespace = fromOtherNamespace(key);
+            boolean otherNamespace = answerer.elsewhere(key);
             ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
-            Instance instance = Instance.of(registration, process);
-            if (newestOnPid.get(key) != registration) {
-                stale.add(new FlaggedRegistration(instance, StaleReason.SUPERSEDED));
-            } else if (fromPreviousBoot(registration)) {
-                stale.add(new FlaggedRegistration(instance, StaleReason.PREVIOUS_BOOT));
-            } else if (otherNamespace) {
-                unverified.add(new FlaggedRegistration(instance, UnverifiedReason.OTHER_PID_NAMESPACE));
-            } else if (process == null) {
-                stale.add(new FlaggedRegistration(instance, StaleReason.PROCESS_EXITED));
-            } else if (process.startedAt() == null) {
-                unverified.add(new FlaggedRegistration(instance, UnverifiedReason.PROCESS_START_UNKNOWN));
-            } else if (!process.matchesServer()) {
-                // Rule 4c: any live process (pid 1, a sleep) is not evidence that a server runs.
-                unverified.add(new FlaggedRegistration(instance, UnverifiedReason.NOT_A_SERVER_PROCESS));
-            } else if (pidReused(registration, process)) {
-                stale.add(new FlaggedRegistration(instance, StaleReason.PID_REUSED));
-            } else {
+            RunningRowRule rule = RunningRowRule.firstApplying(new RunningRow(registration, process,
+                    newestOnPid.get(key) == registration, otherNamespace, answerer.fromPreviousBoot(registration)));
+            if (rule == null) {
                 live.add(registration);
+            } else {
+                (rule.makesStale() ? stale : unverified)
+                        .add(new FlaggedRegistration(Instance.of(registration, process), rule.reason()));
             }
         }
-    }
-
-    /** A row without a recorded namespace is taken to be from the answerer's, as before namespaces were recorded. */
-    private PidInNamespace pidInNamespace(Registration registration) {
-        String recorded = registration.pidNamespace();
-        return new PidInNamespace(registration.pid(), isBlank(recorded) ? ownPidNamespace : Text.strip(recorded));
-    }
-
-    private boolean fromPreviousBoot(Registration registration) {
-        String recorded = registration.bootId();
-        String observed = observation.bootId();
-        return !isBlank(recorded) && !isBlank(observed) && !Text.strip(recorded).equalsIgnoreCase(Text.strip(observed));
-    }
-
-    /** Started after it registered (to the whole second), or not the start the row recorded. */
-    private static boolean pidReused(Registration registration, ObservedProcess process) {
-        boolean startedAfterRegistering =
-                process.startedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(registration.registeredAt());
-        boolean startDisagrees = registration.processStartedAt() != null
-                && ObservedProcess.startsDisagree(registration.processStartedAt(), process.startedAt());
-        return startedAfterRegistering || startDisagrees;
     }
 
     private void assignLiveRegistrations() {
         for (Registration registration : live) {
             Instance instance = Instance.of(registration, processes.get(registration.pid()));
-            if (!roster.binding().equals(registration.binding())) {
-                unexpected.add(new FlaggedRegistration(instance, UnexpectedReason.BINDING_MISMATCH));
-            } else if (!instances.containsKey(registration.identity())) {
-                unexpected.add(new FlaggedRegistration(instance, UnexpectedReason.NOT_IN_ROSTER));
+            LiveRowRule rule = LiveRowRule.firstApplying(registration, roster);
+            if (rule != null) {
+                unexpected.add(new FlaggedRegistration(instance, rule.reason()));
             } else {
                 // An orphan stays an instance: it still counts for duplicates, cohorts and revisions.
                 instances.get(registration.identity()).add(instance);
@@ -288,7 +182,8 @@ final class Classification {
         live.forEach(registration -> accounted.add(registration.pid()));
         unverified.forEach(flagged -> accounted.add(flagged.instance().pid()));
         Set<Long> stoppedPids = registrations.stream()
-                .filter(registration -> registration.status() == RegistrationStatus.STOPPED && !isRemote(registration))
+                .filter(registration -> registration.status() == RegistrationStatus.STOPPED
+                        && !answerer.isRemote(registration))
                 .map(Registration::pid)
                 .collect(Collectors.toSet());
         return processes.values().stream()
@@ -301,33 +196,7 @@ final class Classification {
                 .toList();
     }
 
-    /** What a row claims its process is: a member of a fleet bound to a repository. */
-    private static List<Object> claimedMember(Registration registration) {
-        return List.of(registration.identity(), registration.binding());
-    }
-
-    private static boolean isBlank(String text) {
-        return Text.isBlank(text);
-    }
-
     private static <T> List<T> sorted(Collection<T> items, Comparator<? super T> order) {
         return items.stream().sorted(order).toList();
-    }
-
-    /**
-     * A pid means one process only within one pid namespace (null: unknown, taken as the answerer's).
-     * Its equals and hashCode are written out: a record's own are linked at their first call through
-     * method handles, which a cold JVM interprets (10,000 rows: some 50 ms for this key alone).
-     */
-    private record PidInNamespace(long pid, String namespace) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof PidInNamespace key && key.pid == pid && Objects.equals(key.namespace, namespace);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Long.hashCode(pid) + Objects.hashCode(namespace);
-        }
     }
 }

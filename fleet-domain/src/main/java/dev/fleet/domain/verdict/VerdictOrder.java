@@ -2,22 +2,22 @@ package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
-import dev.fleet.domain.Timestamps;
 import java.time.Instant;
 import java.util.Comparator;
 
 /**
- * The deterministic order of every verdict list: namespace, profile, pid, runtime_id, nulls last.
- * Ties (only possible between rows no real registry could hold) are broken by the remaining fields
- * in document order, each compared as the canonical JSON shows it ({@link WrittenOrder}: capped,
- * and in the order of its JSON token), so the order never depends on the order the evidence
- * arrived in and is the order of the entries' canonical encodings.
+ * The deterministic order of every verdict list, the one way the verdict orders anything: namespace,
+ * profile, pid, runtime_id, nulls last. Ties (only possible between rows no real registry could hold)
+ * are broken by the remaining fields in document order, text as the verdict shows it (capped), so
+ * the order is total over everything an entry shows: two entries it cannot tell apart encode to the
+ * same bytes, and the order never depends on the order the evidence arrived in.
  */
 final class VerdictOrder {
 
-    /** Text from outside the program, as shown: capped ({@link OutsideText}). */
-    private static final Comparator<String> OUTSIDE_TEXT = Comparator.comparing(OutsideText::cap, WrittenOrder.TEXT);
-    private static final Comparator<Instant> INSTANT = Comparator.comparing(Timestamps::format, WrittenOrder.TEXT);
+    /** Text from outside the program, as shown: capped ({@link OutsideText}), then in natural order, nulls last. */
+    private static final Comparator<String> OUTSIDE_TEXT = Comparator.comparing(OutsideText::cap,
+            Comparator.nullsLast(Comparator.naturalOrder()));
+    private static final Comparator<Instant> INSTANT = Comparator.nullsLast(Comparator.naturalOrder());
 
     static final Comparator<RosterMember> MEMBERS = VerdictOrder::compareMembers;
 
@@ -64,7 +64,7 @@ final class VerdictOrder {
     private static final Comparator<UnregisteredProcess> UNREGISTERED_TIES = Comparator
             .comparing(UnregisteredProcess::startedAt, INSTANT)
             .thenComparing(UnregisteredProcess::commandLine, OUTSIDE_TEXT)
-            .thenComparing(process -> process.reason().code(), WrittenOrder.TEXT);
+            .thenComparing(process -> process.reason().code());
 
     private static int compareMembers(RosterMember a, RosterMember b) {
         int order = text(a.namespace(), b.namespace());
