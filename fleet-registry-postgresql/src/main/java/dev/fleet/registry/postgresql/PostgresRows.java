@@ -2,6 +2,7 @@ package dev.fleet.registry.postgresql;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RowOrder;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,10 +36,9 @@ final class PostgresRows {
     static List<RegistryRow> select(Connection connection, Set<String> present, String column, String value)
             throws SQLException {
         List<RegistryColumn> read = RegistryColumn.ALL.stream().filter(c -> present.contains(c.sqlName())).toList();
-        // Binary order ("C"), as SQLite compares text: the same rows list in the same order on both engines.
+        // Sorted in Java as SQLite's rows are (RowOrder): the same rows list in the same order on both engines.
         String sql = "SELECT " + read.stream().map(RegistryColumn::sqlName).collect(Collectors.joining(", "))
-                + " FROM " + TABLE + (column == null ? "" : " WHERE " + column + " = ?")
-                + " ORDER BY registered_at COLLATE \"C\", runtime_id COLLATE \"C\"";
+                + " FROM " + TABLE + (column == null ? "" : " WHERE " + column + " = ?");
         List<RegistryRow> rows = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement(sql)) {
             select.setQueryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds());
@@ -51,7 +51,7 @@ final class PostgresRows {
                 }
             }
         }
-        return rows;
+        return RowOrder.sorted(rows);
     }
 
     /** Columns by name; a pid that is not a whole number in range is read as none (the row is then malformed). */

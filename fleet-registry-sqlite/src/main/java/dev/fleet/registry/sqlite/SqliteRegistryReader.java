@@ -5,6 +5,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RowOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package dev.fleet.registry.sqlite;
+package dev.fleet.registry.schema;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
@@ -6,20 +6,26 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The listing order: by {@code registered_at} as an instant (other tools write whole seconds or
  * {@code +00:00}, so the text would not do; unparseable last), then {@code runtime_id}, then the
- * {@code registered_at} text. Sorted here, never in SQL: an endless view must not be sorted through
- * temporary files (ReadBounds). The sort is stable: rows equal in all three keep the table's order.
+ * {@code registered_at} text, then every other column as text (nulls last): another tool's table need
+ * not have a primary key, and rows tied on the three keys must not keep the table's order, or one set
+ * of rows would list two ways. Sorted in Java by both registry adapters, never in SQL: SQLite's
+ * endless view must not be sorted through temporary files, and each engine would order text its own way.
  */
-final class RowOrder {
+public final class RowOrder {
 
     /** A row with its {@code registered_at} parsed once, not again at every comparison of the sort. */
     private record Keyed(Instant registered, RegistryRow row) {
     }
 
-    /** Written out rather than chained: a chain costs a call per link and comparison, which a cold JVM interprets. */
+    /**
+     * Written out rather than chained: a chain costs a call per link and comparison, which a cold JVM
+     * interprets (part of the listing sort's 19 ms at 10,000 rows, docs/PERFORMANCE.md "The listing sort").
+     */
     private static final Comparator<Keyed> LISTING = RowOrder::compare;
 
     private RowOrder() {
@@ -30,7 +36,21 @@ final class RowOrder {
         if (order == 0) {
             order = nullsLast(a.row().runtimeId(), b.row().runtimeId());
         }
-        return order != 0 ? order : nullsFirst(a.row().registeredAt(), b.row().registeredAt());
+        if (order == 0) {
+            order = nullsFirst(a.row().registeredAt(), b.row().registeredAt());
+        }
+        return order != 0 ? order : everyColumn(a.row(), b.row());
+    }
+
+    /** Rows tied on the keys, by every column's text in the table's order: reached only for such rows. */
+    private static int everyColumn(RegistryRow a, RegistryRow b) {
+        for (RegistryColumn column : RegistryColumn.ALL) {
+            int order = nullsLast(Objects.toString(column.valueOf(a), null), Objects.toString(column.valueOf(b), null));
+            if (order != 0) {
+                return order;
+            }
+        }
+        return 0;
     }
 
     private static int nullsFirst(String a, String b) {
@@ -48,7 +68,8 @@ final class RowOrder {
         return a.compareTo(b);
     }
 
-    static List<RegistryRow> sorted(List<RegistryRow> rows) {
+    /** {@code rows} in the listing order; the same rows give the same list whatever order they came in. */
+    public static List<RegistryRow> sorted(List<RegistryRow> rows) {
         List<Keyed> keyed = new ArrayList<>(rows.size());
         for (RegistryRow row : rows) {
             keyed.add(new Keyed(Timestamps.parse(row.registeredAt()).orElse(null), row));
