@@ -7,18 +7,15 @@ import java.util.Objects;
 /**
  * A scrape of {@code GET /metrics}: a fresh read-only assessment through the in-port, as the
  * exposition the {@code Accept} header asks for. Nothing is cached, so every scrape is the fleet now.
+ *
+ * @param roster the roster {@code assessment} classifies against
  */
-public final class MetricsScrape {
+public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build) {
 
-    private final AssessFleetInventoryUseCase assessment;
-    private final Roster roster;
-    private final BuildInfo build;
-
-    /** @param roster the roster {@code assessment} classifies against */
-    public MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build) {
-        this.assessment = Objects.requireNonNull(assessment, "assessment");
-        this.roster = Objects.requireNonNull(roster, "roster");
-        this.build = Objects.requireNonNull(build, "build");
+    public MetricsScrape {
+        Objects.requireNonNull(assessment, "assessment");
+        Objects.requireNonNull(roster, "roster");
+        Objects.requireNonNull(build, "build");
     }
 
     /** The fleet now, in the format {@code accept} asks for (see {@link MetricsFormat#forAccept}). */

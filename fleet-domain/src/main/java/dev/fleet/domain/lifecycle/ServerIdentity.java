@@ -82,26 +82,28 @@ public record ServerIdentity(
 
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
-        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, observedStart, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent, hostId);
+        return with(observedStart, parent, endpoint, hostId);
     }
 
     /** The same identity started by {@code startedBy} (null: unknown). */
     public ServerIdentity withParent(ParentProcess startedBy) {
-        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, startedBy, hostId);
+        return with(processStartedAt, startedBy, endpoint, hostId);
     }
 
     /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
     public ServerIdentity withEndpoint(String newEndpoint) {
-        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, newEndpoint, parent, hostId);
+        return with(processStartedAt, parent, newEndpoint, hostId);
     }
 
     /** The same identity on the host {@code newHostId} (computed by the CLI, or set for tests and containers). */
     public ServerIdentity withHostId(String newHostId) {
-        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, endpoint, parent, newHostId);
+        return with(processStartedAt, parent, endpoint, newHostId);
+    }
+
+    /** The same identity but for what is learnt after it is first made. */
+    private ServerIdentity with(Instant start, ParentProcess startedBy, String listening, String host) {
+        return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, start, bootId,
+                pidNamespace, cohort, startupHead, transport, clientProvenance, listening, startedBy, host);
     }
 
     /**

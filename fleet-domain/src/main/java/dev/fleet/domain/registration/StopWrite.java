@@ -15,19 +15,10 @@ import java.util.concurrent.TimeoutException;
  * held by another process makes the write wait out its busy timeout (and a schema check before
  * it), which no caller with a 2 s exit bound can afford. Abandoned, the row stays {@code running}
  * and reads as {@code process_exited} once this process has gone, which is safe.
+ *
+ * @param budget the stop's whole bound, as the operator log names it
  */
-final class StopWrite {
-
-    private final RegistryWriter registry;
-    private final LifecycleLog log;
-    private final Duration budget;
-
-    /** @param budget the stop's whole bound, as the operator log names it */
-    StopWrite(RegistryWriter registry, LifecycleLog log, Duration budget) {
-        this.registry = registry;
-        this.log = log;
-        this.budget = budget;
-    }
+record StopWrite(RegistryWriter registry, LifecycleLog log, Duration budget) {
 
     /** Marks {@code row} stopped at {@code now} unless {@code deadline} passes first; true when the row was marked. */
     boolean markStopped(Registration row, Instant now, Deadline deadline) {
