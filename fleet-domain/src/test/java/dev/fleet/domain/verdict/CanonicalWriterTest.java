@@ -35,12 +35,15 @@ class CanonicalWriterTest {
 
     @Test
     void theJsonWrittenDirectlyIsTheTreesEncoding() {
-        qt().forAll(FleetGen.fleets()).checkAssert(snapshot -> {
-            Verdict verdict = FleetClassifier.classify(snapshot);
-            assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
-            assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
-                    verdict.verdictDigest());
-        });
+        qt().forAll(FleetGen.fleets()).checkAssert(CanonicalWriterTest::assertTextAndDigestAreTheTrees);
+    }
+
+    /** The JSON written directly is the tree's encoding, and the digest that of the tree without what it leaves out. */
+    private static void assertTextAndDigestAreTheTrees(Snapshot snapshot) {
+        Verdict verdict = FleetClassifier.classify(snapshot);
+        assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
+        assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
+                verdict.verdictDigest());
     }
 
     /**
@@ -60,12 +63,8 @@ class CanonicalWriterTest {
                 changed.clientProvenance = odd.get((pick + 3) % odd.size()) + row.clientProvenance();
                 rows.add(changed.build());
             }
-            Snapshot changedSnapshot = new Snapshot(snapshot.roster(), RegistryRead.of(rows), snapshot.observation(),
-                    snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy());
-            Verdict verdict = FleetClassifier.classify(changedSnapshot);
-            assertEquals(CanonicalJson.encode(VerdictDocument.toTree(verdict)), VerdictDocument.canonicalJson(verdict));
-            assertEquals(sha256(CanonicalJson.encode(Digested.strip(VerdictDocument.toTree(verdict)))),
-                    verdict.verdictDigest());
+            assertTextAndDigestAreTheTrees(new Snapshot(snapshot.roster(), RegistryRead.of(rows),
+                    snapshot.observation(), snapshot.observedAt(), snapshot.registryPath(), snapshot.answeredBy()));
         });
     }
 

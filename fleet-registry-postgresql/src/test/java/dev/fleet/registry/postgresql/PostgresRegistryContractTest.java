@@ -8,32 +8,22 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The registry contract on a real PostgreSQL server started by the test: a fresh database per test. */
 class PostgresRegistryContractTest extends RegistryContract {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
-    private static LocalPostgres postgres;
+    @RegisterExtension
+    static final LocalPostgresServer SERVER = new LocalPostgresServer();
     private String database;
     private PostgresLocation location;
-
-    @BeforeAll
-    static void startServer() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        postgres.close();
-    }
 
     @BeforeEach
     void freshDatabase() {
         database = "contract_" + DATABASES.incrementAndGet();
-        location = PostgresLocation.parse(postgres.createDatabase(database));
+        location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
     }
 
     @Override
@@ -48,8 +38,9 @@ class PostgresRegistryContractTest extends RegistryContract {
 
     @Override
     protected void age(String runtimeId, Instant registeredAt, Instant lastHeartbeatAt) throws Exception {
-        try (Connection connection = postgres.connect(database); PreparedStatement update = connection.prepareStatement(
-                "UPDATE mcp_server_runtimes SET registered_at = ?, last_heartbeat_at = ? WHERE runtime_id = ?")) {
+        try (Connection connection = SERVER.postgres().connect(database);
+                PreparedStatement update = connection.prepareStatement("UPDATE mcp_server_runtimes SET registered_at = ?, "
+                        + "last_heartbeat_at = ? WHERE runtime_id = ?")) {
             update.setString(1, Timestamps.format(registeredAt));
             update.setString(2, Timestamps.format(lastHeartbeatAt));
             update.setString(3, runtimeId);

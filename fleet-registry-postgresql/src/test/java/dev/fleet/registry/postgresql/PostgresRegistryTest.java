@@ -27,9 +27,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The PostgreSQL adapter's own guarantees on a real server the test starts: the read path writes
@@ -41,29 +40,20 @@ class PostgresRegistryTest {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final List<RosterMember> MEMBERS = Roster.defaultRoster().members();
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void startServer() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final LocalPostgresServer SERVER = new LocalPostgresServer();
 
     private static String freshDatabase() {
         return "registry_" + DATABASES.incrementAndGet();
     }
 
     private static PostgresLocation location(String database) {
-        return PostgresLocation.parse(postgres.createDatabase(database));
+        return PostgresLocation.parse(SERVER.postgres().createDatabase(database));
     }
 
     /** Rows inserted, updated and deleted in the registry table, as PostgreSQL's statistics count them. */
     private static long writesCounted(String database) throws SQLException {
-        try (Connection connection = postgres.connect(database)) {
+        try (Connection connection = SERVER.postgres().connect(database)) {
             try (PreparedStatement flush = connection.prepareStatement("SELECT pg_stat_clear_snapshot()");
                     ResultSet ignored = flush.executeQuery()) {
                 // the next read sees every session's statistics flushed so far
@@ -113,7 +103,7 @@ class PostgresRegistryTest {
         RegistryRead read = new PostgresRegistryReader(location(database)).readAll();
 
         assertEquals(new RegistryRead.Unreadable(RegistryReason.MISSING, "no table mcp_server_runtimes"), read);
-        try (Connection connection = postgres.connect(database);
+        try (Connection connection = SERVER.postgres().connect(database);
                 PreparedStatement tables = connection.prepareStatement(
                         "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'");
                 ResultSet result = tables.executeQuery()) {
@@ -161,11 +151,11 @@ class PostgresRegistryTest {
 
     @Test
     void refusedCredentialsAreAccessDeniedAndAMissingDatabaseIsMissing() {
-        PostgresLocation stranger = PostgresLocation.parse("postgresql://stranger@127.0.0.1:" + postgres.port()
+        PostgresLocation stranger = PostgresLocation.parse("postgresql://stranger@127.0.0.1:" + SERVER.postgres().port()
                 + "/postgres");
         assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(stranger).readAll()));
 
-        PostgresLocation nowhere = PostgresLocation.parse("postgresql://fleet@127.0.0.1:" + postgres.port()
+        PostgresLocation nowhere = PostgresLocation.parse("postgresql://fleet@127.0.0.1:" + SERVER.postgres().port()
                 + "/no_such_database");
         assertEquals(RegistryReason.MISSING, reason(new PostgresRegistryReader(nowhere).readAll()));
     }
