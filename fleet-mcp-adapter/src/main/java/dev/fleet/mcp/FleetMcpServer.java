@@ -15,10 +15,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The fleet's MCP server on the official MCP Java SDK, whatever the transport: the two read-only
  * tools, the subscribable verdict resource ({@link VerdictFeed}), and this server's own
- * registration. It drives two in-ports: the assessment, and the server's own lifecycle in the
- * registry, which the CLI (the composition root) builds, with its scheduler and log, for the
- * transport it serves. This adapter never touches the registry's write
- * port itself. A transport serves it: {@code dev.fleet.mcp.stdio.StdioServer} or
+ * registration. It drives three in-ports: the assessment, the server's own lifecycle in the registry
+ * (start, stop) and that registration as the tools read it (identity, state, the wait for the first
+ * attempt); the CLI (the composition root) builds the service behind the last two, with its scheduler
+ * and log, for the transport it serves. This adapter never touches the registry's write port itself. A transport serves it: {@code dev.fleet.mcp.stdio.StdioServer} or
  * {@code dev.fleet.mcp.http.StreamableHttpEndpoint}.
  */
 public final class FleetMcpServer {
