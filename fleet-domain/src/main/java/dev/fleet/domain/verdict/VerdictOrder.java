@@ -46,7 +46,9 @@ final class VerdictOrder {
     /**
      * An instance's fields after runtime_id, reached only on a tie of the four keys. Written as a
      * chain, which costs a call per link on every comparison: the keys that decide nearly every
-     * comparison are compared flat, in {@link #compareInstances}, before it.
+     * comparison are compared flat, in {@link #compareInstances}, before it (sorting 10,000 stale
+     * rows is part of the classifier's per-row work a cold assessment interprets; docs/PERFORMANCE.md,
+     * "Order" and "The classifier's per-row work").
      */
     private static final Comparator<Instance> INSTANCE_TIES = Comparator
             .comparing(Instance::role, OUTSIDE_TEXT)
