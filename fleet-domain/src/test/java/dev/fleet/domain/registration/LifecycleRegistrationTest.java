@@ -1,0 +1,147 @@
+package dev.fleet.domain.registration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.CohortSource;
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistrationStatus;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.domain.Scenario;
+import dev.fleet.domain.Stated;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.Identities;
+import dev.fleet.domain.lifecycle.RegistrationState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A server's registration while it runs: written once at the start with the identity's facts, kept
+ * by each heartbeat, written again (same runtime id) when its row is gone or its observed start moved,
+ * and retried at the next heartbeat when the first write failed.
+ */
+class LifecycleRegistrationTest extends ServerLifecycleFixture {
+
+    @Test
+    void startRegistersOnceWithTheIdentitysFactsAndSchedulesTheHeartbeat() {
+        RegistrationState state = lifecycle.start(PERIOD);
+
+        assertEquals(List.of("register runtime-1 retention=PT168H"), registry.calls(),
+                "the writer migrates only when it must; the lifecycle never forces the changelog");
+        Registration row = assertInstanceOf(RegistrationState.Registered.class, state).registration();
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(RegistrationStatus.RUNNING, row.status());
+        assertEquals(RowBuilder.REGISTERED, row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED, row.lastHeartbeatAt());
+        assertEquals(Scenario.STARTED, row.processStartedAt(), "the OS start instant, not the clock");
+        assertEquals(4_321, row.pid());
+        assertEquals("gitea-controller", row.namespace());
+        assertEquals(RowBuilder.COHORT, row.cohortId());
+        assertEquals(Stated.of(CohortSource.ENV), row.cohortSource());
+        assertEquals(RowBuilder.HEAD, row.startupHead());
+        assertEquals(RowBuilder.BOOT, row.bootId());
+        assertEquals(Stated.of(Transport.STDIO), row.transport());
+        assertEquals(Stated.of(ClientProvenance.CLIENT_MANAGED), row.clientProvenance());
+        assertNull(row.stoppedAt());
+        assertEquals(List.of(row), registry.rows());
+        assertEquals(PERIOD, scheduler.period);
+    }
+
+    @Test
+    void aHeartbeatAdvancesTheRowAndTheReportedState() {
+        lifecycle.start(PERIOD);
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("heartbeat"));
+        assertEquals(1, registry.count("register"), "no new registration while the row exists");
+        Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).lastHeartbeatAt());
+    }
+
+    @Test
+    void aHeartbeatThatFindsNoRowRegistersAgainUnderTheSameRuntimeId() {
+        lifecycle.start(PERIOD);
+        registry.delete("runtime-1");
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
+        assertEquals("runtime-1", row.runtimeId(), "one server start, one runtime id");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.registeredAt());
+        assertEquals(List.of(row), registry.rows());
+        assertEquals(2, registry.count("register"));
+    }
+
+    @Test
+    void aClockStepThatMovesThisProcesssObservedStartRegistersItAgain() {
+        AtomicReference<Instant> observed = new AtomicReference<>(Scenario.STARTED);
+        ServerLifecycleService stepped = new ServerLifecycleService(Identities.controller(4_321), registry, clock, System::nanoTime, scheduler, log, observed::get, () -> "runtime-1", ServerLifecycleService.STOP_DEADLINE);
+        stepped.start(PERIOD);
+        clock.advance(PERIOD);
+        observed.set(Scenario.STARTED.plusMillis(900)); // within a second: the same start
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        clock.advance(PERIOD);
+        Instant afterStep = Scenario.STARTED.plusSeconds(3_600);
+        observed.set(afterStep);
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) stepped.state()).registration();
+        assertEquals(2, registry.count("register"));
+        assertEquals("runtime-1", row.runtimeId());
+        assertEquals(afterStep, row.processStartedAt(), "the start observers now see");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
+        assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
+    }
+
+    @Test
+    void anUnknownObservedStartNeverTriggersARegistration() {
+        ServerLifecycleService blind = lifecycleOn(registry, ServerLifecycleService.STOP_DEADLINE);
+        blind.start(PERIOD);
+        clock.advance(PERIOD);
+
+        scheduler.tick();
+
+        assertEquals(1, registry.count("register"));
+        assertEquals(1, registry.count("heartbeat"));
+    }
+
+    @Test
+    void aFailedRegistrationIsKeptForTheRuntimeContextAndRetriedAtTheNextHeartbeat() {
+        registry.failRegistrationsWith(new IllegalStateException("database is locked"));
+
+        RegistrationState state = lifecycle.start(PERIOD);
+
+        RegistrationState.Failed failed = assertInstanceOf(RegistrationState.Failed.class, state);
+        assertEquals("failed", failed.status());
+        assertEquals("database is locked", failed.error());
+        assertEquals("runtime-1", failed.runtimeId());
+        assertNotNull(scheduler.tick, "the server keeps running: heartbeats are scheduled anyway");
+
+        registry.failRegistrationsWith(null);
+        scheduler.tick();
+
+        assertEquals("registered", lifecycle.state().status());
+        assertEquals("runtime-1", lifecycle.state().runtimeId());
+    }
+
+    @Test
+    void aNonPositiveHeartbeatPeriodIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> lifecycle.start(Duration.ZERO));
+    }
+}

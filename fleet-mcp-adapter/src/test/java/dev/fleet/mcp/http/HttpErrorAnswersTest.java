@@ -1,0 +1,91 @@
+package dev.fleet.mcp.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every way a request can be wrong, from an unknown session to a request line that is not HTTP, is
+ * answered with a JSON-RPC error and HTTP only, names no server, and leaves the session working.
+ */
+class HttpErrorAnswersTest extends HttpSurfaceFixture {
+
+    @Test
+    void everyErrorPathAnswersAJsonRpcErrorAndNothingElse() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+
+        expectError(send(post(PING).header("Mcp-Session-Id", "no-such-session")), 404, -32001);
+        expectError(send(post(PING)), 400, -32600); // a non-initialize request without a session id
+        expectError(send(post("{\"jsonrpc\":").header("Mcp-Session-Id", session)), 400, -32700);
+        expectError(send(post("[1,2]").header("Mcp-Session-Id", session)), 400, -32600);
+        expectError(send(request().header("Content-Type", "text/plain").header("Accept", ACCEPT)
+                .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
+        expectError(send(request().header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(PING))), 406, -32600);
+        assertTooLargeBeforeItsBody(session);
+        expectError(send(request().method("PUT", HttpRequest.BodyPublishers.ofString(PING))), 405, -32600);
+        expectError(send(request().method("OPTIONS", HttpRequest.BodyPublishers.noBody())), 405, -32600);
+        expectError(send(request().GET().header("Accept", "text/event-stream")), 400, -32600);
+        expectError(send(request().GET().header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", "no-such-session")), 404, -32001);
+        expectError(send(request().DELETE().header("Mcp-Session-Id", "no-such-session")), 404, -32001);
+        expectError(send(HttpRequest.newBuilder(running.endpoint().resolve("/other")).GET()), 404, -32600);
+        // Params the SDK cannot read: it would leave the call unanswered (tools/call) or answer 500 (initialize).
+        HttpResponse<String> noParams = send(post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}")
+                .header("Mcp-Session-Id", session));
+        expectError(noParams, 400, -32602);
+        assertEquals(7, JSON.readTree(noParams.body()).path("id").asInt(), noParams.body());
+        expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":3}}")
+                .header("Mcp-Session-Id", session)), 400, -32602);
+        expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"initialize\",\"params\":null}")), 400,
+                -32602);
+
+        // The session still works: errors never end it.
+        HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));
+        assertEquals(200, ping.statusCode(), ping.body());
+        assertClean(ping.headers().map().toString() + ping.body());
+    }
+
+    @Test
+    void traceIsRefusedWithoutEchoEvenWithAForeignHostAndOrigin() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String answer = raw("TRACE /mcp HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n"
+                + "X-Secret: echo-me\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 403") || answer.startsWith("HTTP/1.1 405"), answer);
+        assertFalse(answer.contains("echo-me"), answer);
+        String local = raw("TRACE /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nX-Secret: echo-me\r\n"
+                + "Connection: close\r\n\r\n");
+        assertTrue(local.startsWith("HTTP/1.1 405"), local);
+        assertFalse(local.contains("echo-me"), local);
+        assertClean(answer + local);
+    }
+
+    @Test
+    void aMalformedRequestLineGetsAJsonRpcErrorThatNamesNoServer() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String answer = raw("GARBAGE\u0001 / NOT-HTTP\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        assertClean(answer);
+    }
+
+    /**
+     * A body declared larger than the limit is refused (413, a JSON-RPC error) before a byte of it is
+     * read. Sent as headers alone: a client still writing two megabytes when the server answers and
+     * closes can fail its write before it reads the answer, and a busy host made that race real.
+     */
+    private void assertTooLargeBeforeItsBody(String session) throws IOException {
+        String answer = raw("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: "
+                + "application/json\r\nAccept: " + ACCEPT + "\r\nMcp-Session-Id: " + session + "\r\nContent-Length: "
+                + (2 << 20) + "\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 413 "), answer);
+        String body = answer.substring(answer.indexOf("{"), answer.lastIndexOf("}") + 1);
+        assertEquals(-32600, JSON.readTree(body).path("error").path("code").asInt(), answer);
+        assertClean(answer);
+    }
+}

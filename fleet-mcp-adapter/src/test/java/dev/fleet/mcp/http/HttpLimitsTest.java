@@ -1,0 +1,139 @@
+package dev.fleet.mcp.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.mcp.RequestParams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The limits that keep one client from holding the endpoint: the header deadline, the connection cap,
+ * session expiry, the session cap and the bound on initialize's params, each held and each released.
+ */
+class HttpLimitsTest extends HttpSurfaceFixture {
+
+    @Test
+    void aTricklingClientIsDroppedAtTheHeaderDeadline() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
+            socket.setSoTimeout(500);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            byte[] trickle = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + "a".repeat(200))
+                    .getBytes(StandardCharsets.US_ASCII);
+            // The connection idle timeout (60 s) never fires: a byte arrives twice a second.
+            long give = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            boolean closed = false;
+            for (int i = 0; i < trickle.length && System.nanoTime() < give && !closed; i++) {
+                try {
+                    out.write(trickle[i]);
+                    out.flush();
+                    closed = in.read() == -1;
+                } catch (SocketTimeoutException stillOpen) {
+                    // nothing to read yet: keep trickling
+                } catch (IOException reset) {
+                    closed = true;
+                }
+            }
+            assertTrue(closed, "a connection whose headers never complete must be closed");
+        }
+    }
+
+    @Test
+    void connectionsBeyondTheCapWaitUntilOneCloses() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofMinutes(5), 2, Duration.ofMinutes(5)));
+        Socket first = new Socket(InetAddress.getLoopbackAddress(), running.port());
+        Socket second = new Socket(InetAddress.getLoopbackAddress(), running.port());
+        try {
+            // Both idle connections hold the two places: a third request is not served meanwhile.
+            HttpRequest capped = post(INITIALIZE).timeout(Duration.ofSeconds(2)).build();
+            assertTrue(failsOrTimesOut(capped), "a request beyond the connection cap must wait");
+        } finally {
+            first.close();
+            second.close();
+        }
+        HttpResponse<String> served = http.send(post(INITIALIZE).timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, served.statusCode(), served.body());
+    }
+
+    @Test
+    void anIdleSessionIsClosedAndThenUnknown() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0,
+                limits(Duration.ofSeconds(10), 64, Duration.ofMillis(300)));
+        String session = initialize();
+        // Idle for many sweep periods (one to two periods are enough); nothing touches the session meanwhile.
+        Thread.sleep(Duration.ofSeconds(5).toMillis());
+        expectError(send(post(PING).header("Mcp-Session-Id", session)), 404, -32001);
+    }
+
+    @Test
+    void initializeBeyondTheSessionCapIsRefusedUntilASessionIsDeleted() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(10), 64,
+                Duration.ofHours(1), HttpLimits.DEFAULT.maxBodyBytes(), HttpLimits.DEFAULT.connectionIdle(), 3));
+        String first = initialize();
+        String second = initialize();
+        initialize();
+        HttpResponse<String> refused = send(post(INITIALIZE));
+        expectError(refused, 503, -32000);
+        assertEquals(1, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+        assertEquals("Too many sessions: close one (DELETE) or wait for idle ones to expire",
+                JSON.readTree(refused.body()).path("error").path("message").asText());
+        // The sessions held are untouched by the refusal.
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", second)).statusCode());
+
+        HttpResponse<String> deleted = send(request().DELETE().header("Mcp-Session-Id", first));
+        assertEquals(200, deleted.statusCode(), deleted.body());
+        expectError(send(post(PING).header("Mcp-Session-Id", first)), 404, -32001);
+        initialize(); // the place it freed
+        expectError(send(post(INITIALIZE)), 503, -32000);
+    }
+
+    @Test
+    void anInitializeWhoseParamsExceedTheBoundIsRefusedWithInvalidParams() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String bound = String.valueOf(RequestParams.MAX_INITIALIZE_PARAMS_BYTES);
+        HttpResponse<String> refused = send(post(initializeWithCapabilities(
+                "{\"experimental\":{\"pad\":{\"x\":\"" + "x".repeat(RequestParams.MAX_INITIALIZE_PARAMS_BYTES) + "\"}}}")));
+        expectError(refused, 400, -32602);
+        assertTrue(JSON.readTree(refused.body()).path("error").path("message").asText().contains(bound),
+                refused.body());
+        // Within the bound, the same shape opens a session.
+        HttpResponse<String> served = send(post(initializeWithCapabilities(
+                "{\"experimental\":{\"pad\":{\"x\":\"" + "x".repeat(8 * 1024) + "\"}}}")));
+        assertEquals(200, served.statusCode(), served.body());
+    }
+
+    private static String initializeWithCapabilities(String capabilities) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":" + capabilities + ",\"clientInfo\":{\"name\":\"raw\","
+                + "\"version\":\"1\"}}}";
+    }
+
+    private static HttpLimits limits(Duration headerDeadline, int connections, Duration sessionIdle) {
+        return new HttpLimits(headerDeadline, connections, sessionIdle, HttpLimits.DEFAULT.maxBodyBytes(),
+                HttpLimits.DEFAULT.connectionIdle(), HttpLimits.DEFAULT.maxSessions());
+    }
+
+    private boolean failsOrTimesOut(HttpRequest request) {
+        try {
+            http.send(request, HttpResponse.BodyHandlers.ofString());
+            return false;
+        } catch (IOException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.fleet.mcp.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Who may speak to the endpoint and where it says it is: Origin and Host are parsed and compared
+ * exactly (so DNS rebinding and look-alike origins are refused), and a wildcard bind is announced on
+ * a real address and flagged as exposed beyond loopback.
+ */
+class HttpOriginsAndBindTest extends HttpSurfaceFixture {
+
+    @Test
+    void originsAreParsedAndComparedExactly() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        int port = running.port();
+        for (String foreign : List.of("http://evil.example", "http://127.0.0.1:80@evil.example",
+                "http://127.0.0.1:" + port + "@evil.example", "http://localhost:5/evil", "http://localhost:5",
+                "http://localhost:" + port + "/evil", "https://127.0.0.1:" + port, "null", "http://[::1]:1")) {
+            expectError(send(post(INITIALIZE).header("Origin", foreign)), 403, -32600);
+        }
+        for (String own : List.of("http://127.0.0.1:" + port, "http://localhost:" + port, "http://[::1]:" + port)) {
+            HttpResponse<String> accepted = send(post(INITIALIZE).header("Origin", own));
+            assertEquals(200, accepted.statusCode(), own + ": " + accepted.body());
+        }
+        String rebound = raw("POST /mcp HTTP/1.1\r\nHost: rebound.evil.example:" + port + "\r\n"
+                + "Content-Type: application/json\r\nAccept: " + ACCEPT + "\r\nContent-Length: " + INITIALIZE.length()
+                + "\r\nConnection: close\r\n\r\n" + INITIALIZE);
+        assertTrue(rebound.startsWith("HTTP/1.1 403"), rebound);
+    }
+
+    @Test
+    void aWildcardBindIsAnnouncedOnARealAddressAndFlaggedAsExposed() throws Exception {
+        assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0")));
+        assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0.0.0.0")));
+        assertEquals("[0:0:0:0:0:0:0:1]", StreamableHttpEndpoint.uriHost("0:0:0:0:0:0:0:1"));
+        running = start("0", 0);
+        assertEquals("http://127.0.0.1:" + running.port() + "/mcp", running.endpoint().toString());
+        assertTrue(running.exposedBeyondLoopback());
+        assertEquals(running.endpoint().toString(), registry.rows().get(0).endpoint());
+        try (RunningHttpServer loopback = start(StreamableHttpEndpoint.DEFAULT_HOST, 0)) {
+            assertFalse(loopback.exposedBeyondLoopback());
+        }
+    }
+}
