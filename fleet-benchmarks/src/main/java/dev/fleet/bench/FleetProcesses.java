@@ -153,13 +153,7 @@ public final class FleetProcesses {
                 builder.redirectError(ProcessBuilder.Redirect.DISCARD);
                 long started = System.nanoTime();
                 Process server = builder.start();
-                boolean found = false;
-                while (!found && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(30)) {
-                    found = scratch.hasRunningRow(server.pid());
-                    if (!found) {
-                        TimeUnit.MILLISECONDS.sleep(2);
-                    }
-                }
+                boolean found = awaitRunningRows(scratch, List.of(server), started, TimeUnit.SECONDS.toNanos(30));
                 nanos[run] = System.nanoTime() - started;
                 if (!found) {
                     throw new IllegalStateException("no row for pid " + server.pid() + " within 30 s");
@@ -199,13 +193,7 @@ public final class FleetProcesses {
                 for (ProcessBuilder builder : builders) {
                     servers.add(builder.start());
                 }
-                boolean all = false;
-                while (!all && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(60)) {
-                    all = scratch.runningPids().values().containsAll(servers.stream().map(Process::pid).toList());
-                    if (!all) {
-                        TimeUnit.MILLISECONDS.sleep(5);
-                    }
-                }
+                boolean all = awaitRunningRows(scratch, servers, started, TimeUnit.SECONDS.toNanos(60));
                 nanos[run] = System.nanoTime() - started;
                 // The CPU the five took to get there: steadier than the wall time on a shared host.
                 for (Process server : servers) {
@@ -274,6 +262,19 @@ public final class FleetProcesses {
             }
         }
         return values;
+    }
+
+    /** Polls the registry until every one of {@code servers} has a running row, or {@code limitNanos} after {@code started}. */
+    private static boolean awaitRunningRows(Scratch scratch, List<Process> servers, long started, long limitNanos)
+            throws Exception {
+        List<Long> pids = servers.stream().map(Process::pid).toList();
+        while (!scratch.runningPids().values().containsAll(pids)) {
+            if (System.nanoTime() - started >= limitNanos) {
+                return false;
+            }
+            TimeUnit.MILLISECONDS.sleep(2);
+        }
+        return true;
     }
 
     static double percentile(long[] sortedNanos, int percent) {

@@ -110,10 +110,6 @@ final class Scratch {
         return pids;
     }
 
-    boolean hasRunningRow(long pid) {
-        return runningPids().containsValue(pid);
-    }
-
     void delete() throws IOException {
         try (var files = Files.walk(dir)) {
             files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(file -> file.toFile().delete());
