@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The rules of {@link FleetRules}, applied to the product's compiled classes (tests excluded). */
+/**
+ * The rules of {@link FleetRules} and {@link DomainPurityRules}, applied to the product's compiled
+ * classes (tests excluded).
+ */
 class ArchitectureTest {
 
     static final JavaClasses PRODUCT = new ClassFileImporter()
@@ -114,17 +117,17 @@ class ArchitectureTest {
 
     @Test
     void theDomainDependsOnlyOnTheJdk() {
-        FleetRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
+        DomainPurityRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
     }
 
     @Test
     void theDomainDoesNoIo() {
-        FleetRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
+        DomainPurityRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
     }
 
     @Test
     void theClassifierIsPure() {
-        FleetRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
+        DomainPurityRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
     }
 
     static List<String> adapters() {
