@@ -29,17 +29,13 @@ import java.util.stream.Collectors;
  * The load-and-fault suite's start ({@link LoadAndFaultIT}): how slow this host is, from one server
  * alone, then every server started at once on a registry that does not exist yet.
  */
-final class LoadStart {
+final class LoadStart extends LoadPhase {
 
     /** Before the fifty start, nothing else in the suite has run: the quiet-host bound of all fifty registering. */
     private static final Duration START_FLOOR = Duration.ofSeconds(240);
 
-    private final LoadRun run;
-    private final LoadFindings found;
-
     LoadStart(LoadRun run) {
-        this.run = run;
-        this.found = run.found;
+        super(run);
     }
 
     /**

@@ -27,16 +27,12 @@ import java.util.stream.Collectors;
  * told at once. An exit is bounded by the contract's 2 s as it scales for this host and for how many
  * are told together ({@link LoadPace#massStop}).
  */
-final class LoadStops {
+final class LoadStops extends LoadPhase {
 
     private static final Duration EXIT_LIMIT = Duration.ofSeconds(2);
 
-    private final LoadRun run;
-    private final LoadFindings found;
-
     LoadStops(LoadRun run) {
-        this.run = run;
-        this.found = run.found;
+        super(run);
     }
 
     /** The fleet as the servers and the CLI see it once the load is over: complete, one digest. */

@@ -30,23 +30,20 @@ import java.util.stream.Collectors;
  * fault after another, in cycles, until the load has run its time. What a verdict or a row shows
  * during a fault is only counted; outside one, a lost row or a locked registry is a problem.
  */
-final class LoadUnderFaults {
+final class LoadUnderFaults extends LoadPhase {
 
     /** Between one assessor's calls: a controller assesses before a mutation, not in a hot loop. */
     private static final Duration ASSESS_PAUSE = Duration.ofMillis(Long.getLong("fleet.load.assessPauseMillis", 500));
     /** Quiet time before each fault, during which the audit must see every row. */
     private static final Duration QUIET = Duration.ofSeconds(2);
 
-    private final LoadRun run;
-    private final LoadFindings found;
     private final RegistryFaults faults;
     private final List<Thread> threads = new ArrayList<>();
     /** Per assessor: when its call in flight was sent (nanoTime), or 0. */
     private final Map<Long, AtomicLong> inFlightSince = new ConcurrentHashMap<>();
 
     LoadUnderFaults(LoadRun run) {
-        this.run = run;
-        this.found = run.found;
+        super(run);
         this.faults = new RegistryFaults(run);
     }
 

@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * exclusive lock held by another process, the registry deleted under the live servers. A fault bumps
  * the run's fault epoch when it starts and when it has settled, so the load tells what it saw during one.
  */
-final class RegistryFaults {
+final class RegistryFaults extends LoadPhase {
 
     /** How long, after a fault ends, every live server may take to show a fresh running row again. */
     private static final Duration SETTLE = Duration.ofSeconds(15L * HEARTBEAT_SECONDS);
@@ -42,14 +42,11 @@ final class RegistryFaults {
     /** Kill a victim this long after its registry file first showed among its open files. */
     private static final long[] KILL_DELAYS_MILLIS = {0, 300, 1_500};
 
-    private final LoadRun run;
-    private final LoadFindings found;
     private long faultStarted;
     private int checkerIds = 100;
 
     RegistryFaults(LoadRun run) {
-        this.run = run;
-        this.found = run.found;
+        super(run);
     }
 
     /**

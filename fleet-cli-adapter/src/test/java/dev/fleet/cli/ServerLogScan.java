@@ -15,19 +15,15 @@ import java.util.Optional;
  * phase it was written in; what docs/CONTRACT.md allows (a stop that gives up its write, a starved
  * host's late registration) is counted instead.
  */
-final class ServerLogScan {
+final class ServerLogScan extends LoadPhase {
 
     /** slf4j-simple's timestamp at the start of each server log line. */
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
     /** Lines that mean a writer surfaced a lock: docs/CONTRACT.md says this never happens. */
     private static final List<String> BUSY_MARKERS = List.of("database is locked", "SQLITE_BUSY", "SQLITE_LOCKED");
 
-    private final LoadRun run;
-    private final LoadFindings found;
-
     ServerLogScan(LoadRun run) {
-        this.run = run;
-        this.found = run.found;
+        super(run);
     }
 
     /** Whatever a server logged over the whole run: no busy error, no failed registration, no failed stop. */

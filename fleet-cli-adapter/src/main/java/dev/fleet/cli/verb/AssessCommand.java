@@ -5,26 +5,17 @@ import dev.fleet.cli.option.AssessFormat;
 import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.LeaseConverter;
 import dev.fleet.cli.option.PathConverter;
-import dev.fleet.cli.option.RegistryOption;
-import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.Printable;
-import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.Lease;
 import dev.fleet.domain.Roster;
-import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
-import dev.fleet.observer.HostIdentity;
-import dev.fleet.observer.ProcessObservers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,13 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "assess",
         description = "Assess the fleet now. Exit 0: gate satisfied; 1: not satisfied; 2: usage or configuration error.")
-public final class AssessCommand implements Callable<Integer> {
-
-    @Mixin
-    private RosterOption roster;
-
-    @Mixin
-    private RegistryOption registry;
+public final class AssessCommand extends AssessingVerb {
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|prometheus|openmetrics",
             completionCandidates = Candidates.AssessFormats.class,
@@ -70,14 +55,11 @@ public final class AssessCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Roster fleet = roster.roster();
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(),
-                ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
-                lease == null ? Lease.DEFAULT : lease);
+        AssessFleetInventoryUseCase assessment = assessment(fleet, lease == null ? Lease.DEFAULT : lease);
         Verdict verdict = assessment.assess();
         String answer = format == AssessFormat.JSON ? VerdictDocument.canonicalJson(verdict) + System.lineSeparator()
                 : format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
-                : new VerdictText(output == null ? Ansi.forStdout() : new Ansi(false))
-                        .render(verdict, registry.shown(), registry.origin(), roster.source());
+                : text(verdict, output == null ? Ansi.forStdout() : new Ansi(false));
         if (output != null) {
             return write(answer, verdict);
         }

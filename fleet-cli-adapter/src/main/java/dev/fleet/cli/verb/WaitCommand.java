@@ -6,22 +6,14 @@ import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.DurationConverter;
 import dev.fleet.cli.option.FormatOption;
 import dev.fleet.cli.option.IntervalOption;
-import dev.fleet.cli.option.RegistryOption;
-import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.text.Ansi;
-import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.Lease;
-import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.motion.WaitCondition;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
-import dev.fleet.observer.HostIdentity;
-import dev.fleet.observer.ProcessObservers;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,7 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "wait",
         description = {"Wait until the gate is satisfied (--for gate) or the digest changes (--for change), "
                 + "then print that verdict.", "Example: fleet wait --for gate --timeout 5m && deploy"})
-public final class WaitCommand implements Callable<Integer> {
+public final class WaitCommand extends AssessingVerb {
 
     static final Duration MOST = Duration.ofHours(24);
 
@@ -57,23 +49,14 @@ public final class WaitCommand implements Callable<Integer> {
     @Mixin
     private IntervalOption interval;
 
-    @Mixin
-    private RegistryOption registry;
-
-    @Mixin
-    private RosterOption roster;
-
     @Override
     public Integer call() throws InterruptedException {
         Duration limit = DurationConverter.within("--timeout", timeout, Duration.ZERO, MOST);
         Repeat every = new Repeat(interval.interval(), System::nanoTime, pause -> Thread.sleep(pause.toMillis()));
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
-                Lease.DEFAULT);
+        AssessFleetInventoryUseCase assessment = assessment(roster.roster(), Lease.DEFAULT);
         VerdictWait.Outcome outcome = new VerdictWait(assessment::assess, condition(), every).await(limit);
         Verdict last = outcome.last();
-        format.print(() -> VerdictDocument.canonicalJson(last), () -> new VerdictText(Ansi.forStdout()).render(last,
-                registry.shown(), registry.origin(), roster.source()));
+        format.print(() -> VerdictDocument.canonicalJson(last), () -> text(last, Ansi.forStdout()));
         return outcome.held() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 

@@ -3,21 +3,14 @@ package dev.fleet.cli.verb;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.IntervalOption;
-import dev.fleet.cli.option.RegistryOption;
-import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.text.WatchText;
 import dev.fleet.domain.Lease;
-import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
-import dev.fleet.observer.HostIdentity;
-import dev.fleet.observer.ProcessObservers;
 import java.io.PrintWriter;
-import java.time.Instant;
 import java.time.ZoneId;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,18 +27,12 @@ import picocli.CommandLine.Spec;
         description = {"Print the verdict now, then again each time its digest changes (heartbeats never count).",
             "text: one line per change (time, gate or first blocked code, running/expected), then + or - for "
                     + "each anomaly that appeared or went away; jsonl: one whole verdict per line."})
-public final class WatchCommand implements Callable<Integer> {
+public final class WatchCommand extends AssessingVerb {
 
     enum WatchFormat { TEXT, JSONL }
 
     @Spec
     private CommandSpec spec;
-
-    @Mixin
-    private RegistryOption registry;
-
-    @Mixin
-    private RosterOption roster;
 
     @Mixin
     private IntervalOption interval;
@@ -58,9 +45,7 @@ public final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Repeat every = new Repeat(interval.interval(), System::nanoTime, pause -> Thread.sleep(pause.toMillis()));
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(roster.roster(),
-                registry.reader(), ProcessObservers.forThisPlatform(), Instant::now, null, HostIdentity.ofThisHost(),
-                Lease.DEFAULT);
+        AssessFleetInventoryUseCase assessment = assessment(roster.roster(), Lease.DEFAULT);
         PrintWriter out = spec.commandLine().getOut();
         VerdictWatch watch = new VerdictWatch(assessment::assess, renderer(), text -> {
             out.print(text);
