@@ -10,9 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * The processes a {@link DemoFleet} started: each server (or, through a launcher, the launcher) and
- * the servers launchers started, which once their client is gone no Process of the demo's stands for.
- * The demo may remove its registry only once every one has exited, and says which have not. Not
- * thread-safe: the fleet guards it with its own lock where it did its lists.
+ * the servers launchers started. The demo may remove its registry only once every one has exited,
+ * and says which have not. Not thread-safe: the fleet calls it under its own lock where calls race.
  */
 final class DemoProcesses {
 

@@ -14,10 +14,12 @@ import java.util.Properties;
 public record BuildProperties(String version, String commit) {
 
     private static final String UNKNOWN = "unknown";
+    /** Where the build writes it (fleet-cli-adapter/pom.xml): the CLI's root package, not this one's. */
+    private static final String RESOURCE = "/dev/fleet/cli/build.properties";
 
     public static BuildProperties read() {
         Properties build = new Properties();
-        try (InputStream in = BuildProperties.class.getResourceAsStream("build.properties")) {
+        try (InputStream in = BuildProperties.class.getResourceAsStream(RESOURCE)) {
             if (in != null) {
                 build.load(new InputStreamReader(in, StandardCharsets.UTF_8));
             }
