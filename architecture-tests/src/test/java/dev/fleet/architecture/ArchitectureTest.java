@@ -14,7 +14,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The rules of {@link FleetRules}, applied to the product's compiled classes (tests excluded). */
+/**
+ * The rules of {@link FleetRules} and {@link DomainPurityRules}, applied to the product's compiled
+ * classes (tests excluded).
+ */
 class ArchitectureTest {
 
     static final JavaClasses PRODUCT = new ClassFileImporter()
@@ -39,14 +42,17 @@ class ArchitectureTest {
      */
     static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.registration.ServerLifecycleService",
             "dev.fleet.domain.registration.OwnRow", "dev.fleet.domain.registration.StopWrite",
-            "dev.fleet.cli.ServeCommand", "dev.fleet.cli.RegistryMigrateCommand");
+            "dev.fleet.cli.verb.ServeCommand", "dev.fleet.cli.verb.RegistryMigrateCommand");
     static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = new AssessmentPath(ASSESSMENT_PORT,
             FleetRules.OUT_PORTS, LIFECYCLE);
 
     /** jOOQ's generated classes (the registry's codegen target): the generator lays out their packages. */
     static final String GENERATED = "dev.fleet.registry.schema.jooq..";
 
-    /** The demo's launcher, the one place that starts processes: Demo* classes of the CLI, or its demo package. */
+    /**
+     * The demo's launcher, the one place that starts processes: the CLI's demo package (the demo
+     * verb only builds the command lines it starts).
+     */
     static final String DEMO = "dev\\.fleet\\.cli\\.demo\\..*";
 
     /** The CLI's output printer, and the MCP stdio transport that owns stdout while serving. */
@@ -111,17 +117,17 @@ class ArchitectureTest {
 
     @Test
     void theDomainDependsOnlyOnTheJdk() {
-        FleetRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
+        DomainPurityRules.dependsOnlyOnTheJdk(FleetRules.DOMAIN).check(PRODUCT);
     }
 
     @Test
     void theDomainDoesNoIo() {
-        FleetRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
+        DomainPurityRules.doesNoIo(FleetRules.DOMAIN).check(PRODUCT);
     }
 
     @Test
     void theClassifierIsPure() {
-        FleetRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
+        DomainPurityRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
     }
 
     static List<String> adapters() {

@@ -6,8 +6,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnitAccess;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.core.domain.JavaConstructorReference;
@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 
 /**
  * The architecture rules. Each is a factory over package and class names, so a test can apply it
- * both to the product and to a fixture that breaks it: a rule that cannot fail is a defect.
+ * both to the product and to a fixture that breaks it: a rule that cannot fail is a defect. The
+ * domain's own purity (promise 1) is {@link DomainPurityRules}'.
  */
 final class FleetRules {
 
@@ -42,30 +43,7 @@ final class FleetRules {
     static final String EXPOSITION = "dev.fleet.metrics..";
     static final String PROMETHEUS = "io.prometheus..";
 
-    /** File, socket, database and process APIs: what "no I/O" means for the domain. */
-    static final List<String> IO_PACKAGES = List.of("java.nio.file..", "java.net..", "java.sql..", "javax.sql..");
-    static final Set<String> IO_CLASSES = Set.of("java.io.File", "java.io.FileInputStream", "java.io.FileOutputStream",
-            "java.io.FileReader", "java.io.FileWriter", "java.io.RandomAccessFile", "java.io.FileDescriptor",
-            "java.lang.ProcessHandle", "java.lang.ProcessBuilder", "java.lang.Process", "java.lang.Runtime");
-
     private FleetRules() {
-    }
-
-    /** Promise 1a: the classifier is pure, and the domain can be read without knowing any library. */
-    static ArchRule dependsOnlyOnTheJdk(String domain) {
-        return classes().that().resideInAPackage(domain)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(domain, "java..")
-                .because("the domain depends on nothing beyond the JDK");
-    }
-
-    /** Promise 1b: the domain does no I/O; evidence reaches it only through its ports. */
-    static ArchRule doesNoIo(String domain) {
-        return noClasses().that().resideInAPackage(domain)
-                .should().dependOnClassesThat(describe("do I/O (files, network, SQL, processes)",
-                        target -> IO_CLASSES.contains(target.getName())
-                                || IO_PACKAGES.stream().anyMatch(pkg -> target.getPackageName().startsWith(
-                                        pkg.substring(0, pkg.length() - 2)))))
-                .because("the verdict is a pure function of the snapshot");
     }
 
     /**
@@ -178,31 +156,6 @@ final class FleetRules {
                                         && access.getTargetOwner().isAssignableTo(Runtime.class)))))
                 .because("nothing outside the demo launcher starts a process");
     }
-
-    /**
-     * Promise 1c: the classifier is a pure, deterministic function of the snapshot: it reads no
-     * clock, no randomness, no environment and no standard stream.
-     */
-    static ArchRule classifierIsPure(String classifierPackage) {
-        return noClasses().that().resideInAPackage(classifierPackage)
-                .should().accessTargetWhere(describe("read a clock, randomness, the environment or a standard stream",
-                        (JavaAccess<?> access) -> IMPURE.stream().anyMatch(impure -> impure.test(access))))
-                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.Random")
-                .because("every caller must get the same verdict from the same snapshot");
-    }
-
-    private static final List<java.util.function.Predicate<JavaAccess<?>>> IMPURE = List.of(
-            access -> access.getTargetOwner().isEquivalentTo(System.class) && Set.of("out", "err", "in",
-                    "currentTimeMillis", "nanoTime", "getenv", "getProperty", "getProperties")
-                    .contains(access.getName()),
-            access -> access.getName().equals("now") && access.getTargetOwner().getPackageName().equals("java.time"),
-            access -> access.getTargetOwner().getPackageName().equals("java.time")
-                    && Set.of("Clock", "InstantSource").contains(access.getTargetOwner().getSimpleName())
-                    && access.getName().startsWith("system"),
-            access -> access.getTargetOwner().isEquivalentTo(java.util.UUID.class)
-                    && access.getName().equals("randomUUID"),
-            access -> access.getTargetOwner().isEquivalentTo(Math.class) && access.getName().equals("random"),
-            access -> access.getTargetOwner().getName().equals("java.util.concurrent.ThreadLocalRandom"));
 
     /**
      * Promise 4a: nothing on the assessment path (see {@link AssessmentPath}, found by structure)

@@ -12,10 +12,17 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Every rule of {@link FleetRules}, applied to a fixture that breaks it, reports the violation. */
+/**
+ * Every rule of {@link FleetRules} and {@link DomainPurityRules}, applied to a fixture that breaks it,
+ * reports the violation.
+ */
 class RulesCanFailTest {
 
     private static final String FIXTURES = "dev.fleet.architecture.fixtures.";
+    /** The coupled fixture's two registry adapters ({@code one}, {@code two}), beside the schema they share. */
+    private static final String REGISTRY = FIXTURES + "coupled.registry.";
+    private static final List<String> REGISTRY_ADAPTERS = List.of(REGISTRY + "one..", REGISTRY + "two..");
+    private static final String COUPLED_ROOT = FIXTURES + "coupled.root..";
 
     private static JavaClasses fixture(String name) {
         return new ClassFileImporter().importPackages(FIXTURES + name);
@@ -45,37 +52,33 @@ class RulesCanFailTest {
 
     @Test
     void aDomainThatUsesALibraryIsReported() {
-        assertViolated(FleetRules.dependsOnlyOnTheJdk(FIXTURES + "impuredomain.."), fixture("impuredomain"),
+        assertViolated(DomainPurityRules.dependsOnlyOnTheJdk(FIXTURES + "impuredomain.."), fixture("impuredomain"),
                 "org.junit");
     }
 
     @Test
     void aDomainThatDoesIoIsReported() {
-        assertViolated(FleetRules.doesNoIo(FIXTURES + "iodomain.."), fixture("iodomain"), "java.nio.file.Files");
+        assertViolated(DomainPurityRules.doesNoIo(FIXTURES + "iodomain.."), fixture("iodomain"), "java.nio.file.Files");
     }
 
     @Test
     void anAdapterThatKnowsAnotherIsReported() {
         assertViolated(FleetRules.adapterIsIndependent(FIXTURES + "coupled.alpha..",
-                        List.of(FIXTURES + "coupled.alpha..", FIXTURES + "coupled.beta.."), FIXTURES + "coupled.root.."),
+                        List.of(FIXTURES + "coupled.alpha..", FIXTURES + "coupled.beta.."), COUPLED_ROOT),
                 fixture("coupled"), "AlphaAdapter");
     }
 
     @Test
     void oneRegistryAdapterThatKnowsTheOtherIsReported() {
-        String registry = FIXTURES + "coupled.registry.";
-        String violation = assertViolated(FleetRules.adapterIsIndependent(registry + "one..",
-                        List.of(registry + "one..", registry + "two.."), FIXTURES + "coupled.root.."),
-                fixture("coupled.registry"), "OneRegistry");
+        String violation = assertViolated(FleetRules.adapterIsIndependent(REGISTRY + "one..", REGISTRY_ADAPTERS,
+                COUPLED_ROOT), fixture("coupled.registry"), "OneRegistry");
         assertSpared(violation, "AdapterKnowingSchema");
     }
 
     @Test
     void aSharedSchemaThatKnowsAnAdapterIsReported() {
-        String registry = FIXTURES + "coupled.registry.";
-        String violation = assertViolated(FleetRules.sharedKnowsNoAdapter(registry + "schema..",
-                        List.of(registry + "one..", registry + "two.."), FIXTURES + "coupled.root.."),
-                fixture("coupled.registry"), "AdapterKnowingSchema");
+        String violation = assertViolated(FleetRules.sharedKnowsNoAdapter(REGISTRY + "schema..", REGISTRY_ADAPTERS,
+                COUPLED_ROOT), fixture("coupled.registry"), "AdapterKnowingSchema");
         assertSpared(violation, "OneRegistry");
     }
 
@@ -148,7 +151,7 @@ class RulesCanFailTest {
 
     @Test
     void aClassifierThatReadsTheClockOrRollsDiceIsReported() {
-        assertViolated(FleetRules.classifierIsPure(FIXTURES + "impureclassifier.."), fixture("impureclassifier"),
+        assertViolated(DomainPurityRules.classifierIsPure(FIXTURES + "impureclassifier.."), fixture("impureclassifier"),
                 "Instant.now()", "DiceClassifier");
     }
 

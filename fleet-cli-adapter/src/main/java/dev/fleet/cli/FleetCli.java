@@ -1,5 +1,21 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.option.RegistryOption;
+import dev.fleet.cli.text.Printable;
+import dev.fleet.cli.verb.AssessCommand;
+import dev.fleet.cli.verb.BuildProperties;
+import dev.fleet.cli.verb.CompletionCommand;
+import dev.fleet.cli.verb.DemoCommand;
+import dev.fleet.cli.verb.McpConfigCommand;
+import dev.fleet.cli.verb.ProcessesCommand;
+import dev.fleet.cli.verb.RegistryCommand;
+import dev.fleet.cli.verb.RosterCommand;
+import dev.fleet.cli.verb.ServeCommand;
+import dev.fleet.cli.verb.WaitCommand;
+import dev.fleet.cli.verb.WatchCommand;
+import dev.fleet.domain.Failures;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,18 +23,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import dev.fleet.cli.text.Printable;
-import dev.fleet.domain.Failures;
-import dev.fleet.registry.schema.RegistryStorageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-/** {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. */
+/**
+ * {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. The
+ * verbs are {@code cli.verb}'s, the options they share {@code cli.option}'s and the exit codes
+ * {@code cli.exit}'s; this class, with {@code main}, registers the verbs and maps a failure to its
+ * exit code, and stays here, where the roster's default server process pattern names it.
+ */
 @Command(name = "fleet",
         mixinStandardHelpOptions = true,
         scope = ScopeType.INHERIT, // --help and --version on every verb, declared once

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.testing.Patience;
 import dev.fleet.testing.Promtool;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.verb.CompletionCommand;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import java.util.ArrayList;

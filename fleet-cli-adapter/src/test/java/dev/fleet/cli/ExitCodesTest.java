@@ -3,6 +3,8 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.registry.schema.RegistryStorageException;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

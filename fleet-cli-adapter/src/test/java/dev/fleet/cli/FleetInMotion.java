@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.testing.Patience;
 import java.io.File;
 import java.io.IOException;

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherEnvironmentIT {
 
-    private static final Path LAUNCHER = Path.of("..", "fleet").toAbsolutePath().normalize();
+    private static final Path LAUNCHER = Launcher.PATH;
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * Makes {@code $1/josé} (spelt in octal, so this JVM, whatever its locale, never encodes it) and

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.domain.RegistryRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

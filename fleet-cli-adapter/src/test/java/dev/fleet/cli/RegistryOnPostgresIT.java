@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.fleet.registry.postgresql.LocalPostgres;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Connection;
@@ -12,9 +11,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code registry migrate} and {@code registry list} take a PostgreSQL URL exactly as they take a file,
@@ -24,21 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class RegistryOnPostgresIT {
 
-    private static LocalPostgres postgres;
-
-    @BeforeAll
-    static void startPostgres() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        postgres.close();
-    }
+    @RegisterExtension
+    static final PostgresPerClass POSTGRES = new PostgresPerClass();
 
     @Test
     void migrateCreatesTheTableOnceThenListShowsItsRows() throws Exception {
-        String url = postgres.createDatabase("migrated");
+        String url = POSTGRES.createDatabase("migrated");
 
         FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", url);
         FleetJar.Run again = FleetJar.run(Map.of("FLEET_REGISTRY", url), "registry", "migrate");
@@ -51,7 +40,7 @@ class RegistryOnPostgresIT {
         assertEquals(0, empty.exitCode(), empty.stderr());
         assertTrue(empty.stdout().contains("0 rows in " + url), empty.stdout());
 
-        try (Connection connection = postgres.connect("migrated"); Statement statement = connection.createStatement()) {
+        try (Connection connection = POSTGRES.connect("migrated"); Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO mcp_server_runtimes (runtime_id, namespace, profile, role, pid, "
                     + "cohort_source, status, registered_at, last_heartbeat_at) VALUES ('rt-pg-1', 'gitea-author', "
                     + "'prgs-author', 'author', 4242, 'unknown', 'stopped', '2026-07-28T02:00:00.000Z', "
@@ -88,7 +77,7 @@ class RegistryOnPostgresIT {
 
     @Test
     void refusedCredentialsAreOneLineAndTheVerbsCode() {
-        String url = postgres.createDatabase("guarded").replace("fleet@", "nobody_here@");
+        String url = POSTGRES.createDatabase("guarded").replace("fleet@", "nobody_here@");
 
         assertOneLine(FleetJar.run("registry", "migrate", "--registry", url), 2, "access_denied");
         assertOneLine(FleetJar.run("registry", "list", "--registry", url), 1, "access_denied");
@@ -96,8 +85,8 @@ class RegistryOnPostgresIT {
 
     @Test
     void aTableOfTheWrongShapeIsRefusedNamingItsMissingColumnsAndLeftAsItWas() throws Exception {
-        String url = postgres.createDatabase("foreign_shape");
-        try (Connection connection = postgres.connect("foreign_shape"); Statement statement = connection.createStatement()) {
+        String url = POSTGRES.createDatabase("foreign_shape");
+        try (Connection connection = POSTGRES.connect("foreign_shape"); Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, namespace TEXT, pid INTEGER)");
         }
 
@@ -107,7 +96,7 @@ class RegistryOnPostgresIT {
         assertOneLine(migrate, 2, "lacks columns");
         assertTrue(migrate.stderr().contains("registered_at") && migrate.stderr().contains("status"), migrate.stderr());
         assertOneLine(list, 1, "schema_missing");
-        try (Connection connection = postgres.connect("foreign_shape"); Statement statement = connection.createStatement();
+        try (Connection connection = POSTGRES.connect("foreign_shape"); Statement statement = connection.createStatement();
                 var columns = statement.executeQuery("SELECT count(*) FROM information_schema.columns "
                         + "WHERE table_name = 'mcp_server_runtimes'")) {
             columns.next();

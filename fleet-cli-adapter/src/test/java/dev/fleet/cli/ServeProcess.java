@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.testing.JsonRpcProcess;
 import java.io.IOException;
 import java.nio.file.Files;

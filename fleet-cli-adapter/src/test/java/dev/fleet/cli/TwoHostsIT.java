@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
-import dev.fleet.registry.postgresql.LocalPostgres;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.testing.Patience;
@@ -19,9 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,20 +34,12 @@ class TwoHostsIT {
 
     private static final String RECONCILER = "{\"namespace\": \"gitea-reconciler\", \"profile\": \"prgs-reconciler\", "
             + "\"role\": \"reconciler\"}";
-    private static LocalPostgres postgres;
+
+    @RegisterExtension
+    static final PostgresPerClass POSTGRES = new PostgresPerClass();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startPostgres() {
-        postgres = LocalPostgres.start();
-    }
-
-    @AfterAll
-    static void stopPostgres() {
-        postgres.close();
-    }
 
     /** One host: its id and a roster (one reconciler) whose pattern matches only servers started with it. */
     private record Host(String id, Path roster) {
@@ -86,7 +77,7 @@ class TwoHostsIT {
 
     @Test
     void aRemoteDuplicateClosesBothGatesUntilItStopsOrItsLeaseLapses() throws Exception {
-        String registry = postgres.createDatabase("two_hosts");
+        String registry = POSTGRES.createDatabase("two_hosts");
         Host first = host("host-a");
         Host second = host("host-b");
         try (ServeProcess local = serve(first, registry)) {

@@ -2,7 +2,6 @@ package dev.fleet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,9 +13,9 @@ import java.util.regex.Pattern;
  * the digest's pattern, and the rules that tie fields together (the gate implies a complete
  * inventory, {@code blocked_reason} is the first of {@code blocked_reasons}, a member's state matches
  * its instances, an unreadable registry lists nothing). {@link #problems} lists what is wrong; an
- * empty list is a well-formed verdict.
+ * empty list is a well-formed verdict. The checks of a single field's shape are {@link JsonShape}'s.
  */
-final class VerdictShape {
+final class VerdictShape extends JsonShape {
 
     static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}");
 
@@ -41,8 +40,6 @@ final class VerdictShape {
     private static final Set<String> REGISTRY_REASONS = Set.of("missing", "schema_missing", "corrupt", "locked",
             "io_error", "unreachable", "access_denied");
     private static final Set<String> LISTING_REASONS = Set.of("unsupported_platform", "permission_denied", "io_error");
-
-    private final List<String> problems = new ArrayList<>();
 
     private VerdictShape() {
     }
@@ -142,7 +139,6 @@ final class VerdictShape {
         return codes;
     }
 
-    /** @return how many instances the members list */
     /** Each named list is full (exactly the cap) and each count positive; every full list is named. */
     private void omittedEntries(JsonNode v, JsonNode omitted) {
         if (omitted == null || !omitted.isObject()) {
@@ -250,61 +246,6 @@ final class VerdictShape {
         exactKeys(where, instance, keys);
         if (instance != null && (!instance.path("pid").canConvertToLong() || instance.path("pid").asLong() <= 0)) {
             problems.add(where + " has no positive pid: " + instance.get("pid"));
-        }
-    }
-
-    private void exactKeys(String where, JsonNode node, List<String> keys) {
-        if (node == null || !node.isObject()) {
-            problems.add(where + " is not an object: " + node);
-            return;
-        }
-        Set<String> seen = new LinkedHashSet<>();
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            seen.add(names.next());
-        }
-        if (!seen.equals(new LinkedHashSet<>(keys))) {
-            Set<String> missing = new LinkedHashSet<>(keys);
-            missing.removeAll(seen);
-            seen.removeAll(keys);
-            problems.add(where + ": missing " + missing + ", unexpected " + seen);
-        }
-    }
-
-    private List<JsonNode> array(JsonNode node, String field) {
-        JsonNode value = node == null ? null : node.get(field);
-        List<JsonNode> items = new ArrayList<>();
-        if (value == null || !value.isArray()) {
-            problems.add(field + " is not an array");
-            return items;
-        }
-        value.forEach(items::add);
-        return items;
-    }
-
-    private void strings(JsonNode v, String field) {
-        for (JsonNode item : array(v, field)) {
-            if (!item.isTextual()) {
-                problems.add(field + " holds a non-string " + item);
-            }
-        }
-    }
-
-    private void bool(JsonNode v, String field) {
-        if (!v.path(field).isBoolean()) {
-            problems.add(field + " is not a boolean: " + v.get(field));
-        }
-    }
-
-    private void nullableBool(JsonNode v, String field) {
-        JsonNode value = v.get(field);
-        if (value == null || !(value.isBoolean() || value.isNull())) {
-            problems.add(field + " is not true, false or null: " + value);
-        }
-    }
-
-    private void integer(JsonNode v, String field) {
-        if (!v.path(field).isIntegralNumber() || v.path(field).asInt() < 0) {
-            problems.add(field + " is not a non-negative integer: " + v.get(field));
         }
     }
 }

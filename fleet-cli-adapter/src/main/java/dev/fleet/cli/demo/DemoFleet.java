@@ -3,16 +3,16 @@ package dev.fleet.cli.demo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
-import dev.fleet.mcp.AssessFleetInventoryTool;
-import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema;
 import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.mcp.AssessFleetInventoryTool;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -67,10 +66,8 @@ public final class DemoFleet implements AutoCloseable {
     private final Map<String, McpSyncClient> byProfile = new LinkedHashMap<>();
     private final List<McpSyncClient> clients = new ArrayList<>();
     private final List<ChildProcessTransport> transports = new ArrayList<>();
-    private final List<Process> servers = new ArrayList<>();
+    private final DemoProcesses processes = new DemoProcesses();
     private final DemoSubscription subscription = new DemoSubscription();
-    /** The servers launchers started: once their client is gone, no Process of the demo's stands for them. */
-    private final List<ProcessHandle> adopted = new ArrayList<>();
     private boolean closed;
 
     private DemoFleet(String registry, String hostId, Path roster, Path repository,
@@ -140,7 +137,7 @@ public final class DemoFleet implements AutoCloseable {
             }
             for (RosterMember member : members) {
                 Process server = start(member, cohort, throughLaunchers);
-                servers.add(server); // tracked at once, so clean-up waits for it whatever happens next
+                processes.started(server);
                 launched.add(server);
                 ChildProcessTransport transport = new ChildProcessTransport(server, MCP_JSON);
                 transports.add(transport);
@@ -171,7 +168,7 @@ public final class DemoFleet implements AutoCloseable {
             long pid = child.pid();
             if (throughLaunchers) {
                 synchronized (this) {
-                    adopted.add(child);
+                    processes.adopt(child);
                 }
             }
             out.printf("   started %s, pid %d (cohort %s%s)%n", name(members.get(i)), pid, cohort,
@@ -235,7 +232,7 @@ public final class DemoFleet implements AutoCloseable {
 
     /** The pids of the servers started through launchers (the first client's), in the order they answered. */
     synchronized List<Long> launchedServerPids() {
-        return adopted.stream().map(ProcessHandle::pid).toList();
+        return processes.adoptedPids();
     }
 
     /** The first client dies: its launchers exit, and the servers they started are orphans. */
@@ -243,12 +240,9 @@ public final class DemoFleet implements AutoCloseable {
         launchers.exit();
     }
 
-    /**
-     * True when every process the demo started has exited by itself, with status 0: a server on the
-     * end-of-stdin path, not a signal, and a launcher once its client was gone.
-     */
+    /** Whether every process the demo started has exited by itself, with status 0 (see {@link DemoProcesses}). */
     boolean allExitedCleanly() {
-        return servers.stream().allMatch(server -> !server.isAlive() && server.exitValue() == 0);
+        return processes.allExitedCleanly();
     }
 
     /**
@@ -272,30 +266,12 @@ public final class DemoFleet implements AutoCloseable {
         }
         clients.clear();
         byProfile.clear();
-        long deadline = System.nanoTime() + EXIT_WAIT.toNanos();
-        for (Process server : servers) {
-            try {
-                server.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        for (ProcessHandle orphan : adopted) {
-            try {
-                orphan.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) { // told by stillRunning()
-            }
-        }
+        processes.awaitExit(EXIT_WAIT);
     }
 
     /** Servers that have not exited yet, as {@code pid N}; empty once every one has. */
     public List<String> stillRunning() {
-        return java.util.stream.Stream.concat(servers.stream().map(Process::toHandle), adopted.stream())
-                .filter(ProcessHandle::isAlive).map(server -> "pid " + server.pid()).distinct().toList();
+        return processes.stillRunning();
     }
 
     private static String name(RosterMember member) {

@@ -6,8 +6,6 @@ import dev.fleet.domain.verdict.FlaggedRegistration;
 import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;
 import dev.fleet.domain.verdict.OrphanedInstance;
-import dev.fleet.domain.verdict.RemoteInstance;
-import dev.fleet.domain.verdict.UnregisteredProcess;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictLists;
 import java.nio.file.Path;
@@ -68,26 +66,21 @@ public final class VerdictText {
             text.append(String.format("%n%s %s: %s%n  action: %s%n", ansi.red("!"), ansi.bold(reason.code().code()),
                     Printable.of(reason.detail()), reason.action()));
         }
-        section(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations());
-        section(text, "unverified registrations", verdict.unverifiedRegistrations());
-        section(text, "unexpected members", verdict.unexpectedMembers());
-        orphans(text, verdict.orphanedInstances());
-        remote(text, verdict.remoteInstances());
-        if (!verdict.unregisteredProcesses().isEmpty()) {
-            text.append(String.format("%nunregistered processes:%n"));
-            for (UnregisteredProcess process : VerdictLists.shown(verdict.unregisteredProcesses())) {
-                text.append(String.format("  pid %d  %s  %s%n    action: %s%n", process.pid(),
-                        process.reason().code(), Printable.of(process.commandLine()), process.reason().action()));
-            }
-            more(text, verdict.unregisteredProcesses());
-        }
-        if (!verdict.malformedRegistrations().isEmpty()) {
-            text.append(String.format("%nmalformed registrations:%n"));
-            VerdictLists.shown(verdict.malformedRegistrations()).forEach(row -> text.append(String.format(
-                    "  runtime_id %s  %s%n    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(),
-                    row.reason().action())));
-            more(text, verdict.malformedRegistrations());
-        }
+        list(text, "stale registrations (reported only; they block nothing)", verdict.staleRegistrations(),
+                VerdictText::flagged);
+        list(text, "unverified registrations", verdict.unverifiedRegistrations(), VerdictText::flagged);
+        list(text, "unexpected members", verdict.unexpectedMembers(), VerdictText::flagged);
+        list(text, "orphaned instances (their client is gone)", verdict.orphanedInstances(), VerdictText::orphan);
+        // Live instances on other hosts: shown with their host, since no process here can be named.
+        list(text, "live on other hosts (judged by their lease)", verdict.remoteInstances(), entry -> String.format(
+                "  %s  pid %d  host %s  runtime_id %s%n", name(entry.instance()), entry.instance().pid(),
+                Printable.of(entry.hostId()), Printable.of(entry.instance().runtimeId())));
+        list(text, "unregistered processes", verdict.unregisteredProcesses(), process -> String.format(
+                "  pid %d  %s  %s%n    action: %s%n", process.pid(), process.reason().code(),
+                Printable.of(process.commandLine()), process.reason().action()));
+        list(text, "malformed registrations", verdict.malformedRegistrations(), row -> String.format(
+                "  runtime_id %s  %s%n    action: %s%n", Printable.of(row.runtimeId()), row.reason().code(),
+                row.reason().action()));
         return text.toString();
     }
 
@@ -115,45 +108,33 @@ public final class VerdictText {
         return count + " " + (count == 1 ? one : many);
     }
 
-    private static void section(StringBuilder text, String title, List<FlaggedRegistration> flagged) {
-        if (flagged.isEmpty()) {
+    /**
+     * A titled list of a verdict's entries, each as {@code line} writes it, cut at the contract's cap
+     * as the JSON's lists are; nothing at all, not even the title, when there is no entry.
+     */
+    private static <T> void list(StringBuilder text, String title, List<T> entries, Function<T, String> line) {
+        if (entries.isEmpty()) {
             return;
         }
         text.append(String.format("%n%s:%n", title));
-        for (FlaggedRegistration entry : VerdictLists.shown(flagged)) {
-            Instance instance = entry.instance();
-            ReasonCode reason = entry.reason();
-            text.append(String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
-                    name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action()));
+        for (T entry : VerdictLists.shown(entries)) {
+            text.append(line.apply(entry));
         }
-        more(text, flagged);
+        more(text, entries);
     }
 
-    private static void orphans(StringBuilder text, List<OrphanedInstance> orphaned) {
-        if (orphaned.isEmpty()) {
-            return;
-        }
-        text.append(String.format("%norphaned instances (their client is gone):%n"));
-        for (OrphanedInstance orphan : VerdictLists.shown(orphaned)) {
-            Instance instance = orphan.instance();
-            text.append(String.format("  %s  pid %d  orphaned: client pid %d is gone  runtime_id %s%n"
-                    + "    action: stop pid %d yourself; no client will use it again%n", name(instance), instance.pid(),
-                    orphan.parentPid(), Printable.of(instance.runtimeId()), instance.pid()));
-        }
-        more(text, orphaned);
+    private static String flagged(FlaggedRegistration entry) {
+        Instance instance = entry.instance();
+        ReasonCode reason = entry.reason();
+        return String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
+                name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action());
     }
 
-    /** Live instances on other hosts: shown with their host, since no process here can be named. */
-    private static void remote(StringBuilder text, List<RemoteInstance> remote) {
-        if (remote.isEmpty()) {
-            return;
-        }
-        text.append(String.format("%nlive on other hosts (judged by their lease):%n"));
-        for (RemoteInstance entry : VerdictLists.shown(remote)) {
-            text.append(String.format("  %s  pid %d  host %s  runtime_id %s%n", name(entry.instance()),
-                    entry.instance().pid(), Printable.of(entry.hostId()), Printable.of(entry.instance().runtimeId())));
-        }
-        more(text, remote);
+    private static String orphan(OrphanedInstance orphan) {
+        Instance instance = orphan.instance();
+        return String.format("  %s  pid %d  orphaned: client pid %d is gone  runtime_id %s%n"
+                + "    action: stop pid %d yourself; no client will use it again%n", name(instance), instance.pid(),
+                orphan.parentPid(), Printable.of(instance.runtimeId()), instance.pid());
     }
 
     /** The line that says a list was cut at the contract's cap, as the JSON's omitted_entries does. */

@@ -1,0 +1,120 @@
+package dev.fleet.cli.option;
+
+import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.registry.postgresql.PostgresLocation;
+import dev.fleet.registry.postgresql.PostgresRegistryReader;
+import dev.fleet.registry.sqlite.RegistryLocation;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --registry PATH|URL}, else {@code FLEET_REGISTRY}, else the contract's XDG state path. A
+ * {@code postgresql://USER@HOST:PORT/DB} URL names a registry shared by many hosts; anything else is a
+ * SQLite file. The composition root asks which ({@link #postgres()}), and the domain never knows.
+ */
+public final class RegistryOption {
+
+    // A Path, so that shells complete it as a file (picocli's completion goes by the field's type); a
+    // URL is kept as a Path too, which folds its "//" (see text()).
+    @Option(names = "--registry", paramLabel = "PATH|URL", converter = RegistryValue.class,
+            description = {"Registry file, or a registry shared by many hosts:",
+                "postgresql://USER@HOST:PORT/DB (password from",
+                "PGPASSWORD or ~/.pgpass). Default: $FLEET_REGISTRY, else",
+                "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
+                "(~/.local/state when unset or relative)."})
+    Path value;
+
+    /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
+
+    /**
+     * The shared PostgreSQL registry named, if the option or {@code FLEET_REGISTRY} names one.
+     *
+     * @throws ConfigurationException when it is a malformed URL (exit 2, one line)
+     */
+    public Optional<PostgresLocation> postgres() {
+        String named = value != null ? text() : System.getenv(RegistryLocation.REGISTRY_ENV);
+        if (!PostgresLocation.isUrl(named)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PostgresLocation.parse(named));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage() + origin());
+        }
+    }
+
+    /** The read side of the registry named: PostgreSQL's or the SQLite file's. */
+    public RegistryReader reader() {
+        return postgres().<RegistryReader>map(PostgresRegistryReader::new)
+                .orElseGet(() -> new SqliteRegistryReader(path()));
+    }
+
+    /** Where the registry lives, as an operator is told: the URL (it holds no secret), else the file's path. */
+    public String location() {
+        return postgres().map(PostgresLocation::display).orElseGet(() -> path().toString());
+    }
+
+    /** How the text verdict names the registry it read. */
+    public String shown() {
+        return postgres().map(location -> "registry " + location.display())
+                .orElseGet(() -> "registry file " + Printable.of(path().toString()));
+    }
+
+    /**
+     * The SQLite file: for what only a file can be (a server's writer, checked before it serves).
+     *
+     * @throws ConfigurationException when the environment locates no registry, or it names a PostgreSQL one
+     */
+    public Path path() {
+        if (postgres().isPresent()) {
+            throw new ConfigurationException("this verb takes a registry file, not a PostgreSQL URL" + origin());
+        }
+        if (value != null) {
+            return value.toAbsolutePath().normalize();
+        }
+        if (RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
+            // stderr, never stdout: over stdio, stdout is the protocol's.
+            System.err.println("fleet: warning: XDG_STATE_HOME is relative (" + Printable.of(System.getenv(
+                    RegistryLocation.STATE_HOME_ENV)) + "); ignored as the XDG spec says, using ~/.local/state");
+        }
+        try {
+            return RegistryLocation.defaultPath().toAbsolutePath().normalize();
+        } catch (IllegalStateException e) {
+            throw new ConfigurationException(e.getMessage());
+        }
+    }
+
+    /** Where the path came from, for an error about it: the variable, when it named the file. */
+    public String origin() {
+        return value == null && RegistryLocation.namedByEnvironment()
+                ? " (from $" + RegistryLocation.REGISTRY_ENV + ")" : "";
+    }
+
+    /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
+    public boolean named() {
+        return value != null || RegistryLocation.namedByEnvironment();
+    }
+
+    /** The option as given: a path, or a URL whose "//" the Path folded to "/" put back. */
+    private String text() {
+        String text = value.toString();
+        String folded = PostgresLocation.SCHEME.substring(0, PostgresLocation.SCHEME.length() - 1);
+        return text.startsWith(folded) && !text.startsWith(PostgresLocation.SCHEME)
+                ? PostgresLocation.SCHEME + text.substring(folded.length()) : text;
+    }
+
+    /** The option's value: a URL as given (as a Path), else a usable path ({@link PathConverter}'s checks). */
+    static final class RegistryValue implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            return PostgresLocation.isUrl(value) ? Path.of(value.strip()) : new PathConverter().convert(value);
+        }
+    }
+}

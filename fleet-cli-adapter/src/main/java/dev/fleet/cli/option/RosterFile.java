@@ -1,0 +1,149 @@
+package dev.fleet.cli.option;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Binding;
+import dev.fleet.domain.Failures;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.observer.InvalidServerPatternException;
+import dev.fleet.observer.ServerPatterns;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a roster file (docs/CONTRACT.md). Jackson parses; this class only checks the shape, so each
+ * mistake gets one message naming the file and the field. The domain validates the rest (blank
+ * strings, duplicates), and the observer's engine judges the patterns: one that RE2J cannot compile
+ * (a back-reference, a look-around) would otherwise fail only when an assessment meets it.
+ */
+final class RosterFile {
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    /** A roster names a handful of members and patterns; anything this large is not one. */
+    private static final long MAX_BYTES = 1024 * 1024;
+    private static final Set<String> ROSTER_KEYS = Set.of("binding", "members", "server_process_patterns");
+    private static final Set<String> BINDING_KEYS = Set.of("remote", "org", "repo");
+    private static final Set<String> MEMBER_KEYS = Set.of("namespace", "profile", "role");
+
+    private RosterFile() {
+    }
+
+    /** @param where the file as an error names it, such as {@code roster /x (from $FLEET_ROSTER)} */
+    static Roster load(Path file, String where) {
+        JsonNode root;
+        try {
+            // Never opened unless a regular file of sane size: reading a FIFO would block forever.
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                throw new ConfigurationException(where + ": not a regular file (a FIFO, socket, device or directory)");
+            }
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_BYTES) {
+                throw new ConfigurationException(where + ": larger than " + MAX_BYTES / 1024 + " KiB; a roster is a "
+                        + "few lines of JSON");
+            }
+            root = JSON.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new ConfigurationException(where + ": no such file");
+        } catch (JsonProcessingException e) {
+            throw new ConfigurationException(where + ": invalid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+        } catch (IOException e) {
+            throw new ConfigurationException(where + ": cannot read: " + Failures.oneLine(e));
+        }
+        try {
+            return parse(root);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(where + ": " + e.getMessage().replaceFirst("^roster: ", ""));
+        }
+    }
+
+    private static Roster parse(JsonNode root) {
+        object(root, "the top level", ROSTER_KEYS);
+        JsonNode binding = required(root, "binding");
+        object(binding, "binding", BINDING_KEYS);
+        JsonNode members = required(root, "members");
+        if (!members.isArray()) {
+            throw new IllegalArgumentException("members must be a list");
+        }
+        List<RosterMember> parsed = new ArrayList<>();
+        for (int i = 0; i < members.size(); i++) {
+            JsonNode member = members.get(i);
+            String where = "members[" + i + "]";
+            object(member, where, MEMBER_KEYS);
+            parsed.add(new RosterMember(text(member, "namespace", where), text(member, "profile", where),
+                    text(member, "role", where)));
+        }
+        List<String> patterns = null;
+        JsonNode patternNode = root.get("server_process_patterns");
+        if (patternNode != null && !patternNode.isNull()) {
+            if (!patternNode.isArray()) {
+                throw new IllegalArgumentException("server_process_patterns must be a list of strings");
+            }
+            patterns = new ArrayList<>();
+            for (int i = 0; i < patternNode.size(); i++) {
+                if (!patternNode.get(i).isTextual()) {
+                    throw new IllegalArgumentException("server_process_patterns[" + i + "] must be a string");
+                }
+                patterns.add(patternNode.get(i).asText());
+            }
+        }
+        Roster roster = new Roster(new Binding(text(binding, "remote", "binding"), text(binding, "org", "binding"),
+                text(binding, "repo", "binding")), parsed, patterns);
+        try {
+            ServerPatterns.compile(roster.serverProcessPatterns());
+        } catch (InvalidServerPatternException e) {
+            // Printable: a pattern may hold a line break, and the message is one line.
+            throw new IllegalArgumentException("server_process_patterns[" + e.index() + "] does not compile as a "
+                    + "linear-time (RE2) pattern: " + Printable.of(e.problem()) + " in '" + Printable.of(e.excerpt())
+                    + "'");
+        }
+        return roster;
+    }
+
+    private static void object(JsonNode node, String where, Set<String> allowed) {
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException(where + " must be an object");
+        }
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                throw new IllegalArgumentException("unknown key '" + name + "' in " + where);
+            }
+        }
+    }
+
+    private static JsonNode required(JsonNode node, String key) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException(key + " is required");
+        }
+        return value;
+    }
+
+    /** A string field; blank strings are left to the domain, which rejects them by name. */
+    private static String text(JsonNode node, String key, String where) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException(where + "." + key + " is required");
+        }
+        if (!value.isTextual()) {
+            throw new IllegalArgumentException(where + "." + key + " must be a string");
+        }
+        return value.asText();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.fleet.cli.option;
+
+import dev.fleet.domain.Roster;
+import java.nio.file.Path;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** {@code --roster FILE}, else {@code FLEET_ROSTER}, else the embedded default roster. */
+public final class RosterOption {
+
+    public static final String ENV = "FLEET_ROSTER";
+
+    @Option(names = "--roster", paramLabel = "FILE", converter = PathConverter.class,
+            description = "Roster file (JSON). Default: $FLEET_ROSTER, else the embedded default roster.")
+    Path file;
+
+    public Roster roster() {
+        return roster(System.getenv());
+    }
+
+    Roster roster(Map<String, String> env) {
+        Path chosen = file(env);
+        if (chosen == null) {
+            return Roster.defaultRoster();
+        }
+        // An error names the variable when it named the file: the operator may not know it is set.
+        return RosterFile.load(chosen, file == null ? "roster " + chosen + " (from $" + ENV + ")" : "roster " + chosen);
+    }
+
+    /** The roster file in effect, absolute, or null for the embedded default. */
+    public Path file() {
+        return file(System.getenv());
+    }
+
+    private Path file(Map<String, String> env) {
+        Path chosen = file;
+        if (chosen == null && env.get(ENV) != null && !env.get(ENV).isBlank()) {
+            chosen = Path.of(env.get(ENV));
+        }
+        return chosen == null ? null : chosen.toAbsolutePath().normalize();
+    }
+
+    /** Where the roster came from, for people: the file and what named it, or the embedded default. */
+    public String source() {
+        Path chosen = file();
+        if (chosen == null) {
+            return "built-in default";
+        }
+        return chosen + (file != null ? " (--roster)" : " ($" + ENV + ")");
+    }
+}

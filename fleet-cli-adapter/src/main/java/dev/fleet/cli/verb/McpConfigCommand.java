@@ -1,0 +1,152 @@
+package dev.fleet.cli.verb;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.option.Candidates;
+import dev.fleet.cli.option.RegistryOption;
+import dev.fleet.cli.option.RosterOption;
+import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.text.JsonControlEscapes;
+import dev.fleet.domain.Failures;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fleet mcp-config}: a ready MCP client configuration, one stdio server per roster member,
+ * each starting this checkout's launcher with absolute paths. Read-only: it prints and checks, and
+ * neither opens the registry nor starts anything.
+ */
+@Command(name = "mcp-config",
+        description = {"Print an MCP client configuration that starts every roster member with `fleet serve`.",
+            "mcp-json is the shape of a project's .mcp.json (each server with \"type\": \"stdio\"); claude-desktop "
+                    + "the mcpServers of claude_desktop_config.json. Paste or save it as it is."})
+public final class McpConfigCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Which client's configuration file the JSON is shaped for: what this verb's {@code --format} picks. */
+    enum ConfigDialect { MCP_JSON, CLAUDE_DESKTOP }
+
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+            description = "The git checkout the servers work in (default: the current directory).")
+    private Path repositoryRoot;
+
+    // The contract names this option --format; here it picks the configuration's dialect, never text
+    // or JSON (the answer is JSON either way), so it is this verb's own option, not FormatOption.
+    @Option(names = "--format", defaultValue = "mcp-json", paramLabel = "mcp-json|claude-desktop",
+            converter = DialectConverter.class, completionCandidates = ConfigDialects.class,
+            description = "Which client's configuration to print: mcp-json (default; .mcp.json) or "
+                    + "claude-desktop (claude_desktop_config.json).")
+    private ConfigDialect dialect;
+
+    @Mixin
+    private RosterOption roster;
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        Roster fleet = roster.roster();
+        Path root = repositoryRoot.toAbsolutePath().normalize();
+        if (!Files.isDirectory(root)) {
+            throw new ConfigurationException("--repository-root " + root + " is not a directory");
+        }
+        if (GitHead.read(root).isEmpty()) {
+            throw new ConfigurationException("--repository-root " + root + " is not a git checkout with a commit: "
+                    + "its servers would report no startup head (run this in the checkout, or name it)");
+        }
+        List<String> command = launcher();
+        Map<String, Object> servers = new LinkedHashMap<>();
+        for (RosterMember member : fleet.members()) {
+            Map<String, Object> server = new LinkedHashMap<>();
+            if (dialect == ConfigDialect.MCP_JSON) {
+                server.put("type", "stdio");
+            }
+            server.put("command", command.get(0));
+            List<String> args = new ArrayList<>(command.subList(1, command.size()));
+            args.addAll(List.of("serve", "--profile", member.profile(), "--repository-root", root.toString()));
+            // A client starts its servers with an environment of its own: what this shell chose by
+            // FLEET_ROSTER or FLEET_REGISTRY is pinned as options, so every member sees the same.
+            if (roster.file() != null) {
+                args.addAll(List.of("--roster", roster.file().toString()));
+            }
+            if (registry.named()) {
+                args.addAll(List.of("--registry", registry.location()));
+            }
+            args.add("--cohort-from-parent");
+            server.put("args", args);
+            servers.put(member.namespace(), server);
+        }
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        json.getFactory().setCharacterEscapes(new JsonControlEscapes());
+        spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
+        return ExitCodes.OK;
+    }
+
+    /**
+     * This checkout's {@code fleet} launcher, found from the jar this runs from
+     * ({@code <checkout>/fleet-cli-adapter/target/fleet.jar}); a jar kept elsewhere is started by
+     * this very java instead. Either way every path is absolute.
+     */
+    private static List<String> launcher() {
+        Path jar;
+        try {
+            jar = RunningJar.path();
+        } catch (IllegalStateException e) {
+            throw new ConfigurationException("cannot tell where fleet is installed: " + Failures.oneLine(e));
+        }
+        Path target = jar.getParent();
+        Path module = target == null ? null : target.getParent();
+        Path checkout = module == null ? null : module.getParent();
+        if (checkout != null) {
+            Path launcher = checkout.resolve("fleet");
+            if (Files.isRegularFile(launcher) && Files.isExecutable(launcher)) {
+                return List.of(launcher.toString());
+            }
+        }
+        if (!Files.isRegularFile(jar)) {
+            throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
+        }
+        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary()));
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
+        command.addAll(List.of("-jar", jar.toString()));
+        return List.copyOf(command);
+    }
+
+    /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */
+    static final class DialectConverter implements picocli.CommandLine.ITypeConverter<ConfigDialect> {
+        @Override
+        public ConfigDialect convert(String value) {
+            for (ConfigDialect candidate : ConfigDialect.values()) {
+                if (candidate.name().replace('_', '-').equalsIgnoreCase(value)) {
+                    return candidate;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException(
+                    "expected mcp-json or claude-desktop but was '" + value + "'");
+        }
+    }
+
+    static final class ConfigDialects extends Candidates.Named<ConfigDialect> {
+        ConfigDialects() {
+            super(ConfigDialect.class);
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package dev.fleet.cli.verb;
+
+import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.option.Candidates;
+import dev.fleet.cli.option.RegistryOption;
+import dev.fleet.cli.option.RosterOption;
+import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
+import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.serve.ParentWatch;
+import dev.fleet.cli.serve.Slf4jLifecycleLog;
+import dev.fleet.cli.text.Terminal;
+import dev.fleet.domain.ClientProvenance;
+import dev.fleet.domain.Lease;
+import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Transport;
+import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ParentProcess;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.port.out.ProcessObserver;
+import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.domain.registration.ServerLifecycleService;
+import dev.fleet.mcp.FleetMcpServer;
+import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.mcp.stdio.ClientWatch;
+import dev.fleet.mcp.stdio.ExitAction;
+import dev.fleet.mcp.stdio.StdioServer;
+import dev.fleet.metrics.MetricsScrape;
+import dev.fleet.observer.HostIdentity;
+import dev.fleet.observer.OwnParent;
+import dev.fleet.observer.ProcessObservers;
+import dev.fleet.observer.ServerPatterns;
+import dev.fleet.registry.postgresql.PostgresRegistryWriter;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fleet serve}: one fleet member's MCP server. Wires the read side for its assessments and
+ * the write side for its own registration, which only this server's lifecycle ever touches.
+ */
+@Command(name = "serve",
+        description = "Serve the fleet tools over MCP as one roster member, registering this process.")
+public final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    enum TransportOption { STDIO, HTTP }
+
+    @Option(names = "--profile", required = true, paramLabel = "NAME", completionCandidates = Candidates.Profiles.class,
+            description = "The roster profile this server serves; namespace and role come from the roster.")
+    private String profile;
+
+    @Mixin
+    private RegistryOption registry;
+
+    @Mixin
+    private RosterOption roster;
+
+    @Option(names = "--transport", defaultValue = "stdio", paramLabel = "stdio|http",
+            completionCandidates = Transports.class,
+            description = "stdio (default; for an MCP client that spawns this process) or http (streamable HTTP).")
+    private TransportOption transport;
+
+    @Option(names = "--host", defaultValue = StreamableHttpEndpoint.DEFAULT_HOST, paramLabel = "ADDRESS",
+            description = "HTTP bind address (default: ${DEFAULT-VALUE}).")
+    private String host;
+
+    @Option(names = "--port", defaultValue = "8765", paramLabel = "N",
+            description = "HTTP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    private int port;
+
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+            description = "The checkout this server works in; its git HEAD is the startup head (default: .).")
+    private Path repositoryRoot;
+
+    @Option(names = "--heartbeat-seconds", defaultValue = "30", paramLabel = "N",
+            description = "Seconds between heartbeats (default: ${DEFAULT-VALUE}).")
+    private int heartbeatSeconds;
+
+    @Option(names = "--cohort-from-parent",
+            description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
+    private boolean cohortFromParent;
+
+    @Option(names = "--keep-without-client",
+            description = "Over stdio, keep serving when the client that started this server is gone (by default "
+                    + "it stops, as on stdin EOF, within 2 s of being reparented).")
+    private boolean keepWithoutClient;
+
+    /** This process's parent pid, read afresh: recorded at start, then watched over stdio. */
+    private final OwnParent ownParent = new OwnParent();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Roster fleet = roster.roster();
+        RosterMember member = fleet.memberByProfile(profile).orElseThrow(() -> new ConfigurationException(
+                "unknown profile '" + profile + "': the roster has " + fleet.members().stream()
+                        .map(RosterMember::profile).collect(Collectors.joining(", "))));
+        ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
+                : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
+        Path root = settings.repositoryRoot();
+        RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
+                .orElseGet(this::sqliteWriter);
+        ProcessObserver observer = ProcessObservers.forThisPlatform();
+        ServerIdentity identity = identity(member, fleet, settings, observer);
+
+        ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
+                new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(), observer,
+                Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT);
+        FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
+        if (settings.transport() == Transport.STDIO) {
+            if (Terminal.stdinIsTerminal()) {
+                // Started by hand it would wait in silence for JSON-RPC: say what it is for.
+                spec.commandLine().getErr().println("fleet: serve speaks MCP (JSON-RPC) over stdin/stdout, for an "
+                        + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
+                spec.commandLine().getErr().flush();
+            }
+            StdioServer.serve(server, ExitAction.systemExit(), clientWatch(identity));
+        } else {
+            // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
+            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,
+                    registry.location());
+        }
+        return ExitCodes.OK;
+    }
+
+    private void serveHttp(FleetMcpServer server, MetricsScrape metrics, ServeSettings settings, String registryPath)
+            throws InterruptedException {
+        try {
+            StreamableHttpEndpoint.serve(server, metrics, settings.host(), settings.port(), running -> {
+                PrintWriter err = spec.commandLine().getErr();
+                if (running.exposedBeyondLoopback()) {
+                    err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
+                            + "other hosts, with no authentication%n", settings.host());
+                }
+                err.printf("fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath);
+                err.flush();
+            });
+        } catch (IllegalStateException cannotBind) {
+            // An address in use or not ours to bind is the operator's to fix, like any bad option.
+            throw new ConfigurationException(cannotBind.getMessage());
+        }
+    }
+
+    /**
+     * Over stdio, the watch that stops this server once its client is gone; none with
+     * {@code --keep-without-client} or when no parent was recorded (there is nothing to compare).
+     */
+    private ClientWatch clientWatch(ServerIdentity identity) {
+        ParentProcess parent = identity.parent();
+        return keepWithoutClient || parent == null ? ClientWatch.NONE : new ParentWatch(parent.pid(), ownParent);
+    }
+
+    /**
+     * The SQLite file's writer, checked before this server serves: a server that cannot register would
+     * look like a stray to every assessment. A registry that is only busy, locked or lacking columns
+     * for now is retried at each heartbeat instead, while the server serves.
+     */
+    private SqliteRegistryWriter sqliteWriter() {
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(registry.path(),
+                SqliteRegistryWriter.Directories.forPath(registry.named()));
+        writer.checkLocation();
+        // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
+        // server is built here: the registration right after binding then starts at once.
+        Thread prepare = new Thread(writer::prepare, "fleet-registry-prepare");
+        prepare.setDaemon(true);
+        prepare.start();
+        return writer;
+    }
+
+    /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */
+    private String startupHead(Path root) {
+        String head = GitHead.read(root).orElse(null);
+        if (head == null) {
+            spec.commandLine().getErr().println("fleet: warning: --repository-root " + root + " is not a git checkout "
+                    + "with a commit; this server reports startup_head null, so the fleet's revision is unknown");
+            spec.commandLine().getErr().flush();
+        }
+        return head;
+    }
+
+    /** The client cohort, from this process's environment and parent (the rule itself is the domain's). */
+    private Cohort cohort() {
+        OptionalLong parent = ProcessHandle.current().parent()
+                .map(handle -> OptionalLong.of(handle.pid()))
+                .orElse(OptionalLong.empty());
+        return Cohort.resolve(System.getenv(), cohortFromParent, parent);
+    }
+
+    /** This process's start as the process table reports it now, or null when it will not say. */
+    private static Instant ownStart(ProcessObserver observer) {
+        long pid = ProcessHandle.current().pid();
+        return observer.observe(List.of(), Set.of(pid)).processes().stream()
+                .filter(process -> process.pid() == pid)
+                .map(ObservedProcess::startedAt)
+                .findFirst().orElse(null);
+    }
+
+    /**
+     * Refuses to serve under a command line the roster's server process patterns do not match (a
+     * renamed jar, {@code serve} hidden in an {@code @}-file): every assessment would miss this server,
+     * so a sixth member started that way would leave the gate open. Where the command line cannot be
+     * read (another platform), there is nothing to compare. Only this process is read (no pattern is
+     * given to the observer, which would read every command line on the host), then matched here.
+     */
+    private static void requireVisibleAsServer(ProcessObservation self, long pid, ServerPatterns patterns) {
+        self.processes().stream()
+                .filter(process -> process.pid() == pid && process.commandLine() != null
+                        && !process.commandLine().isEmpty() && !patterns.matches(process.commandLine()))
+                .findFirst()
+                .ifPresent(process -> {
+                    throw new ConfigurationException("this server's command line is not one the roster's "
+                            + "server_process_patterns match, so no assessment would see it: start it as "
+                            + "'java -jar .../fleet.jar serve ...' (or the fleet launcher), with serve and its options "
+                            + "on the command line itself, not in an @-file");
+                });
+    }
+
+    /**
+     * What this server says about itself. The start instant comes from the process table, as the
+     * observer will later see it: the clock read when main runs is a second late, which would look
+     * like a recycled pid. The pid namespace too: an answerer in another one must not take this
+     * server's pid for a process of its own.
+     */
+    private ServerIdentity identity(RosterMember member, Roster fleet, ServeSettings settings,
+            ProcessObserver observer) {
+        Path root = settings.repositoryRoot();
+        long pid = ProcessHandle.current().pid();
+        OptionalLong parentPid = ownParent.pid();
+        // The parent is read in the same observation, its start as every start is read (never a clock).
+        ProcessObservation self = observer.observe(List.of(), parentPid.isPresent()
+                ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
+        requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
+        Instant started = startOf(self, pid)
+                .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
+        ParentProcess parent = parentPid.isPresent()
+                ? new ParentProcess(parentPid.getAsLong(), startOf(self, parentPid.getAsLong()).orElse(null)) : null;
+        Transport served = settings.transport();
+        return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
+                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
+                startupHead(root), served, ClientProvenance.typicalFor(served), null, parent, HostIdentity.ofThisHost());
+    }
+
+    private static Optional<Instant> startOf(ProcessObservation observation, long pid) {
+        return observation.processes().stream().filter(process -> process.pid() == pid)
+                .map(ObservedProcess::startedAt).filter(Objects::nonNull).findFirst();
+    }
+
+    static final class Transports extends Candidates.Named<TransportOption> {
+        Transports() {
+            super(TransportOption.class);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.fleet.cli;
+
+import static dev.fleet.cli.Launcher.executable;
+import static dev.fleet.cli.Launcher.finish;
+import static dev.fleet.cli.Launcher.launcher;
+import static dev.fleet.cli.Launcher.version;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Which java the {@code ./fleet} launcher runs: JAVA_HOME's before the one on PATH; and without a
+ * java, or with one older than 17, one line on stderr that says what to install or set, and exit 1.
+ */
+class LauncherJavaIT {
+
+    private static final Path LAUNCHER = Launcher.PATH;
+
+    @Test
+    void javaHomeComesBeforeTheJavaOnPath(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        executable(bin.resolve("java"), "#!/bin/sh\necho 'the java on PATH ran' >&2\nexit 99\n");
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("PATH", bin + ":" + builder.environment().get("PATH"));
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(version(), run.stdout());
+    }
+
+    @Test
+    void withoutAnyJavaItSaysSoInOneLine(@TempDir Path dir) throws Exception {
+        // A PATH with the launcher's tools but no java.
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        for (String tool : List.of("bash", "dirname", "readlink", "find", "sed", "head", "cut", "mkdir", "mktemp",
+                "rm", "flock")) {
+            Path real = Path.of("/usr/bin", tool);
+            Files.createSymbolicLink(bin.resolve(tool), Files.exists(real) ? real : Path.of("/bin", tool));
+        }
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().put("PATH", bin.toString());
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(List.of("fleet: no java found: install a JDK 17 or later, or set JAVA_HOME to one"),
+                run.stderrLines());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"release", "asked"})
+    void aJavaOlderThan17IsRefusedInOneLine(String howTheVersionIsKnown, @TempDir Path dir) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("jdk8/bin")).getParent();
+        executable(home.resolve("bin/java"), "#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n");
+        if (howTheVersionIsKnown.equals("release")) {
+            Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"1.8.0_392\"\n");
+        }
+        ProcessBuilder builder = launcher(LAUNCHER, "--version");
+        builder.environment().put("JAVA_HOME", home.toString());
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(List.of("fleet: " + home.resolve("bin/java") + " is Java 1.8.0_392; fleet needs 17 or later "
+                + "(set JAVA_HOME to a JDK 17+)"), run.stderrLines());
+    }
+}
