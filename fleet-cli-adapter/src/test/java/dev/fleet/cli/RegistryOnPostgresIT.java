@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.registry.postgresql.LocalPostgresServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Connection;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RegistryOnPostgresIT {
 
     @RegisterExtension
-    static final PostgresPerClass POSTGRES = new PostgresPerClass();
+    static final LocalPostgresServer POSTGRES = new LocalPostgresServer();
 
     @Test
     void migrateCreatesTheTableOnceThenListShowsItsRows() throws Exception {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.registry.postgresql.LocalPostgresServer;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.testing.Patience;
@@ -36,7 +37,7 @@ class TwoHostsIT {
             + "\"role\": \"reconciler\"}";
 
     @RegisterExtension
-    static final PostgresPerClass POSTGRES = new PostgresPerClass();
+    static final LocalPostgresServer POSTGRES = new LocalPostgresServer();
 
     @TempDir
     Path dir;
