@@ -149,19 +149,7 @@ public final class FleetProcesses {
             scratch.migrate(launcher);
             long[] nanos = new long[runs];
             for (int run = 0; run < runs; run++) {
-                ProcessBuilder builder = scratch.serveCommand(launcher, "prgs-controller");
-                builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-                long started = System.nanoTime();
-                Process server = builder.start();
-                boolean found = awaitRunningRows(scratch, List.of(server), started, TimeUnit.SECONDS.toNanos(30));
-                nanos[run] = System.nanoTime() - started;
-                if (!found) {
-                    throw new IllegalStateException("no row for pid " + server.pid() + " within 30 s");
-                }
-                try (OutputStream stdin = server.getOutputStream()) {
-                    stdin.flush(); // closing stdin is how a client leaves
-                }
-                server.waitFor(10, TimeUnit.SECONDS);
+                nanos[run] = startTogether(scratch, launcher, List.of("prgs-controller"), Duration.ofSeconds(30)).nanos();
                 System.out.printf(Locale.ROOT, "run %2d: %.0f ms%n", run + 1, nanos[run] / 1e6);
             }
             Arrays.sort(nanos);
@@ -184,32 +172,9 @@ public final class FleetProcesses {
             long[] nanos = new long[runs];
             long[] cpuMillis = new long[runs];
             for (int run = 0; run < runs; run++) {
-                List<ProcessBuilder> builders = new ArrayList<>();
-                for (String profile : PROFILES) {
-                    builders.add(scratch.serveCommand(launcher, profile).redirectError(ProcessBuilder.Redirect.DISCARD));
-                }
-                List<Process> servers = new ArrayList<>();
-                long started = System.nanoTime();
-                for (ProcessBuilder builder : builders) {
-                    servers.add(builder.start());
-                }
-                boolean all = awaitRunningRows(scratch, servers, started, TimeUnit.SECONDS.toNanos(60));
-                nanos[run] = System.nanoTime() - started;
-                // The CPU the five took to get there: steadier than the wall time on a shared host.
-                for (Process server : servers) {
-                    cpuMillis[run] += cpuTicks(server.pid()) * 1000 / USER_HZ;
-                }
-                for (Process server : servers) {
-                    try (OutputStream stdin = server.getOutputStream()) {
-                        stdin.flush();
-                    }
-                }
-                for (Process server : servers) {
-                    server.waitFor(20, TimeUnit.SECONDS);
-                }
-                if (!all) {
-                    throw new IllegalStateException("not all five rows registered within 60 s");
-                }
+                StartTimes times = startTogether(scratch, launcher, PROFILES, Duration.ofSeconds(60));
+                nanos[run] = times.nanos();
+                cpuMillis[run] = times.cpuMillis();
                 System.out.printf(Locale.ROOT, "run %2d: %.0f ms, the five's CPU %d ms%n", run + 1, nanos[run] / 1e6,
                         cpuMillis[run]);
             }
@@ -222,6 +187,47 @@ public final class FleetProcesses {
         } finally {
             scratch.delete();
         }
+    }
+
+    /** One start: the wall time until every row was registered, and the CPU the servers took to get there. */
+    private record StartTimes(long nanos, long cpuMillis) {
+    }
+
+    /**
+     * Starts a server for each of {@code profiles} in the same instant, waits until all their rows are
+     * registered, then has each leave (stdin closed, as a client leaves) and waits for it to exit.
+     */
+    private static StartTimes startTogether(Scratch scratch, Path launcher, List<String> profiles, Duration limit)
+            throws Exception {
+        List<ProcessBuilder> builders = new ArrayList<>();
+        for (String profile : profiles) {
+            builders.add(scratch.serveCommand(launcher, profile).redirectError(ProcessBuilder.Redirect.DISCARD));
+        }
+        List<Process> servers = new ArrayList<>();
+        long started = System.nanoTime();
+        for (ProcessBuilder builder : builders) {
+            servers.add(builder.start());
+        }
+        boolean all = awaitRunningRows(scratch, servers, started, limit.toNanos());
+        long nanos = System.nanoTime() - started;
+        // The CPU the servers took to get there: steadier than the wall time on a shared host.
+        long cpuMillis = 0;
+        for (Process server : servers) {
+            cpuMillis += cpuTicks(server.pid()) * 1000 / USER_HZ;
+        }
+        for (Process server : servers) {
+            try (OutputStream stdin = server.getOutputStream()) {
+                stdin.flush();
+            }
+        }
+        for (Process server : servers) {
+            server.waitFor(20, TimeUnit.SECONDS);
+        }
+        if (!all) {
+            throw new IllegalStateException("not every row of " + profiles + " registered within " + limit.toSeconds()
+                    + " s");
+        }
+        return new StartTimes(nanos, cpuMillis);
     }
 
     private static McpSyncClient connect(ServerParameters parameters) {

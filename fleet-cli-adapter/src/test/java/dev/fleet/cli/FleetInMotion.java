@@ -17,17 +17,7 @@ import java.util.function.BooleanSupplier;
  * A long-running {@code fleet} verb ({@code watch}, {@code wait}) from the packaged jar, in the
  * background, its stdout and stderr in files the test reads while it runs.
  */
-final class FleetInMotion implements AutoCloseable {
-
-    private final Process process;
-    private final Path stdout;
-    private final Path stderr;
-
-    private FleetInMotion(Process process, Path stdout, Path stderr) {
-        this.process = process;
-        this.stdout = stdout;
-        this.stderr = stderr;
-    }
+record FleetInMotion(Process process, Path stdoutFile, Path stderrFile) implements AutoCloseable {
 
     /**
      * {@code fleet args}, run as {@link FleetJar} runs it (isolated environment, no stdin), with
@@ -61,13 +51,9 @@ final class FleetInMotion implements AutoCloseable {
         return String.join(" ", words.stream().map(word -> "'" + word.replace("'", "'\\''") + "'").toList());
     }
 
-    Process process() {
-        return process;
-    }
-
     List<String> lines() {
         try {
-            return Files.readString(stdout, StandardCharsets.UTF_8).lines().toList();
+            return Files.readString(stdoutFile, StandardCharsets.UTF_8).lines().toList();
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -79,7 +65,7 @@ final class FleetInMotion implements AutoCloseable {
 
     String stderr() {
         try {
-            return Files.readString(stderr, StandardCharsets.UTF_8);
+            return Files.readString(stderrFile, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -112,8 +98,8 @@ final class FleetInMotion implements AutoCloseable {
         process.destroyForcibly();
         try {
             process.waitFor(30, TimeUnit.SECONDS);
-            Files.deleteIfExists(stdout);
-            Files.deleteIfExists(stderr);
+            Files.deleteIfExists(stdoutFile);
+            Files.deleteIfExists(stderrFile);
         } catch (IOException | InterruptedException e) {
             // temporary files of a test; nothing to do
         }
