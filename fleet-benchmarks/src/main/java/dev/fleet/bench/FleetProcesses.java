@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * Whole-process measurements of real {@code fleet} processes, started through the {@code ./fleet}
@@ -144,20 +145,10 @@ public final class FleetProcesses {
 
     /** Start to registered row: a registry already migrated, one server at a time, {@code runs} times. */
     static void start(Path launcher, Path workdir, int runs) throws Exception {
-        Scratch scratch = Scratch.in(workdir);
-        try {
-            scratch.migrate(launcher);
-            long[] nanos = new long[runs];
-            for (int run = 0; run < runs; run++) {
-                nanos[run] = startTogether(scratch, launcher, List.of("prgs-controller"), Duration.ofSeconds(30)).nanos();
-                System.out.printf(Locale.ROOT, "run %2d: %.0f ms%n", run + 1, nanos[run] / 1e6);
-            }
-            Arrays.sort(nanos);
-            System.out.printf(Locale.ROOT, "server start to its registered row, %d runs: median %.0f ms, min %.0f ms, "
-                    + "max %.0f ms%n", runs, percentile(nanos, 50), nanos[0] / 1e6, nanos[runs - 1] / 1e6);
-        } finally {
-            scratch.delete();
-        }
+        long[] nanos = timeStarts(launcher, workdir, runs, List.of("prgs-controller"), Duration.ofSeconds(30),
+                (run, times) -> System.out.printf(Locale.ROOT, "run %2d: %.0f ms%n", run, times.nanos() / 1e6))[0];
+        System.out.printf(Locale.ROOT, "server start to its registered row, %d runs: median %.0f ms, min %.0f ms, "
+                + "max %.0f ms%n", runs, percentile(nanos, 50), nanos[0] / 1e6, nanos[runs - 1] / 1e6);
     }
 
     /**
@@ -166,24 +157,37 @@ public final class FleetProcesses {
      * then). On a registry already migrated; every member leaves (stdin closed) before the next run.
      */
     static void startFive(Path launcher, Path workdir, int runs) throws Exception {
+        long[][] times = timeStarts(launcher, workdir, runs, PROFILES, Duration.ofSeconds(60), (run, one) ->
+                System.out.printf(Locale.ROOT, "run %2d: %.0f ms, the five's CPU %d ms%n", run, one.nanos() / 1e6,
+                        one.cpuMillis()));
+        long[] nanos = times[0];
+        long[] cpuMillis = times[1];
+        System.out.printf(Locale.ROOT, "five members started at once to their five registered rows, %d runs: "
+                + "median %.0f ms, min %.0f ms, max %.0f ms; their CPU, median %d ms (%d ms each)%n", runs,
+                percentile(nanos, 50), nanos[0] / 1e6, nanos[runs - 1] / 1e6, cpuMillis[runs / 2],
+                cpuMillis[runs / 2] / 5);
+    }
+
+    /**
+     * {@code runs} starts of {@code profiles} together on a scratch registry migrated first, each told
+     * to {@code report} as it ends: the wall times and the CPU times, each sorted.
+     */
+    private static long[][] timeStarts(Path launcher, Path workdir, int runs, List<String> profiles, Duration limit,
+            BiConsumer<Integer, StartTimes> report) throws Exception {
         Scratch scratch = Scratch.in(workdir);
         try {
             scratch.migrate(launcher);
             long[] nanos = new long[runs];
             long[] cpuMillis = new long[runs];
             for (int run = 0; run < runs; run++) {
-                StartTimes times = startTogether(scratch, launcher, PROFILES, Duration.ofSeconds(60));
+                StartTimes times = startTogether(scratch, launcher, profiles, limit);
                 nanos[run] = times.nanos();
                 cpuMillis[run] = times.cpuMillis();
-                System.out.printf(Locale.ROOT, "run %2d: %.0f ms, the five's CPU %d ms%n", run + 1, nanos[run] / 1e6,
-                        cpuMillis[run]);
+                report.accept(run + 1, times);
             }
             Arrays.sort(nanos);
             Arrays.sort(cpuMillis);
-            System.out.printf(Locale.ROOT, "five members started at once to their five registered rows, %d runs: "
-                    + "median %.0f ms, min %.0f ms, max %.0f ms; their CPU, median %d ms (%d ms each)%n", runs,
-                    percentile(nanos, 50), nanos[0] / 1e6, nanos[runs - 1] / 1e6, cpuMillis[runs / 2],
-                    cpuMillis[runs / 2] / 5);
+            return new long[][] {nanos, cpuMillis};
         } finally {
             scratch.delete();
         }
