@@ -6,6 +6,7 @@ import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.verb.AssessCommand;
 import dev.fleet.cli.verb.BuildProperties;
 import dev.fleet.cli.verb.CompletionCommand;
+import dev.fleet.cli.verb.DashboardCommand;
 import dev.fleet.cli.verb.DemoCommand;
 import dev.fleet.cli.verb.McpConfigCommand;
 import dev.fleet.cli.verb.ProcessesCommand;
@@ -66,6 +67,7 @@ public final class FleetCli implements Callable<Integer> {
         verbs.put("assess", AssessCommand::new);
         verbs.put("watch", WatchCommand::new);
         verbs.put("wait", WaitCommand::new);
+        verbs.put("dashboard", DashboardCommand::new);
         verbs.put("serve", ServeCommand::new);
         verbs.put("registry", RegistryCommand::new);
         verbs.put("processes", ProcessesCommand::new);

@@ -50,7 +50,7 @@ public final class ExitCodes {
                     new Line(NEGATIVE, "the verb's answer is no: the gate is not satisfied, the registry is "
                             + "unreadable, a demo verdict was not seen"), USAGE_LINE, INTERNAL_LINE,
                     new Line(OUTPUT_FAILED, "the answer could not be written to standard output (one line on stderr)"),
-                    new Line(INTERRUPTED + "/" + TERMINATED, "serve, demo, watch or wait ended by SIGINT/SIGTERM"))),
+                    new Line(INTERRUPTED + "/" + TERMINATED, "serve, demo, watch, wait or dashboard ended by SIGINT/SIGTERM"))),
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the gate is not satisfied (a registry problem is a verdict too)"),
                     USAGE_LINE, INTERNAL_LINE, new Line(OUTPUT_FAILED, "the answer could not be written, to standard "
@@ -62,6 +62,9 @@ public final class ExitCodes {
             Map.entry("fleet wait", List.of(new Line(OK, "the condition holds; that verdict is printed"),
                     new Line(NEGATIVE, "the timeout passed first; the last verdict is printed"), USAGE_LINE,
                     INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
+            Map.entry("fleet dashboard", List.of(
+                    new Line(USAGE, "a bad option, an invalid roster, or an address it cannot bind (one line on stderr)"),
+                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
             Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin, or over stdio its client is gone (without "
                     + "--keep-without-client); its row is marked stopped"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "

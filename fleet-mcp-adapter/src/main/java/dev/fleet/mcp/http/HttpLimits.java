@@ -1,7 +1,9 @@
 package dev.fleet.mcp.http;
 
+import static dev.fleet.http.ConnectionBounds.requirePositive;
+
+import dev.fleet.http.ConnectionBounds;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * The bounds of the streamable HTTP endpoint (docs/CONTRACT.md, "HTTP limits"). Every one protects the
@@ -35,10 +37,8 @@ record HttpLimits(Duration headerDeadline, int maxConnections, Duration sessionI
         }
     }
 
-    private static void requirePositive(Duration duration, String name) {
-        Objects.requireNonNull(duration, name);
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, got " + duration);
-        }
+    /** The connection bounds every HTTP surface of fleet shares (fleet-http). */
+    ConnectionBounds connectionBounds() {
+        return new ConnectionBounds(headerDeadline, maxConnections, connectionIdle);
     }
 }

@@ -3,6 +3,8 @@ package dev.fleet.mcp.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fleet.http.BodyByStatusErrorHandler;
+import dev.fleet.http.OriginRule;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -68,6 +70,14 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
     private static JsonRpcHttpError invalidRequest(int status, String message) {
         return new JsonRpcHttpError(status, INVALID_REQUEST, message);
+    }
+
+    /**
+     * The container's own error answers (a malformed request line, headers too large, anything that
+     * escapes the servlet) as JSON-RPC errors by status.
+     */
+    static BodyByStatusErrorHandler errorHandler() {
+        return new BodyByStatusErrorHandler("application/json", status -> forStatus(status).body(null));
     }
 
     /** What an HTTP status means when something else (the SDK, the container) chose it. */

@@ -3,6 +3,7 @@ package dev.fleet.mcp.http;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.RequestParams;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
@@ -185,7 +186,7 @@ final class JsonRpcHttpGuard implements Filter {
         if (!METHODS.contains(method)) {
             return JsonRpcHttpError.METHOD_NOT_ALLOWED;
         }
-        if (!origins.acceptsOrigin(request.getHeader("Origin")) || !origins.acceptsHost(request.getHeader("Host"))) {
+        if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
             return JsonRpcHttpError.FORBIDDEN_ORIGIN;
         }
         String accept = lower(request.getHeader("Accept"));

@@ -1,5 +1,6 @@
 package dev.fleet.mcp.http;
 
+import dev.fleet.http.OriginRule;
 import dev.fleet.metrics.Exposition;
 import dev.fleet.metrics.MetricsScrape;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,7 +42,7 @@ final class MetricsRoute {
             JsonRpcHttpError.METRICS_METHOD_NOT_ALLOWED.write(response, null);
             return;
         }
-        if (!origins.acceptsOrigin(request.getHeader("Origin")) || !origins.acceptsHost(request.getHeader("Host"))) {
+        if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
             JsonRpcHttpError.FORBIDDEN_ORIGIN.write(response, null);
             return;
         }

@@ -1,6 +1,9 @@
 package dev.fleet.mcp.http;
 
 import dev.fleet.domain.Transport;
+import dev.fleet.http.BindAddress;
+import dev.fleet.http.BoundedJetty;
+import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import dev.fleet.metrics.MetricsScrape;
@@ -16,17 +19,12 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
@@ -96,26 +94,27 @@ public final class StreamableHttpEndpoint {
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(limits, "limits");
         fleet.requireTransport(Transport.STREAMABLE_HTTP);
-        InetAddress address = resolve(host);
+        BindAddress bind = BindAddress.resolve(host, "MCP");
         HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);
         SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
         // The guard is built once the port is known (port 0): it stands in front of every path.
         GuardHolder guard = new GuardHolder();
-        ServerConnector connector = connector(host, port, limits, context(transport, guard));
+        ServerConnector connector = BoundedJetty.connector(bind, port, limits.connectionBounds(),
+                context(transport, guard), JsonRpcHttpError.errorHandler());
         Server jetty = connector.getServer();
         try {
             jetty.start();
         } catch (Exception e) {
-            stopQuietly(jetty);
+            BoundedJetty.stopQuietly(jetty);
             FleetMcpServer.closeQuietly(server);
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        OriginRule origins = new OriginRule(uriHost(host), address.isLoopbackAddress(), connector.getLocalPort());
+        OriginRule origins = bind.origins(connector.getLocalPort());
         guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions),
                 metrics == null ? null : new MetricsRoute(metrics, origins));
-        RunningHttpServer running = new RunningHttpServer(connector, server, fleet, !address.isLoopbackAddress(),
-                announcedHost(address));
+        RunningHttpServer running = new RunningHttpServer(connector, server, fleet, bind.exposedBeyondLoopback(),
+                bind.announcedHost());
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
             Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
@@ -137,39 +136,11 @@ public final class StreamableHttpEndpoint {
                 .build();
     }
 
-    /**
-     * A Jetty server, not yet started, with its one connector on {@code host:port}: connection cap,
-     * idle timeout, header deadline (in front of {@code context}), JSON-RPC error pages, and nothing
-     * that names Jetty.
-     */
-    private static ServerConnector connector(String host, int port, HttpLimits limits,
-            ServletContextHandler context) {
-        Server jetty = new Server();
-        // No graceful drain: by the time Jetty stops, the row is marked stopped and the MCP sessions
-        // are closed, and a server must be gone within 2 s of SIGTERM.
-        jetty.setStopTimeout(0);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false); // no Server header: nothing names Jetty or its version
-        http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
-        connector.setHost(host);
-        connector.setPort(port);
-        connector.setIdleTimeout(limits.connectionIdle().toMillis());
-        HeaderDeadline headerDeadline = new HeaderDeadline(limits.headerDeadline(), jetty.getScheduler());
-        connector.addBean(headerDeadline);
-        jetty.addConnector(connector);
-        jetty.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
-        jetty.setErrorHandler(new JsonRpcErrorHandler());
-        headerDeadline.setHandler(context);
-        jetty.setHandler(headerDeadline);
-        return connector;
-    }
-
     /** The servlet context: the SDK's servlet at {@value #ENDPOINT}, the guard in front of every path. */
     private static ServletContextHandler context(HttpServletStreamableServerTransportProvider transport,
             Filter guard) {
         ServletContextHandler context = new ServletContextHandler("/");
-        context.setErrorHandler(new JsonRpcErrorHandler());
+        context.setErrorHandler(JsonRpcHttpError.errorHandler());
         ServletHolder holder = new ServletHolder(transport);
         holder.setAsyncSupported(true); // responses stream as server-sent events
         context.addServlet(holder, ENDPOINT);
@@ -177,39 +148,6 @@ public final class StreamableHttpEndpoint {
         filter.setAsyncSupported(true);
         context.addFilter(filter, "/*", EnumSet.of(DispatcherType.REQUEST));
         return context;
-    }
-
-    /** The bind address; an unknown name is the operator's to fix, like an address in use. */
-    private static InetAddress resolve(String host) {
-        try {
-            return InetAddress.getByName(host);
-        } catch (UnknownHostException | SecurityException e) {
-            throw new IllegalStateException("cannot serve MCP on " + host + ": unknown host", e);
-        }
-    }
-
-    /**
-     * The address a client should use: for a wildcard bind ({@code 0}, {@code 0.0.0.0}, {@code ::})
-     * the loopback address, which reaches it from this host; otherwise the numeric bound address.
-     */
-    static String announcedHost(InetAddress address) {
-        if (address.isAnyLocalAddress() || address.isLoopbackAddress()) {
-            return "127.0.0.1";
-        }
-        return uriHost(address.getHostAddress());
-    }
-
-    /** The host as a URI writes it: an IPv6 literal in brackets. */
-    static String uriHost(String host) {
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-    }
-
-    private static void stopQuietly(Server jetty) {
-        try {
-            jetty.stop();
-        } catch (Exception e) {
-            LOG.debug("stopping Jetty: {}", e.toString());
-        }
     }
 
     /**

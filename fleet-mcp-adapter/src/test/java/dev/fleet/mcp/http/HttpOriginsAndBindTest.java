@@ -1,5 +1,7 @@
 package dev.fleet.mcp.http;
 
+import dev.fleet.http.BindAddress;
+import dev.fleet.http.OriginRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,9 +39,9 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
 
     @Test
     void aWildcardBindIsAnnouncedOnARealAddressAndFlaggedAsExposed() throws Exception {
-        assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0")));
-        assertEquals("127.0.0.1", StreamableHttpEndpoint.announcedHost(InetAddress.getByName("0.0.0.0")));
-        assertEquals("[0:0:0:0:0:0:0:1]", StreamableHttpEndpoint.uriHost("0:0:0:0:0:0:0:1"));
+        assertEquals("127.0.0.1", new BindAddress("0", InetAddress.getByName("0")).announcedHost());
+        assertEquals("127.0.0.1", new BindAddress("0.0.0.0", InetAddress.getByName("0.0.0.0")).announcedHost());
+        assertEquals("[0:0:0:0:0:0:0:1]", OriginRule.uriHost("0:0:0:0:0:0:0:1"));
         running = start("0", 0);
         assertEquals("http://127.0.0.1:" + running.port() + "/mcp", running.endpoint().toString());
         assertTrue(running.exposedBeyondLoopback());

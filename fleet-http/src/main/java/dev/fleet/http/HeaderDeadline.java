@@ -1,4 +1,4 @@
-package dev.fleet.mcp.http;
+package dev.fleet.http;
 
 import java.time.Duration;
 import java.util.Map;
@@ -25,7 +25,7 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * <p>Jetty calls a handler once a request's headers are complete: this wrapper counts requests
  * there, per connection, and the {@link Connection.Listener} half schedules the checks.
  */
-final class HeaderDeadline extends Handler.Wrapper implements Connection.Listener {
+public final class HeaderDeadline extends Handler.Wrapper implements Connection.Listener {
 
     private final Duration deadline;
     private final Scheduler scheduler;
@@ -39,7 +39,7 @@ final class HeaderDeadline extends Handler.Wrapper implements Connection.Listene
         volatile Scheduler.Task check;
     }
 
-    HeaderDeadline(Duration deadline, Scheduler scheduler) {
+    public HeaderDeadline(Duration deadline, Scheduler scheduler) {
         this.deadline = deadline;
         this.scheduler = scheduler;
     }

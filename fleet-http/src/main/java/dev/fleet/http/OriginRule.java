@@ -1,4 +1,4 @@
-package dev.fleet.mcp.http;
+package dev.fleet.http;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -20,8 +20,10 @@ import java.util.Set;
  *
  * <p>{@code Host}: on a loopback bind it must name a loopback host with this port (a DNS name that
  * rebinds to 127.0.0.1 is refused); on a deliberate non-loopback bind any Host is accepted.
+ *
+ * <p>One rule for every HTTP surface of {@code fleet}: the MCP endpoint and the dashboard.
  */
-final class OriginRule {
+public final class OriginRule {
 
     private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
 
@@ -34,13 +36,23 @@ final class OriginRule {
      * @param loopback whether the server is bound to a loopback address
      * @param port the bound port
      */
-    OriginRule(String boundHost, boolean loopback, int port) {
+    public OriginRule(String boundHost, boolean loopback, int port) {
         this.hosts = union(LOOPBACK_NAMES, boundHost.toLowerCase(Locale.ROOT));
         this.checkHost = loopback;
         this.port = port;
     }
 
-    boolean acceptsOrigin(String origin) {
+    /** The host as a URI writes it: an IPv6 literal in brackets. */
+    public static String uriHost(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    /** Whether both headers of a request are acceptable: {@link #acceptsOrigin} and {@link #acceptsHost}. */
+    public boolean accepts(String origin, String host) {
+        return acceptsOrigin(origin) && acceptsHost(host);
+    }
+
+    public boolean acceptsOrigin(String origin) {
         if (origin == null) {
             return true;
         }
@@ -57,7 +69,7 @@ final class OriginRule {
         }
     }
 
-    boolean acceptsHost(String host) {
+    public boolean acceptsHost(String host) {
         if (!checkHost) {
             return true;
         }

@@ -1,0 +1,140 @@
+package dev.fleet.dashboard;
+
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.http.OriginRule;
+import dev.fleet.metrics.Exposition;
+import dev.fleet.metrics.MetricsScrape;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every path of the dashboard: the page ({@code /} and its script and style), {@code /events} (the
+ * live verdict as server-sent events), {@code /verdict} (the JSON of {@code fleet assess --format json},
+ * assessed now) and {@code /metrics} (as the MCP endpoint answers it). GET and HEAD only; the Origin
+ * and Host rule of the HTTP transport in front of all of them. Errors are a status and one line of
+ * text, never a stack trace.
+ */
+final class DashboardServlet extends HttpServlet {
+
+    static final String EVENTS = "/events";
+    static final String VERDICT = "/verdict";
+    static final String METRICS = "/metrics";
+
+    /**
+     * The page may load only its own script and style and talk only to its own origin: even text that
+     * slipped past escaping could run nothing.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
+            + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+    private static final Logger LOG = LoggerFactory.getLogger(DashboardServlet.class);
+
+    private final transient AssessFleetInventoryUseCase assessment;
+    private final transient MetricsScrape metrics;
+    private final transient VerdictStream stream;
+    /** Null until the port is bound; until then every request is refused (503). */
+    private transient volatile OriginRule origins;
+
+    DashboardServlet(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, VerdictStream stream) {
+        this.assessment = Objects.requireNonNull(assessment, "assessment");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.stream = Objects.requireNonNull(stream, "stream");
+    }
+
+    /** The Origin and Host rule of the port bound; requests are answered from now on. */
+    void acceptOnly(OriginRule rule) {
+        origins = Objects.requireNonNull(rule, "rule");
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String method = request.getMethod();
+        boolean head = "HEAD".equals(method);
+        if (!head && !"GET".equals(method)) {
+            response.setHeader("Allow", "GET, HEAD");
+            refuse(response, 405, "method not allowed: the dashboard answers GET and HEAD");
+            return;
+        }
+        OriginRule rule = origins;
+        if (rule == null) {
+            refuse(response, 503, "the dashboard is starting: try again");
+            return;
+        }
+        if (!rule.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
+            refuse(response, 403, "forbidden: foreign Origin or Host");
+            return;
+        }
+        String path = request.getRequestURI();
+        try {
+            Optional<PageAsset> asset = PageAsset.at(path);
+            if (asset.isPresent()) {
+                answer(response, asset.get().contentType(), asset.get().body(), head);
+            } else if (VERDICT.equals(path)) {
+                byte[] json = (VerdictDocument.canonicalJson(assessment.assess()) + System.lineSeparator())
+                        .getBytes(StandardCharsets.UTF_8);
+                answer(response, "application/json", json, head);
+            } else if (METRICS.equals(path)) {
+                Exposition exposition = metrics.answer(request.getHeader("Accept"));
+                response.setHeader("Vary", "Accept");
+                answer(response, exposition.contentType(), exposition.body(), head);
+            } else if (EVENTS.equals(path) && !head) {
+                events(request, response);
+            } else {
+                refuse(response, 404, "not found: the dashboard serves /, " + EVENTS + ", " + VERDICT + " and "
+                        + METRICS);
+            }
+        } catch (RuntimeException e) {
+            // An assessment answers every registry or process-table problem as a verdict: this is a bug.
+            LOG.warn("dashboard: GET {}: {}", path, e.toString());
+            refuse(response, 500, "internal error: the dashboard could not answer; see its log");
+        }
+    }
+
+    private void events(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!stream.hasRoom()) {
+            refuse(response, 503, "too many open pages: close one and reload");
+            return;
+        }
+        response.setStatus(200);
+        response.setContentType("text/event-stream");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("X-Accel-Buffering", "no");
+        AsyncContext async = request.startAsync();
+        async.setTimeout(0); // a page stays until it closes; the keep-alive finds it gone
+        stream.open(async);
+    }
+
+    private static void answer(HttpServletResponse response, String contentType, byte[] body, boolean head)
+            throws IOException {
+        response.setStatus(200);
+        response.setContentType(contentType);
+        response.setContentLength(body.length);
+        response.setHeader("Cache-Control", "no-store"); // every answer is the fleet now
+        response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("Referrer-Policy", "no-referrer");
+        if (!head) {
+            response.getOutputStream().write(body);
+        }
+    }
+
+    /** A status and one line of text. */
+    static void refuse(HttpServletResponse response, int status, String line) throws IOException {
+        byte[] body = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("text/plain; charset=utf-8");
+        response.setContentLength(body.length);
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.getOutputStream().write(body);
+    }
+}

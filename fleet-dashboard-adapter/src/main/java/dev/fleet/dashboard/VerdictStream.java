@@ -1,0 +1,144 @@
+package dev.fleet.dashboard;
+
+import dev.fleet.domain.motion.DigestChange;
+import dev.fleet.domain.motion.Repeat;
+import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
+import jakarta.servlet.AsyncContext;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live verdict for every open page, fed by the machinery of {@code fleet watch}: one assessment
+ * every interval ({@link Repeat}), and an event only when the digest changes ({@link DigestChange}),
+ * so a heartbeat never makes one. However many pages are open, the fleet is assessed once per
+ * interval, on one thread; pages hold no thread while they wait ({@link PageStream}).
+ *
+ * <p>Each event is {@code event: verdict}, {@code id: <digest>} and the verdict's canonical JSON
+ * (the bytes of {@code fleet assess --format json}) as its one data line. Between events a comment
+ * line goes to every page each keep-alive period: it is no event (a page ignores it), but writing it
+ * is how a closed page is found and its stream freed.
+ */
+final class VerdictStream implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VerdictStream.class);
+    private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final Supplier<Verdict> assess;
+    private final Duration interval;
+    private final int maxPages;
+    private final Set<PageStream> pages = ConcurrentHashMap.newKeySet();
+    private final DigestChange change = new DigestChange();
+    private final ScheduledExecutorService keepAlive;
+    private final Thread watcher;
+    private volatile byte[] latest;
+    private volatile boolean closed;
+
+    /**
+     * @param assess a read-only assessment (the in-port)
+     * @param interval how often to assess
+     * @param keepAlivePeriod how often every page gets a comment line
+     * @param maxPages streams held at once; one more is refused ({@link #hasRoom})
+     */
+    VerdictStream(Supplier<Verdict> assess, Duration interval, Duration keepAlivePeriod, int maxPages) {
+        this.assess = Objects.requireNonNull(assess, "assess");
+        this.interval = Objects.requireNonNull(interval, "interval");
+        this.maxPages = maxPages;
+        this.keepAlive = Executors.newSingleThreadScheduledExecutor(daemon("fleet-dashboard-keepalive"));
+        this.keepAlive.scheduleWithFixedDelay(() -> broadcast(KEEP_ALIVE, false), keepAlivePeriod.toMillis(),
+                keepAlivePeriod.toMillis(), TimeUnit.MILLISECONDS);
+        this.watcher = daemon("fleet-dashboard-watch").newThread(this::watch);
+        this.watcher.start();
+    }
+
+    /** Whether another page may open its stream: fewer than {@code maxPages} are open (503 otherwise). */
+    boolean hasRoom() {
+        return pages.size() < maxPages;
+    }
+
+    /**
+     * Opens a page's stream on {@code async} (an SSE response whose headers are set), which gets the
+     * current verdict at once and every change after it.
+     */
+    void open(AsyncContext async) throws IOException {
+        PageStream[] self = new PageStream[1];
+        PageStream page = new PageStream(async, latest, () -> pages.remove(self[0]));
+        self[0] = page;
+        pages.add(page);
+        page.open();
+    }
+
+    /** Open streams now: a closed page's is gone within two keep-alive periods. */
+    int openPages() {
+        return pages.size();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        watcher.interrupt();
+        keepAlive.shutdownNow();
+        pages.forEach(PageStream::close);
+    }
+
+    private void watch() {
+        Repeat every = new Repeat(interval, System::nanoTime, pause -> Thread.sleep(pause.toMillis()));
+        try {
+            every.until(this::step, null);
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One look: assess, and tell every page when the digest changed. True when the stream is closed. */
+    private boolean step() {
+        if (closed) {
+            return true;
+        }
+        Verdict verdict;
+        try {
+            verdict = assess.get();
+        } catch (RuntimeException e) {
+            // An assessment answers every registry or process-table problem as a verdict: this is a bug.
+            // The pages keep the last verdict, and the next look tries again.
+            LOG.warn("dashboard: the assessment failed: {}", e.toString());
+            return false;
+        }
+        if (change.isChange(verdict.verdictDigest())) {
+            byte[] event = event(verdict);
+            latest = event;
+            broadcast(event, true);
+        }
+        return closed;
+    }
+
+    private void broadcast(byte[] event, boolean replacesPending) {
+        for (PageStream page : pages) {
+            page.send(event, replacesPending);
+        }
+    }
+
+    /** The SSE event of one verdict; its canonical JSON is one line (every control character is escaped). */
+    static byte[] event(Verdict verdict) {
+        return ("event: verdict\nid: " + verdict.verdictDigest() + "\ndata: " + VerdictDocument.canonicalJson(verdict)
+                + "\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,114 @@
+package dev.fleet.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.verdict.Verdict;
+import dev.fleet.domain.verdict.VerdictDocument;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the dashboard answers on each path, and how it refuses what it does not serve. */
+class DashboardTest extends DashboardFixture {
+
+    @Test
+    void thePageItsScriptAndItsStyleComeFromTheJarAndLoadNothingElse() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        HttpResponse<String> page = get("/");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+        assertEquals(DashboardServlet.CONTENT_SECURITY_POLICY,
+                page.headers().firstValue("Content-Security-Policy").orElseThrow());
+        assertTrue(page.body().contains("<script src=\"/dashboard.js\"></script>"), page.body());
+        for (String path : List.of("/", "/dashboard.js", "/dashboard.css")) {
+            HttpResponse<String> asset = get(path);
+            assertEquals(200, asset.statusCode(), path);
+            // No CDN, no framework from the network: nothing the page loads names another host.
+            assertFalse(asset.body().matches("(?s).*(https?:)?//[a-zA-Z0-9.-]+\\.[a-z]{2,}/.*"), path + " names a host");
+            assertFalse(asset.body().contains("innerHTML"), path + " writes markup from data");
+        }
+        assertTrue(get("/dashboard.js").headers().firstValue("Content-Type").orElseThrow()
+                .startsWith("text/javascript"));
+    }
+
+    @Test
+    void verdictIsTheJsonOfAssessAndMetricsTheExposition() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        Verdict verdict = fleet.get();
+        HttpResponse<String> answer = get(DashboardServlet.VERDICT);
+        assertEquals(200, answer.statusCode());
+        assertEquals("application/json", answer.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(VerdictDocument.canonicalJson(verdict) + System.lineSeparator(), answer.body());
+        HttpResponse<String> metrics = get(DashboardServlet.METRICS);
+        assertEquals(200, metrics.statusCode());
+        assertTrue(metrics.body().contains("fleet_mutation_gate_satisfied 1"), metrics.body());
+    }
+
+    @Test
+    void eachDigestChangeIsAnnouncedOnceAndAHeartbeatNever() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        Verdict healthy = fleet.get();
+        try (EventStream page = new EventStream()) {
+            assertEquals(healthy.verdictDigest(), page.nextDigest(), "a page gets the verdict now at once");
+            // Heartbeats move every row's last_heartbeat_at, which the digest leaves out: no event.
+            for (int beat = 1; beat <= 5; beat++) {
+                fleet.set(verdict(beat, false));
+                Thread.sleep(INTERVAL.toMillis() * 2);
+            }
+            Verdict duplicated = verdict(6, true);
+            fleet.set(duplicated);
+            assertNotEquals(healthy.verdictDigest(), duplicated.verdictDigest());
+            assertEquals(duplicated.verdictDigest(), page.nextDigest(), "the next event is the duplicate, no heartbeat");
+            fleet.set(verdict(7, false));
+            assertEquals(healthy.verdictDigest(), page.nextDigest(), "and the one after it, the duplicate gone");
+        }
+    }
+
+    @Test
+    void anEventCarriesTheBytesOfAssessOnOneLine() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        try (EventStream page = new EventStream()) {
+            assertEquals(VerdictDocument.canonicalJson(fleet.get()), page.nextData());
+        }
+    }
+
+    @Test
+    void badRequestsGetAStatusAndOneLineNeverAStackTraceOrTheServersName() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        HttpResponse<String> post = http.send(HttpRequest.newBuilder(uri("/")).POST(HttpRequest.BodyPublishers
+                .ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, post.statusCode());
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
+        assertEquals(404, get("/nothing-here").statusCode());
+        HttpResponse<String> foreign = http.send(HttpRequest.newBuilder(uri("/verdict"))
+                .header("Origin", "http://evil.example").build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, foreign.statusCode());
+        String rebound = raw("GET /verdict HTTP/1.1\r\nHost: evil.example:" + running.port()
+                + "\r\nConnection: close\r\n\r\n");
+        assertTrue(rebound.startsWith("HTTP/1.1 403"), rebound);
+        String garbage = raw("\u0001\u0002 nonsense\r\n\r\n");
+        assertTrue(garbage.startsWith("HTTP/1.1 400"), garbage);
+        for (String answer : List.of(post.body(), foreign.body(), rebound, garbage)) {
+            assertFalse(answer.contains("Exception") || answer.contains("at org.") || answer.contains("jetty")
+                    || answer.contains("Jetty"), answer);
+        }
+        assertEquals(1, post.body().lines().count(), post.body());
+        assertFalse(post.headers().firstValue("Server").isPresent());
+    }
+
+    @Test
+    void aBusyAddressIsOneClearError() {
+        RunningDashboard first = start(Dashboard.KEEP_ALIVE);
+        IllegalStateException busy = assertThrows(IllegalStateException.class, () -> Dashboard.start(fleet::get,
+                metrics(), "127.0.0.1", first.port(), INTERVAL));
+        assertTrue(busy.getMessage().startsWith("cannot serve the dashboard on 127.0.0.1:" + first.port()),
+                busy.getMessage());
+        assertEquals(URI.create("http://127.0.0.1:" + first.port() + "/"), first.page());
+    }
+}
