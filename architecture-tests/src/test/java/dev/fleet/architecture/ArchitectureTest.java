@@ -106,7 +106,7 @@ class ArchitectureTest {
     void everyModuleIsImported() {
         for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.schema", "dev.fleet.registry.sqlite",
                 "dev.fleet.registry.postgresql", "dev.fleet.observer", "dev.fleet.mcp", "dev.fleet.cli",
-                "dev.fleet.metrics"}) {
+                "dev.fleet.metrics", "dev.fleet.http", "dev.fleet.dashboard"}) {
             assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)
                     || javaClass.getPackageName().startsWith(pkg + ".")), pkg);
         }
@@ -140,10 +140,14 @@ class ArchitectureTest {
         FleetRules.adapterIsIndependent(adapter, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
     }
 
-    @Test
-    void theSharedSchemaKnowsNoAdapter() {
-        FleetRules.sharedKnowsNoAdapter(FleetRules.SHARED_SCHEMA, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT)
-                .check(PRODUCT);
+    static List<String> shared() {
+        return FleetRules.SHARED;
+    }
+
+    @ParameterizedTest
+    @MethodSource("shared")
+    void whatAdaptersShareKnowsNoAdapter(String shared) {
+        FleetRules.sharedKnowsNoAdapter(shared, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
     }
 
     @Test

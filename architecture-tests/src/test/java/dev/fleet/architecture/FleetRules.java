@@ -32,9 +32,12 @@ final class FleetRules {
     static final String OUT_PORTS = "dev.fleet.domain.port.out..";
     /** One package per adapter module: the two registry adapters are two adapters, apart like any others. */
     static final List<String> ADAPTERS = List.of("dev.fleet.registry.sqlite..", "dev.fleet.registry.postgresql..",
-            "dev.fleet.observer..", "dev.fleet.mcp..");
-    /** The registry's schema (fleet-registry-schema): no adapter, but what both registry adapters are built on. */
-    static final String SHARED_SCHEMA = "dev.fleet.registry.schema..";
+            "dev.fleet.observer..", "dev.fleet.mcp..", "dev.fleet.dashboard..");
+    /**
+     * What several adapters stand on without being one: the registry's schema (fleet-registry-schema),
+     * beneath both registry adapters, and the HTTP surface (fleet-http), beneath the MCP endpoint and the dashboard.
+     */
+    static final List<String> SHARED = List.of("dev.fleet.registry.schema..", "dev.fleet.http..");
     static final String COMPOSITION_ROOT = "dev.fleet.cli..";
     /**
      * The metrics exposition (fleet-metrics): no adapter, but what the CLI and the MCP adapter's

@@ -86,6 +86,8 @@ class DemoIT {
         assertFalse(run.stdout().contains("FAIL"), output);
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);
         Path registry = registryIn(run.stdout());
+        assertTrue(run.stdout().contains("fleet dashboard --registry " + registry + " --roster "
+                + registry.resolveSibling("roster.json")), "the one command that shows the demo's fleet\n" + output);
         assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
         assertEquals(List.of(), serversOf(registry), output);
     }
@@ -134,6 +136,8 @@ class DemoIT {
                 + "handshake within 0\\.001 s .*; its servers are stopped and its temporary registry is removed"),
                 output);
         Path registry = registryIn(run.stdout());
+        assertTrue(run.stdout().contains("fleet dashboard --registry " + registry + " --roster "
+                + registry.resolveSibling("roster.json")), "the one command that shows the demo's fleet\n" + output);
         assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
         assertEquals(List.of(), serversOf(registry), output);
     }

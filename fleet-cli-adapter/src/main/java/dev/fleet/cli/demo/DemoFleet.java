@@ -114,6 +114,9 @@ public final class DemoFleet implements AutoCloseable {
     /** The registry the demo's servers register in, as given to them. */
     String registry() { return registry; }
 
+    /** The roster the demo's servers serve, whose pattern sees only them. */
+    Path roster() { return roster; }
+
     /** That registry's read side, as an assessment reads it. */
     RegistryReader reader() {
         return PostgresLocation.isUrl(registry) ? new PostgresRegistryReader(PostgresLocation.parse(registry))

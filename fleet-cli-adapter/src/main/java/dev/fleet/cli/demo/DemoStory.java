@@ -48,6 +48,9 @@ public final class DemoStory {
         step("1. One MCP client (cohort " + FIRST_COHORT + ") launches the five default members over stdio, each "
                 + "through a launcher process");
         out.println("   registry: " + registry);
+        // The demo opens nothing by itself; this is the one command that shows its fleet live in a browser.
+        out.println("   to watch it live in a browser, run in another terminal: fleet dashboard --registry "
+                + registry + " --roster " + fleet.roster() + "  (then open the address it prints)");
         fleet.launch(roster.members(), FIRST_COHORT, true);
         expect("five rows registered by the servers themselves", awaitRunning(fleet, 5));
 
