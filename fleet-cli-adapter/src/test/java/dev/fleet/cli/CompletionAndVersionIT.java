@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code fleet completion bash|zsh} and {@code fleet --version}, from the packaged jar. */
 class CompletionAndVersionIT {
 
-    private static final List<String> VERBS = List.of("assess", "watch", "wait", "serve", "registry", "processes",
-            "roster", "demo", "mcp-config", "completion", "help");
+    private static final List<String> VERBS = List.of("assess", "watch", "wait", "dashboard", "serve", "registry",
+            "processes", "roster", "demo", "mcp-config", "completion", "help");
 
     @Test
     void theBashScriptParsesAndCompletesEveryVerb(@TempDir Path dir) throws Exception {
