@@ -4,7 +4,6 @@ import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Objects;
 
 /**
@@ -24,11 +23,11 @@ public final class AssessFleetInventoryTool {
             + "revision? Gate fleet-wide mutations on mutation_gate_satisfied alone. Every member returns the same "
             + "verdict, so one call from any member suffices. No arguments.";
 
-    private AssessFleetInventoryTool() {
-    }
+    static final ReadOnlyDocumentTool.Definition DEFINITION = new ReadOnlyDocumentTool.Definition(NAME,
+            "Assess fleet inventory", DESCRIPTION, VerdictOutputSchema::schema, REFUSAL, "The fleet assessment failed "
+                    + "unexpectedly, so nothing was established (treat the mutation gate as not satisfied)");
 
-    static McpSchema.Tool tool() {
-        return ReadOnlyDocumentTool.define(NAME, "Assess fleet inventory", DESCRIPTION, VerdictOutputSchema.schema());
+    private AssessFleetInventoryTool() {
     }
 
     /**
@@ -40,9 +39,7 @@ public final class AssessFleetInventoryTool {
      */
     static ReadOnlyDocumentTool of(AssessFleetInventoryUseCase useCase, Runnable awaitOwnRegistration) {
         Objects.requireNonNull(useCase, "useCase");
-        return new ReadOnlyDocumentTool(tool(), REFUSAL, "The fleet assessment failed unexpectedly, so nothing was "
-                + "established (treat the mutation gate as not satisfied)",
-                () -> answer(useCase), awaitOwnRegistration);
+        return new ReadOnlyDocumentTool(DEFINITION, () -> answer(useCase), awaitOwnRegistration);
     }
 
     /** The verdict as a tree (structured content) and as its canonical JSON (text): the bytes the tree encodes to. */

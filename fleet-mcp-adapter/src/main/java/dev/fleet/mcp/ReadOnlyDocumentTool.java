@@ -31,29 +31,46 @@ final class ReadOnlyDocumentTool {
     private final Runnable beforeAnswer;
 
     /**
+     * What a client is told about one tool: its listing (name, title, description, output schema)
+     * and the texts of its two error results. Each tool is one of these and an answer, so how a
+     * tool is defined and built is said here once.
+     *
+     * @param outputSchema builds the schema each time it is asked (the callers may change their copy)
      * @param refusal the error text for a call with arguments
-     * @param failure what the error text says before the cause when {@code answer} fails
+     * @param failure what the error text says before the cause when the answer fails
+     */
+    record Definition(String name, String title, String description, Supplier<Map<String, Object>> outputSchema,
+            String refusal, String failure) {
+
+        Definition {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(outputSchema, "outputSchema");
+            Objects.requireNonNull(refusal, "refusal");
+            Objects.requireNonNull(failure, "failure");
+        }
+
+        /** The tool as listed: the empty, closed input schema and the read-only annotations of the contract. */
+        McpSchema.Tool tool() {
+            return McpSchema.Tool.builder(name, JsonSchemas.noArguments())
+                    .title(title)
+                    .description(description)
+                    .outputSchema(outputSchema.get())
+                    .annotations(ToolResults.readOnly())
+                    .build();
+        }
+    }
+
+    /**
      * @param answer computes the document afresh on every call, as {@link ToolResults#document}
      * @param beforeAnswer runs before each answer is computed (the server waits there for its own
      *     registration attempt, so it never reports itself as a stray); bounded, never throws
      */
-    ReadOnlyDocumentTool(McpSchema.Tool tool, String refusal, String failure, Supplier<CallToolResult> answer,
-            Runnable beforeAnswer) {
-        this.tool = Objects.requireNonNull(tool, "tool");
-        this.refusal = Objects.requireNonNull(refusal, "refusal");
-        this.failure = Objects.requireNonNull(failure, "failure");
+    ReadOnlyDocumentTool(Definition definition, Supplier<CallToolResult> answer, Runnable beforeAnswer) {
+        this.tool = definition.tool();
+        this.refusal = definition.refusal();
+        this.failure = definition.failure();
         this.answer = Objects.requireNonNull(answer, "answer");
         this.beforeAnswer = Objects.requireNonNull(beforeAnswer, "beforeAnswer");
-    }
-
-    /** A tool definition with the empty, closed input schema and the read-only annotations of the contract. */
-    static McpSchema.Tool define(String name, String title, String description, Map<String, Object> outputSchema) {
-        return McpSchema.Tool.builder(name, JsonSchemas.noArguments())
-                .title(title)
-                .description(description)
-                .outputSchema(outputSchema)
-                .annotations(ToolResults.readOnly())
-                .build();
     }
 
     SyncToolSpecification specification() {

@@ -1,7 +1,6 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.OwnRegistrationUseCase;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -19,11 +18,11 @@ public final class RuntimeContextTool {
             + "verdict and digest, so one call from any member suffices, and mutation_gate_satisfied is the only "
             + "field to gate on.";
 
-    private RuntimeContextTool() {
-    }
+    static final ReadOnlyDocumentTool.Definition DEFINITION = new ReadOnlyDocumentTool.Definition(NAME,
+            "Get runtime context", DESCRIPTION, RuntimeContextDocument::schema, REFUSAL,
+            "Could not report the runtime context");
 
-    static McpSchema.Tool tool() {
-        return ReadOnlyDocumentTool.define(NAME, "Get runtime context", DESCRIPTION, RuntimeContextDocument.schema());
+    private RuntimeContextTool() {
     }
 
     /**
@@ -34,7 +33,7 @@ public final class RuntimeContextTool {
     static ReadOnlyDocumentTool of(OwnRegistrationUseCase lifecycle, Duration registrationWait) {
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(registrationWait, "registrationWait");
-        return new ReadOnlyDocumentTool(tool(), REFUSAL, "Could not report the runtime context",
+        return new ReadOnlyDocumentTool(DEFINITION,
                 () -> ToolResults.document(RuntimeContextDocument.toTree(lifecycle.identity(), lifecycle.state())),
                 () -> lifecycle.awaitRegistrationAttempt(registrationWait));
     }

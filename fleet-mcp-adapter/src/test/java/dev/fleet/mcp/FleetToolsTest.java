@@ -36,7 +36,7 @@ class FleetToolsTest {
 
     @Test
     void theVerdictSchemaIsValidAndAcceptsEveryVerdictShape() {
-        Map<String, Object> schema = AssessFleetInventoryTool.tool().outputSchema();
+        Map<String, Object> schema = AssessFleetInventoryTool.DEFINITION.tool().outputSchema();
         assertTrue(validator.validateSchema(schema).valid(), () -> validator.validateSchema(schema).errorMessage());
 
         List<Function<AnsweredBy, Snapshot>> scenarios = List.of(Fixtures::satisfied, Fixtures::duplicateAuthor,
@@ -150,7 +150,7 @@ class FleetToolsTest {
 
     @Test
     void runtimeContextReportsIdentityAndRegistrationInEveryStateWithinItsSchema() {
-        Map<String, Object> schema = RuntimeContextTool.tool().outputSchema();
+        Map<String, Object> schema = RuntimeContextTool.DEFINITION.tool().outputSchema();
         assertTrue(validator.validateSchema(schema).valid());
         InMemoryRegistry registry = new InMemoryRegistry();
         AtomicReference<Runnable> heartbeat = new AtomicReference<>();
@@ -203,7 +203,7 @@ class FleetToolsTest {
 
     @Test
     void bothToolsTakeNoArgumentsAndAreReadOnly() {
-        for (McpSchema.Tool tool : List.of(AssessFleetInventoryTool.tool(), RuntimeContextTool.tool())) {
+        for (McpSchema.Tool tool : List.of(AssessFleetInventoryTool.DEFINITION.tool(), RuntimeContextTool.DEFINITION.tool())) {
             assertEquals(Map.of("type", "object", "properties", Map.of(), "additionalProperties", false),
                     tool.inputSchema(), tool.name());
             assertEquals(new McpSchema.ToolAnnotations(tool.annotations().title(), true, false, true, false, null),

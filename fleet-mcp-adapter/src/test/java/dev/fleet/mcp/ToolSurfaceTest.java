@@ -120,7 +120,7 @@ class ToolSurfaceTest {
 
     @Test
     void everyFieldOfEveryVerdictShapeIsInTheSchema() {
-        Map<String, Object> schema = AssessFleetInventoryTool.tool().outputSchema();
+        Map<String, Object> schema = AssessFleetInventoryTool.DEFINITION.tool().outputSchema();
         Map<String, Object> tree = VerdictDocument.toTree(FleetClassifier.classify(Fixtures.everyAnomaly(null)));
         String text = schema.toString();
         List<String> missing = new ArrayList<>();

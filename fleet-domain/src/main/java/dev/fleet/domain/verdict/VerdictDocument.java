@@ -107,8 +107,7 @@ public final class VerdictDocument {
         out.bool(verdict.mutationGateSatisfied());
         out.name(BLOCKED_REASON);
         out.string(verdict.blockedReason() == null ? null : verdict.blockedReason().code());
-        out.name(BLOCKED_REASONS);
-        list(out, verdict.blockedReasons(), VerdictEntries::writeBlockedReason);
+        list(out, BLOCKED_REASONS, verdict.blockedReasons(), VerdictEntries::writeBlockedReason);
         out.name(EXPECTED_MEMBER_COUNT);
         out.number(verdict.expectedMemberCount());
         out.name(RUNNING_MEMBER_COUNT);
@@ -117,8 +116,7 @@ public final class VerdictDocument {
 
     /** members, missing_members and duplicate_members, which repeats the instances of those members. */
     private static void writeMembers(Verdict verdict, DocumentSink out) {
-        out.name(MEMBERS);
-        list(out, verdict.members(), (report, sink) -> {
+        list(out, MEMBERS, verdict.members(), (report, sink) -> {
             sink.beginObject();
             VerdictEntries.writeMemberFields(report.member(), sink);
             sink.name(STATE);
@@ -127,14 +125,12 @@ public final class VerdictDocument {
             writeInstances(report, sink);
             sink.endObject();
         });
-        out.name(MISSING_MEMBERS);
-        list(out, verdict.missingMembers(), (member, sink) -> {
+        list(out, MISSING_MEMBERS, verdict.missingMembers(), (member, sink) -> {
             sink.beginObject();
             VerdictEntries.writeMemberFields(member, sink);
             sink.endObject();
         });
-        out.name(DUPLICATE_MEMBERS);
-        list(out, verdict.duplicateMembers(), (report, sink) -> {
+        list(out, DUPLICATE_MEMBERS, verdict.duplicateMembers(), (report, sink) -> {
             sink.beginObject();
             VerdictEntries.writeMemberFields(report.member(), sink);
             sink.name(INSTANCES);
@@ -149,31 +145,28 @@ public final class VerdictDocument {
     }
 
     private static void writeFlaggedLists(Verdict verdict, DocumentSink out) {
-        out.name(UNEXPECTED_MEMBERS);
-        list(out, verdict.unexpectedMembers(), VerdictEntries::writeFlagged);
-        out.name(STALE_REGISTRATIONS);
-        list(out, verdict.staleRegistrations(), VerdictEntries::writeFlagged);
-        out.name(UNVERIFIED_REGISTRATIONS);
-        list(out, verdict.unverifiedRegistrations(), VerdictEntries::writeFlagged);
-        out.name(MALFORMED_REGISTRATIONS);
-        list(out, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
-        out.name(ORPHANED_INSTANCES);
-        list(out, verdict.orphanedInstances(), VerdictEntries::writeOrphaned);
-        out.name(REMOTE_INSTANCES);
-        list(out, verdict.remoteInstances(), VerdictEntries::writeRemote);
-        out.name(UNREGISTERED_PROCESSES);
-        list(out, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
+        list(out, UNEXPECTED_MEMBERS, verdict.unexpectedMembers(), VerdictEntries::writeFlagged);
+        list(out, STALE_REGISTRATIONS, verdict.staleRegistrations(), VerdictEntries::writeFlagged);
+        list(out, UNVERIFIED_REGISTRATIONS, verdict.unverifiedRegistrations(), VerdictEntries::writeFlagged);
+        list(out, MALFORMED_REGISTRATIONS, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
+        list(out, ORPHANED_INSTANCES, verdict.orphanedInstances(), VerdictEntries::writeOrphaned);
+        list(out, REMOTE_INSTANCES, verdict.remoteInstances(), VerdictEntries::writeRemote);
+        list(out, UNREGISTERED_PROCESSES, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
     }
 
     private static void writeAgreements(Verdict verdict, DocumentSink out) {
         out.name(SINGLE_COHORT);
         out.bool(verdict.singleCohort());
-        out.name(COHORT_IDS);
-        list(out, verdict.cohortIds(), (id, sink) -> sink.string(OutsideText.cap(id)));
+        list(out, COHORT_IDS, verdict.cohortIds(), (id, sink) -> sink.string(OutsideText.cap(id)));
         out.name(SINGLE_REVISION);
         out.bool(verdict.singleRevision());
-        out.name(STARTUP_HEADS);
-        list(out, verdict.startupHeads(), (head, sink) -> sink.string(OutsideText.cap(head)));
+        list(out, STARTUP_HEADS, verdict.startupHeads(), (head, sink) -> sink.string(OutsideText.cap(head)));
+    }
+
+    /** The field {@code name}, a list: every list of the document but a member's instances is one. */
+    private static <T> void list(DocumentSink out, FieldName name, List<T> items, BiConsumer<T, DocumentSink> write) {
+        out.name(name);
+        list(out, items, write);
     }
 
     /** A list as shown: its first {@value VerdictLists#MAX_ENTRIES} entries ({@code omitted_entries} counts the rest). */

@@ -22,26 +22,17 @@ final class VerdictEntries {
     }
 
     private static void writeInstanceFields(Instance instance, DocumentSink out) {
-        out.name(RUNTIME_ID);
-        out.string(OutsideText.cap(instance.runtimeId()));
-        out.name(NAMESPACE);
-        out.string(OutsideText.cap(instance.namespace()));
-        out.name(PROFILE);
-        out.string(OutsideText.cap(instance.profile()));
-        out.name(ROLE);
-        out.string(OutsideText.cap(instance.role()));
+        writeOutsideText(RUNTIME_ID, instance.runtimeId(), out);
+        writeOutsideText(NAMESPACE, instance.namespace(), out);
+        writeOutsideText(PROFILE, instance.profile(), out);
+        writeOutsideText(ROLE, instance.role(), out);
         out.name(PID);
         out.number(instance.pid());
-        out.name(COHORT_ID);
-        out.string(OutsideText.cap(instance.cohortId()));
-        out.name(COHORT_SOURCE);
-        out.string(OutsideText.cap(instance.cohortSource()));
-        out.name(STARTUP_HEAD);
-        out.string(OutsideText.cap(instance.startupHead()));
-        out.name(TRANSPORT);
-        out.string(OutsideText.cap(instance.transport()));
-        out.name(CLIENT_PROVENANCE);
-        out.string(OutsideText.cap(instance.clientProvenance()));
+        writeOutsideText(COHORT_ID, instance.cohortId(), out);
+        writeOutsideText(COHORT_SOURCE, instance.cohortSource(), out);
+        writeOutsideText(STARTUP_HEAD, instance.startupHead(), out);
+        writeOutsideText(TRANSPORT, instance.transport(), out);
+        writeOutsideText(CLIENT_PROVENANCE, instance.clientProvenance(), out);
         out.name(REGISTERED_AT);
         out.instant(instance.registeredAt());
         out.beginUndigested();
@@ -52,6 +43,15 @@ final class VerdictEntries {
         out.instant(instance.observedProcessStartedAt());
         out.name(RECORDED_PROCESS_STARTED_AT);
         out.instant(instance.recordedProcessStartedAt());
+    }
+
+    /**
+     * A field whose text comes from outside the program (a registry row, a command line, the host):
+     * capped here ({@link OutsideText}), so the cap holds for every renderer and for the digest.
+     */
+    private static void writeOutsideText(FieldName name, String text, DocumentSink out) {
+        out.name(name);
+        out.string(OutsideText.cap(text));
     }
 
     static void writeFlagged(FlaggedRegistration flagged, DocumentSink out) {
@@ -75,18 +75,14 @@ final class VerdictEntries {
     static void writeRemote(RemoteInstance remote, DocumentSink out) {
         out.beginObject();
         writeInstanceFields(remote.instance(), out);
-        out.name(HOST_ID);
-        out.string(OutsideText.cap(remote.hostId()));
+        writeOutsideText(HOST_ID, remote.hostId(), out);
         out.endObject();
     }
 
     static void writeMemberFields(RosterMember member, DocumentSink out) {
-        out.name(NAMESPACE);
-        out.string(OutsideText.cap(member.namespace()));
-        out.name(PROFILE);
-        out.string(OutsideText.cap(member.profile()));
-        out.name(ROLE);
-        out.string(OutsideText.cap(member.role()));
+        writeOutsideText(NAMESPACE, member.namespace(), out);
+        writeOutsideText(PROFILE, member.profile(), out);
+        writeOutsideText(ROLE, member.role(), out);
     }
 
     static void writeUnregistered(UnregisteredProcess process, DocumentSink out) {
@@ -95,8 +91,7 @@ final class VerdictEntries {
         out.number(process.pid());
         out.name(STARTED_AT);
         out.instant(process.startedAt());
-        out.name(COMMAND_LINE);
-        out.string(OutsideText.cap(process.commandLine()));
+        writeOutsideText(COMMAND_LINE, process.commandLine(), out);
         out.name(REASON);
         out.string(process.reason().code());
         out.endObject();
@@ -104,8 +99,7 @@ final class VerdictEntries {
 
     static void writeMalformed(MalformedRegistration malformed, DocumentSink out) {
         out.beginObject();
-        out.name(RUNTIME_ID);
-        out.string(OutsideText.cap(malformed.runtimeId()));
+        writeOutsideText(RUNTIME_ID, malformed.runtimeId(), out);
         out.name(REASON);
         out.string(malformed.reason().code());
         out.endObject();
@@ -149,16 +143,11 @@ final class VerdictEntries {
         out.beginObject();
         out.name(OBSERVED_AT);
         out.instant(observation.observedAt());
-        out.name(BOOT_ID);
-        out.string(OutsideText.cap(observation.bootId()));
-        out.name(HOSTNAME);
-        out.string(OutsideText.cap(observation.hostname()));
-        out.name(HOST_ID);
-        out.string(OutsideText.cap(observation.hostId()));
-        out.name(PID_NAMESPACE);
-        out.string(OutsideText.cap(observation.pidNamespace()));
-        out.name(REGISTRY_PATH);
-        out.string(OutsideText.cap(observation.registryPath()));
+        writeOutsideText(BOOT_ID, observation.bootId(), out);
+        writeOutsideText(HOSTNAME, observation.hostname(), out);
+        writeOutsideText(HOST_ID, observation.hostId(), out);
+        writeOutsideText(PID_NAMESPACE, observation.pidNamespace(), out);
+        writeOutsideText(REGISTRY_PATH, observation.registryPath(), out);
         out.name(ANSWERED_BY);
         AnsweredBy answeredBy = observation.answeredBy();
         if (answeredBy == null) {

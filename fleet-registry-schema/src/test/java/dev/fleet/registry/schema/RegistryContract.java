@@ -13,11 +13,17 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryReader;
 import dev.fleet.domain.port.out.RegistryWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,21 +31,59 @@ import org.junit.jupiter.api.Test;
  * the list's order), one suite run against every engine: each adapter's test extends it with a fresh,
  * empty registry per test. Only what an engine decides itself differs, and is said here: on
  * PostgreSQL {@code last_heartbeat_at} is the database's clock, so it is compared as "not earlier".
+ *
+ * <p>An engine's test says only where a fresh registry is ({@code L}: a file, a database), how its
+ * writer and reader open one there, and how to reach it over plain JDBC; opening them per test and
+ * ageing rows by SQL is the same for every engine, so it is done here once.
+ *
+ * @param <L> where an engine's registry is
  */
-public abstract class RegistryContract {
+public abstract class RegistryContract<L> {
 
     private static final List<RosterMember> MEMBERS = Roster.defaultRoster().members();
     private static final String HOST = "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f";
     private static final String OTHER_HOST = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0";
 
-    /** The writer of this test's fresh registry. */
-    protected abstract RegistryWriter writer();
+    private final Function<L, RegistryWriter> writers;
+    private final Function<L, RegistryReader> readers;
+    private L registry;
 
-    /** The reader of the same registry. */
-    protected abstract RegistryReader reader();
+    /** {@code writers} and {@code readers} open the engine's writer and reader on a registry. */
+    protected RegistryContract(Function<L, RegistryWriter> writers, Function<L, RegistryReader> readers) {
+        this.writers = Objects.requireNonNull(writers, "writers");
+        this.readers = Objects.requireNonNull(readers, "readers");
+    }
+
+    /** Where this test's registry will be: fresh and empty. */
+    protected abstract L freshRegistry();
+
+    /** A plain JDBC connection to {@code registry}, to change rows as no writer would. */
+    protected abstract Connection connect(L registry) throws SQLException;
+
+    @BeforeEach
+    void openFreshRegistry() {
+        registry = freshRegistry();
+    }
+
+    private RegistryWriter writer() {
+        return writers.apply(registry);
+    }
+
+    private RegistryReader reader() {
+        return readers.apply(registry);
+    }
 
     /** Sets a row's two timestamps directly, as an old row would have them. */
-    protected abstract void age(String runtimeId, Instant registeredAt, Instant lastHeartbeatAt) throws Exception;
+    private void age(String runtimeId, Instant registeredAt, Instant lastHeartbeatAt) throws SQLException {
+        try (Connection connection = connect(registry);
+                PreparedStatement update = connection.prepareStatement("UPDATE mcp_server_runtimes SET registered_at = ?, "
+                        + "last_heartbeat_at = ? WHERE runtime_id = ?")) {
+            update.setString(1, Timestamps.format(registeredAt));
+            update.setString(2, Timestamps.format(lastHeartbeatAt));
+            update.setString(3, runtimeId);
+            update.executeUpdate();
+        }
+    }
 
     private static Registration registration(RosterMember member, long pid, Consumer<RowBuilder> change) {
         return RowBuilder.registered(member, pid).with(row -> row.hostId = HOST).with(change).registration();

@@ -1,40 +1,28 @@
 package dev.fleet.registry.sqlite;
 
-import dev.fleet.domain.Timestamps;
-import dev.fleet.domain.port.out.RegistryReader;
-import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistryContract;
 import java.nio.file.Path;
-import java.time.Instant;
-import org.junit.jupiter.api.BeforeEach;
+import java.sql.Connection;
+import java.sql.SQLException;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The registry contract on SQLite: a fresh file per test. */
-class SqliteRegistryContractTest extends RegistryContract {
+class SqliteRegistryContractTest extends RegistryContract<Path> {
 
     @TempDir
     Path dir;
-    private Path file;
 
-    @BeforeEach
-    void freshFile() {
-        file = dir.resolve("control_plane.sqlite3");
+    SqliteRegistryContractTest() {
+        super(SqliteRegistryWriter::new, SqliteRegistryReader::new);
     }
 
     @Override
-    protected RegistryWriter writer() {
-        return new SqliteRegistryWriter(file);
+    protected Path freshRegistry() {
+        return dir.resolve("control_plane.sqlite3");
     }
 
     @Override
-    protected RegistryReader reader() {
-        return new SqliteRegistryReader(file);
-    }
-
-    @Override
-    protected void age(String runtimeId, Instant registeredAt, Instant lastHeartbeatAt) throws Exception {
-        RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET registered_at = '" + Timestamps.format(registeredAt)
-                + "', last_heartbeat_at = '" + Timestamps.format(lastHeartbeatAt) + "' WHERE runtime_id = '"
-                + runtimeId + "'");
+    protected Connection connect(Path file) throws SQLException {
+        return RawSqlite.open(file);
     }
 }
