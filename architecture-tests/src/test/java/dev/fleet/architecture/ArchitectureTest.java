@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -130,22 +131,14 @@ class ArchitectureTest {
         DomainPurityRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
     }
 
-    static List<String> adapters() {
-        return FleetRules.ADAPTERS;
-    }
-
     @ParameterizedTest
-    @MethodSource("adapters")
+    @FieldSource("dev.fleet.architecture.FleetRules#ADAPTERS")
     void anAdapterKnowsNoOtherAdapterNorTheCompositionRoot(String adapter) {
         FleetRules.adapterIsIndependent(adapter, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
     }
 
-    static List<String> shared() {
-        return FleetRules.SHARED;
-    }
-
     @ParameterizedTest
-    @MethodSource("shared")
+    @FieldSource("dev.fleet.architecture.FleetRules#SHARED")
     void whatAdaptersShareKnowsNoAdapter(String shared) {
         FleetRules.sharedKnowsNoAdapter(shared, FleetRules.ADAPTERS, FleetRules.COMPOSITION_ROOT).check(PRODUCT);
     }

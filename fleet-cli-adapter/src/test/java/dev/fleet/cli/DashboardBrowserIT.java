@@ -43,11 +43,8 @@ class DashboardBrowserIT {
     private static final String HOSTILE = "<script>window.fleetInjected=1</script><img src=x onerror=\"window.fleetInjected=2\">";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
-    Path dir;
-
     @Test
-    void thePageShowsTheGateADuplicateComingAndGoingAndRowsAsText() throws Exception {
+    void thePageShowsTheGateADuplicateComingAndGoingAndRowsAsText(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("control_plane.sqlite3");
         Path roster = TestFleets.roster(registry);
         List<ServeProcess> servers = new ArrayList<>();

@@ -104,21 +104,19 @@ abstract class DashboardFixture {
 
         /** The id (the digest) of the next verdict event, skipping headers and keep-alive comments. */
         String nextDigest() throws IOException {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.startsWith("id: ")) {
-                    return line.substring(4);
-                }
-            }
-            throw new IOException("the stream ended");
+            return next("id: ");
         }
 
         /** The data line of the next verdict event. */
         String nextData() throws IOException {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.startsWith("data: ")) {
-                    return line.substring(6);
+            return next("data: ");
+        }
+
+        /** What follows {@code field} on the next line that starts with it. */
+        private String next(String field) throws IOException {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.startsWith(field)) {
+                    return line.substring(field.length());
                 }
             }
             throw new IOException("the stream ended");
