@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "dashboard",
         description = {"Serve a live page of the fleet: the gate, a card per expected member, every anomaly with "
                 + "its action, orphans, remote instances, the digest and a timeline of its changes.",
-            "It updates itself (server-sent events) each time the digest changes; GET /verdict is the JSON of "
-                    + "assess --format json, GET /metrics the Prometheus metrics. Read-only."})
+            "The page updates itself (server-sent events) each time the digest changes. Read-only: it writes and "
+                    + "signals nothing.",
+            "Also served: GET /verdict, the JSON of assess --format json now; GET /metrics, the metrics."})
 public final class DashboardCommand extends AssessingVerb {
 
     @Spec
