@@ -166,10 +166,11 @@ public final class DemoFleet implements AutoCloseable {
                 clients.add(client);
                 byProfile.put(members.get(i).profile(), client);
             }
-            // Through a launcher, the server is the launcher's child; it has answered, so it runs.
-            ProcessHandle child = server.children().findFirst().orElse(server.toHandle());
-            long pid = child.pid();
+            long pid = server.pid();
             if (throughLaunchers) {
+                // Through a launcher, the server is the launcher's child; it has answered, so it runs.
+                ProcessHandle child = launchedServer(members.get(i), server);
+                pid = child.pid();
                 synchronized (this) {
                     processes.adopt(child);
                 }
@@ -178,6 +179,19 @@ public final class DemoFleet implements AutoCloseable {
                     throughLaunchers ? ", launcher pid " + server.pid() : "");
         }
         out.flush();
+    }
+
+    private ProcessHandle launchedServer(RosterMember member, Process launcher) {
+        try {
+            return launchers.server(member.profile(), PATIENCE).orElseThrow(() -> new DemoFailure("the "
+                    + member.role() + "'s launcher (pid " + launcher.pid() + ") did not name a running server"));
+        } catch (IOException | NumberFormatException e) {
+            throw DemoFailure.of("the " + member.role() + "'s launcher (pid " + launcher.pid()
+                    + ") wrote no readable pid", e, launcher);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the demo is shutting down");
+        }
     }
 
     private Process start(RosterMember member, String cohort, boolean throughLauncher) {
