@@ -64,7 +64,6 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     static final Duration SERVER_MIGRATION_WAIT = Duration.ofSeconds(120);
 
-    private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
 
     /**
      * What a writer does when the registry's directory is missing: the default location (an XDG
@@ -167,15 +166,22 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * state read-only when it is a regular file. A server calls this on another core while its
      * transport is being built, so that the registration which follows starts at once rather than
      * paying for all that first. Optional; never throws, never waits for a lock.
+     *
+     * <p>This is where jOOQ's static state (the generated table, {@code DSL}, its data types: some 500
+     * classes) is first touched: the writer names the generated table only inside its methods, never in
+     * a static field, so that constructing it on the server's main thread initialises none of it (a
+     * static field did, some 0.35 s of that thread before its transport; docs/PERFORMANCE.md, fourth
+     * round).
      */
     public void prepare() {
         try {
             DSLContext renderer = Jooq.rendering();
-            Condition one = RUNTIMES.RUNTIME_ID.eq("prepare").and(RUNTIMES.PID.eq(1L));
-            renderer.render(renderer.deleteFrom(RUNTIMES).where(one));
-            renderer.render(renderer.update(RUNTIMES).set(RUNTIMES.LAST_HEARTBEAT_AT, "prepare").where(one));
-            renderer.render(renderer.insertInto(RUNTIMES).set(RUNTIMES.RUNTIME_ID, "prepare"));
-            renderer.render(renderer.select(RUNTIMES.RUNTIME_ID, RUNTIMES.REGISTERED_AT).from(RUNTIMES).where(one));
+            McpServerRuntimes runtimes = MCP_SERVER_RUNTIMES;
+            Condition one = runtimes.RUNTIME_ID.eq("prepare").and(runtimes.PID.eq(1L));
+            renderer.render(renderer.deleteFrom(runtimes).where(one));
+            renderer.render(renderer.update(runtimes).set(runtimes.LAST_HEARTBEAT_AT, "prepare").where(one));
+            renderer.render(renderer.insertInto(runtimes).set(runtimes.RUNTIME_ID, "prepare"));
+            renderer.render(renderer.select(runtimes.RUNTIME_ID, runtimes.REGISTERED_AT).from(runtimes).where(one));
             if (RegistryFileKind.of(file) == RegistryFileKind.REGULAR) {
                 try (Connection connection = SqliteFiles.readOnly(file, Duration.ZERO).getConnection()) {
                     SchemaMigration.isCurrent(Jooq.using(connection));
@@ -198,15 +204,15 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
         return updateRow("heartbeat", serving, runtimeId,
-                Map.of(RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
+                Map.of(MCP_SERVER_RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", stopping, runtimeId, Map.of(RUNTIMES.STATUS,
+        return updateRow("mark stopped", stopping, runtimeId, Map.of(MCP_SERVER_RUNTIMES.STATUS,
                 RegistrationStatus.STOPPED.code(),
-                RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
+                MCP_SERVER_RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
@@ -216,9 +222,9 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return writes.write(operation, policy, ctx -> ctx.update(RUNTIMES)
+        return writes.write(operation, policy, ctx -> ctx.update(MCP_SERVER_RUNTIMES)
                 .set(changes)
-                .where(RUNTIMES.RUNTIME_ID.eq(runtimeId))
+                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId))
                 .execute() > 0);
     }
 
