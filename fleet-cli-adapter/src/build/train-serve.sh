@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Training run for the class-data archive of `fleet serve` (target/fleet-serve.jsa), run by the
+# Training run for the class-data archive of `fleet serve` (target/fleet-serve-VERSION.jsa), run by the
 # package step: a server on a fresh registry (so the migration is recorded too) answers one
 # initialize and both tools through its stdin, as an MCP client drives it, then sees EOF and
 # exits, listing the classes it loaded; those are then dumped into a static archive. Static, as
 # for `assess` (see the pom): JDK 17 archives picocli's Java 5 class files only in a static one.
 # Everything the server prints goes to the log.
 #
-#   train-serve.sh JAR ARCHIVE WORKDIR
+#   train-serve.sh JAR ARCHIVE WORKDIR JAVA    (JAVA: the java that writes the archive and will read it)
 set -euo pipefail
-jar="$1" archive="$2" work="$3"
+jar="$1" archive="$2" work="$3" java="${4:-java}"
 rm -rf "$work"
 mkdir -p "$work"
 rm -f "$archive"
 classes="$work/serve.classlist"
 
 coproc SERVER {
-  exec java -Xshare:off -XX:DumpLoadedClassList="$classes" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+  exec "$java" -Xshare:off -XX:DumpLoadedClassList="$classes" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
     -Xlog:disable -Xlog:all=error:stderr -jar "$jar" serve --profile prgs-author \
     --registry "$work/training.sqlite3" --repository-root "$work" 2>"$work/serve.log"
 }
@@ -34,7 +34,7 @@ pid="$SERVER_PID"
 exec {SERVER[1]}>&-
 wait "$pid" || true
 if [[ "$answered" == 1 && -s "$classes" ]]; then
-  java -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$archive" \
+  "$java" -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$archive" \
     -Xlog:disable -Xlog:all=error:stderr -cp "$jar" >"$work/dump.log" 2>&1 || true
 fi
 if [[ "$answered" != 1 || ! -f "$archive" ]]; then

@@ -23,7 +23,7 @@ class ClassDataArchiveIT {
 
     @Test
     void aVerbRunWithTheArchiveMapsPicocliFromIt() throws Exception {
-        Path archive = FleetJar.JAR.resolveSibling("fleet.jsa");
+        Path archive = FleetJar.ARCHIVE;
         assertTrue(Files.isRegularFile(archive), "the package step writes " + archive);
         Path classLog = dir.resolve("classes.log");
 

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 final class FleetJar {
 
     static final Path JAR = Path.of(System.getProperty("fleet.jar", "target/fleet.jar")).toAbsolutePath();
+    /** The package step's class-data archive for one-shot verbs, written by (and for) this test's java. */
+    static final Path ARCHIVE = JAR.resolveSibling("fleet-" + System.getProperty("java.version") + ".jsa");
 
     private FleetJar() {
     }

@@ -6,9 +6,13 @@ import static dev.fleet.cli.Launcher.launcher;
 import static dev.fleet.cli.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fleet.cli.exit.ExitCodes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,6 +58,52 @@ class LauncherJavaIT {
         assertEquals(1, run.exitCode(), run.stderr());
         assertEquals(List.of("fleet: no java found: install a JDK 17 or later, or set JAVA_HOME to one"),
                 run.stderrLines());
+    }
+
+    /**
+     * Another JDK (JAVA_HOME) than the one that built the jar runs it without a word on stderr: it is
+     * not handed the build's class-data archive, which it would refuse with an error line at every
+     * start, and the SQLite driver's native library loads without JDK 22's restricted-method warning.
+     */
+    @Test
+    void anotherJdkRunsTheJarWithoutAWordOnStderr(@TempDir Path dir) throws Exception {
+        Path otherJdk = otherJdk();
+        Assumptions.assumeTrue(otherJdk != null, "no JDK 17+ beside " + System.getProperty("java.home"));
+        Path registry = dir.resolve("control_plane.sqlite3");
+        ProcessBuilder migrate = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString());
+        ProcessBuilder assess = launcher(LAUNCHER, "assess", "--format", "json", "--registry", registry.toString());
+        for (ProcessBuilder builder : List.of(migrate, assess)) {
+            builder.environment().put("JAVA_HOME", otherJdk.toString());
+        }
+
+        FleetJar.Run migrated = finish(Launcher.start(migrate));
+        FleetJar.Run assessed = finish(Launcher.start(assess));
+
+        assertEquals(0, migrated.exitCode(), migrated.stderr());
+        assertEquals("", migrated.stderr());
+        assertEquals(ExitCodes.NEGATIVE, assessed.exitCode(), assessed.stderr());
+        assertEquals("", assessed.stderr());
+    }
+
+    /** A JDK 17 or later under this java's parent folder (/usr/lib/jvm) whose version is not this java's. */
+    private static Path otherJdk() throws IOException {
+        Path own = Path.of(System.getProperty("java.home")).toRealPath();
+        String ownVersion = "JAVA_VERSION=\"" + System.getProperty("java.version") + "\"";
+        try (Stream<Path> homes = Files.list(own.getParent())) {
+            return homes.filter(home -> Files.isExecutable(home.resolve("bin/java")))
+                    .filter(home -> Files.isRegularFile(home.resolve("release")))
+                    .filter(home -> releaseLines(home).stream().anyMatch(line -> line.matches(
+                            "JAVA_VERSION=\"(1[7-9]|[2-9][0-9])[.\"].*") && !line.equals(ownVersion)))
+                    .sorted().findFirst().orElse(null);
+        }
+    }
+
+    private static List<String> releaseLines(Path home) {
+        try {
+            return Files.readAllLines(home.resolve("release"));
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     @ParameterizedTest

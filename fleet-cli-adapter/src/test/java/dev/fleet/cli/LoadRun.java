@@ -95,7 +95,7 @@ final class LoadRun {
         List<String> options = new ArrayList<>(List.of("-Xmx48m", "-Xss512k", "-XX:TieredStopAtLevel=1",
                 "-XX:CICompilerCount=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xlog:disable",
                 "-Xlog:all=error:stderr"));
-        Path archive = FleetJar.JAR.resolveSibling("fleet.jsa");
+        Path archive = FleetJar.ARCHIVE;
         if (Files.isRegularFile(archive)) {
             options.add("-XX:SharedArchiveFile=" + archive);
         }
