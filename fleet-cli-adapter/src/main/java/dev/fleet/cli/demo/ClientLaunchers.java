@@ -16,11 +16,11 @@ import java.util.stream.Collectors;
  * every server's stdin open: no EOF comes, and the servers are orphans until they notice.
  *
  * <p>A launcher runs {@code bash SCRIPT <&0 &} (a background job would otherwise get /dev/null as its
- * stdin), writes that job's pid to a file of its own (the script execs the server, so it is the server's
- * pid; the launcher's other children are its {@code sleep}s, and a pid-ordered scan of its children
- * may meet one of those first once pids wrap) and then waits for a file to appear, or for its server to exit (probed with signal 0, so that
- * the demo's clean-up, which waits for the launchers, also waits for their servers); nothing is ever
- * killed. The server's command line is in
+ * stdin), writes that job's pid to a file of its own (the script execs the server, so it is the
+ * server's pid; the launcher's other children are its {@code sleep}s, and a pid-ordered scan of its
+ * children may meet one of those first once pids wrap), and then waits for a file to appear, or for
+ * its server to exit (probed with signal 0, so that the demo's clean-up, which waits for the
+ * launchers, also waits for their servers); nothing is ever killed. The server's command line is in
  * the script, never in the launcher's own argv, which would make the launcher look like a server.
  */
 final class ClientLaunchers {

@@ -64,7 +64,6 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      */
     static final Duration SERVER_MIGRATION_WAIT = Duration.ofSeconds(120);
 
-
     /**
      * What a writer does when the registry's directory is missing: the default location (an XDG
      * state folder nobody made yet) is created; a path the operator named must already have its
@@ -170,7 +169,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
      * <p>This is where jOOQ's static state (the generated table, {@code DSL}, its data types: some 500
      * classes) is first touched: the writer names the generated table only inside its methods, never in
      * a static field, so that constructing it on the server's main thread initialises none of it (a
-     * static field did, some 0.35 s of that thread before its transport; docs/PERFORMANCE.md, fourth
+     * static field did, some 0.35 s of that thread before its transport; docs/PERFORMANCE.md, fifth
      * round).
      */
     public void prepare() {
