@@ -1,20 +1,19 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
+import static dev.fleet.registry.sqlite.RowMapping.quoted;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.registry.schema.RegistryColumn;
-import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Record3;
 
 /**
  * What a registration does inside its transaction: replace-on-pid, optional retention, upsert and
@@ -23,34 +22,96 @@ import org.jooq.Record3;
  */
 final class RegistrationTransaction {
 
-    private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
+    private static final String RUNTIME_ID = quoted(RegistryColumn.RUNTIME_ID);
+    /**
+     * How many expired rows one DELETE names: well under SQLite's bound on parameters (999 before
+     * 3.32), and few statements even when a registry of 10,000 stale rows is pruned at once.
+     */
+    static final int PRUNE_CHUNK = 500;
 
     private RegistrationTransaction() {
     }
 
     /** Stores {@code row}, first dropping rows old on both timestamps before {@code pruneBefore}; the row read back. */
-    static RegistryRow store(DSLContext ctx, RegistryRow row, Optional<Instant> pruneBefore) {
-        String runtimeId = row.runtimeId();
-        TableColumns columns = TableColumns.of(ctx);
-        // The pid now names this server: any other row on it from this pid namespace (or from
-        // before namespaces were recorded) describes a process that is gone. A row on the same
-        // pid from another namespace may be a live server there, and must stay visible.
-        Condition samePid = RUNTIMES.PID.eq(row.pid()).and(RUNTIMES.RUNTIME_ID.isDistinctFrom(runtimeId));
-        if (columns.has(RegistryColumn.PID_NAMESPACE) && row.pidNamespace() != null) {
-            samePid = samePid.and(RUNTIMES.PID_NAMESPACE.isNull().or(RUNTIMES.PID_NAMESPACE.eq(row.pidNamespace())));
+    static RegistryRow store(Connection connection, RegistryRow row, Optional<Instant> pruneBefore)
+            throws SQLException {
+        TableColumns columns = TableColumns.of(connection);
+        dropOthersOnThePid(connection, row, columns);
+        if (pruneBefore.isPresent()) {
+            pruneExpired(connection, row.runtimeId(), pruneBefore.get());
         }
-        // A shared registry holds other hosts' rows: the same pid there names another process.
-        if (columns.has(RegistryColumn.HOST_ID) && row.hostId() != null) {
-            samePid = samePid.and(RUNTIMES.HOST_ID.isNull().or(RUNTIMES.HOST_ID.eq(row.hostId())));
+        List<RegistryColumn> present = columns.present();
+        if (update(connection, present, row) == 0) {
+            insert(connection, present, row);
         }
-        ctx.deleteFrom(RUNTIMES).where(samePid).execute();
-        pruneBefore.ifPresent(cutoff -> pruneExpired(ctx, runtimeId, cutoff));
-        Map<Field<?>, Object> values = RowMapping.values(row, columns);
-        if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() == 0) {
-            ctx.insertInto(RUNTIMES).set(values).execute();
+        return readBack(connection, columns, row.runtimeId());
+    }
+
+    /**
+     * The pid now names this server: any other row on it from this pid namespace (or from before
+     * namespaces were recorded) describes a process that is gone. A row on the same pid from another
+     * namespace may be a live server there, and must stay visible; so must another host's row in a
+     * shared registry, where the same pid names another process.
+     */
+    private static void dropOthersOnThePid(Connection connection, RegistryRow row, TableColumns columns)
+            throws SQLException {
+        List<String> scopes = new ArrayList<>();
+        List<String> scopeValues = new ArrayList<>();
+        for (RegistryColumn scope : List.of(RegistryColumn.PID_NAMESPACE, RegistryColumn.HOST_ID)) {
+            Object value = scope.valueOf(row);
+            if (columns.has(scope) && value != null) {
+                scopes.add(" and (" + quoted(scope) + " is null or " + quoted(scope) + " = ?)");
+                scopeValues.add((String) value);
+            }
         }
-        return RowMapping.selectRows(ctx, columns, RUNTIMES.RUNTIME_ID.eq(runtimeId))
-                .fetchOne(record -> RowMapping.toRow(record, columns));
+        try (PreparedStatement delete = connection.prepareStatement("delete from " + RowQuery.TABLE + " where "
+                + quoted(RegistryColumn.PID) + " = ? and " + RUNTIME_ID + " is not ?" + String.join("", scopes))) {
+            delete.setObject(1, row.pid());
+            delete.setString(2, row.runtimeId());
+            for (int i = 0; i < scopeValues.size(); i++) {
+                delete.setString(3 + i, scopeValues.get(i));
+            }
+            delete.executeUpdate();
+        }
+    }
+
+    private static int update(Connection connection, List<RegistryColumn> present, RegistryRow row)
+            throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement("update " + RowQuery.TABLE + " set "
+                + RowMapping.names(present, " = ?", ", ") + " where " + RUNTIME_ID + " = ?")) {
+            update.setString(RowMapping.bind(update, 1, present, row), row.runtimeId());
+            return update.executeUpdate();
+        }
+    }
+
+    private static void insert(Connection connection, List<RegistryColumn> present, RegistryRow row)
+            throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("insert into " + RowQuery.TABLE + " ("
+                + RowMapping.names(present, "", ", ") + ") values ("
+                + String.join(", ", Collections.nCopies(present.size(), "?")) + ")")) {
+            RowMapping.bind(insert, 1, present, row);
+            insert.executeUpdate();
+        }
+    }
+
+    /** The one row on {@code runtimeId}, null when there is none; two are a table no registration can trust. */
+    private static RegistryRow readBack(Connection connection, TableColumns columns, String runtimeId)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(RowMapping.selectByRuntimeId(columns))) {
+            select.setString(1, runtimeId);
+            try (ResultSet result = select.executeQuery()) {
+                if (!result.next()) {
+                    return null;
+                }
+                RegistryRow stored = RowMapping.toRow(result, columns);
+                if (result.next()) {
+                    // Plain SQLException: the writer words it, naming the file; nothing is committed.
+                    throw new SQLException("more than one row holds runtime_id " + runtimeId + " ("
+                            + RowQuery.TABLE + " has no primary key; another tool made it); nothing was changed");
+                }
+                return stored;
+            }
+        }
     }
 
     /**
@@ -58,20 +119,32 @@ final class RegistrationTransaction {
      * compared after parsing, never as text; a row whose timestamps cannot be parsed is kept (it shows
      * as malformed, which an operator should see).
      */
-    private static void pruneExpired(DSLContext ctx, String keepRuntimeId, Instant cutoff) {
+    private static void pruneExpired(Connection connection, String keepRuntimeId, Instant cutoff)
+            throws SQLException {
         List<String> expired = new ArrayList<>();
-        for (Record3<String, String, String> candidate : ctx
-                .select(RUNTIMES.RUNTIME_ID, RUNTIMES.REGISTERED_AT, RUNTIMES.LAST_HEARTBEAT_AT)
-                .from(RUNTIMES)
-                .where(RUNTIMES.RUNTIME_ID.isDistinctFrom(keepRuntimeId))
-                .fetch()) {
-            if (candidate.value1() != null && before(candidate.value2(), cutoff)
-                    && before(candidate.value3(), cutoff)) {
-                expired.add(candidate.value1());
+        try (PreparedStatement select = connection.prepareStatement("select " + RUNTIME_ID + ", "
+                + quoted(RegistryColumn.REGISTERED_AT) + ", " + quoted(RegistryColumn.LAST_HEARTBEAT_AT)
+                + " from " + RowQuery.TABLE + " where " + RUNTIME_ID + " is not ?")) {
+            select.setString(1, keepRuntimeId);
+            try (ResultSet candidates = select.executeQuery()) {
+                while (candidates.next()) {
+                    String runtimeId = candidates.getString(1);
+                    if (runtimeId != null && before(candidates.getString(2), cutoff)
+                            && before(candidates.getString(3), cutoff)) {
+                        expired.add(runtimeId);
+                    }
+                }
             }
         }
-        if (!expired.isEmpty()) {
-            ctx.deleteFrom(RUNTIMES).where(RUNTIMES.RUNTIME_ID.in(expired)).execute();
+        for (int from = 0; from < expired.size(); from += PRUNE_CHUNK) {
+            List<String> chunk = expired.subList(from, Math.min(expired.size(), from + PRUNE_CHUNK));
+            try (PreparedStatement delete = connection.prepareStatement("delete from " + RowQuery.TABLE + " where "
+                    + RUNTIME_ID + " in (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+                for (int i = 0; i < chunk.size(); i++) {
+                    delete.setString(i + 1, chunk.get(i));
+                }
+                delete.executeUpdate();
+            }
         }
     }
 

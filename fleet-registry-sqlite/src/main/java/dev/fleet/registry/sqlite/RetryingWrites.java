@@ -9,9 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javax.sql.DataSource;
-import org.jooq.DSLContext;
 
 /**
  * The writer's transactions, each on a fresh connection, after migrating the file if it needs it
@@ -49,7 +47,7 @@ final class RetryingWrites {
      * One IMMEDIATE transaction of {@code work}. The "is it current?" check shares the write's
      * connection, so a heartbeat on a current file opens one connection, not two.
      */
-    <T> T write(String operation, Policy policy, Function<DSLContext, T> work) {
+    <T> T write(String operation, Policy policy, ImmediateTransaction.Work<T> work) {
         long started = System.nanoTime();
         long pause = FIRST_RETRY_PAUSE_MILLIS;
         boolean migrated = false;
@@ -95,10 +93,10 @@ final class RetryingWrites {
      * taken as not current: that is most often another server's first migration, which the caller
      * then waits for under the migration lock instead of spending its deadline retrying around it.
      */
-    private boolean isCurrent(Connection connection, boolean busyMeansMigrating) {
+    private boolean isCurrent(Connection connection, boolean busyMeansMigrating) throws SQLException {
         try {
-            return SchemaMigration.isCurrent(Jooq.using(connection));
-        } catch (RuntimeException e) {
+            return SchemaMigration.isCurrent(connection);
+        } catch (SQLException | RuntimeException e) {
             if (busyMeansMigrating && SqliteErrors.reasonFor(e, file) == RegistryReason.LOCKED) {
                 return false;
             }

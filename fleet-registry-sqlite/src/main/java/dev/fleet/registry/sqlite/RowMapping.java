@@ -1,80 +1,74 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
-
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.schema.RegistryColumn;
-import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Record;
-import org.jooq.SelectConditionStep;
-import org.jooq.impl.SQLDataType;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * Column values to and from the domain's row through jOOQ, for the writer: as-is (interpretation is
- * the domain's job), always by column name, following {@link RegistryColumn}. The table may hold its
- * columns in any order, columns of other tools, or lack this project's own (then read as NULL, and
- * left out when writing).
+ * Column values to and from the domain's row, for the writer: as-is (interpretation is the domain's
+ * job), always by column name, following {@link RegistryColumn}. The table may hold its columns in
+ * any order, columns of other tools, or lack this project's own (then read as NULL, and left out
+ * when writing). Plain JDBC, like the reader's {@link RowQuery}: a server writes its row before
+ * anything else, and jOOQ's start-up was half of a member's CPU to that row (docs/PERFORMANCE.md,
+ * fifth round). The names are {@link RegistryColumn}'s and {@link RowQuery#TABLE}, which
+ * {@code RowQueryTest} holds equal to jOOQ's generated table.
  */
 final class RowMapping {
 
-    private static final McpServerRuntimes RUNTIMES = MCP_SERVER_RUNTIMES;
     /** The pid as SQLite stores it, so a pid that is not a whole number is seen as such. */
-    private static final Field<String> PID_AS_TEXT = RUNTIMES.PID.cast(SQLDataType.VARCHAR).as("pid_as_text");
-    /** Each column's generated field, found by name once. */
-    private static final Map<RegistryColumn, Field<?>> FIELDS = fields();
+    static final String PID_AS_TEXT = "cast(" + quoted(RegistryColumn.PID) + " as varchar) as \"pid_as_text\"";
 
     private RowMapping() {
     }
 
-    /** The generated table's field for {@code column}. */
-    static Field<?> field(RegistryColumn column) {
-        return FIELDS.get(column);
+    /** {@code column}'s name as SQL names it: quoted, so no name can be read as a keyword. */
+    static String quoted(RegistryColumn column) {
+        return '"' + column.sqlName() + '"';
     }
 
-    /** Selects, by name, every column of ours the table has, for the rows {@code filter} names. */
-    static SelectConditionStep<Record> selectRows(DSLContext ctx, TableColumns columns, Condition filter) {
-        return ctx.select(columns.present()).select(PID_AS_TEXT).from(RUNTIMES).where(filter);
+    /** {@code columns}' names, quoted and joined by {@code separator}, each followed by {@code suffix}. */
+    static String names(List<RegistryColumn> columns, String suffix, String separator) {
+        return columns.stream().map(column -> quoted(column) + suffix).collect(Collectors.joining(separator));
+    }
+
+    /** Selects, by name, every column of ours the table has, with the pid as text, for one runtime_id. */
+    static String selectByRuntimeId(TableColumns columns) {
+        return "select " + names(columns.present(), "", ", ") + ", " + PID_AS_TEXT + " from " + RowQuery.TABLE
+                + " where " + quoted(RegistryColumn.RUNTIME_ID) + " = ?";
     }
 
     /**
-     * The row as read, with the pid only when SQLite holds it as a whole number: jOOQ would read a
-     * REAL {@code 12.7} another tool wrote as pid 12, a live-looking pid the row never named.
+     * The current row of {@code result}, selected by {@link #selectByRuntimeId}, with the pid only when
+     * SQLite holds it as a whole number: a REAL {@code 12.7} another tool wrote must not read as pid 12,
+     * a live-looking pid the row never named.
      */
-    static RegistryRow toRow(Record record, TableColumns columns) {
+    static RegistryRow toRow(ResultSet result, TableColumns columns) throws SQLException {
         String[] text = new String[RegistryColumn.ALL.size()];
-        for (RegistryColumn column : RegistryColumn.ALL) {
-            if (column != RegistryColumn.PID && columns.has(column)) {
+        List<RegistryColumn> present = columns.present();
+        for (int i = 0; i < present.size(); i++) {
+            RegistryColumn column = present.get(i);
+            if (column != RegistryColumn.PID) {
                 // The writer reads back its own row, so another INTEGER column holds what it wrote.
-                Object value = record.get(field(column));
-                text[column.ordinal()] = value == null ? null : value.toString();
+                text[column.ordinal()] = result.getString(i + 1);
             }
         }
-        return RegistryColumn.toRow(text, RegistryColumn.wholeNumber(record.get(PID_AS_TEXT)));
+        return RegistryColumn.toRow(text, RegistryColumn.wholeNumber(result.getString(present.size() + 1)));
     }
 
-    /** The row's values for the columns the table has, by name; the others are left out. */
-    static Map<Field<?>, Object> values(RegistryRow row, TableColumns columns) {
-        Map<Field<?>, Object> values = new LinkedHashMap<>();
-        for (RegistryColumn column : RegistryColumn.ALL) {
-            if (columns.has(column)) {
-                values.put(field(column), column.valueOf(row));
-            }
+    /**
+     * Binds the row's values for {@code columns}, in order, from parameter {@code first}: text as text,
+     * an INTEGER column as a whole number, a missing value as NULL. Returns the next parameter's index.
+     */
+    static int bind(PreparedStatement statement, int first, List<RegistryColumn> columns, RegistryRow row)
+            throws SQLException {
+        int index = first;
+        for (RegistryColumn column : columns) {
+            statement.setObject(index++, column.valueOf(row));
         }
-        return values;
-    }
-
-    private static Map<RegistryColumn, Field<?>> fields() {
-        Map<RegistryColumn, Field<?>> fields = new EnumMap<>(RegistryColumn.class);
-        for (RegistryColumn column : RegistryColumn.ALL) {
-            fields.put(column, Objects.requireNonNull(RUNTIMES.field(column.sqlName()), column.sqlName()));
-        }
-        return fields;
+        return index;
     }
 }

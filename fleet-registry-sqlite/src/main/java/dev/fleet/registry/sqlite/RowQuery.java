@@ -16,8 +16,8 @@ import org.sqlite.SQLiteErrorCode;
 /**
  * The read side's query, on plain JDBC: an assessment reads every row, and through jOOQ that cost
  * more than the whole rest of a cold {@code fleet assess} (jOOQ's start-up, then a record and a
- * field lookup per value: about half a second for 10,000 rows). Writes, the migration and code
- * generation keep jOOQ.
+ * field lookup per value: about half a second for 10,000 rows). The writer went the same way for the
+ * same reason ({@link RowMapping}); jOOQ's generated table remains what the names are checked against.
  *
  * <p>The columns are {@link RegistryColumn}'s. They are selected by name, and only those the table
  * has: a foreign table may hold them in any order, add its own, or lack this project's own (then

@@ -1,12 +1,17 @@
 package dev.fleet.registry.sqlite;
 
-import org.jooq.DSLContext;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * What SQLite itself says about a file, for the writer's "is it current?" check and the migration:
- * its journal mode, whether the registry's name is a view, and its {@code user_version}. Only
- * reads; the migration does the writes. (The assessment path does not use it: the reader asks
- * SQLite for the columns alone, through {@link RowQuery}.)
+ * its journal mode, whether the registry's name is a view, and its {@code user_version}. Only reads,
+ * but for the pragma the migration sets the journal mode with. Plain JDBC, like every statement of
+ * this adapter: the check runs before every registration and heartbeat. (The assessment path does
+ * not use it: the reader asks SQLite for the columns alone, through {@link RowQuery}.)
  */
 final class SchemaCatalog {
 
@@ -14,18 +19,32 @@ final class SchemaCatalog {
     }
 
     /** True when the file is in WAL mode, where writers never block readers. */
-    static boolean isWal(DSLContext ctx) {
-        return "wal".equalsIgnoreCase(String.valueOf(ctx.fetchValue("PRAGMA journal_mode")));
+    static boolean isWal(Connection connection) throws SQLException {
+        return "wal".equalsIgnoreCase(pragma(connection, "journal_mode"));
     }
 
     /** True when {@code name} is a view in this file, which no migration can alter. */
-    static boolean isView(DSLContext ctx, String name) {
-        return "view".equals(ctx.fetchValue("SELECT type FROM sqlite_master WHERE lower(name) = lower(?)", name));
+    static boolean isView(Connection connection, String name) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT type FROM sqlite_master WHERE lower(name) = lower(?)")) {
+            query.setString(1, name);
+            try (ResultSet type = query.executeQuery()) {
+                return type.next() && "view".equals(type.getString(1));
+            }
+        }
     }
 
-    /** {@code PRAGMA user_version}, in plain SQL as every pragma here is: jOOQ has no PRAGMA API. */
-    static int userVersion(DSLContext ctx) {
-        Object value = ctx.fetchValue("PRAGMA user_version");
-        return value instanceof Number number ? number.intValue() : 0;
+    /** {@code PRAGMA user_version}; 0 when SQLite gives nothing. */
+    static int userVersion(Connection connection) throws SQLException {
+        String value = pragma(connection, "user_version");
+        return value == null ? 0 : Integer.parseInt(value);
+    }
+
+    /** A pragma's first value, as text. PRAGMA takes no bind values; every name here is a constant. */
+    static String pragma(Connection connection, String pragma) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet value = statement.executeQuery("PRAGMA " + pragma)) {
+            return value.next() ? value.getString(1) : null;
+        }
     }
 }

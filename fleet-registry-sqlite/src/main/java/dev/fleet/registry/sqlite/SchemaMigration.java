@@ -7,9 +7,9 @@ import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import javax.sql.DataSource;
-import org.jooq.DSLContext;
 
 /**
  * Runs the changelog, one migration at a time per registry file.
@@ -31,13 +31,13 @@ final class SchemaMigration {
      * True when the file is in WAL mode, has the table with every column (this project's own too) and
      * is at our schema version or later: then a writer needs no migration, and Liquibase stays unloaded.
      */
-    static boolean isCurrent(DSLContext ctx) {
-        return SchemaCatalog.isWal(ctx) && hasSchema(ctx, TableColumns.of(ctx));
+    static boolean isCurrent(Connection connection) throws SQLException {
+        return SchemaCatalog.isWal(connection) && hasSchema(connection, TableColumns.of(connection));
     }
 
-    private static boolean hasSchema(DSLContext ctx, TableColumns columns) {
+    private static boolean hasSchema(Connection connection, TableColumns columns) throws SQLException {
         return columns.tableExists() && columns.missingRequired().isEmpty() && columns.missingOwn().isEmpty()
-                && SchemaCatalog.userVersion(ctx) >= RegistrySchema.SCHEMA_VERSION;
+                && SchemaCatalog.userVersion(connection) >= RegistrySchema.SCHEMA_VERSION;
     }
 
     /**
@@ -54,22 +54,21 @@ final class SchemaMigration {
     static void migrate(Path registry, DataSource dataSource, boolean always, Duration lockWait) throws Exception {
         try (MigrationLock lock = MigrationLock.acquire(registry, lockWait);
                 Connection connection = dataSource.getConnection()) {
-            DSLContext ctx = Jooq.using(connection);
-            if (SchemaCatalog.isView(ctx, RowQuery.TABLE)) {
+            if (SchemaCatalog.isView(connection, RowQuery.TABLE)) {
                 // Liquibase would fail on it half way, with a stack trace at SEVERE.
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + RowQuery.TABLE
                         + " is a view, not a table (another tool made it); nothing was changed", null);
             }
-            TableColumns columns = TableColumns.of(ctx);
+            TableColumns columns = TableColumns.of(connection);
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
                         + RowQuery.describeMissing(columns.missingRequired()) + " (another tool made it); "
                         + "nothing was changed", null);
             }
-            enableWal(ctx);
-            if (always || !hasSchema(ctx, columns)) {
+            enableWal(connection);
+            if (always || !hasSchema(connection, columns)) {
                 RegistryChangelog.update(connection);
-                addOwnColumnsStillMissing(ctx);
+                addOwnColumnsStillMissing(connection);
                 raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
             }
         }
@@ -79,10 +78,13 @@ final class SchemaMigration {
      * The changelog adds this project's columns once per file; a table another tool re-created since
      * lacks them again, and Liquibase would not run those change sets twice. Additive and idempotent.
      */
-    private static void addOwnColumnsStillMissing(DSLContext ctx) {
-        for (RegistryColumn column : TableColumns.of(ctx).missingOwn()) {
-            // DDL takes no bind values; the names and the type are constants, never input.
-            ctx.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column.sqlName() + " " + column.sqlType());
+    private static void addOwnColumnsStillMissing(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (RegistryColumn column : TableColumns.of(connection).missingOwn()) {
+                // DDL takes no bind values; the names and the type are constants, never input.
+                statement.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column.sqlName() + " "
+                        + column.sqlType());
+            }
         }
     }
 
@@ -91,16 +93,18 @@ final class SchemaMigration {
      * on every connection: servers opening a fresh file together and each switching it fail at once
      * with SQLITE_BUSY (each holds a read lock while asking for the write lock), whatever the busy timeout.
      */
-    private static void enableWal(DSLContext ctx) {
-        ctx.fetchValue("PRAGMA journal_mode = WAL");
+    private static void enableWal(Connection connection) throws SQLException {
+        SchemaCatalog.pragma(connection, "journal_mode = WAL");
     }
 
     /** Raises {@code user_version} to {@code version}; a higher one (a newer control-plane schema) is kept. */
     private static void raiseUserVersion(Connection connection, int version) throws SQLException {
         ImmediateTransaction.run(connection, tx -> {
             if (SchemaCatalog.userVersion(tx) < version) {
-                // PRAGMA takes no bind values; version is an int constant, never input.
-                tx.execute("PRAGMA user_version = " + version);
+                try (Statement statement = tx.createStatement()) {
+                    // PRAGMA takes no bind values; version is an int constant, never input.
+                    statement.execute("PRAGMA user_version = " + version);
+                }
             }
             return null;
         });

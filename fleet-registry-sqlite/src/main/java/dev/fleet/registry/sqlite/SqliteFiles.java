@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -46,6 +47,16 @@ final class SqliteFiles {
         // by ReadBounds' heap limit and deadline: an assessment writes no temporary file.
         config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         return dataSource(file, config);
+    }
+
+    /**
+     * Loads the driver and its native library by opening (and closing) a database in memory, which
+     * touches no file: a head start for a writer whose registry does not exist yet.
+     */
+    static void loadDriver() throws SQLException {
+        SQLiteDataSource memory = new SQLiteDataSource(new SQLiteConfig());
+        memory.setUrl("jdbc:sqlite::memory:");
+        memory.getConnection().close();
     }
 
     private static SQLiteDataSource dataSource(Path file, SQLiteConfig config) {

@@ -1,7 +1,5 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
-
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
@@ -9,20 +7,18 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
+import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryStorageException;
-import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.Map;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.Field;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
@@ -160,31 +156,20 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     /**
-     * Gets a first registration ready without writing anything: initializes the driver, its native
-     * library and jOOQ (rendering the statements a registration runs), and reads the file's schema
-     * state read-only when it is a regular file. A server calls this on another core while its
-     * transport is being built, so that the registration which follows starts at once rather than
-     * paying for all that first. Optional; never throws, never waits for a lock.
-     *
-     * <p>This is where jOOQ's static state (the generated table, {@code DSL}, its data types: some 500
-     * classes) is first touched: the writer names the generated table only inside its methods, never in
-     * a static field, so that constructing it on the server's main thread initialises none of it (a
-     * static field did, some 0.35 s of that thread before its transport; docs/PERFORMANCE.md, fifth
-     * round).
+     * Gets a first registration ready without writing anything: loads the driver and its native
+     * library, and reads the file's schema state read-only when it is a regular file. A server calls
+     * this on another core while its transport is being built, so that the registration which follows
+     * starts at once rather than paying for all that first. Optional; never throws, never waits for a
+     * lock.
      */
     public void prepare() {
         try {
-            DSLContext renderer = Jooq.rendering();
-            McpServerRuntimes runtimes = MCP_SERVER_RUNTIMES;
-            Condition one = runtimes.RUNTIME_ID.eq("prepare").and(runtimes.PID.eq(1L));
-            renderer.render(renderer.deleteFrom(runtimes).where(one));
-            renderer.render(renderer.update(runtimes).set(runtimes.LAST_HEARTBEAT_AT, "prepare").where(one));
-            renderer.render(renderer.insertInto(runtimes).set(runtimes.RUNTIME_ID, "prepare"));
-            renderer.render(renderer.select(runtimes.RUNTIME_ID, runtimes.REGISTERED_AT).from(runtimes).where(one));
             if (RegistryFileKind.of(file) == RegistryFileKind.REGULAR) {
                 try (Connection connection = SqliteFiles.readOnly(file, Duration.ZERO).getConnection()) {
-                    SchemaMigration.isCurrent(Jooq.using(connection));
+                    SchemaMigration.isCurrent(connection);
                 }
+            } else {
+                SqliteFiles.loadDriver();
             }
         } catch (Exception | LinkageError e) {
             // Only a head start: the registration itself reports whatever is wrong.
@@ -202,35 +187,44 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", serving, runtimeId,
-                Map.of(MCP_SERVER_RUNTIMES.LAST_HEARTBEAT_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
+        return updateRow("heartbeat", serving, runtimeId, List.of(RegistryColumn.LAST_HEARTBEAT_AT),
+                List.of(Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", stopping, runtimeId, Map.of(MCP_SERVER_RUNTIMES.STATUS,
-                RegistrationStatus.STOPPED.code(),
-                MCP_SERVER_RUNTIMES.STOPPED_AT, Timestamps.format(Objects.requireNonNull(at, "at"))));
+        return updateRow("mark stopped", stopping, runtimeId, List.of(RegistryColumn.STATUS, RegistryColumn.STOPPED_AT),
+                List.of(RegistrationStatus.STOPPED.code(), Timestamps.format(Objects.requireNonNull(at, "at"))));
     }
 
-    /** Changes columns of one existing row; false when there is no such row, or no registry at all. */
+    /**
+     * Sets {@code columns} to {@code values} in one existing row; false when there is no such row, or
+     * no registry at all.
+     */
     private boolean updateRow(String operation, RetryingWrites.Policy policy, String runtimeId,
-            Map<Field<String>, String> changes) {
+            List<RegistryColumn> columns, List<String> values) {
         Objects.requireNonNull(runtimeId, "runtimeId");
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return writes.write(operation, policy, ctx -> ctx.update(MCP_SERVER_RUNTIMES)
-                .set(changes)
-                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId))
-                .execute() > 0);
+        String sql = "update " + RowQuery.TABLE + " set " + RowMapping.names(columns, " = ?", ", ") + " where "
+                + RowMapping.quoted(RegistryColumn.RUNTIME_ID) + " = ?";
+        return writes.write(operation, policy, connection -> {
+            try (PreparedStatement update = connection.prepareStatement(sql)) {
+                for (int i = 0; i < values.size(); i++) {
+                    update.setString(i + 1, values.get(i));
+                }
+                update.setString(values.size() + 1, runtimeId);
+                return update.executeUpdate() > 0;
+            }
+        });
     }
 
     /** Stores the row in one IMMEDIATE transaction ({@link RegistrationTransaction}) and interprets it read back. */
     private Registration store(RegistryRow row, Optional<Duration> retention) {
         String runtimeId = row.runtimeId();
-        RegistryRow stored = writes.write("register", serving, ctx -> RegistrationTransaction.store(ctx, row,
+        RegistryRow stored = writes.write("register", serving, connection -> RegistrationTransaction.store(connection, row,
                 retention.map(window -> clock.instant().minus(window))));
         InterpretedRow interpreted = stored == null ? null : stored.interpret();
         if (interpreted instanceof Registration registration) {

@@ -1,10 +1,10 @@
 package dev.fleet.registry.sqlite;
 
 import dev.fleet.registry.schema.RegistryColumn;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
-import org.jooq.DSLContext;
-import org.jooq.Field;
 
 /**
  * The columns {@code mcp_server_runtimes} really has in one file, as SQLite reports them. Other tools
@@ -20,10 +20,10 @@ final class TableColumns {
         this.names = names;
     }
 
-    /** The columns of the table in {@code ctx}'s file; none when it has no such table. */
-    static TableColumns of(DSLContext ctx) {
-        // The read side's PRAGMA reader, on the same connection: one way to ask SQLite for the columns.
-        return new TableColumns(Set.copyOf(ctx.connectionResult(connection -> RowQuery.columnsOf(connection))));
+    /** The columns of the table in {@code connection}'s file; none when it has no such table. */
+    static TableColumns of(Connection connection) throws SQLException {
+        // The read side's PRAGMA reader: one way to ask SQLite for the columns.
+        return new TableColumns(Set.copyOf(RowQuery.columnsOf(connection)));
     }
 
     boolean tableExists() {
@@ -44,8 +44,8 @@ final class TableColumns {
         return RegistryColumn.ALL.stream().filter(column -> column.isOwn() && !has(column)).toList();
     }
 
-    /** The columns of ours that the table has, to read or write by name. */
-    List<Field<?>> present() {
-        return RegistryColumn.ALL.stream().filter(this::has).<Field<?>>map(RowMapping::field).toList();
+    /** The columns of ours that the table has, in {@link RegistryColumn}'s order, to read or write by name. */
+    List<RegistryColumn> present() {
+        return RegistryColumn.ALL.stream().filter(this::has).toList();
     }
 }

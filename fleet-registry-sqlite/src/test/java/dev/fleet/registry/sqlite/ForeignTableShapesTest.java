@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
@@ -20,6 +21,8 @@ import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistrySchema;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -180,6 +183,25 @@ class ForeignTableShapesTest {
             RawSqlite.insertRuntime(file, row);
         }
         return file;
+    }
+
+    @Test
+    void aRegistrationWhoseRuntimeIdTwoRowsHoldIsRefusedNamingIt() throws Exception {
+        // No primary key (another tool made the table), and a row already on the id the server is given.
+        Path file = table(RegistryColumn.ALL.stream().map(column -> column.sqlName() + " " + column.sqlType()).toList());
+        Registration registration = RowBuilder.registered(Roster.defaultRoster().members().get(0), 42100).registration();
+        RawSqlite.execute(file, "PRAGMA journal_mode = WAL", "PRAGMA user_version = " + RegistrySchema.SCHEMA_VERSION);
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow(registration.runtimeId(), 42101, "2026-08-01T00:00:00Z"));
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow(registration.runtimeId(), 42102, "2026-08-01T00:00:00Z"));
+        Map<String, List<List<Object>>> before = RawSqlite.dump(file);
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> new SqliteRegistryWriter(file).register(registration, Optional.empty()));
+
+        assertEquals("registry register failed for " + file + ": more than one row holds runtime_id "
+                + registration.runtimeId() + " (mcp_server_runtimes has no primary key; another tool made it); "
+                + "nothing was changed", refused.getMessage());
+        assertEquals(before, RawSqlite.dump(file), "nothing of the refused registration is committed");
     }
 
     private static Verdict verdictOf(Path file) {

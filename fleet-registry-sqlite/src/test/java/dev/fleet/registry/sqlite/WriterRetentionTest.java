@@ -7,6 +7,8 @@ import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.port.out.RegistryWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +90,34 @@ class WriterRetentionTest extends RegistryWriterFixture {
         writer.register(RowBuilder.registered(REVIEWER, 41709).at(NOW).registration(), WEEK);
 
         assertEquals(List.of(41703L, 41704L, 41705L, 41709L), pids());
+    }
+
+    @Test
+    void retentionDropsMoreExpiredRowsThanOneDeleteNames() throws Exception {
+        writer.migrate();
+        int expired = 2 * RegistrationTransaction.PRUNE_CHUNK + 7;
+        try (Connection connection = RawSqlite.open(file)) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO mcp_server_runtimes "
+                    + "(runtime_id, namespace, profile, role, remote, org, repo, pid, cohort_source, status, "
+                    + "registered_at, last_heartbeat_at) VALUES (?, 'gitea-author', 'prgs-author', 'author', 'prgs', "
+                    + "'Scaled-Tech-Consulting', 'Gitea-Tools', ?, 'unknown', 'running', ?, ?)")) {
+                for (int i = 0; i < expired; i++) {
+                    insert.setString(1, "rt-expired-" + i);
+                    insert.setLong(2, 50_000 + i);
+                    insert.setString(3, "2026-07-01T00:00:00Z");
+                    insert.setString(4, "2026-07-01T00:00:00Z");
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            connection.commit();
+        }
+        RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-recent", 41800, "2026-08-10T11:00:00Z"));
+
+        writer.register(RowBuilder.registered(REVIEWER, 41801).at(NOW).registration(), WEEK);
+
+        assertEquals(List.of(41800L, 41801L), pids(), "every one of " + expired + " expired rows is dropped");
     }
 
     private List<Long> pids() {
