@@ -4,7 +4,8 @@
 # last needed, and the CPU time of each of its threads, read from /proc when the row appears. The
 # table behind docs/PERFORMANCE.md's start profile. Nothing here times a test; run it on a quiet host.
 #
-#   scripts/start-profile.sh [RUNS]    (default 3; FLEET_LAUNCHER picks another ./fleet)
+#   scripts/start-profile.sh [RUNS]    (default 3; FLEET_LAUNCHER picks another ./fleet, and
+#                                       FLEET_JAVA_OPTS adds JVM options to try)
 set -euo pipefail
 
 root="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
@@ -20,7 +21,7 @@ tick="$(getconf CLK_TCK)"
 profile_once() {
   local n="$1" classes="$work/classes.$1" log="$work/serve.$1.log" fifo="$work/stdin.$1" pid i
   mkfifo "$fifo"
-  FLEET_JAVA_OPTS="-Xlog:class+load:file=$classes:uptime" "$launcher" serve --profile prgs-author \
+  FLEET_JAVA_OPTS="${FLEET_JAVA_OPTS:-} -Xlog:class+load:file=$classes:uptime" "$launcher" serve --profile prgs-author \
     --registry "$work/control_plane.sqlite3" --repository-root "$work" <"$fifo" >/dev/null 2>"$log" &
   pid=$!
   exec 8>"$fifo"
