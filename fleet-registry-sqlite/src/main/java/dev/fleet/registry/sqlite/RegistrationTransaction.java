@@ -1,6 +1,6 @@
 package dev.fleet.registry.sqlite;
 
-import static dev.fleet.registry.sqlite.RowMapping.quoted;
+import static dev.fleet.registry.sqlite.RowMapping.column;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
@@ -22,7 +22,7 @@ import java.util.Optional;
  */
 final class RegistrationTransaction {
 
-    private static final String RUNTIME_ID = quoted(RegistryColumn.RUNTIME_ID);
+    private static final String RUNTIME_ID = column(RegistryColumn.RUNTIME_ID);
     /**
      * How many expired rows one DELETE names: well under SQLite's bound on parameters (999 before
      * 3.32), and few statements even when a registry of 10,000 stale rows is pruned at once.
@@ -60,12 +60,12 @@ final class RegistrationTransaction {
         for (RegistryColumn scope : List.of(RegistryColumn.PID_NAMESPACE, RegistryColumn.HOST_ID)) {
             Object value = scope.valueOf(row);
             if (columns.has(scope) && value != null) {
-                scopes.add(" and (" + quoted(scope) + " is null or " + quoted(scope) + " = ?)");
+                scopes.add(" and (" + column(scope) + " is null or " + column(scope) + " = ?)");
                 scopeValues.add((String) value);
             }
         }
         try (PreparedStatement delete = connection.prepareStatement("delete from " + RowQuery.TABLE + " where "
-                + quoted(RegistryColumn.PID) + " = ? and " + RUNTIME_ID + " is not ?" + String.join("", scopes))) {
+                + column(RegistryColumn.PID) + " = ? and " + RUNTIME_ID + " is not ?" + String.join("", scopes))) {
             delete.setObject(1, row.pid());
             delete.setString(2, row.runtimeId());
             for (int i = 0; i < scopeValues.size(); i++) {
@@ -123,7 +123,7 @@ final class RegistrationTransaction {
             throws SQLException {
         List<String> expired = new ArrayList<>();
         try (PreparedStatement select = connection.prepareStatement("select " + RUNTIME_ID + ", "
-                + quoted(RegistryColumn.REGISTERED_AT) + ", " + quoted(RegistryColumn.LAST_HEARTBEAT_AT)
+                + column(RegistryColumn.REGISTERED_AT) + ", " + column(RegistryColumn.LAST_HEARTBEAT_AT)
                 + " from " + RowQuery.TABLE + " where " + RUNTIME_ID + " is not ?")) {
             select.setString(1, keepRuntimeId);
             try (ResultSet candidates = select.executeQuery()) {

@@ -20,25 +20,34 @@ import java.util.stream.Collectors;
 final class RowMapping {
 
     /** The pid as SQLite stores it, so a pid that is not a whole number is seen as such. */
-    static final String PID_AS_TEXT = "cast(" + quoted(RegistryColumn.PID) + " as varchar) as \"pid_as_text\"";
+    static final String PID_AS_TEXT = "cast(" + column(RegistryColumn.PID) + " as varchar) as \"pid_as_text\"";
 
     private RowMapping() {
     }
 
-    /** {@code column}'s name as SQL names it: quoted, so no name can be read as a keyword. */
+    /** {@code column}'s name where a statement assigns to it (SET, an INSERT's list): quoted, never a keyword. */
     static String quoted(RegistryColumn column) {
         return '"' + column.sqlName() + '"';
     }
 
-    /** {@code columns}' names, quoted and joined by {@code separator}, each followed by {@code suffix}. */
+    /**
+     * {@code column} in an expression, qualified by the table: SQLite reads an unqualified double-quoted
+     * name that names no column as a string literal, so a table that lacks the column would compare
+     * against the text of its name; qualified, it is an error ("no such column"), as jOOQ's names were.
+     */
+    static String column(RegistryColumn column) {
+        return RowQuery.TABLE + "." + quoted(column);
+    }
+
+    /** {@code columns}' names to assign to, quoted and joined by {@code separator}, each followed by {@code suffix}. */
     static String names(List<RegistryColumn> columns, String suffix, String separator) {
         return columns.stream().map(column -> quoted(column) + suffix).collect(Collectors.joining(separator));
     }
 
     /** Selects, by name, every column of ours the table has, with the pid as text, for one runtime_id. */
     static String selectByRuntimeId(TableColumns columns) {
-        return "select " + names(columns.present(), "", ", ") + ", " + PID_AS_TEXT + " from " + RowQuery.TABLE
-                + " where " + quoted(RegistryColumn.RUNTIME_ID) + " = ?";
+        return "select " + columns.present().stream().map(RowMapping::column).collect(Collectors.joining(", "))
+                + ", " + PID_AS_TEXT + " from " + RowQuery.TABLE + " where " + column(RegistryColumn.RUNTIME_ID) + " = ?";
     }
 
     /**

@@ -8,8 +8,10 @@ import java.sql.Statement;
 
 /**
  * What SQLite itself says about a file, for the writer's "is it current?" check and the migration:
- * its journal mode, whether the registry's name is a view, and its {@code user_version}. Only reads,
- * but for the pragma the migration sets the journal mode with. Plain JDBC, like every statement of
+ * its journal mode, whether the registry's name is a view, and its {@code user_version}. It reads,
+ * and {@link #pragma} also sets the journal mode for the migration: a pragma that writes answers a
+ * query, which the rule keeping the assessment path from writing cannot tell from a read, so only the
+ * writer and its migration use this class. Plain JDBC, like every statement of
  * this adapter: the check runs before every registration and heartbeat. (The assessment path does
  * not use it: the reader asks SQLite for the columns alone, through {@link RowQuery}.)
  */
@@ -23,13 +25,16 @@ final class SchemaCatalog {
         return "wal".equalsIgnoreCase(pragma(connection, "journal_mode"));
     }
 
-    /** True when {@code name} is a view in this file, which no migration can alter. */
+    /**
+     * True when {@code name} is a view in this file, which no migration can alter. Asked of the views
+     * alone: a trigger may bear the same name, and its row may come first.
+     */
     static boolean isView(Connection connection, String name) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(
-                "SELECT type FROM sqlite_master WHERE lower(name) = lower(?)")) {
+                "SELECT 1 FROM sqlite_master WHERE type = 'view' AND lower(name) = lower(?)")) {
             query.setString(1, name);
-            try (ResultSet type = query.executeQuery()) {
-                return type.next() && "view".equals(type.getString(1));
+            try (ResultSet view = query.executeQuery()) {
+                return view.next();
             }
         }
     }

@@ -209,7 +209,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
             return false;
         }
         String sql = "update " + RowQuery.TABLE + " set " + RowMapping.names(columns, " = ?", ", ") + " where "
-                + RowMapping.quoted(RegistryColumn.RUNTIME_ID) + " = ?";
+                + RowMapping.column(RegistryColumn.RUNTIME_ID) + " = ?";
         return writes.write(operation, policy, connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql)) {
                 for (int i = 0; i < values.size(); i++) {

@@ -112,6 +112,21 @@ class MigrationLockFileTest {
                 "SELECT count(*) FROM sqlite_master WHERE name LIKE 'DATABASECHANGELOG%'")).intValue(), "nothing was changed");
     }
 
+    @Test
+    void aViewIsRefusedEvenWhenATriggerOfTheSameNameIsListedFirst() throws Exception {
+        Path registry = dir.resolve("trigger-first.sqlite3");
+        RawSqlite.execute(registry, "CREATE TABLE other (a TEXT)",
+                "CREATE TRIGGER mcp_server_runtimes AFTER INSERT ON other BEGIN SELECT 1; END",
+                "CREATE VIEW mcp_server_runtimes AS SELECT 'rt' AS runtime_id");
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> new SqliteRegistryWriter(registry).migrate());
+
+        assertTrue(refused.getMessage().contains("is a view, not a table"), refused.getMessage());
+        assertEquals(0, ((Number) RawSqlite.scalar(registry,
+                "SELECT count(*) FROM sqlite_master WHERE name LIKE 'DATABASECHANGELOG%'")).intValue(), "nothing was changed");
+    }
+
     private static Registration registration() {
         return RowBuilder.registered(Roster.defaultRoster().members().get(0), 43001).at(Instant.now()).registration();
     }

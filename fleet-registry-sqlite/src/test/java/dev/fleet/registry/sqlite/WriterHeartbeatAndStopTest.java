@@ -64,6 +64,21 @@ class WriterHeartbeatAndStopTest extends RegistryWriterFixture {
     }
 
     @Test
+    void aStopOnATableWithoutRuntimeIdFailsNamingItAndTouchesNoRow() throws Exception {
+        // Another tool's table, lacking the column a stop names its row by. Unqualified, SQLite would
+        // read "runtime_id" as the text of that name: a server with that id would stop every row.
+        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (pid INTEGER, status TEXT, stopped_at TEXT)",
+                "INSERT INTO mcp_server_runtimes VALUES (42100, 'running', NULL)");
+        Map<String, List<List<Object>>> before = RawSqlite.dump(file);
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> writer.markStopped("runtime_id", NOW));
+
+        assertTrue(refused.getMessage().contains("no such column"), refused.getMessage());
+        assertEquals(before, RawSqlite.dump(file));
+    }
+
+    @Test
     void aStopWaitsForABusyRegistryOnlyBrieflyWhateverTheRegistrationTimeout() throws Exception {
         // The contract 7: a server is gone within 2 s of losing its client, so a stop cannot queue for long
         // behind another writer, even on a writer configured to wait 30 s to register.
