@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,8 +76,7 @@ final class RegistrationTransaction {
 
     private static int update(Connection connection, List<RegistryColumn> present, RegistryRow row)
             throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement("update " + RowQuery.TABLE + " set "
-                + RowMapping.names(present, " = ?", ", ") + " where " + RUNTIME_ID + " = ?")) {
+        try (PreparedStatement update = connection.prepareStatement(RowMapping.updateByRuntimeId(present))) {
             update.setString(RowMapping.bind(update, 1, present, row), row.runtimeId());
             return update.executeUpdate();
         }
@@ -86,9 +84,7 @@ final class RegistrationTransaction {
 
     private static void insert(Connection connection, List<RegistryColumn> present, RegistryRow row)
             throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement("insert into " + RowQuery.TABLE + " ("
-                + RowMapping.names(present, "", ", ") + ") values ("
-                + String.join(", ", Collections.nCopies(present.size(), "?")) + ")")) {
+        try (PreparedStatement insert = connection.prepareStatement(RowMapping.insert(present))) {
             RowMapping.bind(insert, 1, present, row);
             insert.executeUpdate();
         }
@@ -139,7 +135,7 @@ final class RegistrationTransaction {
         for (int from = 0; from < expired.size(); from += PRUNE_CHUNK) {
             List<String> chunk = expired.subList(from, Math.min(expired.size(), from + PRUNE_CHUNK));
             try (PreparedStatement delete = connection.prepareStatement("delete from " + RowQuery.TABLE + " where "
-                    + RUNTIME_ID + " in (" + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+                    + RUNTIME_ID + " in (" + RowMapping.marks(chunk.size()) + ")")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     delete.setString(i + 1, chunk.get(i));
                 }

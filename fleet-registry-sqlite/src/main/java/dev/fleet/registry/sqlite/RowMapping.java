@@ -5,6 +5,7 @@ import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -26,7 +27,7 @@ final class RowMapping {
     }
 
     /** {@code column}'s name where a statement assigns to it (SET, an INSERT's list): quoted, never a keyword. */
-    static String quoted(RegistryColumn column) {
+    private static String quoted(RegistryColumn column) {
         return '"' + column.sqlName() + '"';
     }
 
@@ -39,15 +40,29 @@ final class RowMapping {
         return RowQuery.TABLE + "." + quoted(column);
     }
 
-    /** {@code columns}' names to assign to, quoted and joined by {@code separator}, each followed by {@code suffix}. */
-    static String names(List<RegistryColumn> columns, String suffix, String separator) {
-        return columns.stream().map(column -> quoted(column) + suffix).collect(Collectors.joining(separator));
+    /** Sets {@code columns}, bound in order, then the runtime_id, in the one row on that runtime_id. */
+    static String updateByRuntimeId(List<RegistryColumn> columns) {
+        return "update " + RowQuery.TABLE + " set "
+                + columns.stream().map(column -> quoted(column) + " = ?").collect(Collectors.joining(", "))
+                + " where " + column(RegistryColumn.RUNTIME_ID) + " = ?";
+    }
+
+    /** Inserts a row of {@code columns}, bound in order. */
+    static String insert(List<RegistryColumn> columns) {
+        return "insert into " + RowQuery.TABLE + " ("
+                + columns.stream().map(RowMapping::quoted).collect(Collectors.joining(", ")) + ") values ("
+                + marks(columns.size()) + ")";
     }
 
     /** Selects, by name, every column of ours the table has, with the pid as text, for one runtime_id. */
     static String selectByRuntimeId(TableColumns columns) {
         return "select " + columns.present().stream().map(RowMapping::column).collect(Collectors.joining(", "))
                 + ", " + PID_AS_TEXT + " from " + RowQuery.TABLE + " where " + column(RegistryColumn.RUNTIME_ID) + " = ?";
+    }
+
+    /** {@code count} bind markers, separated by commas. */
+    static String marks(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     /**

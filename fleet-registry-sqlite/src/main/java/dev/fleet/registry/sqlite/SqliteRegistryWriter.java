@@ -208,10 +208,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        String sql = "update " + RowQuery.TABLE + " set " + RowMapping.names(columns, " = ?", ", ") + " where "
-                + RowMapping.column(RegistryColumn.RUNTIME_ID) + " = ?";
         return writes.write(operation, policy, connection -> {
-            try (PreparedStatement update = connection.prepareStatement(sql)) {
+            try (PreparedStatement update = connection.prepareStatement(RowMapping.updateByRuntimeId(columns))) {
                 for (int i = 0; i < values.size(); i++) {
                     update.setString(i + 1, values.get(i));
                 }
