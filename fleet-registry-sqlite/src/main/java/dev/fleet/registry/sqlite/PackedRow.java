@@ -17,13 +17,16 @@ import java.util.List;
  * a call from native code back into Java, and a cold JVM paid that for each of the 25 columns of
  * every row (10,000 rows: 275 ms read by column, 104-157 ms packed; docs/PERFORMANCE.md).
  *
- * <p>Each column is packed as {@code n} for NULL, or as its length in bytes, {@code :} and its text.
- * The text is what SQLite's concatenation makes of the value, which is what {@code getString} gets
- * from it too (both render a number with SQLite's one stringification and take a BLOB's bytes as
- * they are), and it is decoded from UTF-8 by itself, as {@code getString} decodes each value. The
- * lengths count bytes, so no value can pass for a delimiter, whatever it holds. The connection's cap
- * on one value ({@link ReadBounds#VALUE_BYTES}) is left as it is, so SQLite builds nothing here that
- * the column read would not build; a row that would pass it as a whole is read column by column
+ * <p>A packed row is a header, then the values back to back: the header gives each column's length
+ * in bytes, {@code -1} for NULL, separated by {@code ,} and ended by {@code ;}. Each text is what
+ * SQLite's {@code concat} makes of the value, which is what {@code getString} gets from it too (both
+ * render a number with SQLite's one stringification and take a BLOB's bytes as they are), and it is
+ * decoded from UTF-8 by itself, as {@code getString} decodes each value. The lengths count bytes, so
+ * no value can pass for a delimiter, whatever it holds. One {@code concat} builds the row in one
+ * pass, where a chain of {@code ||} copied the growing row once per operator (10,000 rows: 42 ms of
+ * SQLite's own time, 31 ms this way; docs/PERFORMANCE.md). The connection's cap on one value
+ * ({@link ReadBounds#VALUE_BYTES}) is left as it is, so SQLite builds nothing here that the column
+ * read would not build; a row that would pass it as a whole is read column by column
  * ({@link RowQuery#select}), where a value over it is refused as before.
  */
 final class PackedRow {
@@ -57,26 +60,28 @@ final class PackedRow {
     }
 
     /**
-     * {@code SELECT <packed> FROM (SELECT <columns> FROM mcp_server_runtimes LIMIT -1 OFFSET 0)}. A NULL
-     * column makes its {@code octet_length}, and so its whole concatenation, NULL, which {@code coalesce}
-     * turns into {@code n}. The subquery is read once per row, as the column-by-column read reads each
-     * value once: flattened into the outer query (which its OFFSET forbids), a column of a view would
-     * be computed once for its length and again for its text, and a view of values that differ at each
-     * look would then pack a length that is not its text's.
+     * {@code SELECT concat(concat_ws(',', <lengths>), ';', <values>) FROM (SELECT <columns> FROM
+     * mcp_server_runtimes LIMIT -1 OFFSET 0)}. A NULL value has no {@code octet_length}, which
+     * {@code coalesce} makes {@code -1}, and adds nothing to the values. The subquery is read once per
+     * row, as the column-by-column read reads each value once: flattened into the outer query (which
+     * its OFFSET forbids), a column of a view would be computed once for its length and again for its
+     * text, and a view of values that differ at each look would then pack a length that is not its text's.
      */
     static String sql(List<RegistryColumn> selected) {
         StringBuilder columns = new StringBuilder();
-        StringBuilder packed = new StringBuilder();
+        StringBuilder lengths = new StringBuilder();
+        StringBuilder values = new StringBuilder();
         for (int i = 0; i < selected.size(); i++) {
             RegistryColumn column = selected.get(i);
             String read = "c" + i;
             // An INTEGER column's test of its type is made here, on the value read once, not in the subquery.
             String value = RowQuery.asRead(column, read);
             columns.append(i == 0 ? "" : ", ").append('"').append(column.sqlName()).append("\" AS ").append(read);
-            packed.append(i == 0 ? "" : " || ").append("coalesce(octet_length(").append(value).append(") || ':' || ")
-                    .append(value).append(", 'n')");
+            lengths.append(", coalesce(octet_length(").append(value).append("), -1)");
+            values.append(", ").append(value);
         }
-        return "SELECT " + packed + " FROM (SELECT " + columns + " FROM " + RowQuery.TABLE + " LIMIT -1 OFFSET 0)";
+        return "SELECT concat(concat_ws(','" + lengths + "), ';'" + values + ") FROM (SELECT " + columns + " FROM "
+                + RowQuery.TABLE + " LIMIT -1 OFFSET 0)";
     }
 
     /**
@@ -89,11 +94,14 @@ final class PackedRow {
         /** The previous row, and where each of its selected columns' bytes start (-1 for NULL) and how many. */
         private byte[] previous = new byte[0];
         private final int[] starts;
+        private final int[] previousLengths;
+        /** This row's lengths, as its header gives them (-1 for NULL). */
         private final int[] lengths;
 
         Cutter(List<RegistryColumn> selected) {
             this.selected = selected;
             this.starts = new int[selected.size()];
+            this.previousLengths = new int[selected.size()];
             this.lengths = new int[selected.size()];
             Arrays.fill(starts, -1);
         }
@@ -105,39 +113,58 @@ final class PackedRow {
         void cut(byte[] row, String[] text, ReadBounds.Tally tally) throws ReadBounds.ReadRefused {
             int at = 0;
             for (int i = 0; i < selected.size(); i++) {
-                int column = selected.get(i).ordinal();
-                if (at < row.length && row[at] == 'n') {
-                    text[column] = null;
-                    starts[i] = -1;
-                    at++;
-                    continue;
+                if (i > 0) {
+                    at = expect(row, at, ',');
                 }
                 int digits = at;
+                if (at < row.length && row[at] == '-') {
+                    at = expect(row, at + 1, '1');
+                    lengths[i] = -1;
+                    continue;
+                }
                 int length = 0;
                 while (at < row.length && row[at] >= '0' && row[at] <= '9' && at - digits < MAX_LENGTH_DIGITS) {
                     length = length * 10 + (row[at++] - '0');
                 }
-                if (at == digits || at >= row.length || row[at] != ':') {
+                if (at == digits) {
                     throw notAsPacked();
                 }
-                at++;
+                lengths[i] = length;
+            }
+            at = expect(row, at, ';');
+            for (int i = 0; i < selected.size(); i++) {
+                int column = selected.get(i).ordinal();
+                int length = lengths[i];
+                if (length < 0) {
+                    text[column] = null;
+                    starts[i] = -1;
+                    continue;
+                }
                 if (length > row.length - at) {
                     throw notAsPacked();
                 }
                 int start = starts[i];
-                if (start < 0 || lengths[i] != length
+                if (start < 0 || previousLengths[i] != length
                         || !Arrays.equals(row, at, at + length, previous, start, start + length)) {
                     text[column] = new String(row, at, length, StandardCharsets.UTF_8);
                 }
                 tally.text(text[column]);
                 starts[i] = at;
-                lengths[i] = length;
+                previousLengths[i] = length;
                 at += length;
             }
             if (at != row.length) {
                 throw notAsPacked();
             }
             previous = row;
+        }
+
+        /** The index after {@code mark}, which must be at {@code at}. */
+        private static int expect(byte[] row, int at, char mark) throws ReadBounds.ReadRefused {
+            if (at >= row.length || row[at] != mark) {
+                throw notAsPacked();
+            }
+            return at + 1;
         }
 
         /**

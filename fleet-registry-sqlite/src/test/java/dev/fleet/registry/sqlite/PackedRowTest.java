@@ -21,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -169,8 +170,9 @@ class PackedRowTest {
     @Test
     void aRowNotAsPackedIsRefusedNeverMiscut() {
         List<RegistryColumn> two = List.of(RegistryColumn.NAMESPACE, RegistryColumn.PID);
-        for (String row : List.of("1:bbb4:4242", "3:a4:4242", "3:abc9:4242", "3:abcn4:4242", "x:abc4:4242", ":abc4:4242",
-                "3abc4:4242", "3:abc", "", "n", "3:abc4:42420", "99999999999:a4:4242")) {
+        for (String row : List.of("1,4;bbb4242", "3,4;a4242", "3,9;abc4242", "3,4;abc42420", "x,4;abc4242",
+                ",4;abc4242", "3,4abc4242", "3;4abc4242", "3,4,5;abc4242", "3,4;abc", "", ";", "-1", "-1,-1;x",
+                "-2,4;4242", "-12,4;4242", "-,4;4242", "99999999999,4;a4242", "3,4;;abc4242")) {
             PackedRow.Cutter cutter = new PackedRow.Cutter(two);
             ReadBounds.ReadRefused refused = assertThrows(ReadBounds.ReadRefused.class, () -> cutter.cut(
                     row.getBytes(StandardCharsets.UTF_8), new String[RegistryColumn.ALL.size()], new ReadBounds.Tally()),
@@ -178,10 +180,14 @@ class PackedRowTest {
             assertTrue(refused.getMessage().contains("changed while it was read"), row + ": " + refused.getMessage());
         }
         String[] text = new String[RegistryColumn.ALL.size()];
-        assertDoesNotThrow(() -> new PackedRow.Cutter(two).cut("3:abc4:4242".getBytes(StandardCharsets.UTF_8), text,
+        assertDoesNotThrow(() -> new PackedRow.Cutter(two).cut("3,4;abc4242".getBytes(StandardCharsets.UTF_8), text,
                 new ReadBounds.Tally()));
         assertEquals(List.of("abc", "4242"), List.of(text[RegistryColumn.NAMESPACE.ordinal()],
                 text[RegistryColumn.PID.ordinal()]));
+        assertDoesNotThrow(() -> new PackedRow.Cutter(two).cut("-1,0;".getBytes(StandardCharsets.UTF_8), text,
+                new ReadBounds.Tally()));
+        assertEquals(Arrays.asList(null, ""), Arrays.asList(text[RegistryColumn.NAMESPACE.ordinal()],
+                text[RegistryColumn.PID.ordinal()]), "-1 is NULL, 0 the empty text");
     }
 
     /**
