@@ -23,13 +23,8 @@ import java.util.regex.Pattern;
  */
 public final class Timestamps {
 
-    private static final Pattern ACCEPTED = Pattern.compile(
-            "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:?\\d{2})");
-    private static final Pattern COMPACT_OFFSET = Pattern.compile("([+-]\\d{2})(\\d{2})$");
     /** The last year the written form {@code YYYY-...} can say. */
     private static final int LAST_WRITABLE_YEAR = 9999;
-    private static final DateTimeFormatter WRITTEN =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final long SECONDS_PER_DAY = 86_400;
     /** 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z: the instants the written form's four-digit year covers. */
     private static final long FIRST_WRITABLE_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * SECONDS_PER_DAY;
@@ -42,6 +37,21 @@ public final class Timestamps {
     private static final int[] NANOS_SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
 
     private Timestamps() {
+    }
+
+    /**
+     * The JDK's forms, built at their first use: a registry whose instants are all in UTC never needs
+     * them, and a cold JVM spent a few milliseconds compiling the patterns and the formatter at every start.
+     */
+    private static final class JdkForms {
+        static final Pattern ACCEPTED = Pattern.compile(
+                "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?(Z|[+-]\\d{2}:?\\d{2})");
+        static final Pattern COMPACT_OFFSET = Pattern.compile("([+-]\\d{2})(\\d{2})$");
+        static final DateTimeFormatter WRITTEN =
+                DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+        private JdkForms() {
+        }
     }
 
     /** The instant a registry text names, or empty when it is null or not an accepted instant. */
@@ -121,10 +131,10 @@ public final class Timestamps {
 
     /** The JDK's reading of every accepted form; the reference {@link #parse} agrees with. */
     static Optional<Instant> parseGeneral(String text) {
-        if (text == null || !ACCEPTED.matcher(text).matches()) {
+        if (text == null || !JdkForms.ACCEPTED.matcher(text).matches()) {
             return Optional.empty();
         }
-        Matcher compact = COMPACT_OFFSET.matcher(text);
+        Matcher compact = JdkForms.COMPACT_OFFSET.matcher(text);
         String normalized = compact.find() ? compact.replaceFirst("$1:$2") : text;
         try {
             Instant instant = OffsetDateTime.parse(normalized, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
@@ -138,7 +148,7 @@ public final class Timestamps {
 
     /** The JDK's writing; the reference {@link #format} agrees with. */
     static String formatGeneral(Instant instant) {
-        return instant == null ? null : WRITTEN.format(instant.truncatedTo(ChronoUnit.MILLIS));
+        return instant == null ? null : JdkForms.WRITTEN.format(instant.truncatedTo(ChronoUnit.MILLIS));
     }
 
     /**
