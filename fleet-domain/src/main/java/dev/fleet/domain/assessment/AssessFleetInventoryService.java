@@ -67,7 +67,7 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
 
     /** The evidence of one assessment, taken now. */
     private Snapshot snapshot() {
-        RegistryRead read = registry.readAll();
+        RegistryRead read = registry.readAllInAnyOrder();
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.
         // A loop, not a stream of two per row: a cold JVM interprets whatever runs once per row.

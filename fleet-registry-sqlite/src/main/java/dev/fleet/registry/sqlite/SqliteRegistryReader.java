@@ -63,12 +63,24 @@ public final class SqliteRegistryReader implements RegistryReader {
 
     @Override
     public RegistryRead readAll() {
+        return listed(read(Optional.empty()));
+    }
+
+    /** The rows in the table's own order: an assessment does not sort them (RowOrder is for listing). */
+    @Override
+    public RegistryRead readAllInAnyOrder() {
         return read(Optional.empty());
     }
 
     @Override
     public RegistryRead read(RegistrationStatus status) {
-        return read(Optional.of(Objects.requireNonNull(status, "status")));
+        return listed(read(Optional.of(Objects.requireNonNull(status, "status"))));
+    }
+
+    /** {@code read}'s rows in the listing order ({@link RowOrder}); an unreadable read as it is. */
+    private static RegistryRead listed(RegistryRead read) {
+        return read instanceof RegistryRead.Readable readable
+                ? RegistryRead.of(RowOrder.sorted(readable.rows()), readable.clock()) : read;
     }
 
     @Override
@@ -140,7 +152,7 @@ public final class SqliteRegistryReader implements RegistryReader {
         if (!missing.isEmpty()) {
             return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
         }
-        return RegistryRead.of(RowOrder.sorted(RowQuery.select(connection, columns)));
+        return RegistryRead.of(RowQuery.select(connection, columns));
     }
 
     private RegistryRead readNow(long deadline) {

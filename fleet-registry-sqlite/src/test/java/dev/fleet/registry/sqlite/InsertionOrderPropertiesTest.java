@@ -9,7 +9,9 @@ import static org.quicktheories.generators.SourceDSL.longs;
 import dev.fleet.domain.Lease;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.verdict.FleetClassifier;
@@ -65,6 +67,26 @@ class InsertionOrderPropertiesTest {
                     String reordered = verdictJson(fileOf(shuffled));
                     assertEquals(written, reordered, () -> "rows " + rows + "\nin the order " + shuffled);
                 });
+    }
+
+    /** The listing sorts; the assessment's read holds the same rows as the table gives them, unsorted. */
+    @Test
+    void theListingIsSortedAndTheAssessmentReadsTheSameRowsInTheTablesOrder() {
+        Map<String, Object> later = row(0);
+        later.put("runtime_id", "rt-later");
+        later.put("registered_at", "2026-07-28T02:56:00Z");
+        later.put("status", "running");
+        Map<String, Object> earlier = new LinkedHashMap<>(later);
+        earlier.put("runtime_id", "rt-earlier");
+        earlier.put("registered_at", "2026-07-28T02:55:00Z");
+        SqliteRegistryReader reader = new SqliteRegistryReader(fileOf(List.of(later, earlier)));
+
+        assertEquals(List.of("rt-earlier", "rt-later"),
+                reader.readAll().rows().stream().map(RegistryRow::runtimeId).toList());
+        assertEquals(List.of("rt-later", "rt-earlier"),
+                reader.readAllInAnyOrder().rows().stream().map(RegistryRow::runtimeId).toList());
+        assertEquals(List.of("rt-earlier", "rt-later"), reader.read(RegistrationStatus.RUNNING)
+                .rows().stream().map(RegistryRow::runtimeId).toList(), "a filtered listing is sorted too");
     }
 
     @Test
@@ -136,7 +158,8 @@ class InsertionOrderPropertiesTest {
     }
 
     private static String verdictJson(Path file) {
-        RegistryRead read = new SqliteRegistryReader(file).readAll();
+        // The assessment's read: the rows in the table's own order, which the verdict must not depend on.
+        RegistryRead read = new SqliteRegistryReader(file).readAllInAnyOrder();
         ProcessObservation observation = ProcessObservation.of(BOOT, "fleet-host", OWN_NAMESPACE, PROCESSES);
         Snapshot snapshot = new Snapshot(Roster.defaultRoster(), read, observation, NOW, "registry", null, OWN_HOST,
                 Lease.DEFAULT);
