@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -45,7 +46,8 @@ public final class RegistryEngines {
         report("postgresql", new PostgresRegistryReader(postgres), size, runs);
     }
 
-    private static void fill(Connection connection, List<RegistryRow> rows) throws Exception {
+    /** {@code rows} into a migrated registry's table, by column name, in one transaction; closes the connection. */
+    static void fill(Connection connection, List<RegistryRow> rows) throws SQLException {
         try (connection) {
             connection.setAutoCommit(false);
             String names = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName).collect(Collectors.joining(", "));

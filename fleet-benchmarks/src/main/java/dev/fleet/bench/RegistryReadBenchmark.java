@@ -1,0 +1,80 @@
+package dev.fleet.bench;
+
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A SQLite registry of {@code size} synthetic rows ({@link SyntheticFleet}) read warm through the
+ * reader: the contract's sorted list ({@code readAll}) and the assessment's read in the table's own
+ * order ({@code readAllInAnyOrder}), whose difference is the listing sort. Opening the file, SQLite
+ * packing each row and the cutting in Java are in both (docs/PERFORMANCE.md, "Sixth round").
+ *
+ * <pre>scripts/jmh.sh RegistryReadBenchmark</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class RegistryReadBenchmark {
+
+    @Param({"10000"})
+    int size;
+
+    private Path dir;
+    private SqliteRegistryReader reader;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException, SQLException {
+        dir = Files.createTempDirectory("fleet-read-bench");
+        Path file = dir.resolve("control_plane.sqlite3");
+        new SqliteRegistryWriter(file).migrate();
+        RegistryEngines.fill(DriverManager.getConnection("jdbc:sqlite:" + file), SyntheticFleet.rows(size));
+        reader = new SqliteRegistryReader(file);
+        if (reader.readAllInAnyOrder().rows().size() != size) {
+            throw new IllegalStateException("the registry does not hold " + size + " rows");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    @Benchmark
+    public RegistryRead listed() {
+        return reader.readAll();
+    }
+
+    @Benchmark
+    public RegistryRead inAnyOrder() {
+        return reader.readAllInAnyOrder();
+    }
+}
