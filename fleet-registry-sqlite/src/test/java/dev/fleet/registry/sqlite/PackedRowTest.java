@@ -166,6 +166,32 @@ class PackedRowTest {
         assertEquals("12.5", rows.get(0).startupHead());
     }
 
+    /**
+     * Whatever bytes arrive as a packed row, the cutter either cuts them or refuses them as not
+     * packed: no other exception, however the header's numbers, marks or lengths run off the end.
+     */
+    @Test
+    void anyBytesAreCutOrRefusedNeverAnythingElse() {
+        List<RegistryColumn> two = List.of(RegistryColumn.NAMESPACE, RegistryColumn.PID);
+        Gen<byte[]> packedLike = lists().of(integers().between(0, 6)).ofSizeBetween(0, 16).map(picks -> {
+            byte[] row = new byte[picks.size()];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = (byte) "-1,;09x".charAt(picks.get(i));
+            }
+            return row;
+        });
+        AtomicInteger cut = new AtomicInteger();
+        qt().withExamples(2_000).forAll(packedLike).checkAssert(row -> {
+            try {
+                new PackedRow.Cutter(two).cut(row, new String[RegistryColumn.ALL.size()], new ReadBounds.Tally());
+                cut.incrementAndGet();
+            } catch (ReadBounds.ReadRefused refused) {
+                assertTrue(refused.getMessage().contains("changed while it was read"), refused.getMessage());
+            }
+        });
+        assertTrue(cut.get() > 0, "some rows were as packed");
+    }
+
     /** A packed row that is not as the query packs it is refused whole, never cut into other values. */
     @Test
     void aRowNotAsPackedIsRefusedNeverMiscut() {
