@@ -4,13 +4,10 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -44,16 +41,15 @@ public class RegistryReadBenchmark {
     @Param({"10000"})
     int size;
 
-    private Path dir;
+    private Scratch scratch;
     private SqliteRegistryReader reader;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException, SQLException {
-        dir = Files.createTempDirectory("fleet-read-bench");
-        Path file = dir.resolve("control_plane.sqlite3");
-        new SqliteRegistryWriter(file).migrate();
-        RegistryEngines.fill(DriverManager.getConnection("jdbc:sqlite:" + file), SyntheticFleet.rows(size));
-        reader = new SqliteRegistryReader(file);
+        scratch = Scratch.in(Path.of(System.getProperty("java.io.tmpdir")));
+        new SqliteRegistryWriter(scratch.registry).migrate();
+        RegistryEngines.fill(DriverManager.getConnection("jdbc:sqlite:" + scratch.registry), SyntheticFleet.rows(size));
+        reader = new SqliteRegistryReader(scratch.registry);
         if (reader.readAllInAnyOrder().rows().size() != size) {
             throw new IllegalStateException("the registry does not hold " + size + " rows");
         }
@@ -61,11 +57,7 @@ public class RegistryReadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
+        scratch.delete();
     }
 
     @Benchmark

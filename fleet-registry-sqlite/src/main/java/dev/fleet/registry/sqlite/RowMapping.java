@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 final class RowMapping {
 
     /** The pid as SQLite stores it, so a pid that is not a whole number is seen as such. */
-    static final String PID_AS_TEXT = "cast(" + column(RegistryColumn.PID) + " as varchar) as \"pid_as_text\"";
+    private static final String PID_AS_TEXT = "cast(" + column(RegistryColumn.PID) + " as varchar) as \"pid_as_text\"";
 
     private RowMapping() {
     }
