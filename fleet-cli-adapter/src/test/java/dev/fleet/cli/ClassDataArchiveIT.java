@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The package step's class-data archive for the one-shot verbs is a static one, because JDK 17
  * archives picocli's Java 5 class files only there: a cold verb then maps picocli instead of
- * parsing and verifying it (docs/PERFORMANCE.md, "Cold start").
+ * parsing and verifying it (docs/PERFORMANCE.md, "Cold start"). Its training reads a roster file,
+ * so an assessment of a fleet of one's own maps Jackson too (docs/PERFORMANCE.md, seventh round).
  */
 class ClassDataArchiveIT {
 
@@ -35,5 +36,31 @@ class ClassDataArchiveIT {
                 .filter(line -> line.contains(" picocli.CommandLine ")).toList();
         assertEquals(1, picocli.size(), "picocli.CommandLine loaded once: " + picocli);
         assertTrue(picocli.get(0).contains("source: shared objects file"), picocli.get(0));
+    }
+
+    @Test
+    void anAssessmentWithARosterFileMapsTheRosterReaderAndJacksonFromIt() throws Exception {
+        Path archive = FleetJar.ARCHIVE;
+        Path classLog = dir.resolve("classes.log");
+        Path roster = dir.resolve("roster.json");
+        Files.writeString(roster, """
+                {"binding": {"remote": "r", "org": "o", "repo": "x"},
+                 "members": [{"namespace": "n", "profile": "p", "role": "author"}],
+                 "server_process_patterns": ["fleet\\\\.jar serve .*--roster-of-this-test"]}
+                """);
+
+        FleetJar.Run run = FleetJar.run(Duration.ofSeconds(120), List.of("-XX:SharedArchiveFile=" + archive,
+                "-Xshare:auto", "-Xlog:class+load=info:file=" + classLog), Map.of(),
+                "assess", "--format", "json", "--roster", roster.toString(),
+                "--registry", dir.resolve("absent.sqlite3").toString());
+
+        assertEquals(1, run.exitCode(), run.stderr()); // a missing registry: not satisfied
+        List<String> lines = Files.readAllLines(classLog);
+        for (String name : List.of("dev.fleet.cli.option.RosterFile", "com.fasterxml.jackson.databind.ObjectMapper",
+                "com.fasterxml.jackson.databind.node.ObjectNode")) {
+            List<String> loaded = lines.stream().filter(line -> line.contains(" " + name + " ")).toList();
+            assertEquals(1, loaded.size(), name + " loaded once: " + loaded);
+            assertTrue(loaded.get(0).contains("source: shared objects file"), loaded.get(0));
+        }
     }
 }
