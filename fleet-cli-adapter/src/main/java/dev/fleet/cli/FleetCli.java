@@ -59,7 +59,14 @@ public final class FleetCli implements Callable<Integer> {
     private CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        RegistryHeadStart headStart = RegistryHeadStart.begin(System.getenv(), args);
+        int code;
+        try {
+            code = run(args);
+        } finally {
+            headStart.finish();
+        }
+        System.exit(code);
     }
 
     private static Map<String, Supplier<Object>> verbs() {

@@ -61,6 +61,20 @@ public final class SqliteRegistryReader implements RegistryReader {
         this.dataSource = SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
     }
 
+    /**
+     * Loads sqlite-jdbc, its native library (from the per-user cache) and its logging by opening a
+     * database in memory, which touches no file: what a first read would otherwise do on its caller's
+     * thread, 60-80 ms in a cold JVM. A one-shot verb calls this on another core while its command line
+     * is parsed. Only a head start: optional, and it never throws; a read reports whatever is wrong.
+     */
+    public static void loadDriver() {
+        try {
+            SqliteFiles.loadDriver();
+        } catch (Exception | LinkageError e) {
+            // The read that follows meets the same failure and turns it into a reason.
+        }
+    }
+
     @Override
     public RegistryRead readAll() {
         return listed(read(Optional.empty()));
