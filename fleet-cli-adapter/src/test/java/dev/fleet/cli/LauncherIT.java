@@ -41,6 +41,24 @@ class LauncherIT {
         assertEquals("registry " + registry + " at schema version 6\n", output);
     }
 
+    /** A migration maps Liquibase from the server's archive, whose training migrates a fresh registry. */
+    @Test
+    void aMigrationRunsWithTheServersClassDataArchive(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path classLog = dir.resolve("classes.log");
+        ProcessBuilder builder = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString())
+                .redirectErrorStream(true);
+        builder.environment().put("FLEET_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        List<String> liquibase = Files.readAllLines(classLog).stream()
+                .filter(line -> line.contains(" liquibase.Scope ")).toList();
+        assertEquals(1, liquibase.size(), "Liquibase's Scope loaded once: " + liquibase);
+        assertTrue(liquibase.get(0).contains("source: shared objects file"), liquibase.get(0));
+    }
+
     @Test
     void worksThroughASymlinkAsFromAnInstalledBinDirectory(@TempDir Path dir) throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("fleet"), LAUNCHER);
