@@ -127,12 +127,19 @@ assess() {
     'BEGIN {printf "ratio: %.2f (wall), %.2f (CPU)\n", b / e, bc / ec}'
   # This host's speed drifts over a series; each 10,000-row run against the empty run just before it does not.
   echo "median of the $runs paired ratios: $(paired_ratio 1 "$work/empty.times" "$work/big.times") (wall), $(paired_ratio 2 "$work/empty.times" "$work/big.times") (CPU)"
+  # The rows' own cost, which a faster empty run leaves as it is (a ratio rises when the empty run falls).
+  echo "median of the $runs paired differences: $(paired_difference 1 "$work/empty.times" "$work/big.times") ms (wall), $(paired_difference 2 "$work/empty.times" "$work/big.times") ms (CPU)"
   echo "load average: $(load)"
 }
 
 # The median over runs of column $1 of file $3 divided by the same run's column $1 of file $2.
 paired_ratio() {
   paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | median "%.2f"
+}
+
+# The median over runs of column $1 of file $3 less the same run's column $1 of file $2.
+paired_difference() {
+  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{print $2 - $1}' | median
 }
 
 fleet() {
