@@ -46,13 +46,10 @@ class LauncherIT {
     void aMigrationRunsWithTheServersClassDataArchive(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
         Path classLog = dir.resolve("classes.log");
-        ProcessBuilder builder = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString())
-                .redirectErrorStream(true);
+        ProcessBuilder builder = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString());
         builder.environment().put("FLEET_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog);
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, process.exitValue(), output);
+        FleetJar.Run run = Launcher.finish(Launcher.start(builder));
+        assertEquals(0, run.exitCode(), run.stderr());
         List<String> liquibase = Files.readAllLines(classLog).stream()
                 .filter(line -> line.contains(" liquibase.Scope ")).toList();
         assertEquals(1, liquibase.size(), "Liquibase's Scope loaded once: " + liquibase);
