@@ -51,7 +51,8 @@ final class SqliteFiles {
 
     /**
      * Loads the driver and its native library by opening (and closing) a database in memory, which
-     * touches no file: a head start for a writer whose registry does not exist yet.
+     * touches no file: a head start for a writer whose registry does not exist yet, or for a verb
+     * whose command line is still being parsed ({@link SqliteRegistryReader#loadDriver}).
      */
     static void loadDriver() throws SQLException {
         SQLiteDataSource memory = new SQLiteDataSource(new SQLiteConfig());

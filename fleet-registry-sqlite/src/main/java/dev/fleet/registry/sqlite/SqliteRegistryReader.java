@@ -64,8 +64,9 @@ public final class SqliteRegistryReader implements RegistryReader {
     /**
      * Loads sqlite-jdbc, its native library (from the per-user cache) and its logging by opening a
      * database in memory, which touches no file: what a first read would otherwise do on its caller's
-     * thread, 60-80 ms in a cold JVM. A one-shot verb calls this on another core while its command line
-     * is parsed. Only a head start: optional, and it never throws; a read reports whatever is wrong.
+     * thread, 60-80 ms of a cold JVM's main thread (longer on a second thread while the first is busy
+     * too). A one-shot verb calls this on another core while its command line is parsed. Only a head
+     * start: optional, and it never throws; a read reports whatever is wrong.
      */
     public static void loadDriver() {
         try {
