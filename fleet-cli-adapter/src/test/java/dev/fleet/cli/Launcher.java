@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,18 +37,33 @@ final class Launcher {
         return builder.redirectError(ProcessBuilder.Redirect.PIPE).start();
     }
 
-    /** Its exit code and everything it wrote, once it has exited (within 120 s). */
+    /**
+     * Its exit code and everything it wrote, once it has exited (within 120 s; a launcher still running
+     * then is killed and fails the test, rather than hanging the suite on its open streams).
+     */
     static FleetJar.Run finish(Process process) throws Exception {
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> err = readAll(process.getErrorStream());
+        CompletableFuture<String> out = readAll(process.getInputStream());
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the launcher did not exit within 120 s");
+        }
+        return new FleetJar.Run(process.exitValue(), out.get(120, TimeUnit.SECONDS), err.get(120, TimeUnit.SECONDS));
+    }
+
+    /** Read on a thread of its own: a blocking read must never wait for a pool thread another read holds. */
+    private static CompletableFuture<String> readAll(InputStream stream) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return new String(process.getErrorStream().readAllBytes());
+                return new String(stream.readAllBytes());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }, task -> {
+            Thread reader = new Thread(task, "launcher-output");
+            reader.setDaemon(true);
+            reader.start();
         });
-        String out = new String(process.getInputStream().readAllBytes());
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS));
-        return new FleetJar.Run(process.exitValue(), out, err.get());
     }
 
     /** What the packaged jar says to {@code --version}: what the launcher must print when it runs it. */
