@@ -132,15 +132,12 @@ assess() {
   echo "load average: $(load)"
 }
 
+# Column $1 of file $2 and of file $3, run by run, side by side.
+paired() { paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3"); }
 # The median over runs of column $1 of file $3 divided by the same run's column $1 of file $2.
-paired_ratio() {
-  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{printf "%.4f\n", $2 / $1}' | median "%.2f"
-}
-
+paired_ratio() { paired "$@" | awk '{printf "%.4f\n", $2 / $1}' | median "%.2f"; }
 # The median over runs of column $1 of file $3 less the same run's column $1 of file $2.
-paired_difference() {
-  paste -d' ' <(column "$1" < "$2") <(column "$1" < "$3") | awk '{print $2 - $1}' | median
-}
+paired_difference() { paired "$@" | awk '{print $2 - $1}' | median; }
 
 fleet() {
   echo "== five idle members (fresh registry, one migrates it), then warm tool calls through the SDK client"
