@@ -2,8 +2,8 @@
 # Training run for the class-data archive of `fleet serve` (target/fleet-serve-VERSION.jsa), run by the
 # package step: a server on a fresh registry (so the migration is recorded too) answers one
 # initialize and both tools through its stdin, as an MCP client drives it, then sees EOF and
-# exits, listing the classes it loaded; those are then dumped into a static archive. Static, as
-# for `assess` (see the pom): JDK 17 archives picocli's Java 5 class files only in a static one.
+# exits, listing the classes it loaded; those are then dumped into a static archive, as for
+# `assess` (see the pom).
 # Everything the server prints goes to the log.
 #
 #   train-serve.sh JAR ARCHIVE WORKDIR JAVA    (JAVA: the java that writes the archive and will read it)

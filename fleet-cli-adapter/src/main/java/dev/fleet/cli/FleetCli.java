@@ -82,8 +82,6 @@ public final class FleetCli implements Callable<Integer> {
         verbs.put("demo", DemoCommand::new);
         verbs.put("mcp-config", McpConfigCommand::new);
         verbs.put("completion", CompletionCommand::new);
-        // A lambda, not CommandLine.HelpCommand::new: see ErrorHandling for why nothing picocli declares is
-        // named by a method reference or implemented by a lambda on the way to a verb.
         verbs.put("help", () -> new CommandLine.HelpCommand());
         return Collections.unmodifiableMap(verbs);
     }
@@ -138,11 +136,7 @@ public final class FleetCli implements Callable<Integer> {
 
     /**
      * How a usage error, a failure and its exit code are reported ({@link #usageError}, {@link #failure},
-     * {@link ExitCodes#of}). A class, not three lambdas: picocli's interfaces are Java 5 class files,
-     * which JDK 17's class-data archive keeps only if nothing links them while it is written, and
-     * resolving a lambda that implements one does. The interfaces, picocli's own implementations and
-     * the lambdas then left the archive, and every start loaded them from the jar and spun the lambdas
-     * again (docs/PERFORMANCE.md, third round).
+     * {@link ExitCodes#of}): one object that picocli is given as all three handlers.
      */
     private static final class ErrorHandling implements CommandLine.IParameterExceptionHandler,
             CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
