@@ -2,7 +2,7 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|metrics|assess|fleet|start|start5|observer|watch]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
 #
@@ -79,6 +79,45 @@ cold() {
   echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/assess.times" | xargs))"
   awk -v f="$fleet_wall" -v r="$ref_wall" -v fc="$fleet_cpu" -v rc="$ref_cpu" \
     'BEGIN {printf "ratio: %.2f x java -version (wall), %.2f x (CPU)\n", f / r, fc / rc}'
+  echo "load average: $(load)"
+}
+
+# What a cold assess cannot go below on this stack: the JVM started as ./fleet starts assess (its options,
+# jar and archive) doing nothing, and doing only what every SQLite assessment must do first, loading
+# the driver (dev.fleet.bench.ColdFloor, run through the launcher by FLEET_JAVA_OPTS). Interleaved
+# with java -version and the assessment itself.
+floor() {
+  echo "== the floor under a cold assess (empty registry, embedded roster), $runs runs each, interleaved"
+  local fleet_jar
+  fleet_jar="$(dirname "$launcher")/fleet-cli-adapter/target/fleet.jar"
+  if [[ "$fleet_jar$bench_jar" =~ [[:space:]] ]]; then
+    echo "floor: the jars' paths hold a space, which FLEET_JAVA_OPTS cannot carry; skipped" >&2
+    return
+  fi
+  scratch_registry "$work/floor"
+  local kinds=(reference jvm driver assess) kind i
+  for kind in "${kinds[@]}"; do : > "$work/floor-$kind.times"; done
+  for ((i = 0; i < runs; i++)); do
+    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/floor-reference.times"
+    for kind in jvm driver; do
+      FLEET_JAVA_OPTS="-Dfleet.floor=$kind -cp $fleet_jar:$bench_jar dev.fleet.bench.ColdFloor" \
+        time_run "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-$kind.times"
+    done
+    time_run "$launcher" assess --format json --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-assess.times"
+  done
+  local reference wall cpu label
+  reference=$(column 1 < "$work/floor-reference.times" | median)
+  for kind in "${kinds[@]}"; do
+    case "$kind" in
+      reference) label="java -version" ;;
+      jvm) label="./fleet's JVM, nothing run" ;;
+      driver) label="./fleet's JVM, SQLite driver" ;;
+      assess) label="./fleet assess --format json" ;;
+    esac
+    wall=$(column 1 < "$work/floor-$kind.times" | median); cpu=$(column 2 < "$work/floor-$kind.times" | median)
+    awk -v l="$label" -v w="$wall" -v c="$cpu" -v r="$reference" -v all="$(column 1 < "$work/floor-$kind.times" | xargs)" \
+      'BEGIN {printf "%-30s median %6s ms wall (%.2f x java -version), %s ms CPU (%s)\n", l ":", w, w / r, c, all}'
+  done
   echo "load average: $(load)"
 }
 
@@ -184,10 +223,10 @@ watch() {
 }
 
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold metrics assess fleet start start5 observer watch)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | metrics | assess | fleet | start | start5 | observer | watch) "$step" ;;
+    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done
