@@ -5,6 +5,7 @@ import static dev.fleet.cli.Launcher.finish;
 import static dev.fleet.cli.Launcher.launcher;
 import static dev.fleet.cli.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
 import java.io.IOException;
@@ -19,8 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Which java the {@code ./fleet} launcher runs: JAVA_HOME's before the one on PATH; and without a
- * java, or with one older than 17, one line on stderr that says what to install or set, and exit 1.
+ * Which java the {@code ./fleet} launcher runs: JAVA_HOME's before the one on PATH, and for {@code assess}
+ * without a JAVA_HOME the JDK 25 or later the build trained an AOT cache on; and without a java, or with
+ * one older than 17, one line on stderr that says what to install or set, and exit 1.
  */
 class LauncherJavaIT {
 
@@ -83,6 +85,55 @@ class LauncherJavaIT {
         assertEquals("", migrated.stderr());
         assertEquals(ExitCodes.NEGATIVE, assessed.exitCode(), assessed.stderr());
         assertEquals("", assessed.stderr());
+    }
+
+    /**
+     * {@code assess} runs on the JDK 25 or later that the package step trained an AOT cache on, and maps
+     * its classes from that cache (docs/PERFORMANCE.md, eighth round). Where the machine has no such JDK,
+     * the build made no cache, and there is nothing to check.
+     */
+    @Test
+    void assessRunsOnTheJdkThatTrainedItsAotCache(@TempDir Path dir) throws Exception {
+        Path cache = FleetJar.JAR.resolveSibling("fleet-assess.aot");
+        Assumptions.assumeTrue(Files.isRegularFile(cache), "no JDK 25 or later on this machine, so no " + cache);
+        Path aotJava = Path.of(Files.readString(cache.resolveSibling("fleet-assess.aot.java")).strip());
+        ProcessBuilder builder = assessShowingItsJava(dir);
+        builder.environment().remove("JAVA_HOME");
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
+        assertTrue(run.stderrLines().contains("    java.home = " + aotJava.getParent().getParent()), run.stderr());
+        assertPicocliMapped(dir);
+    }
+
+    /** An operator's JAVA_HOME still chooses the java, for {@code assess} too, with that java's own archive. */
+    @Test
+    void javaHomeChoosesTheJavaForAssessToo(@TempDir Path dir) throws Exception {
+        ProcessBuilder builder = assessShowingItsJava(dir);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
+        assertTrue(run.stderrLines().contains("    java.home = " + System.getProperty("java.home")), run.stderr());
+        assertPicocliMapped(dir);
+    }
+
+    /** {@code assess} on an empty registry, printing its JVM's properties and logging where its classes come from. */
+    private static ProcessBuilder assessShowingItsJava(Path dir) {
+        ProcessBuilder builder = launcher(LAUNCHER, "assess", "--format", "json", "--registry",
+                dir.resolve("absent.sqlite3").toString());
+        builder.environment().put("FLEET_JAVA_OPTS", "-XshowSettings:properties -Xlog:class+load=info:file="
+                + dir.resolve("classes.log"));
+        return builder;
+    }
+
+    private static void assertPicocliMapped(Path dir) throws IOException {
+        List<String> picocli = Files.readAllLines(dir.resolve("classes.log")).stream()
+                .filter(line -> line.contains(" picocli.CommandLine ")).toList();
+        assertEquals(1, picocli.size(), "picocli.CommandLine loaded once: " + picocli);
+        assertTrue(picocli.get(0).contains("source: shared objects file"), picocli.get(0));
     }
 
     /** A JDK 17 or later under this java's parent folder (/usr/lib/jvm) whose version is not this java's. */
