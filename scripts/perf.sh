@@ -66,10 +66,18 @@ machine() {
 cold() {
   echo "== cold start: ./fleet assess --format json (embedded roster, empty registry) vs java -version, $runs runs each, interleaved"
   scratch_registry "$work/cold"
-  : > "$work/reference.times" && : > "$work/assess.times"
+  # The java that trained assess's AOT cache, which ./fleet runs assess on (JAVA_HOME unset): its own
+  # -version is timed too.
+  local aot_java="" aot_record
+  aot_record="$(dirname "$launcher")/fleet-cli-adapter/target/fleet-assess.aot.java"
+  if [[ -z "${JAVA_HOME:-}" && -f "$aot_record" && "${aot_record%.java}" -nt "$(dirname "$launcher")/fleet-cli-adapter/target/fleet.jar" ]]; then
+    aot_java="$(cat "$aot_record")"
+  fi
+  : > "$work/reference.times" && : > "$work/aot-reference.times" && : > "$work/assess.times"
   local i
   for ((i = 0; i < runs; i++)); do
     time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/reference.times"
+    [[ -z "$aot_java" ]] || time_run "$aot_java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/aot-reference.times"
     time_run "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" >> "$work/assess.times"
   done
   local ref_wall ref_cpu fleet_wall fleet_cpu
@@ -79,13 +87,20 @@ cold() {
   echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/assess.times" | xargs))"
   awk -v f="$fleet_wall" -v r="$ref_wall" -v fc="$fleet_cpu" -v rc="$ref_cpu" \
     'BEGIN {printf "ratio: %.2f x java -version (wall), %.2f x (CPU)\n", f / r, fc / rc}'
+  if [[ -n "$aot_java" ]]; then
+    local aot_wall
+    aot_wall=$(column 1 < "$work/aot-reference.times" | median)
+    echo "assess ran on $aot_java (its AOT cache); its -version: median ${aot_wall} ms wall ($(column 1 < "$work/aot-reference.times" | xargs))"
+    awk -v f="$fleet_wall" -v r="$aot_wall" 'BEGIN {printf "ratio: %.2f x that java -version (wall)\n", f / r}'
+  fi
   echo "load average: $(load)"
 }
 
 # What a cold assess cannot go below on this stack: the JVM started as ./fleet starts assess (its options,
 # jar and archive) doing nothing, and doing only what every SQLite assessment must do first, loading
 # the driver (dev.fleet.bench.ColdFloor, run through the launcher by FLEET_JAVA_OPTS). Interleaved
-# with java -version and the assessment itself.
+# with java -version and the assessment itself. (Run from a class path, not the jar, the driver's
+# native library draws JDK 22+'s restricted-method warning on stderr, which the timing discards.)
 floor() {
   echo "== the floor under a cold assess (empty registry, embedded roster), $runs runs each, interleaved"
   local fleet_jar
