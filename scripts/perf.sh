@@ -66,13 +66,13 @@ machine() {
 cold() {
   echo "== cold start: ./fleet assess --format json (embedded roster, empty registry) vs java -version, $runs runs each, interleaved"
   scratch_registry "$work/cold"
-  # The java that trained assess's AOT cache, which ./fleet runs assess on (JAVA_HOME unset): its own
-  # -version is timed too.
-  local aot_java="" aot_record
-  aot_record="$(dirname "$launcher")/fleet-cli-adapter/target/fleet-assess.aot.java"
-  if [[ -z "${JAVA_HOME:-}" && -f "$aot_record" && "${aot_record%.java}" -nt "$(dirname "$launcher")/fleet-cli-adapter/target/fleet.jar" ]]; then
-    aot_java="$(cat "$aot_record")"
-  fi
+  # The java ./fleet runs assess on, as that JVM reports it: when it is not the java on PATH (a JDK 25
+  # with the AOT cache the build trained there), its own -version is timed too.
+  local aot_java="" assess_home path_home
+  assess_home="$(FLEET_JAVA_OPTS=-XshowSettings:properties "$launcher" assess --registry "$work/cold/control_plane.sqlite3" \
+    2>&1 >/dev/null | sed -n 's/^ *java.home = //p' | head -n 1)"
+  path_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
+  [[ -z "$assess_home" || "$assess_home" == "$path_home" ]] || aot_java="$assess_home/bin/java"
   : > "$work/reference.times" && : > "$work/aot-reference.times" && : > "$work/assess.times"
   local i
   for ((i = 0; i < runs; i++)); do
@@ -90,7 +90,7 @@ cold() {
   if [[ -n "$aot_java" ]]; then
     local aot_wall
     aot_wall=$(column 1 < "$work/aot-reference.times" | median)
-    echo "assess ran on $aot_java (its AOT cache); its -version: median ${aot_wall} ms wall ($(column 1 < "$work/aot-reference.times" | xargs))"
+    echo "assess ran on $aot_java; its -version: median ${aot_wall} ms wall ($(column 1 < "$work/aot-reference.times" | xargs))"
     awk -v f="$fleet_wall" -v r="$aot_wall" 'BEGIN {printf "ratio: %.2f x that java -version (wall)\n", f / r}'
   fi
   echo "load average: $(load)"
@@ -111,6 +111,14 @@ floor() {
   fi
   scratch_registry "$work/floor"
   local kinds=(reference jvm driver assess) kind i
+  # One untimed run of each floor first: a benchmarks.jar older than ColdFloor would time a failure.
+  for kind in jvm driver; do
+    if ! FLEET_JAVA_OPTS="-Dfleet.floor=$kind -cp $fleet_jar:$bench_jar dev.fleet.bench.ColdFloor" \
+      "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >/dev/null 2>"$work/floor.err"; then
+      echo "floor: ColdFloor did not run ($(tail -n 1 "$work/floor.err")); rebuild $bench_jar" >&2
+      return
+    fi
+  done
   for kind in "${kinds[@]}"; do : > "$work/floor-$kind.times"; done
   for ((i = 0; i < runs; i++)); do
     time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/floor-reference.times"

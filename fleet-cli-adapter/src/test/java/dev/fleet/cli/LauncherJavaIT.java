@@ -5,6 +5,7 @@ import static dev.fleet.cli.Launcher.finish;
 import static dev.fleet.cli.Launcher.launcher;
 import static dev.fleet.cli.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
@@ -89,28 +90,63 @@ class LauncherJavaIT {
 
     /**
      * {@code assess} runs on the JDK 25 or later that the package step trained an AOT cache on, and maps
-     * its classes from that cache (docs/PERFORMANCE.md, eighth round). Where the machine has no such JDK,
-     * the build made no cache, and there is nothing to check.
+     * its classes from that cache (docs/PERFORMANCE.md, eighth round). A machine with such a JDK beside
+     * this one gets the cache; only on one without it is there nothing to check.
      */
     @Test
     void assessRunsOnTheJdkThatTrainedItsAotCache(@TempDir Path dir) throws Exception {
-        Path cache = FleetJar.JAR.resolveSibling("fleet-assess.aot");
-        Assumptions.assumeTrue(Files.isRegularFile(cache), "no JDK 25 or later on this machine, so no " + cache);
-        Path aotJava = Path.of(Files.readString(cache.resolveSibling("fleet-assess.aot.java")).strip());
-        ProcessBuilder builder = assessShowingItsJava(dir);
+        Path cache = aotCache();
+        List<String> record = Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java"));
+        Path aotHome = Path.of(record.get(0)).toRealPath().getParent().getParent();
+        ProcessBuilder builder = assessShowingItsJava(LAUNCHER, dir);
         builder.environment().remove("JAVA_HOME");
 
         FleetJar.Run run = finish(Launcher.start(builder));
 
         assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
-        assertTrue(run.stderrLines().contains("    java.home = " + aotJava.getParent().getParent()), run.stderr());
+        assertTrue(run.stderrLines().contains("    java.home = " + aotHome), run.stderr());
         assertPicocliMapped(dir);
+    }
+
+    /**
+     * A JDK updated in place since it trained the cache would refuse the cache with error lines at every
+     * start: the launcher knows it by its release file's JAVA_RUNTIME_VERSION, and runs its own java.
+     */
+    @Test
+    void aCacheOfAJdkUpdatedSinceIsLeftAlone(@TempDir Path dir) throws Exception {
+        Path cache = aotCache();
+        List<String> record = Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java"));
+        Path aotHome = Path.of(record.get(0)).toRealPath().getParent().getParent();
+        ScratchCheckout checkout = new ScratchCheckout(Files.createDirectory(dir.resolve("checkout")));
+        Files.copy(cache, checkout.jar.resolveSibling("fleet-assess.aot"));
+        Files.write(checkout.jar.resolveSibling("fleet-assess.aot.java"),
+                List.of(record.get(0), record.get(1) + "-before-an-update"));
+        ProcessBuilder builder = assessShowingItsJava(checkout.launcher, dir);
+        builder.environment().remove("JAVA_HOME");
+
+        FleetJar.Run run = finish(Launcher.start(builder));
+
+        assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(line -> line.startsWith("    java.home = ")), run.stderr());
+        assertFalse(run.stderrLines().contains("    java.home = " + aotHome), run.stderr());
+        assertTrue(run.stderrLines().stream().noneMatch(line -> line.contains("[error]")), run.stderr());
+    }
+
+    /** The package step's AOT cache, which a machine with a JDK 25 or later beside this java must have. */
+    private static Path aotCache() throws IOException {
+        Path cache = FleetJar.JAR.resolveSibling("fleet-assess.aot");
+        Assumptions.assumeFalse("none".equals(System.getenv("FLEET_AOT_JAVA_HOME")), "FLEET_AOT_JAVA_HOME=none");
+        Assumptions.assumeTrue(Files.isRegularFile(cache) || jdk25OrLater() != null,
+                "no JDK 25 or later beside " + System.getProperty("java.home") + ", so the build trains no AOT cache");
+        assertTrue(Files.isRegularFile(cache), "this machine has a JDK 25 or later (" + jdk25OrLater()
+                + "), so the package step trains " + cache + " (see target/cds/aot.log)");
+        return cache;
     }
 
     /** An operator's JAVA_HOME still chooses the java, for {@code assess} too, with that java's own archive. */
     @Test
     void javaHomeChoosesTheJavaForAssessToo(@TempDir Path dir) throws Exception {
-        ProcessBuilder builder = assessShowingItsJava(dir);
+        ProcessBuilder builder = assessShowingItsJava(LAUNCHER, dir);
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
 
         FleetJar.Run run = finish(Launcher.start(builder));
@@ -121,8 +157,8 @@ class LauncherJavaIT {
     }
 
     /** {@code assess} on an empty registry, printing its JVM's properties and logging where its classes come from. */
-    private static ProcessBuilder assessShowingItsJava(Path dir) {
-        ProcessBuilder builder = launcher(LAUNCHER, "assess", "--format", "json", "--registry",
+    private static ProcessBuilder assessShowingItsJava(Path script, Path dir) {
+        ProcessBuilder builder = launcher(script, "assess", "--format", "json", "--registry",
                 dir.resolve("absent.sqlite3").toString());
         builder.environment().put("FLEET_JAVA_OPTS", "-XshowSettings:properties -Xlog:class+load=info:file="
                 + dir.resolve("classes.log"));
@@ -146,6 +182,17 @@ class LauncherJavaIT {
                     .filter(home -> releaseLines(home).stream().anyMatch(line -> line.matches(
                             "JAVA_VERSION=\"(1[7-9]|[2-9][0-9])[.\"].*") && !line.equals(ownVersion)))
                     .sorted().findFirst().orElse(null);
+        }
+    }
+
+    /** A JDK 25 or later, not an early-access build, under this java's parent folder (/usr/lib/jvm). */
+    private static Path jdk25OrLater() throws IOException {
+        Path own = Path.of(System.getProperty("java.home")).toRealPath();
+        try (Stream<Path> homes = Files.list(own.getParent())) {
+            return homes.filter(home -> Files.isExecutable(home.resolve("bin/java")))
+                    .filter(home -> releaseLines(home).stream().anyMatch(line -> line.matches(
+                            "JAVA_VERSION=\"(2[5-9]|[3-9][0-9])[.\"].*") && !line.contains("-ea")))
+                    .findFirst().orElse(null);
         }
     }
 
