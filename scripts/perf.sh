@@ -70,7 +70,7 @@ cold() {
   # with the AOT cache the build trained there), its own -version is timed too.
   local aot_java="" assess_home path_home
   assess_home="$(FLEET_JAVA_OPTS=-XshowSettings:properties "$launcher" assess --registry "$work/cold/control_plane.sqlite3" \
-    2>&1 >/dev/null | sed -n 's/^ *java.home = //p' | head -n 1)"
+    2>&1 >/dev/null | sed -n 's/^ *java.home = //p' | head -n 1 || true)"
   path_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
   [[ -z "$assess_home" || "$assess_home" == "$path_home" ]] || aot_java="$assess_home/bin/java"
   : > "$work/reference.times" && : > "$work/aot-reference.times" && : > "$work/assess.times"
