@@ -111,9 +111,11 @@ floor() {
   fi
   scratch_registry "$work/floor"
   local kinds=(reference jvm driver assess) kind i
+  # The launcher's java command for assess, with ColdFloor's floor $1 as its main class.
+  floor_opts() { echo "-Dfleet.floor=$1 -cp $fleet_jar:$bench_jar dev.fleet.bench.ColdFloor"; }
   # One untimed run of each floor first: a benchmarks.jar older than ColdFloor would time a failure.
   for kind in jvm driver; do
-    if ! FLEET_JAVA_OPTS="-Dfleet.floor=$kind -cp $fleet_jar:$bench_jar dev.fleet.bench.ColdFloor" \
+    if ! FLEET_JAVA_OPTS="$(floor_opts "$kind")" \
       "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >/dev/null 2>"$work/floor.err"; then
       echo "floor: ColdFloor did not run ($(tail -n 1 "$work/floor.err")); rebuild $bench_jar" >&2
       return
@@ -123,8 +125,7 @@ floor() {
   for ((i = 0; i < runs; i++)); do
     time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/floor-reference.times"
     for kind in jvm driver; do
-      FLEET_JAVA_OPTS="-Dfleet.floor=$kind -cp $fleet_jar:$bench_jar dev.fleet.bench.ColdFloor" \
-        time_run "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-$kind.times"
+      FLEET_JAVA_OPTS="$(floor_opts "$kind")" time_run "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-$kind.times"
     done
     time_run "$launcher" assess --format json --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-assess.times"
   done

@@ -33,10 +33,7 @@ class ClassDataArchiveIT {
                 "-Xshare:auto", "-Xlog:class+load=info:file=" + classLog), Map.of(), "--version");
 
         assertEquals(0, run.exitCode(), run.stderr());
-        List<String> picocli = Files.readAllLines(classLog).stream()
-                .filter(line -> line.contains(" picocli.CommandLine ")).toList();
-        assertEquals(1, picocli.size(), "picocli.CommandLine loaded once: " + picocli);
-        assertTrue(picocli.get(0).contains("source: shared objects file"), picocli.get(0));
+        FleetJar.assertMappedFromTheArchive(classLog, "picocli.CommandLine");
     }
 
     @Test
@@ -75,12 +72,9 @@ class ClassDataArchiveIT {
                 "--registry", dir.resolve("absent.sqlite3").toString());
 
         assertEquals(1, run.exitCode(), run.stderr()); // a missing registry: not satisfied
-        List<String> lines = Files.readAllLines(classLog);
         for (String name : List.of("dev.fleet.cli.option.RosterFile", "com.fasterxml.jackson.databind.ObjectMapper",
                 "com.fasterxml.jackson.databind.node.ObjectNode")) {
-            List<String> loaded = lines.stream().filter(line -> line.contains(" " + name + " ")).toList();
-            assertEquals(1, loaded.size(), name + " loaded once: " + loaded);
-            assertTrue(loaded.get(0).contains("source: shared objects file"), loaded.get(0));
+            FleetJar.assertMappedFromTheArchive(classLog, name);
         }
     }
 }

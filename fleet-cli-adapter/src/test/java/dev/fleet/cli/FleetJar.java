@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.testing.Patience;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -24,6 +25,16 @@ final class FleetJar {
     static final Path ARCHIVE = JAR.resolveSibling("fleet-" + System.getProperty("java.version") + ".jsa");
 
     private FleetJar() {
+    }
+
+    /**
+     * That {@code -Xlog:class+load} wrote to {@code classLog} that the class {@code name} was loaded
+     * once, and mapped from the class-data archive or AOT cache rather than read from a jar.
+     */
+    static void assertMappedFromTheArchive(Path classLog, String name) throws IOException {
+        List<String> loaded = Files.readAllLines(classLog).stream().filter(line -> line.contains(" " + name + " ")).toList();
+        assertEquals(1, loaded.size(), name + " loaded once: " + loaded);
+        assertTrue(loaded.get(0).contains("source: shared objects file"), loaded.get(0));
     }
 
     record Run(int exitCode, String stdout, String stderr) {

@@ -50,10 +50,7 @@ class LauncherIT {
         builder.environment().put("FLEET_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog);
         FleetJar.Run run = Launcher.finish(Launcher.start(builder));
         assertEquals(0, run.exitCode(), run.stderr());
-        List<String> liquibase = Files.readAllLines(classLog).stream()
-                .filter(line -> line.contains(" liquibase.Scope ")).toList();
-        assertEquals(1, liquibase.size(), "Liquibase's Scope loaded once: " + liquibase);
-        assertTrue(liquibase.get(0).contains("source: shared objects file"), liquibase.get(0));
+        FleetJar.assertMappedFromTheArchive(classLog, "liquibase.Scope");
     }
 
     @Test

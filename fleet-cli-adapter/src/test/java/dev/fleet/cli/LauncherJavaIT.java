@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -95,9 +96,7 @@ class LauncherJavaIT {
      */
     @Test
     void assessRunsOnTheJdkThatTrainedItsAotCache(@TempDir Path dir) throws Exception {
-        Path cache = aotCache();
-        List<String> record = Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java"));
-        Path aotHome = Path.of(record.get(0)).toRealPath().getParent().getParent();
+        Path aotHome = aotHome(aotCache());
         ProcessBuilder builder = assessShowingItsJava(LAUNCHER, dir);
         builder.environment().remove("JAVA_HOME");
 
@@ -105,7 +104,7 @@ class LauncherJavaIT {
 
         assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
         assertTrue(run.stderrLines().contains("    java.home = " + aotHome), run.stderr());
-        assertPicocliMapped(dir);
+        FleetJar.assertMappedFromTheArchive(dir.resolve("classes.log"), "picocli.CommandLine");
     }
 
     /**
@@ -116,7 +115,7 @@ class LauncherJavaIT {
     void aCacheOfAJdkUpdatedSinceIsLeftAlone(@TempDir Path dir) throws Exception {
         Path cache = aotCache();
         List<String> record = Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java"));
-        Path aotHome = Path.of(record.get(0)).toRealPath().getParent().getParent();
+        Path aotHome = aotHome(cache);
         ScratchCheckout checkout = new ScratchCheckout(Files.createDirectory(dir.resolve("checkout")));
         Files.copy(cache, checkout.jar.resolveSibling("fleet-assess.aot"));
         Files.write(checkout.jar.resolveSibling("fleet-assess.aot.java"),
@@ -143,6 +142,12 @@ class LauncherJavaIT {
         return cache;
     }
 
+    /** The home of the JDK that wrote {@code cache}, as the package step recorded it (its java, then its runtime version). */
+    private static Path aotHome(Path cache) throws IOException {
+        Path java = Path.of(Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java")).get(0));
+        return java.toRealPath().getParent().getParent();
+    }
+
     /** An operator's JAVA_HOME still chooses the java, for {@code assess} too, with that java's own archive. */
     @Test
     void javaHomeChoosesTheJavaForAssessToo(@TempDir Path dir) throws Exception {
@@ -153,7 +158,7 @@ class LauncherJavaIT {
 
         assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
         assertTrue(run.stderrLines().contains("    java.home = " + System.getProperty("java.home")), run.stderr());
-        assertPicocliMapped(dir);
+        FleetJar.assertMappedFromTheArchive(dir.resolve("classes.log"), "picocli.CommandLine");
     }
 
     /** {@code assess} on an empty registry, printing its JVM's properties and logging where its classes come from. */
@@ -165,34 +170,26 @@ class LauncherJavaIT {
         return builder;
     }
 
-    private static void assertPicocliMapped(Path dir) throws IOException {
-        List<String> picocli = Files.readAllLines(dir.resolve("classes.log")).stream()
-                .filter(line -> line.contains(" picocli.CommandLine ")).toList();
-        assertEquals(1, picocli.size(), "picocli.CommandLine loaded once: " + picocli);
-        assertTrue(picocli.get(0).contains("source: shared objects file"), picocli.get(0));
-    }
-
     /** A JDK 17 or later under this java's parent folder (/usr/lib/jvm) whose version is not this java's. */
     private static Path otherJdk() throws IOException {
-        Path own = Path.of(System.getProperty("java.home")).toRealPath();
         String ownVersion = "JAVA_VERSION=\"" + System.getProperty("java.version") + "\"";
-        try (Stream<Path> homes = Files.list(own.getParent())) {
-            return homes.filter(home -> Files.isExecutable(home.resolve("bin/java")))
-                    .filter(home -> Files.isRegularFile(home.resolve("release")))
-                    .filter(home -> releaseLines(home).stream().anyMatch(line -> line.matches(
-                            "JAVA_VERSION=\"(1[7-9]|[2-9][0-9])[.\"].*") && !line.equals(ownVersion)))
-                    .sorted().findFirst().orElse(null);
-        }
+        return jdkBesideThisOne(line -> line.matches("JAVA_VERSION=\"(1[7-9]|[2-9][0-9])[.\"].*")
+                && !line.equals(ownVersion));
     }
 
     /** A JDK 25 or later, not an early-access build, under this java's parent folder (/usr/lib/jvm). */
     private static Path jdk25OrLater() throws IOException {
+        return jdkBesideThisOne(line -> line.matches("JAVA_VERSION=\"(2[5-9]|[3-9][0-9])[.\"].*")
+                && !line.contains("-ea"));
+    }
+
+    /** The first JDK under this java's parent folder (/usr/lib/jvm), by name, with a release line that {@code version} accepts. */
+    private static Path jdkBesideThisOne(Predicate<String> version) throws IOException {
         Path own = Path.of(System.getProperty("java.home")).toRealPath();
         try (Stream<Path> homes = Files.list(own.getParent())) {
             return homes.filter(home -> Files.isExecutable(home.resolve("bin/java")))
-                    .filter(home -> releaseLines(home).stream().anyMatch(line -> line.matches(
-                            "JAVA_VERSION=\"(2[5-9]|[3-9][0-9])[.\"].*") && !line.contains("-ea")))
-                    .findFirst().orElse(null);
+                    .filter(home -> releaseLines(home).stream().anyMatch(version))
+                    .sorted().findFirst().orElse(null);
         }
     }
 
