@@ -34,7 +34,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code fleet dashboard} in a real browser: headless Chromium on the page of a real dashboard (the
  * packaged jar) over five real {@code fleet serve} members. The page shows the satisfied gate, then a
  * sixth server's duplicate within two intervals of its registration, then its leaving, each in the
- * timeline; and a registry row carrying markup is shown as text.
+ * timeline; a registry row carrying markup is shown as text; and a runtime id's right-to-left override
+ * is shown, not obeyed.
  */
 class DashboardBrowserIT {
 
