@@ -84,6 +84,34 @@ class RegistryOnPostgresIT {
         assertOneLine(FleetJar.run("registry", "list", "--registry", url), 1, "access_denied");
     }
 
+    /**
+     * Issue 45: a role that may connect but not read the table read as {@code missing}, and the action
+     * sent the operator to a file's permissions. It is {@code access_denied}, and the action is about the
+     * database role, for {@code assess} as for {@code registry list}.
+     */
+    @Test
+    void aRoleWithoutSelectIsAccessDeniedWithAnActionAboutTheRole() throws Exception {
+        String url = POSTGRES.createDatabase("no_select_granted");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", url).exitCode());
+        POSTGRES.postgres().admin("CREATE ROLE fleet_reader LOGIN");
+        POSTGRES.postgres().admin("GRANT CONNECT ON DATABASE no_select_granted TO fleet_reader");
+        String denied = url.replace("fleet@", "fleet_reader@");
+
+        FleetJar.Run assess = FleetJar.run("assess", "--registry", denied, "--format", "json");
+        FleetJar.Run list = FleetJar.run("registry", "list", "--registry", denied);
+
+        assertEquals(1, assess.exitCode(), assess.stderr());
+        JsonNode verdict = assess.stdoutJson();
+        assertEquals("access_denied", verdict.get("registry").get("reason").asText(), assess.stdout());
+        JsonNode blocked = verdict.get("blocked_reasons").get(0);
+        assertEquals("registry_unreadable", blocked.get("code").asText());
+        String action = blocked.get("action").asText();
+        assertTrue(action.contains("role") && action.contains("GRANT SELECT ON mcp_server_runtimes"), action);
+        assertTrue(!action.contains("file"), action);
+        assertOneLine(list, 1, "access_denied");
+        assertTrue(list.stderr().contains("GRANT SELECT ON mcp_server_runtimes"), list.stderr());
+    }
+
     @Test
     void aTableOfTheWrongShapeIsRefusedNamingItsMissingColumnsAndLeftAsItWas() throws Exception {
         String url = POSTGRES.createDatabase("foreign_shape");

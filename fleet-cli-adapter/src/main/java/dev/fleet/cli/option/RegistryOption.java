@@ -12,11 +12,13 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --registry PATH|URL}, else {@code FLEET_REGISTRY}, else the contract's XDG state path. A
- * {@code postgresql://USER@HOST:PORT/DB} URL names a registry shared by many hosts; anything else is a
- * SQLite file. The composition root asks which ({@link #postgres()}), and the domain never knows.
+ * {@code postgresql://USER@HOST:PORT/DB} URL ({@code postgres://} too) names a registry shared by many
+ * hosts, and one that is not of that strict form is a usage error; anything else is a SQLite file. The
+ * composition root asks which ({@link #postgres()}), and the domain never knows.
  */
 public final class RegistryOption {
 
@@ -110,11 +112,21 @@ public final class RegistryOption {
                 ? PostgresLocation.SCHEME + text.substring(folded.length()) : text;
     }
 
-    /** The option's value: a URL as given (as a Path), else a usable path ({@link PathConverter}'s checks). */
+    /**
+     * The option's value: a URL checked part by part as given (a Path would fold its slashes first) and kept
+     * in its one canonical spelling, else a usable path ({@link PathConverter}'s checks).
+     */
     static final class RegistryValue implements ITypeConverter<Path> {
         @Override
         public Path convert(String value) {
-            return PostgresLocation.isUrl(value) ? Path.of(value.strip()) : new PathConverter().convert(value);
+            if (!PostgresLocation.isUrl(value)) {
+                return new PathConverter().convert(value);
+            }
+            try {
+                return Path.of(PostgresLocation.parse(value).display());
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 }

@@ -66,9 +66,11 @@ final class RegistryListCommand implements Callable<Integer> {
         RegistryReader reader = registry.reader();
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (read instanceof RegistryRead.Unreadable unreadable) {
-            spec.commandLine().getErr().printf("fleet: registry %s%s unreadable: %s%s%n",
+            // A database's reason says what to do about the database (a role, a server); a file's speaks for itself.
+            spec.commandLine().getErr().printf("fleet: registry %s%s unreadable: %s%s%s%n",
                     Printable.of(reader.location()), registry.origin(), unreadable.reason().code(),
-                    unreadable.detail() == null ? "" : " (" + Printable.of(unreadable.detail()) + ")");
+                    unreadable.detail() == null ? "" : " (" + Printable.of(unreadable.detail()) + ")",
+                    unreadable.reason().hasOwnAction() ? ". " + unreadable.reason().action() : "");
             return ExitCodes.NEGATIVE;
         }
         format.print(() -> CanonicalJson.encode(document(reader.location(), read.rows())),

@@ -1,15 +1,15 @@
 package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.ReasonCode;
+import dev.fleet.domain.RegistryReason;
 
 /**
  * Why the mutation gate is closed, in the contract's priority order (declaration order is the order).
  * The first nine (the contract's 1-7 with 5b and 5c) mean the inventory itself is incomplete; the rest close only the gate.
  */
 public enum BlockedCode implements ReasonCode {
-    REGISTRY_UNREADABLE(true,
-            "Make the registry file readable at the path shown (create it by starting a fleet server, or fix its "
-                    + "permissions, corruption or lock); nothing can be established without it."),
+    /** Its action is the registry reason's ({@link RegistryReason#action()}): a file's, or a database's. */
+    REGISTRY_UNREADABLE(true, RegistryReason.FILE_ACTION),
     PROCESS_LISTING_UNAVAILABLE(true,
             "Run the assessment where the process table is readable: same host and PID namespace as the fleet, "
                     + "with permission to read other users' processes."),

@@ -56,7 +56,7 @@ public final class FleetClassifier {
             // each answerer spells the path to the same file.
             String detail = "registry " + registry.reason().code()
                     + (registry.detail() == null ? "" : ": " + OutsideText.cap(registry.detail()));
-            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE, detail));
+            reasons.add(new BlockedReason(BlockedCode.REGISTRY_UNREADABLE, detail, registry.reason().action()));
         }
         if (!listing.available()) {
             reasons.add(new BlockedReason(BlockedCode.PROCESS_LISTING_UNAVAILABLE,

@@ -1,22 +1,21 @@
 package dev.fleet.registry.postgresql;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A registry on PostgreSQL, named {@code postgresql://USER@HOST:PORT/DB} (docs/CONTRACT.md, "Many hosts"). The
- * password is never in the URL: {@code PGPASSWORD}, else the driver's own {@code ~/.pgpass}. Every
+ * A registry on PostgreSQL, named {@code postgresql://USER@HOST:PORT/DB} (docs/CONTRACT.md, "Many hosts";
+ * {@link PostgresUrl} says what each part may hold, and every location, however made, passes its checks).
+ * The password is never in the URL: {@code PGPASSWORD}, else the driver's own {@code ~/.pgpass}. Every
  * connection is bounded: connecting and logging in give up within {@link #LOGIN_TIMEOUT}, so a
  * database that is down, refusing or silent is an answer within 5 s, never a hang. A reader's every
  * round trip is bounded by {@link #READ_TIMEOUT}; a server's writes wait longer for one ({@link
  * #WRITE_TIMEOUT}), since a first migration holds the others behind its lock for seconds.
+ *
+ * @param host a host name, a dotted IPv4 address, or an IPv6 address in brackets
  */
 public record PostgresLocation(String user, String host, int port, String database) {
 
@@ -24,37 +23,23 @@ public record PostgresLocation(String user, String host, int port, String databa
     public static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
-    private static final int DEFAULT_PORT = 5432;
 
-    /** Whether {@code value} names a PostgreSQL registry rather than a SQLite file. */
+    /** @throws IllegalArgumentException naming the part that is wrong, in one line */
+    public PostgresLocation {
+        PostgresUrl.check(user, host, port, database);
+    }
+
+    /** Whether {@code value} names a PostgreSQL registry (either scheme, any case) rather than a SQLite file. */
     public static boolean isUrl(String value) {
-        return value != null && value.strip().toLowerCase(Locale.ROOT).startsWith(SCHEME);
+        return PostgresUrl.isUrl(value);
     }
 
     /** @throws IllegalArgumentException naming what is wrong, in one line */
     public static PostgresLocation parse(String value) {
-        URI uri;
-        try {
-            uri = new URI(value.strip());
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a PostgreSQL URL (postgresql://USER@HOST:PORT/DB): " + e.getReason());
-        }
-        String path = uri.getPath() == null ? "" : uri.getPath();
-        String database = path.startsWith("/") ? path.substring(1) : path;
-        if (uri.getHost() == null || uri.getUserInfo() == null || uri.getUserInfo().isBlank()
-                || database.isBlank() || database.contains("/") || uri.getQuery() != null) {
-            throw new IllegalArgumentException("not a PostgreSQL URL of the form postgresql://USER@HOST:PORT/DB: "
-                    + value);
-        }
-        if (uri.getUserInfo().contains(":")) {
-            throw new IllegalArgumentException("a PostgreSQL URL never carries the password: set PGPASSWORD or use "
-                    + "~/.pgpass");
-        }
-        return new PostgresLocation(uri.getUserInfo(), uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(),
-                database);
+        return PostgresUrl.parse(value);
     }
 
-    /** The URL as shown to operators (it holds no secret). */
+    /** The URL as shown to operators (it holds no secret), in the one spelling every form of it parses back to. */
     public String display() {
         return SCHEME + user + "@" + host + ":" + port + "/" + database;
     }
@@ -84,29 +69,32 @@ public record PostgresLocation(String user, String host, int port, String databa
 
     /** A new connection for {@code session}; the caller closes it. */
     Connection open(Session session) throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://" + hostForUrl() + ":" + port + "/" + database,
-                properties(System.getenv(), session));
+        return dataSource(System.getenv(), session).getConnection();
     }
 
-    Properties properties(Map<String, String> env, Session session) {
-        Properties properties = new Properties();
-        properties.setProperty("user", user);
+    /**
+     * Where and how to connect, set part by part through the driver's own setters (which hand each value to
+     * the driver encoded): this location's checked parts, and every connection property the program's own.
+     * Nothing is ever appended to a JDBC URL, so no text of the caller's can set a property.
+     */
+    PGSimpleDataSource dataSource(Map<String, String> env, Session session) {
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setServerNames(new String[] {host});
+        source.setPortNumbers(new int[] {port});
+        source.setDatabaseName(database);
+        source.setUser(user);
         String password = env.get("PGPASSWORD");
         if (password != null && !password.isEmpty()) {
-            properties.setProperty("password", password);
+            source.setPassword(password);
         }
-        String login = String.valueOf(session.login.toSeconds());
-        properties.setProperty("connectTimeout", login);
-        properties.setProperty("loginTimeout", login);
-        properties.setProperty("socketTimeout", String.valueOf(session.roundTrip.toSeconds()));
-        properties.setProperty("ApplicationName", "fleet");
+        int login = (int) session.login.toSeconds();
+        source.setConnectTimeout(login);
+        source.setLoginTimeout(login);
+        source.setSocketTimeout((int) session.roundTrip.toSeconds());
+        source.setApplicationName("fleet");
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
-        properties.setProperty("readOnly", String.valueOf(session.readOnly));
-        properties.setProperty("readOnlyMode", "always");
-        return properties;
-    }
-
-    private String hostForUrl() {
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        source.setReadOnly(session.readOnly);
+        source.setReadOnlyMode("always");
+        return source;
     }
 }

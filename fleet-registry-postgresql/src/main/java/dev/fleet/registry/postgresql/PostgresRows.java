@@ -70,11 +70,19 @@ final class PostgresRows {
         return RegistryColumn.toRow(text, pid);
     }
 
-    /** The table's columns in the connection's current schema, lower-cased as SQLite compares them. */
+    /**
+     * The table's columns in the connection's current schema, lower-cased as SQLite compares them. From
+     * the catalog, which shows every role every table: {@code information_schema} shows a role only the
+     * columns it may use, so a role without SELECT would find no table there and read {@code missing},
+     * where reading it is {@code access_denied} (issue 45).
+     */
     static Set<String> columnsOf(Connection connection) throws SQLException {
         Set<String> names = new LinkedHashSet<>();
-        try (PreparedStatement columns = connection.prepareStatement("SELECT lower(column_name) FROM "
-                + "information_schema.columns WHERE table_schema = current_schema() AND table_name = ?")) {
+        try (PreparedStatement columns = connection.prepareStatement("SELECT lower(a.attname) FROM "
+                + "pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                + "AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
+                + "ORDER BY a.attnum")) {
             columns.setString(1, TABLE);
             try (ResultSet result = columns.executeQuery()) {
                 while (result.next()) {

@@ -160,6 +160,26 @@ class PostgresRegistryTest {
         assertEquals(RegistryReason.MISSING, reason(new PostgresRegistryReader(nowhere).readAll()));
     }
 
+    /**
+     * A role that may connect but not read the table sees no columns of it in {@code information_schema}
+     * (which shows only what the role may use): that must not read as "no table", {@code missing}, which
+     * sends the operator to create one. It is {@code access_denied}.
+     */
+    @Test
+    void aRoleWithoutSelectOnTheTableIsAccessDeniedNotMissing() throws Exception {
+        String database = freshDatabase();
+        PostgresLocation owner = location(database);
+        new PostgresRegistryWriter(owner).register(RowBuilder.registered(MEMBERS.get(0), 5300).registration(),
+                Optional.empty());
+        SERVER.postgres().admin("CREATE ROLE no_select LOGIN");
+        SERVER.postgres().admin("GRANT CONNECT ON DATABASE " + database + " TO no_select");
+        PostgresLocation denied = new PostgresLocation("no_select", owner.host(), owner.port(), database);
+
+        assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(denied).readAll()));
+        assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(denied)
+                .read(dev.fleet.domain.RegistrationStatus.RUNNING)));
+    }
+
     @Test
     void fiftyServersRegisteringAtOnceOnAFreshDatabaseAllSucceed() throws Exception {
         PostgresLocation location = location(freshDatabase());
