@@ -76,6 +76,11 @@ public final class FleetMcpServer {
                 .build());
     }
 
+    /** The fleet's own answers, for a member that relays to a server of its own (no SDK session there). */
+    public FleetAnswers answers() {
+        return new FleetAnswers(assess, registration, mapper);
+    }
+
     /** The verdict resource and its subscriptions, for a transport to wrap its provider with. */
     public VerdictFeed feed() {
         return feed;
