@@ -133,6 +133,15 @@ public final class Fixtures {
                 Duration.ofHours(1));
     }
 
+    /** A stdio member of the controller (this process), whose tool sees the five members healthy; it registers nowhere. */
+    public static FleetMcpServer stdioMember() {
+        ServerIdentity identity = identity(ProcessHandle.current().pid());
+        ServerLifecycleService lifecycle = lifecycle(identity, new dev.fleet.domain.lifecycle.InMemoryRegistry(),
+                new FixedClock(REGISTERED));
+        return new FleetMcpServer(assessment(satisfied(identity.answeredBy())), lifecycle, lifecycle,
+                Duration.ofHours(1));
+    }
+
     /**
      * The lifecycle a server built by the CLI would have: a real timer and a log on stderr (the CLI's
      * own scheduler and log live in the composition root, which this module cannot see), the given registry.
