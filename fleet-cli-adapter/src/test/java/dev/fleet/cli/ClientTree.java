@@ -49,6 +49,16 @@ final class ClientTree implements AutoCloseable {
             + "\"$@\" <&0 2>\"$FLEET_TEST_ERR\" & echo $! > \"$FLEET_TEST_PID\"; "
             + "while [ ! -e \"$FLEET_TEST_GO\" ]; do sleep 0.05; done";
 
+    /**
+     * A client that exits as soon as the server it started has become java, i.e. once the {@code fleet}
+     * launcher, having read its parent, has {@code exec}'d the JVM; long before the JVM reaches its main.
+     * The first word of {@code /proc/PID/cmdline} is read by bash itself (no process started per look).
+     */
+    private static final String LEAVING_CLIENT = "echo $$ > \"$FLEET_TEST_CLIENT\"; "
+            + "\"$@\" <&0 2>\"$FLEET_TEST_ERR\" & echo $! > \"$FLEET_TEST_PID\"; "
+            + "while kill -0 $! 2>/dev/null; do argv0=''; read -r -d '' argv0 < /proc/$!/cmdline 2>/dev/null; "
+            + "[[ $argv0 == */java ]] && break; sleep 0.01; done";
+
     private final Process subreaper;
     private final Path dir;
 
@@ -59,13 +69,26 @@ final class ClientTree implements AutoCloseable {
 
     /** Starts the tree with {@code serve} (a {@code fleet serve} command) as the server. */
     static ClientTree start(Path dir, List<String> serve, Map<String, String> env) throws IOException {
+        return start(dir, serve, env, CLIENT);
+    }
+
+    /**
+     * Starts the tree with a client that leaves on its own, right after its server's launcher has
+     * {@code exec}'d java (see {@link #LEAVING_CLIENT}); the test still holds the server's stdin.
+     */
+    static ClientTree startLeaving(Path dir, List<String> serve, Map<String, String> env) throws IOException {
+        return start(dir, serve, env, LEAVING_CLIENT);
+    }
+
+    private static ClientTree start(Path dir, List<String> serve, Map<String, String> env, String client)
+            throws IOException {
         // The server's command line is in a script, not in the client's or the subreaper's argv: a process
         // whose command line names the serve command would itself look like a server.
         Path script = dir.resolve("serve.sh");
         Files.writeString(script, "exec " + serve.stream().map(arg -> "'" + arg.replace("'", "'\\''") + "'")
                 .collect(java.util.stream.Collectors.joining(" ")) + "\n");
         List<String> command = List.of("python3", "-c", SUBREAPER, dir.resolve("status").toString(),
-                "bash", "-c", CLIENT, "client", "bash", script.toString());
+                "bash", "-c", client, "client", "bash", script.toString());
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(dir.resolve("subreaper.err").toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         TestFleets.isolate(builder.environment());

@@ -34,13 +34,15 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code fleet dashboard} in a real browser: headless Chromium on the page of a real dashboard (the
  * packaged jar) over five real {@code fleet serve} members. The page shows the satisfied gate, then a
  * sixth server's duplicate within two intervals of its registration, then its leaving, each in the
- * timeline; and a registry row carrying markup is shown as text.
+ * timeline; a registry row carrying markup is shown as text; and a runtime id's right-to-left override
+ * is shown, not obeyed.
  */
 class DashboardBrowserIT {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
     private static final Map<String, String> COHORT = Map.of("GITEA_MCP_COHORT_ID", "one-client");
     private static final String HOSTILE = "<script>window.fleetInjected=1</script><img src=x onerror=\"window.fleetInjected=2\">";
+    private static final String RIGHT_TO_LEFT_OVERRIDE = "\u202e";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
@@ -104,12 +106,76 @@ class DashboardBrowserIT {
             assertEquals(1L, script.executeScript("return document.scripts.length;"), "a row added a script");
             assertEquals(0, browser.findElements(By.tagName("img")).size(), "a row added markup");
             screenshot(browser, "dashboard-hostile.png");
+
+            insertMalformedRow(registry, "bidi-" + RIGHT_TO_LEFT_OVERRIDE);
+            waitFor(browser, Duration.ofSeconds(30), "the malformed row listed",
+                    d -> !d.findElements(By.cssSelector("#anomalies li[data-code='malformed']")).isEmpty());
+            assertPageWordsReadInOrder(browser);
+            screenshot(browser, "dashboard-bidi.png");
         } finally {
             if (browser != null) {
                 browser.quit();
             }
             servers.forEach(ServeProcess::close);
         }
+    }
+
+    /**
+     * A row's runtime id ending in U+202E (right-to-left override) must not turn the page's own words
+     * after it into their mirror image: a person reads {@code registered_at_unparseable} left to
+     * right wherever the id is shown, sees the override written out (a backslash, u and 202e) as the
+     * text output writes it, and the id sits in a {@code <bdi>} of its own, so its direction stays in it.
+     */
+    private static void assertPageWordsReadInOrder(ChromeDriver browser) {
+        String word = "registered_at_unparseable";
+        assertEquals("left to right", readingOrder(browser, browser.findElement(By.id("gate-reason")), word),
+                "the gate's reason: " + text(browser, "gate-reason"));
+        for (String code : List.of("malformed_registration", "malformed")) {
+            org.openqa.selenium.WebElement entry = browser.findElement(By.cssSelector(
+                    "#anomalies li[data-code='" + code + "']"));
+            assertEquals("left to right", readingOrder(browser, entry, word), "the anomaly " + code);
+        }
+        org.openqa.selenium.WebElement appeared = browser.findElements(By.cssSelector("#timeline li.appeared")).stream()
+                .filter(line -> line.getText().contains("malformed registration")).findFirst().orElseThrow();
+        assertEquals("left to right", readingOrder(browser, appeared, word), "the timeline: " + appeared.getText());
+        String listed = browser.findElement(By.cssSelector("#anomalies li[data-code='malformed']")).getText();
+        assertTrue(listed.contains("runtime_id bidi-\\u202e: " + word), listed);
+        JavascriptExecutor script = browser;
+        String shown = (String) script.executeScript("return document.body.innerText;");
+        assertTrue(!shown.matches("(?s).*[\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069].*"),
+                "a bidirectional control reached the page unescaped");
+        assertEquals("BDI", script.executeScript("return [...document.querySelectorAll('#anomalies li[data-code=malformed] *')]"
+                + ".find((e) => e.textContent === arguments[0])?.tagName;", "bidi-\\u202e"), "the id isolated");
+    }
+
+    /**
+     * Where the characters of {@code word}, the first text of {@code root} holding it, are drawn: each
+     * right of the one before on the same line, or on a line below, is "left to right".
+     */
+    private static String readingOrder(ChromeDriver browser, org.openqa.selenium.WebElement root, String word) {
+        return (String) ((JavascriptExecutor) browser).executeScript("""
+                const [root, word] = arguments;
+                const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+                  const at = node.data.indexOf(word);
+                  if (at < 0) continue;
+                  const range = document.createRange();
+                  const boxes = [...word].map((c, i) => {
+                    range.setStart(node, at + i);
+                    range.setEnd(node, at + i + 1);
+                    return range.getBoundingClientRect();
+                  });
+                  for (let i = 1; i < boxes.length; i++) {
+                    const before = boxes[i - 1], now = boxes[i];
+                    if (!(now.left > before.left || now.top >= before.bottom)) {
+                      return 'out of order: ' + word[i] + ' at x ' + now.left + ' after ' + word[i - 1] + ' at x '
+                        + before.left;
+                    }
+                  }
+                  return 'left to right';
+                }
+                return 'not shown in one piece: ' + root.textContent;
+                """, root, word);
     }
 
     /** GET /verdict is assess --format json for the same fleet: the same digest, every field but the observation. */
@@ -142,6 +208,21 @@ class DashboardBrowserIT {
             insert.setString(3, HOSTILE);
             insert.setString(4, now);
             insert.setString(5, now);
+            insert.executeUpdate();
+        }
+    }
+
+    /** A running row on a pid no process has, whose registration time is no time: malformed. */
+    private static void insertMalformedRow(Path registry, String runtimeId) throws Exception {
+        String now = Instant.now().toString();
+        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + registry);
+                PreparedStatement insert = sqlite.prepareStatement("INSERT INTO mcp_server_runtimes (runtime_id, "
+                        + "namespace, profile, role, remote, org, repo, repository_root, pid, cohort_id, cohort_source, "
+                        + "client_provenance, status, registered_at, last_heartbeat_at) VALUES (?, 'gitea-author', "
+                        + "'prgs-author', 'author', 'prgs', 'Scaled-Tech-Consulting', 'Gitea-Tools', '/x', 2147483001, "
+                        + "'one-client', 'env', 'unknown', 'running', 'yesterday', ?)")) {
+            insert.setString(1, runtimeId);
+            insert.setString(2, now);
             insert.executeUpdate();
         }
     }

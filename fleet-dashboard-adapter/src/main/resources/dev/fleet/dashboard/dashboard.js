@@ -1,6 +1,8 @@
 // The fleet page: the verdict as it is now, fed by the dashboard's server-sent events.
 // Every value that comes from the verdict (and so from registry rows and command lines) reaches the
-// page through textContent only, never as markup: a row cannot inject HTML or script.
+// page as text nodes only, never as markup: a row cannot inject HTML or script. Every text is first
+// made printable as the CLI's text output is, and each value from outside sits in a <bdi> of its
+// own, so a row cannot reverse or hide the page's own words around it.
 'use strict';
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -8,56 +10,82 @@
   const LISTED = new Set(['missing_member', 'duplicate_member', 'unexpected_member', 'registration_unconfirmed',
     'malformed_registration', 'unregistered_process', 'orphaned_member']);
   const TIMELINE_LIMIT = 500;
+  // What the text output writes as \xNN or \uNNNN (Printable): C0, DEL and C1 controls, the
+  // bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and
+  // paragraph separators (U+2028, U+2029). Shown, an override is seen instead of obeyed.
+  const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
   let shownDigest = null;
   let previousAnomalies = null;
 
-  function el(tag, className, text) {
+  const printable = (text) => String(text).replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? '\\x' + code.toString(16).padStart(2, '0') : '\\u' + code.toString(16).padStart(4, '0');
+  });
+
+  // A value from outside the page (a row, a command line, a path): shown isolated, as "—" when absent.
+  const outside = (value) => ({ outside: value === null || value === undefined || value === '' ? '—' : value });
+
+  // Nodes for the parts of a text: strings and numbers as text, outside values each in a <bdi>, nodes as they are.
+  function nodes(parts) {
+    return parts.map((part) => {
+      if (part instanceof Node) return part;
+      if (part !== null && typeof part === 'object') return el('bdi', null, String(part.outside));
+      return document.createTextNode(printable(part));
+    });
+  }
+
+  function el(tag, className, ...parts) {
     const node = document.createElement(tag);
     if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    node.append(...nodes(parts));
     return node;
   }
+
+  const fill = (node, ...parts) => node.replaceChildren(...nodes(parts));
 
   function replace(parent, children, emptyText) {
     parent.replaceChildren(...children);
     if (children.length === 0 && emptyText) parent.append(el('li', 'empty', emptyText));
   }
 
-  const name = (entry) => entry.namespace + '/' + entry.profile;
-  const orNone = (value) => (value === null || value === undefined || value === '' ? '—' : value);
+  const name = (entry) => outside(entry.namespace + '/' + entry.profile);
+  // The parts as one string, for comparing anomalies between verdicts.
+  const plain = (parts) => parts.map((part) => (part !== null && typeof part === 'object' ? part.outside : part)).join('');
 
-  // Every anomaly of a verdict as one line, the way `fleet watch` names them; what the timeline compares.
+  // Every anomaly of a verdict as the parts of one line, the way `fleet watch` names them; what the timeline compares.
   function anomalyLines(v) {
     const lines = [];
-    v.missing_members.forEach((m) => lines.push('missing member ' + name(m)));
-    v.duplicate_members.forEach((m) => lines.push('duplicate member ' + name(m) + ': pids '
-      + m.instances.map((i) => i.pid).join(', ')));
-    const flagged = (title, list) => list.forEach((e) => lines.push(title + ' ' + name(e) + ' pid ' + e.pid + ': ' + e.reason));
+    v.missing_members.forEach((m) => lines.push(['missing member ', name(m)]));
+    v.duplicate_members.forEach((m) => lines.push(['duplicate member ', name(m), ': pids '
+      + m.instances.map((i) => i.pid).join(', ')]));
+    const flagged = (title, list) => list.forEach((e) => lines.push([title + ' ', name(e), ' pid ' + e.pid + ': ' + e.reason]));
     flagged('unexpected member', v.unexpected_members);
     flagged('stale registration', v.stale_registrations);
     flagged('unverified registration', v.unverified_registrations);
-    v.malformed_registrations.forEach((r) => lines.push('malformed registration runtime_id ' + r.runtime_id + ': ' + r.reason));
-    v.unregistered_processes.forEach((p) => lines.push('unregistered process pid ' + p.pid + ': ' + p.reason));
-    v.orphaned_instances.forEach((o) => lines.push('orphaned instance ' + name(o) + ' pid ' + o.pid + ' (client pid '
-      + o.parent_pid + ' gone)'));
-    v.blocked_reasons.filter((r) => !LISTED.has(r.code)).forEach((r) => lines.push(r.code + ': ' + r.detail));
+    v.malformed_registrations.forEach((r) => lines.push(['malformed registration runtime_id ', outside(r.runtime_id),
+      ': ' + r.reason]));
+    v.unregistered_processes.forEach((p) => lines.push(['unregistered process pid ' + p.pid + ': ' + p.reason]));
+    v.orphaned_instances.forEach((o) => lines.push(['orphaned instance ', name(o), ' pid ' + o.pid + ' (client pid '
+      + o.parent_pid + ' gone)']));
+    // A detail names rows' values among its own words: printable, but not isolated piece by piece.
+    v.blocked_reasons.filter((r) => !LISTED.has(r.code)).forEach((r) => lines.push([r.code + ': ' + r.detail]));
     return lines;
   }
 
   function renderGate(v) {
     const gate = $('gate');
     gate.dataset.state = v.mutation_gate_satisfied ? 'satisfied' : 'blocked';
-    $('gate-title').textContent = v.mutation_gate_satisfied ? 'GATE SATISFIED' : 'GATE NOT SATISFIED';
+    fill($('gate-title'), v.mutation_gate_satisfied ? 'GATE SATISFIED' : 'GATE NOT SATISFIED');
     const first = v.blocked_reasons[0];
-    $('gate-reason').textContent = first ? 'blocked by ' + first.code + ': ' + first.detail : 'no blocked reason';
-    $('gate-counts').textContent = v.running_member_count + ' running of ' + v.expected_member_count + ' expected'
-      + ' · inventory ' + (v.inventory_complete ? 'complete' : 'incomplete')
-      + ' · single cohort ' + orNone(v.single_cohort) + ' · single revision ' + orNone(v.single_revision);
+    fill($('gate-reason'), first ? 'blocked by ' + first.code + ': ' + first.detail : 'no blocked reason');
+    fill($('gate-counts'), v.running_member_count + ' running of ' + v.expected_member_count + ' expected'
+      + ' · inventory ' + (v.inventory_complete ? 'complete' : 'incomplete') + ' · single cohort ',
+    outside(v.single_cohort), ' · single revision ', outside(v.single_revision));
   }
 
   function field(list, label, value) {
-    list.append(el('dt', null, label), el('dd', null, orNone(value)));
+    list.append(el('dt', null, label), el('dd', null, outside(value)));
   }
 
   function renderMembers(v) {
@@ -65,8 +93,8 @@
       const card = el('article', 'card');
       card.dataset.state = member.state;
       card.dataset.profile = member.profile;
-      card.append(el('span', 'state', member.state), el('div', 'role', member.role),
-        el('div', 'names', member.namespace + ' · ' + member.profile));
+      card.append(el('span', 'state', member.state), el('div', 'role', outside(member.role)),
+        el('div', 'names', outside(member.namespace), ' · ', outside(member.profile)));
       if (member.instances.length === 0) {
         card.append(el('div', 'empty', 'no instance'));
       }
@@ -85,67 +113,66 @@
   }
 
   function anomalyItem(code, detail, action, blocking) {
-    const item = el('li');
+    const item = el('li', null, el('span', 'code', code), ' ', ...detail);
     item.dataset.blocking = String(blocking);
     item.dataset.code = code;
-    item.append(el('span', 'code', code), document.createTextNode(' ' + detail));
     if (action) item.append(el('div', 'action', '→ ' + action));
     return item;
   }
 
   function renderAnomalies(v) {
-    const items = v.blocked_reasons.map((r) => anomalyItem(r.code, r.detail, r.action, true));
-    const flagged = (title, list) => list.forEach((e) => items.push(anomalyItem(title, name(e) + ' pid ' + e.pid
-      + ': ' + e.reason + ' (cohort ' + orNone(e.cohort_id) + ', revision ' + orNone(e.startup_head)
-      + ', client ' + orNone(e.client_provenance) + ')', null, false)));
+    const items = v.blocked_reasons.map((r) => anomalyItem(r.code, [r.detail], r.action, true));
+    const flagged = (title, list) => list.forEach((e) => items.push(anomalyItem(title, [name(e), ' pid ' + e.pid
+      + ': ' + e.reason + ' (cohort ', outside(e.cohort_id), ', revision ', outside(e.startup_head), ', client ',
+    outside(e.client_provenance), ')'], null, false)));
     flagged('unexpected', v.unexpected_members);
     flagged('stale', v.stale_registrations);
     flagged('unverified', v.unverified_registrations);
-    v.malformed_registrations.forEach((r) => items.push(anomalyItem('malformed', 'runtime_id ' + r.runtime_id + ': '
-      + r.reason, null, false)));
-    v.unregistered_processes.forEach((p) => items.push(anomalyItem('unregistered', 'pid ' + p.pid + ': ' + p.reason
-      + ' — ' + p.command_line, null, false)));
-    $('anomaly-count').textContent = '(' + items.length + ')';
+    v.malformed_registrations.forEach((r) => items.push(anomalyItem('malformed', ['runtime_id ', outside(r.runtime_id),
+      ': ' + r.reason], null, false)));
+    v.unregistered_processes.forEach((p) => items.push(anomalyItem('unregistered', ['pid ' + p.pid + ': ' + p.reason
+      + ' — ', outside(p.command_line)], null, false)));
+    fill($('anomaly-count'), '(' + items.length + ')');
     replace($('anomalies'), items, 'none');
   }
 
   function renderOrphansAndRemotes(v) {
-    const orphans = v.orphaned_instances.map((o) => el('li', null, name(o) + ' pid ' + o.pid + ': client pid '
-      + o.parent_pid + ' is gone (started ' + orNone(o.parent_started_at) + ')'));
-    $('orphan-count').textContent = '(' + orphans.length + ')';
+    const orphans = v.orphaned_instances.map((o) => el('li', null, name(o), ' pid ' + o.pid + ': client pid '
+      + o.parent_pid + ' is gone (started ', outside(o.parent_started_at), ')'));
+    fill($('orphan-count'), '(' + orphans.length + ')');
     replace($('orphans'), orphans, 'none');
-    const remotes = v.remote_instances.map((r) => el('li', null, name(r) + ' pid ' + r.pid + ' on host ' + r.host_id
-      + ' (cohort ' + orNone(r.cohort_id) + ', revision ' + orNone(r.startup_head) + ')'));
-    $('remote-count').textContent = '(' + remotes.length + ')';
+    const remotes = v.remote_instances.map((r) => el('li', null, name(r), ' pid ' + r.pid + ' on host ',
+      outside(r.host_id), ' (cohort ', outside(r.cohort_id), ', revision ', outside(r.startup_head), ')'));
+    fill($('remote-count'), '(' + remotes.length + ')');
     replace($('remotes'), remotes, 'none');
   }
 
   function renderFooter(v) {
     const o = v.observation;
-    $('digest').textContent = v.verdict_digest;
-    $('observed').textContent = orNone(o.observed_at);
-    $('observer').textContent = orNone(o.hostname) + (o.answered_by ? ' (pid ' + o.answered_by.pid + ')' : '');
-    $('registry').textContent = orNone(o.registry_path) + ': ' + (v.registry.readable ? 'readable, '
-      + v.registry.registration_count + ' rows' : 'unreadable (' + v.registry.reason + ')');
-    $('listing').textContent = v.process_listing.available ? v.process_listing.server_process_count
-      + ' server processes' : 'unavailable (' + v.process_listing.reason + ')';
+    fill($('digest'), v.verdict_digest);
+    fill($('observed'), outside(o.observed_at));
+    fill($('observer'), outside(o.hostname), o.answered_by ? ' (pid ' + o.answered_by.pid + ')' : '');
+    fill($('registry'), outside(o.registry_path), ': ', ...(v.registry.readable ? ['readable, '
+      + v.registry.registration_count + ' rows'] : ['unreadable (', outside(v.registry.reason), ')']));
+    fill($('listing'), ...(v.process_listing.available ? [v.process_listing.server_process_count
+      + ' server processes'] : ['unavailable (', outside(v.process_listing.reason), ')']));
   }
 
   function addToTimeline(v) {
     const now = anomalyLines(v);
-    const item = el('li');
+    const item = el('li', null, el('span', 'when', (v.observation.observed_at || '').replace('T', ' ').replace('Z', ' UTC')),
+      ' ' + (v.mutation_gate_satisfied ? 'gate satisfied' : v.blocked_reason)
+        + ' · ' + v.running_member_count + '/' + v.expected_member_count + ' running');
     item.dataset.digest = v.verdict_digest;
-    item.append(el('span', 'when', (v.observation.observed_at || '').replace('T', ' ').replace('Z', ' UTC')),
-      document.createTextNode(' ' + (v.mutation_gate_satisfied ? 'gate satisfied' : v.blocked_reason)
-        + ' · ' + v.running_member_count + '/' + v.expected_member_count + ' running'));
     if (previousAnomalies === null) {
-      item.append(document.createTextNode(' · page opened'));
+      item.append(...nodes([' · page opened']));
     }
-    const before = new Set(previousAnomalies || []);
-    const after = new Set(now);
+    const before = new Set((previousAnomalies || []).map(plain));
+    const after = new Set(now.map(plain));
     const changes = el('ul', 'changes');
-    now.filter((line) => !before.has(line)).forEach((line) => changes.append(el('li', 'appeared', '+ ' + line)));
-    (previousAnomalies || []).filter((line) => !after.has(line)).forEach((line) => changes.append(el('li', 'left', '- ' + line)));
+    now.filter((line) => !before.has(plain(line))).forEach((line) => changes.append(el('li', 'appeared', '+ ', ...line)));
+    (previousAnomalies || []).filter((line) => !after.has(plain(line)))
+      .forEach((line) => changes.append(el('li', 'left', '- ', ...line)));
     if (changes.childElementCount > 0) item.append(changes);
     previousAnomalies = now;
     const timeline = $('timeline');

@@ -7,7 +7,7 @@ import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
 import dev.fleet.cli.serve.GitHead;
-import dev.fleet.cli.serve.ParentWatch;
+import dev.fleet.cli.serve.ParentLooks;
 import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.cli.serve.WrappedCommand;
 import dev.fleet.cli.text.Terminal;
@@ -20,6 +20,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.domain.lifecycle.ParentAtStart;
 import dev.fleet.domain.lifecycle.ParentProcess;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
@@ -104,7 +105,8 @@ public final class ServeCommand implements Callable<Integer> {
     private int heartbeatSeconds;
 
     @Option(names = "--cohort-from-parent",
-            description = "Without GITEA_MCP_COHORT_ID, take the cohort from the parent pid (ppid:<pid>).")
+            description = "Without GITEA_MCP_COHORT_ID, take the cohort from the client's pid (ppid:<pid>); unknown when the "
+                    + "parent is pid 1 or not the process that started this server.")
     private boolean cohortFromParent;
 
     @Option(names = "--keep-without-client",
@@ -120,8 +122,13 @@ public final class ServeCommand implements Callable<Integer> {
     /** This process's parent pid, read afresh: recorded at start, then watched over stdio. */
     private final OwnParent ownParent = new OwnParent();
 
+    /** What this server could tell of the process that started it; decided once, in {@link #identity}. */
+    private ParentAtStart atStart = new ParentAtStart.Unknown();
+
     @Override
     public Integer call() throws InterruptedException {
+        // First of all: the later the parent is first looked at, the longer a client has had to die unseen.
+        ParentLooks parents = new ParentLooks(ownParent);
         Roster fleet = roster.roster();
         RosterMember member = fleet.memberByProfile(profile).orElseThrow(() -> new ConfigurationException(
                 "unknown profile '" + profile + "': the roster has " + fleet.members().stream()
@@ -133,7 +140,8 @@ public final class ServeCommand implements Callable<Integer> {
         RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
                 .orElseGet(this::sqliteWriter);
         ProcessObserver observer = ProcessObservers.forThisPlatform();
-        ServerIdentity identity = identity(member, fleet, settings, observer);
+        ServerIdentity identity = identity(member, fleet, settings, observer, parents);
+        warnIfCohortLostWithClient(identity.cohort(), settings.transport() == Transport.STDIO && !keepWithoutClient);
         // The row is written right after the child has started and both pipes are open; a command that
         // cannot start is one line and exit 2, with nothing registered.
         ServedChild child = wrapped == null ? null : wrapped.start(member);
@@ -150,10 +158,11 @@ public final class ServeCommand implements Callable<Integer> {
                         + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
                 spec.commandLine().getErr().flush();
             }
+            ClientWatch watch = parents.watch(atStart, keepWithoutClient);
             if (child != null) {
-                RelayServer.serve(server, child, clientWatch(identity));
+                RelayServer.serve(server, child, watch);
             }
-            StdioServer.serve(server, ExitAction.systemExit(), clientWatch(identity));
+            StdioServer.serve(server, ExitAction.systemExit(), watch);
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
             serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,
@@ -181,12 +190,17 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * Over stdio, the watch that stops this server once its client is gone; none with
-     * {@code --keep-without-client} or when no parent was recorded (there is nothing to compare).
+     * A server that goes on serving although its client was gone before it could be recorded (kept, or
+     * over HTTP) says why its cohort, which was to come from that client, is unknown.
      */
-    private ClientWatch clientWatch(ServerIdentity identity) {
-        ParentProcess parent = identity.parent();
-        return keepWithoutClient || parent == null ? ClientWatch.NONE : new ParentWatch(parent.pid(), ownParent);
+    private void warnIfCohortLostWithClient(Cohort cohort, boolean stopsAtOnce) {
+        if (atStart instanceof ParentAtStart.Gone gone && !stopsAtOnce && cohortFromParent
+                && cohort instanceof Cohort.Unknown) {
+            spec.commandLine().getErr().println("fleet: warning: " + gone.reason() + "; no parent is recorded, so "
+                    + "--cohort-from-parent leaves this server's cohort unknown (set " + Cohort.ENV_VARIABLE
+                    + " to name it)");
+            spec.commandLine().getErr().flush();
+        }
     }
 
     /**
@@ -217,12 +231,10 @@ public final class ServeCommand implements Callable<Integer> {
         return head;
     }
 
-    /** The client cohort, from this process's environment and parent (the rule itself is the domain's). */
-    private Cohort cohort() {
-        OptionalLong parent = ProcessHandle.current().parent()
-                .map(handle -> OptionalLong.of(handle.pid()))
-                .orElse(OptionalLong.empty());
-        return Cohort.resolve(System.getenv(), cohortFromParent, parent);
+    /** The client cohort, from this process's environment and recorded parent (the rule is the domain's). */
+    private Cohort cohort(ParentProcess parent) {
+        return Cohort.resolve(System.getenv(), cohortFromParent,
+                parent == null ? OptionalLong.empty() : OptionalLong.of(parent.pid()));
     }
 
     /** This process's start as the process table reports it now, or null when it will not say. */
@@ -258,24 +270,25 @@ public final class ServeCommand implements Callable<Integer> {
      * What this server says about itself. The start instant comes from the process table, as the
      * observer will later see it: the clock read when main runs is a second late, which would look
      * like a recycled pid. The pid namespace too: an answerer in another one must not take this
-     * server's pid for a process of its own.
+     * server's pid for a process of its own. The parent is recorded only while it is still the parent
+     * first seen ({@link ParentAtStart}): never a process that adopted this server.
      */
     private ServerIdentity identity(RosterMember member, Roster fleet, ServeSettings settings,
-            ProcessObserver observer) {
+            ProcessObserver observer, ParentLooks parents) {
         Path root = settings.repositoryRoot();
         long pid = ProcessHandle.current().pid();
-        OptionalLong parentPid = ownParent.pid();
+        OptionalLong parentPid = parents.first();
+        boolean hasParent = parentPid.isPresent() && parentPid.getAsLong() > 0;
         // The parent is read in the same observation, its start as every start is read (never a clock).
-        ProcessObservation self = observer.observe(List.of(), parentPid.isPresent()
-                ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
+        ProcessObservation self = observer.observe(List.of(), hasParent ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
         requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
         Instant started = startOf(self, pid)
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
-        ParentProcess parent = parentPid.isPresent()
-                ? new ParentProcess(parentPid.getAsLong(), startOf(self, parentPid.getAsLong()).orElse(null)) : null;
+        atStart = parents.decide(hasParent ? startOf(self, parentPid.getAsLong()).orElse(null) : null);
+        ParentProcess parent = atStart.recorded();
         Transport served = settings.transport();
         return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
-                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(),
+                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(parent),
                 startupHead(root), served, ClientProvenance.typicalFor(served), null, parent, HostIdentity.ofThisHost());
     }
 
