@@ -9,6 +9,7 @@ import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.serve.ServerCommand;
 import dev.fleet.cli.text.JsonControlEscapes;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
@@ -55,6 +56,12 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "claude-desktop (claude_desktop_config.json).")
     private ConfigDialect dialect;
 
+    @Option(names = "--server-command", paramLabel = "'COMMAND ARG...'",
+            description = "Your own MCP server, for every member to wrap (fleet serve ... -- COMMAND ARG...): one line, "
+                    + "split into words as a shell would, {profile}, {namespace} and {role} filled in per member. The "
+                    + "roster pattern that matches it goes to stderr.")
+    private String serverCommand;
+
     @Mixin
     private RosterOption roster;
 
@@ -73,6 +80,7 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "its servers would report no startup head (run this in the checkout, or name it)");
         }
         List<String> command = launcher();
+        ServerCommand wrapped = serverCommand == null ? null : ServerCommand.parse(serverCommand);
         Map<String, Object> servers = new LinkedHashMap<>();
         for (RosterMember member : fleet.members()) {
             Map<String, Object> server = new LinkedHashMap<>();
@@ -91,13 +99,32 @@ public final class McpConfigCommand implements Callable<Integer> {
                 args.addAll(List.of("--registry", registry.location()));
             }
             args.add("--cohort-from-parent");
+            if (wrapped != null) {
+                args.add("--");
+                args.addAll(wrapped.forMember(member));
+            }
             server.put("args", args);
             servers.put(member.namespace(), server);
         }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
+        if (wrapped != null) {
+            explain(wrapped, json);
+        }
         return ExitCodes.OK;
+    }
+
+    /**
+     * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
+     * its registry, and the pattern that makes a copy of the server started without fleet close its gate.
+     */
+    private void explain(ServerCommand wrapped, ObjectMapper json) throws JsonProcessingException {
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        err.println("fleet: this fleet's registry: " + registry.location());
+        err.println("fleet: add this pattern to the roster's server_process_patterns, so that a copy of the server "
+                + "started without fleet closes the gate: " + json.writeValueAsString(wrapped.pattern()));
+        err.flush();
     }
 
     /**
