@@ -37,7 +37,8 @@ public final class AssessCommand extends AssessingVerb {
 
     @Option(names = "--output", paramLabel = "FILE", converter = PathConverter.class,
             description = "Write the answer to FILE atomically (a temporary file in its directory, then a rename), "
-                    + "as node_exporter's textfile collector needs, instead of to standard output.")
+                    + "as node_exporter's textfile collector needs, instead of to standard output. A character "
+                    + "device or FIFO is written into, never replaced.")
     private Path output;
 
     /**
@@ -70,7 +71,7 @@ public final class AssessCommand extends AssessingVerb {
     /** The answer into {@code --output}: exit 74 with one line on stderr when it cannot be written. */
     private int write(String answer, Verdict verdict) {
         try {
-            OutputFile.replace(output, answer.getBytes(StandardCharsets.UTF_8));
+            OutputFile.write(output, answer.getBytes(StandardCharsets.UTF_8));
             return exitCode(verdict);
         } catch (IOException e) {
             spec.commandLine().getErr().println("fleet: " + Printable.of(e.getMessage()));
