@@ -71,8 +71,12 @@ class McpConfigIT {
         }
         List<String> stderr = run.stderrLines();
         assertEquals("fleet: this fleet's registry: " + registry, stderr.get(0));
-        String pattern = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
-                stderr.get(1).substring(stderr.get(1).lastIndexOf(": ") + 2), String.class);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String pattern = json.readValue(stderr.get(1).substring(stderr.get(1).lastIndexOf(": ") + 2), String.class);
+        JsonNode roster = json.readTree(stderr.get(2).substring(stderr.get(2).indexOf("\"server_process_patterns\": ")
+                + "\"server_process_patterns\": ".length()));
+        assertEquals(Roster.defaultRoster().serverProcessPatterns().size() + 1, roster.size(), stderr.get(2));
+        assertEquals(pattern, roster.get(roster.size() - 1).asText(), "the roster's own patterns, then the server's");
         dev.fleet.observer.ServerPatterns patterns = dev.fleet.observer.ServerPatterns.compile(List.of(pattern));
         assertTrue(patterns.matches("/usr/bin/python3 /srv/my tools/server.py --profile prgs-merger --role=merger"),
                 pattern);

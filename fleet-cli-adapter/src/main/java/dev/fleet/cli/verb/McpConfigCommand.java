@@ -110,20 +110,26 @@ public final class McpConfigCommand implements Callable<Integer> {
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
         if (wrapped != null) {
-            explain(wrapped, json);
+            explain(wrapped, fleet);
         }
         return ExitCodes.OK;
     }
 
     /**
      * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
-     * its registry, and the pattern that makes a copy of the server started without fleet close its gate.
+     * its registry, and the roster's patterns with the one that makes a copy of the server started
+     * without fleet close its gate, as the roster file's {@code server_process_patterns} is to hold them.
      */
-    private void explain(ServerCommand wrapped, ObjectMapper json) throws JsonProcessingException {
+    private void explain(ServerCommand wrapped, Roster fleet) throws JsonProcessingException {
+        List<String> patterns = new ArrayList<>(fleet.serverProcessPatterns());
+        if (!patterns.contains(wrapped.pattern())) {
+            patterns.add(wrapped.pattern());
+        }
         java.io.PrintWriter err = spec.commandLine().getErr();
         err.println("fleet: this fleet's registry: " + registry.location());
-        err.println("fleet: add this pattern to the roster's server_process_patterns, so that a copy of the server "
-                + "started without fleet closes the gate: " + json.writeValueAsString(wrapped.pattern()));
+        err.println("fleet: the pattern that finds your server: " + new ObjectMapper().writeValueAsString(wrapped.pattern()));
+        err.println("fleet: in the roster file (--roster), so that a copy started without fleet closes the gate: "
+                + "\"server_process_patterns\": " + new ObjectMapper().writeValueAsString(patterns));
         err.flush();
     }
 
