@@ -33,10 +33,13 @@ final class NodeMcpChild {
 
     /**
      * Makes {@link #SERVER} runnable: copies the server and its package files to {@link #INSTALLED}
-     * and runs {@code npm ci} there, unless the SDK of the pinned version is installed already.
+     * and runs {@code npm ci} there, unless the SDK of the pinned version is installed already. Does
+     * nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm} says so in each test.
      */
     static void install() throws IOException, InterruptedException {
-        requireNodeAndNpm();
+        if (!missing().isEmpty()) {
+            return;
+        }
         Files.createDirectories(INSTALLED);
         for (String file : List.of("package.json", "package-lock.json", "server.mjs")) {
             Files.copy(SOURCE.resolve(file), INSTALLED.resolve(file), StandardCopyOption.REPLACE_EXISTING);
@@ -90,8 +93,12 @@ final class NodeMcpChild {
         }
     }
 
-    private static void requireNodeAndNpm() {
-        List<String> missing = List.of("node", "npm").stream().filter(command -> onPath(command).isEmpty()).toList();
+    /**
+     * Fails under CI, and skips the test elsewhere, without {@code node} and {@code npm} on {@code PATH}:
+     * called by each test, so that each is reported skipped with the reason.
+     */
+    static void requireNodeAndNpm() {
+        List<String> missing = missing();
         if (missing.isEmpty()) {
             return;
         }
@@ -101,6 +108,10 @@ final class NodeMcpChild {
             fail(message + " (required under CI)");
         }
         Assumptions.abort(message + "; skipped outside CI");
+    }
+
+    private static List<String> missing() {
+        return List.of("node", "npm").stream().filter(command -> onPath(command).isEmpty()).toList();
     }
 
     private static Optional<Path> onPath(String command) {

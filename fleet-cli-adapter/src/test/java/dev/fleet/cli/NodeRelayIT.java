@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,6 +51,11 @@ class NodeRelayIT {
     @BeforeAll
     static void installTheServer() throws Exception {
         NodeMcpChild.install();
+    }
+
+    @BeforeEach
+    void requireNodeAndNpm() {
+        NodeMcpChild.requireNodeAndNpm();
     }
 
     @Test
