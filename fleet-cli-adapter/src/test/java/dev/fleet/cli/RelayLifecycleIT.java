@@ -65,6 +65,35 @@ class RelayLifecycleIT {
         }
     }
 
+    /**
+     * {@code fleet} as its own child subreaper, as when it is a container's pid 1: the child's orphans
+     * become its children, which a JVM never reaps, so once dead they stay zombies until it exits. A
+     * zombie runs nothing and no signal reaches it: SIGTERM ended the tree, and SIGKILL is not called for.
+     */
+    @Test
+    void anOrphanThatDiedIsGoneThoughNobodyHasReapedIt() throws Exception {
+        Process probe = new ProcessBuilder("python3", "-c", "import ctypes").redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(probe.waitFor() == 0, "python3 (the subreaper) is needed");
+        Path registry = dir.resolve("registry.sqlite3");
+        List<String> subreaper = List.of("python3", "-c", "import ctypes, os, sys; "
+                + "ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0); os.execvp(sys.argv[1], sys.argv[1:])");
+        try (ServeProcess member = ServeProcess.startUnder(subreaper, registry, "prgs-author", Map.of(), "--", "bash",
+                "-c", "sleep 600 & echo $! > " + dir.resolve("grandchild") + "; echo $$ > " + dir.resolve("child")
+                        + "; wait")) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            long grandchild = awaitPid("grandchild");
+            member.closeStdinAt();
+            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
+            assertEquals(0, member.process().exitValue(), member.diagnosis(20));
+            assertGone(child, member);
+            assertGone(grandchild, member);
+            assertTrue(member.stderrText().contains("sending SIGTERM"), member.diagnosis(20));
+            assertFalse(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
+            assertStopped(registry);
+        }
+    }
+
     @Test
     void theChildExitingOnItsOwnEndsTheMemberWithTheChildsStatus() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");

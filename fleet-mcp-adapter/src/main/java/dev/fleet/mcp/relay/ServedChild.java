@@ -136,7 +136,7 @@ public final class ServedChild {
                 }
             });
         }
-        seen.removeIf(handle -> !handle.isAlive());
+        seen.removeIf(handle -> !ProcessGroup.runs(handle));
     }
 
     /**
@@ -173,7 +173,7 @@ public final class ServedChild {
             targets.addAll(ProcessGroup.members(pid()));
         }
         for (ProcessHandle target : targets) {
-            if (target.isAlive()) {
+            if (ProcessGroup.runs(target)) {
                 boolean sent = kill ? target.destroyForcibly() : target.destroy();
                 LOG.debug("{} to pid {}: {}", kill ? "SIGKILL" : "SIGTERM", target.pid(), sent ? "sent" : "refused");
             }
@@ -183,7 +183,8 @@ public final class ServedChild {
     private boolean treeGoneWithin(Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive() && seen.stream().noneMatch(ProcessHandle::isAlive)
+            // A zombie is gone: an orphan's may wait long to be reaped, by pid 1 or a subreaper (maybe us).
+            if (!process.isAlive() && seen.stream().noneMatch(ProcessGroup::runs)
                     && (!ownGroup || ProcessGroup.members(pid()).isEmpty())) {
                 return true;
             }
