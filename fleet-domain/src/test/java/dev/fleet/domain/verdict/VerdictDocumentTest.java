@@ -98,6 +98,17 @@ class VerdictDocumentTest {
                 OutsideText.cap(surrogates), "counted in characters, never splitting one");
     }
 
+    /** A text stored capped (a wrapped server's command) keeps its original length when shown again. */
+    @Test
+    void cappingACappedTextChangesNothing() {
+        String capped = OutsideText.cap("x".repeat(9_000));
+        assertEquals("x".repeat(OutsideText.MAX_CHARS) + "…[truncated, 9000 chars]", capped);
+        assertEquals(capped, OutsideText.cap(capped));
+        String lookalike = "x".repeat(OutsideText.MAX_CHARS) + "…[truncated, many chars]";
+        assertEquals("x".repeat(OutsideText.MAX_CHARS) + "…[truncated, " + (OutsideText.MAX_CHARS + 24) + " chars]",
+                OutsideText.cap(lookalike), "only the cap's own suffix is kept");
+    }
+
     @Test
     void canonicalJsonEscapesOnlyWhatJsonRequires() {
         Map<String, Object> tree = new LinkedHashMap<>();
