@@ -29,7 +29,8 @@ class VerdictDocumentTest {
         Map<String, Object> instance = (Map<String, Object>) ((List<Object>) member.get("instances")).get(0);
         assertEquals(List.of("runtime_id", "namespace", "profile", "role", "pid", "cohort_id", "cohort_source",
                 "startup_head", "transport", "client_provenance", "registered_at", "last_heartbeat_at",
-                "process_started_at", "recorded_process_started_at"), new ArrayList<>(instance.keySet()));
+                "process_started_at", "recorded_process_started_at", "server_pid", "server_command", "served_pids"),
+                new ArrayList<>(instance.keySet()));
         assertEquals("2026-07-28T02:00:00.250Z", instance.get("registered_at"));
         @SuppressWarnings("unchecked")
         Map<String, Object> observation = (Map<String, Object>) tree.get("observation");
