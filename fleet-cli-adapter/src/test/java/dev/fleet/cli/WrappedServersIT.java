@@ -145,15 +145,20 @@ class WrappedServersIT {
     /** The author wrapping {@code python} from {@code fleetPid}, and the four other members as plain markers. */
     private void registerFleet(Path registry, long fleetPid, ProcessHandle python) throws Exception {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry);
-        Instant now = Instant.now().plusSeconds(1);
         List<RosterMember> members = Roster.defaultRoster().members();
+        java.util.Map<RosterMember, Long> pids = new java.util.HashMap<>();
         for (RosterMember member : members) {
-            long pid = fleetPid;
             if (!member.equals(members.get(0))) {
                 MarkerProcess plain = MarkerProcess.servingRegistry(registry, member.profile());
                 markers.add(plain);
-                pid = plain.pid();
+                pids.put(member, plain.pid());
             }
+        }
+        // Registered after every process has started, as a real server registers (rule 5: a start later
+        // than the registration is a recycled pid), however slowly a loaded host started them.
+        Instant now = Instant.now().plusSeconds(1);
+        for (RosterMember member : members) {
+            long pid = pids.getOrDefault(member, fleetPid);
             Registration.Builder row = Registration.builder().runtimeId("rt-" + pid).identity(member)
                     .binding(Binding.DEFAULT).pid(pid).cohort("it-cohort", CohortSource.ENV)
                     .clientProvenance(ClientProvenance.CLIENT_MANAGED).startupHead(TestFleets.HEAD)
