@@ -75,8 +75,15 @@ class McpConfigIT {
         String pattern = json.readValue(stderr.get(1).substring(stderr.get(1).lastIndexOf(": ") + 2), String.class);
         JsonNode roster = json.readTree(stderr.get(2).substring(stderr.get(2).indexOf("\"server_process_patterns\": ")
                 + "\"server_process_patterns\": ".length()));
-        assertEquals(Roster.defaultRoster().serverProcessPatterns().size() + 1, roster.size(), stderr.get(2));
-        assertEquals(pattern, roster.get(roster.size() - 1).asText(), "the roster's own patterns, then the server's");
+        assertEquals(List.of(dev.fleet.cli.serve.ServerCommand.membersPattern(registry.toString()), pattern),
+                json.convertValue(roster, List.class), "this registry's members, then the server");
+        dev.fleet.observer.ServerPatterns members = dev.fleet.observer.ServerPatterns.compile(
+                List.of(roster.get(0).asText()));
+        List<String> entry = args(servers.get("gitea-author"));
+        assertTrue(members.matches("/usr/bin/java -jar /opt/fleet/fleet-cli-adapter/target/fleet.jar "
+                + String.join(" ", entry)), "a member this configuration starts");
+        assertFalse(members.matches("/usr/bin/java -jar /opt/fleet/fleet-cli-adapter/target/fleet.jar serve "
+                + "--profile prgs-author --registry /elsewhere/other.sqlite3"), "another fleet's member");
         dev.fleet.observer.ServerPatterns patterns = dev.fleet.observer.ServerPatterns.compile(List.of(pattern));
         assertTrue(patterns.matches("/usr/bin/python3 /srv/my tools/server.py --profile prgs-merger --role=merger"),
                 pattern);

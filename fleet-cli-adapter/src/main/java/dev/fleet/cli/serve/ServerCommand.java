@@ -91,6 +91,15 @@ public record ServerCommand(List<String> words) {
         return "(^|[\\s/])" + String.join(" ", parts) + "(\\s|$)";
     }
 
+    /**
+     * A pattern that finds this fleet's own members and no other fleet's: a {@code fleet.jar serve}
+     * whose command line names {@code registry}, as every entry {@code mcp-config} writes with a
+     * registry does.
+     */
+    public static String membersPattern(String registry) {
+        return "(^|[\\s/])fleet\\.jar serve .*--registry " + literal(registry) + "(\\s|$)";
+    }
+
     private static String wordPattern(String word) {
         StringBuilder pattern = new StringBuilder();
         int i = 0;

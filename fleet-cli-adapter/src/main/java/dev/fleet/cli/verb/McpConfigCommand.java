@@ -121,7 +121,16 @@ public final class McpConfigCommand implements Callable<Integer> {
      * without fleet close its gate, as the roster file's {@code server_process_patterns} is to hold them.
      */
     private void explain(ServerCommand wrapped, Roster fleet) throws JsonProcessingException {
-        List<String> patterns = new ArrayList<>(fleet.serverProcessPatterns());
+        // With a registry of its own, the members are found by it: the default patterns would also find
+        // another fleet's members on this host, and close this fleet's gate with them.
+        List<String> patterns = new ArrayList<>();
+        for (String pattern : fleet.serverProcessPatterns()) {
+            String scoped = registry.named() && Roster.DEFAULT_SERVER_PROCESS_PATTERNS.contains(pattern)
+                    ? ServerCommand.membersPattern(registry.location()) : pattern;
+            if (!patterns.contains(scoped)) {
+                patterns.add(scoped);
+            }
+        }
         if (!patterns.contains(wrapped.pattern())) {
             patterns.add(wrapped.pattern());
         }
