@@ -1,10 +1,17 @@
 package dev.fleet.cli.serve;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
+import dev.fleet.domain.lifecycle.ServedServer;
+import dev.fleet.domain.lifecycle.ServerIdentity;
+import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.mcp.relay.ServedChild;
+import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -36,6 +43,17 @@ public record WrappedCommand(List<String> argv) {
                     + "drop --transport http");
         }
         return new WrappedCommand(positional);
+    }
+
+    /**
+     * {@code identity} wrapping {@code child}, as its row records it: the command masked, and the
+     * child's start as the process table reports it, as every start in a row is read (never a clock).
+     */
+    public static ServerIdentity recorded(ServerIdentity identity, ServedChild child, ProcessObserver observer) {
+        Instant started = observer.observe(List.of(), Set.of(child.pid())).processes().stream()
+                .filter(process -> process.pid() == child.pid())
+                .map(ObservedProcess::startedAt).filter(Objects::nonNull).findFirst().orElse(null);
+        return identity.withServer(ServedServer.of(child.argv(), child.pid(), started));
     }
 
     /**

@@ -22,7 +22,6 @@ import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ParentAtStart;
 import dev.fleet.domain.lifecycle.ParentProcess;
-import dev.fleet.domain.lifecycle.ServedServer;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.ProcessObserver;
@@ -146,11 +145,7 @@ public final class ServeCommand implements Callable<Integer> {
         // The row is written right after the child has started and both pipes are open; a command that
         // cannot start is one line and exit 2, with nothing registered.
         ServedChild child = wrapped == null ? null : wrapped.start(member);
-        if (child != null) {
-            // The child's start as the process table reports it, as every start in a row is read.
-            identity = identity.withServer(ServedServer.of(child.argv(), child.pid(),
-                    startOf(observer.observe(List.of(), Set.of(child.pid())), child.pid()).orElse(null)));
-        }
+        identity = child == null ? identity : WrappedCommand.recorded(identity, child, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
