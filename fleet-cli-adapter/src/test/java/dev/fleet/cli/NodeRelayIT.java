@@ -11,20 +11,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.testing.Patience;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,21 +57,11 @@ class NodeRelayIT {
             throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
         List<String> command = WrappedMembers.wrapping(registry, "prgs-author", NodeMcpChild.direct());
-        List<McpSchema.LoggingMessageNotification> logs = new CopyOnWriteArrayList<>();
-        List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
-        List<String> stderr = new CopyOnWriteArrayList<>();
-        StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.get(0))
-                .args(command.subList(1, command.size())).build(), new JacksonMcpJsonMapper(JSON));
-        transport.setStdErrorHandler(stderr::add);
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(Patience.mcpTimeout())
-                .initializationTimeout(Patience.mcpTimeout())
-                .capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
-                .sampling(request -> McpSchema.CreateMessageResult.builder(McpSchema.Role.ASSISTANT, "42", "test-model")
-                        .build())
-                .loggingConsumer(logs::add)
-                .progressConsumer(progress::add)
-                .build();
+        WrappedMembers.SdkClient sdk = WrappedMembers.SdkClient.of(command);
+        McpSyncClient client = sdk.client();
+        List<McpSchema.LoggingMessageNotification> logs = sdk.logs();
+        List<McpSchema.ProgressNotification> progress = sdk.progress();
+        List<String> stderr = sdk.stderr();
         try {
             McpSchema.InitializeResult initialized = client.initialize();
             assertEquals("node-child", initialized.serverInfo().name(), "the child's own initialize result");
@@ -95,11 +79,11 @@ class NodeRelayIT {
             assertEquals(List.of("echo", "ask", "slow", FLEET_TOOLS.get(0), FLEET_TOOLS.get(1)),
                     names(client.listTools()), "every page, as the SDK client gathers them");
 
-            assertEquals("received 2097152 characters", text(client.callTool(new McpSchema.CallToolRequest("echo",
+            assertEquals("received 2097152 characters", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("echo",
                     Map.of("text", "x".repeat(2 * 1024 * 1024))))));
-            assertEquals("the client said: 42", text(client.callTool(new McpSchema.CallToolRequest("ask", Map.of()))),
+            assertEquals("the client said: 42", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("ask", Map.of()))),
                     "the child's sampling request reached the client and its answer the child");
-            assertEquals("slow is done", text(client.callTool(new McpSchema.CallToolRequest("slow", Map.of(),
+            assertEquals("slow is done", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("slow", Map.of(),
                     Map.of("progressToken", "p-1")))));
             Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20), () -> !logs.isEmpty() && !progress.isEmpty(),
                     "the child's log and progress notifications");
@@ -119,7 +103,7 @@ class NodeRelayIT {
             JsonNode structured = JSON.valueToTree(verdict.structuredContent());
             assertTrue(structured.path("verdict_digest").asText().startsWith("sha256:"),
                     "the fleet's verdict, not the child's impostor: " + structured);
-            assertEquals(1, JSON.readTree(text(verdict)).get("running_member_count").asInt(), text(verdict));
+            assertEquals(1, JSON.readTree(WrappedMembers.text(verdict)).get("running_member_count").asInt(), WrappedMembers.text(verdict));
             assertEquals(1, stderr.stream().filter(line -> line.contains("'" + FLEET_TOOLS.get(0) + "'")).count(),
                     "one warning line names the impostor: " + stderr);
         } finally {
@@ -164,10 +148,10 @@ class NodeRelayIT {
             assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
             assertEquals(0, member.process().exitValue(), member.diagnosis(20));
             for (long pid : new long[] {server[0], wrapper}) {
-                Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !running(pid),
+                Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !WrappedMembers.runs(pid),
                         "pid " + pid + " to be gone; " + member.diagnosis(20));
             }
-            assertTrue(tree.stream().noneMatch(handle -> running(handle.pid()) && handle.isAlive()),
+            assertTrue(tree.stream().noneMatch(handle -> WrappedMembers.runs(handle.pid()) && handle.isAlive()),
                     "none of the wrapper's tree is left: " + describe(tree));
             assertEquals(linger, member.stderrText().contains("sending SIGTERM"), member.diagnosis(20));
             List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
@@ -178,21 +162,6 @@ class NodeRelayIT {
 
     private static List<String> names(McpSchema.ListToolsResult page) {
         return page.tools().stream().map(McpSchema.Tool::name).toList();
-    }
-
-    private static String text(McpSchema.CallToolResult result) {
-        assertFalse(Boolean.TRUE.equals(result.isError()), String.valueOf(result.content()));
-        return ((McpSchema.TextContent) result.content().get(0)).text();
-    }
-
-    /** Runs: alive and not a zombie nobody has reaped yet. */
-    private static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
-        } catch (java.io.IOException e) {
-            return false;
-        }
     }
 
     private static String describe(Set<ProcessHandle> tree) {

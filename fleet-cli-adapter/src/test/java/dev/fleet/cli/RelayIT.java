@@ -10,18 +10,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.testing.JsonRpcProcess;
 import dev.fleet.testing.Patience;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,19 +37,10 @@ class RelayIT {
     void anSdkClientUsesTheChildsToolsSamplingAndNotificationsAndTheFleetsToolsThroughOneMember() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
         List<String> command = WrappedMembers.wrapping(registry, "prgs-author", WrappedMembers.sdkChild());
-        List<McpSchema.LoggingMessageNotification> logs = new CopyOnWriteArrayList<>();
-        List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
-        ServerParameters parameters = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size()))
-                .build();
-        McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON)))
-                .requestTimeout(Patience.mcpTimeout())
-                .initializationTimeout(Patience.mcpTimeout())
-                .capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
-                .sampling(request -> McpSchema.CreateMessageResult.builder(McpSchema.Role.ASSISTANT, "42", "test-model")
-                        .build())
-                .loggingConsumer(logs::add)
-                .progressConsumer(progress::add)
-                .build();
+        WrappedMembers.SdkClient sdk = WrappedMembers.SdkClient.of(command);
+        McpSyncClient client = sdk.client();
+        List<McpSchema.LoggingMessageNotification> logs = sdk.logs();
+        List<McpSchema.ProgressNotification> progress = sdk.progress();
         try {
             McpSchema.InitializeResult initialized = client.initialize();
             assertEquals("sdk-child", initialized.serverInfo().name(), "the child's own initialize result");
@@ -67,10 +53,10 @@ class RelayIT {
 
             String twoMebibytes = "x".repeat(2 * 1024 * 1024);
             assertEquals("received 2097152 characters",
-                    text(client.callTool(new McpSchema.CallToolRequest("echo", Map.of("text", twoMebibytes)))));
-            assertEquals("the client said: 42", text(client.callTool(new McpSchema.CallToolRequest("ask", Map.of()))),
+                    WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("echo", Map.of("text", twoMebibytes)))));
+            assertEquals("the client said: 42", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("ask", Map.of()))),
                     "the child's sampling request reached the client and its answer the child");
-            assertEquals("slow is done", text(client.callTool(new McpSchema.CallToolRequest("slow",
+            assertEquals("slow is done", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("slow",
                     Map.of("token", "p-1")))));
             Patience.await(java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(20),
                     () -> !logs.isEmpty() && !progress.isEmpty(), "the child's log and progress notifications");
@@ -78,10 +64,10 @@ class RelayIT {
             assertEquals("p-1", progress.get(0).progressToken());
 
             List<RegistryRow> rows = TestFleets.awaitRunningRows(registry, 1);
-            JsonNode context = JSON.readTree(text(client.callTool(new McpSchema.CallToolRequest(
+            JsonNode context = JSON.readTree(WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest(
                     "gitea_get_runtime_context", Map.of()))));
             assertEquals(rows.get(0).pid(), context.get("pid").asLong(), "the fleet answers for itself, not the child");
-            JsonNode verdict = JSON.readTree(text(client.callTool(new McpSchema.CallToolRequest(
+            JsonNode verdict = JSON.readTree(WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest(
                     "gitea_assess_fleet_inventory", Map.of()))));
             assertEquals(1, verdict.get("running_member_count").asInt(), verdict.toString());
         } finally {
@@ -152,10 +138,5 @@ class RelayIT {
             assertFalse(out.isEmpty());
             return out;
         }
-    }
-
-    private static String text(McpSchema.CallToolResult result) {
-        assertFalse(Boolean.TRUE.equals(result.isError()), String.valueOf(result.content()));
-        return ((McpSchema.TextContent) result.content().get(0)).text();
     }
 }

@@ -159,18 +159,10 @@ class RelayLifecycleIT {
 
     /** Gone, or at most a zombie nobody has reaped yet: no process of that pid runs. */
     private static void assertGone(long pid, ServeProcess member) throws Exception {
-        Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !running(pid),
+        Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !WrappedMembers.runs(pid),
                 "pid " + pid + " to be gone; " + member.diagnosis(20));
     }
 
-    private static boolean running(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
-        } catch (java.io.IOException e) {
-            return false;
-        }
-    }
 
     private static void assertStopped(Path registry) {
         List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
