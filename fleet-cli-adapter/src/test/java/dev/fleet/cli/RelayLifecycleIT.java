@@ -95,6 +95,25 @@ class RelayLifecycleIT {
     }
 
     @Test
+    void sigintEndsTheMemberWith130AndItsChild() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        // SIGINT at its default disposition, as a shell's foreground job has it (see DefaultSigint).
+        try (ServeProcess member = ServeProcess.start(DefaultSigint.command(WrappedMembers.wrapping(registry,
+                "prgs-author", List.of("bash", "-c", "echo $$ > " + dir.resolve("child") + "; while :; do sleep 1; done"))),
+                "prgs-author", Map.of())) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            DefaultSigint.requireCaught(member.process().toHandle(), member.diagnosis(20));
+            // The JDK sends only TERM and KILL: kill(1) sends the INT a terminal's Ctrl-C would.
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(member.pid())).start().waitFor());
+            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
+            assertEquals(130, member.process().exitValue(), member.diagnosis(20));
+            assertGone(child, member);
+            assertStopped(registry);
+        }
+    }
+
+    @Test
     void theChildExitingOnItsOwnEndsTheMemberWithTheChildsStatus() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
         try (ServeProcess member = start(registry, "sleep 600 & echo $! > " + dir.resolve("grandchild")
