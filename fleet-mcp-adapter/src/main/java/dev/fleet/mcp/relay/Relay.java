@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * refused. Lines that are not JSON get a parse error from the member (from the client) or are
  * dropped with a warning (from the child): the client's stdout carries JSON-RPC only.
  *
- * <p>One thread calls {@link #fromClient}, another {@link #fromChild}; each direction keeps its
- * order, and the member's own answers go out when ready.
+ * <p>One thread calls {@link #fromClient} and then {@link #clientDrained} once what it read is
+ * handled, another {@link #fromChild} and {@link #childDrained}: lines passed on are flushed then;
+ * each direction keeps its order, and the member's own answers go out when ready.
  */
 public final class Relay implements AutoCloseable {
 
@@ -108,7 +109,7 @@ public final class Relay implements AutoCloseable {
         }
         if (message instanceof ObjectNode object) {
             switch (childMessage(object)) {
-                case PASS -> toClient.writeLine(buffer, length);
+                case PASS -> toClient.passLine(buffer, length);
                 case AMENDED -> writeToClient(object);
                 case DROP -> { }
             }
@@ -122,6 +123,19 @@ public final class Relay implements AutoCloseable {
     /** A child line longer than the limit: never passed on (the contract, §12). */
     public void childLineTooLong(int limit) {
         LOG.warn("the wrapped server wrote a line longer than {} bytes: dropped unread", limit);
+    }
+
+    /**
+     * Every client line read so far has been handled: what was passed to the child leaves now, in as
+     * few writes as the lines allow (one read's burst of requests, not one write a line).
+     */
+    public void clientDrained() {
+        toChild.flush();
+    }
+
+    /** Every line of the child's read so far has been handled: what was passed to the client leaves now. */
+    public void childDrained() {
+        toClient.flush();
     }
 
     /** Stops the member's own background work (the verdict's watcher). */
@@ -139,6 +153,7 @@ public final class Relay implements AutoCloseable {
                 if (key == null) {
                     replyError(NullNode.instance, -32600, "Invalid Request: id must be a string or an integer");
                 } else {
+                    toChild.flush(); // answering may wait for a free slot: what went before leaves first
                     own.answer(ownRequest, message.get("id"), key, message.get("params"));
                 }
                 return;
@@ -150,7 +165,7 @@ public final class Relay implements AutoCloseable {
                 && own.isOwn(JsonRpcIds.key(message.path("params").get("requestId")))) {
             return; // the child never saw that request
         }
-        toChild.writeLine(buffer, length);
+        toChild.passLine(buffer, length);
     }
 
     private void clientBatch(ArrayNode batch, byte[] buffer, int length) {
@@ -170,7 +185,7 @@ public final class Relay implements AutoCloseable {
                 return;
             }
         }
-        toChild.writeLine(buffer, length);
+        toChild.passLine(buffer, length);
     }
 
     /** Remembers a forwarded request; false (and answered) when too many already wait for the child. */
@@ -223,7 +238,7 @@ public final class Relay implements AutoCloseable {
             }
         }
         if (!changed) {
-            toClient.writeLine(buffer, length);
+            toClient.passLine(buffer, length);
         } else if (!kept.isEmpty()) {
             writeToClient(kept);
         }

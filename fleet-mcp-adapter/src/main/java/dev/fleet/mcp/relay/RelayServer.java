@@ -6,13 +6,16 @@ import dev.fleet.mcp.StopSignals;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +35,8 @@ public final class RelayServer {
     private static final Logger LOG = LoggerFactory.getLogger(RelayServer.class);
     /** How long the child's last lines may take to reach the client once it has exited. */
     private static final long DRAIN_MILLIS = 1_000;
+    /** What the client's stdout gathers before a write: a pipe's capacity. */
+    private static final int PROTOCOL_BUFFER_BYTES = 64 * 1024;
 
     private final FleetMcpServer fleet;
     private final ServedChild child;
@@ -60,7 +65,10 @@ public final class RelayServer {
         Objects.requireNonNull(fleet, "fleet");
         Objects.requireNonNull(child, "child");
         Objects.requireNonNull(watch, "watch");
-        FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        // Buffered: a line and its newline leave in one write, and a burst of lines in a few
+        // (LineOutput, BoundedLines.Sink#drained); unbuffered, each line cost the client two reads.
+        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out),
+                PROTOCOL_BUFFER_BYTES);
         System.setOut(System.err); // stdout is the protocol's: a library that prints reaches stderr
         RelayServer server = new RelayServer(fleet, child, new LineOutput(protocol, "the client"));
         int status = server.run(System.in, watch);
@@ -77,7 +85,7 @@ public final class RelayServer {
         fleet.register(); // the child has started and both pipes are open
         Thread childPump = daemon("fleet-relay-from-server", () -> {
             new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                    .forEach(sink(relay::fromChild, relay::childLineTooLong));
+                    .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
         });
         daemon("fleet-relay-server-exit", () -> {
             int status = Uninterruptibly.await(child::waitFor);
@@ -89,7 +97,7 @@ public final class RelayServer {
         });
         daemon("fleet-relay-from-client", () -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES)
-                    .forEach(sink(relay::fromClient, relay::clientLineTooLong));
+                    .forEach(sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained));
             finish(new End("stdin closed", 0, false));
         });
         daemon("fleet-relay-tree", () -> {
@@ -130,7 +138,8 @@ public final class RelayServer {
         });
     }
 
-    private static BoundedLines.Sink sink(LineConsumer lines, java.util.function.IntConsumer tooLong) {
+    /** One pump's sink: each line to {@code lines}, and {@code drained} (the flush) before each read. */
+    static BoundedLines.Sink sink(LineConsumer lines, IntConsumer tooLong, Runnable drained) {
         return new BoundedLines.Sink() {
             @Override
             public void line(byte[] buffer, int length) {
@@ -146,11 +155,16 @@ public final class RelayServer {
             public void tooLong(int limit) {
                 tooLong.accept(limit);
             }
+
+            @Override
+            public void drained() {
+                drained.run();
+            }
         };
     }
 
     @FunctionalInterface
-    private interface LineConsumer {
+    interface LineConsumer {
         void accept(byte[] buffer, int length);
     }
 

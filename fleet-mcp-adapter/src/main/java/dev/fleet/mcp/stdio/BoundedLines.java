@@ -34,6 +34,14 @@ public final class BoundedLines {
 
         /** A line longer than {@code limit} bytes has begun; it is being discarded. */
         void tooLong(int limit);
+
+        /**
+         * Every byte read so far has been handed over, and the next line needs a read that may wait:
+         * the moment for a sink that passes lines on to flush them, once for all the lines one read
+         * brought rather than once a line.
+         */
+        default void drained() {
+        }
     }
 
     private final InputStream in;
@@ -67,7 +75,7 @@ public final class BoundedLines {
     public boolean next(Sink sink) {
         lineLength = 0;
         while (true) {
-            if (chunkPosition == chunkLimit && !fill()) {
+            if (chunkPosition == chunkLimit && !fill(sink)) {
                 boolean last = lineLength > 0 && !discarding;
                 discarding = false;
                 return last && deliver(sink);
@@ -152,7 +160,9 @@ public final class BoundedLines {
         return -1;
     }
 
-    private boolean fill() {
+    /** The next chunk, once the sink has been told that everything before it has gone its way. */
+    private boolean fill(Sink sink) {
+        sink.drained();
         if (ended) {
             return false;
         }
