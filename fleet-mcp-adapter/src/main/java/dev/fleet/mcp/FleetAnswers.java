@@ -1,7 +1,6 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.port.in.OwnRegistrationUseCase;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
@@ -22,13 +21,18 @@ public final class FleetAnswers {
     private final Map<String, ReadOnlyDocumentTool> tools = new LinkedHashMap<>();
     private final McpJsonMapper mapper;
 
-    FleetAnswers(AssessFleetInventoryUseCase assess, OwnRegistrationUseCase registration, McpJsonMapper mapper) {
+    /**
+     * @param awaitOwnRegistration runs before each read of the verdict (bounded)
+     * @param tools the fleet tools, in listing order, as {@link FleetMcpServer} builds them: this class
+     *     runs assessments, so it never names the lifecycle, which may write (the runtime context's tool
+     *     reads it; the composition of the two is {@link FleetMcpServer}'s)
+     */
+    FleetAnswers(AssessFleetInventoryUseCase assess, Runnable awaitOwnRegistration, List<ReadOnlyDocumentTool> tools,
+            McpJsonMapper mapper) {
         this.assess = Objects.requireNonNull(assess, "assess");
-        Objects.requireNonNull(registration, "registration");
-        this.awaitOwnRegistration = () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT);
+        this.awaitOwnRegistration = Objects.requireNonNull(awaitOwnRegistration, "awaitOwnRegistration");
         this.mapper = Objects.requireNonNull(mapper, "mapper");
-        tools.put(AssessFleetInventoryTool.NAME, AssessFleetInventoryTool.of(assess, awaitOwnRegistration));
-        tools.put(RuntimeContextTool.NAME, RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT));
+        tools.forEach(tool -> this.tools.put(tool.tool().name(), tool));
     }
 
     /** The fleet tools as {@code tools/list} shows them, in the order a plain member lists them. */
