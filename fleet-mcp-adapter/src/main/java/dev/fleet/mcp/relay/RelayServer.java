@@ -6,6 +6,7 @@ import dev.fleet.mcp.StopSignals;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
+import dev.fleet.mcp.stdio.LineOutput;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

@@ -3,9 +3,10 @@ package dev.fleet.mcp.relay;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.Fixtures;
+import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.stdio.BoundedLines;
+import dev.fleet.mcp.stdio.LineOutput;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

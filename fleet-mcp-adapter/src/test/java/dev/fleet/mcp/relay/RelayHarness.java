@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.Fixtures;
+import dev.fleet.mcp.stdio.LineOutput;
 import dev.fleet.testing.Patience;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
