@@ -2,9 +2,11 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
+# RELAY_CALLS and RELAY_PIPELINED size the relay step (500 sequential calls a side, 2,000 pipelined calls
+# a round; RUNS rounds a side).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -246,11 +248,23 @@ watch() {
   echo "load average: $(load)"
 }
 
+# What `fleet serve -- COMMAND` adds to an MCP server on the Java SDK (dev.fleet.bench.RelayChild): the
+# same server called directly and through a wrapping member, raw JSON-RPC on both; a plain member beside
+# them for the idle memory. Every call figure is a comparison taken in the same minutes, so repeat the
+# step when the load is high and compare the runs.
+relay() {
+  echo "== fleet serve -- COMMAND: a Java SDK server directly vs behind a wrapping member; idle PSS beside a plain member"
+  echo "   (${RELAY_CALLS:-500} sequential calls a side, $runs rounds of ${RELAY_PIPELINED:-2000} pipelined calls a side; load average before: $(load))"
+  java -cp "$bench_jar" dev.fleet.bench.RelayLatency "$launcher" "$work/relay" "${RELAY_CALLS:-500}" \
+    "${RELAY_PIPELINED:-2000}" "$runs"
+  echo "load average: $(load)"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch) "$step" ;;
+    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done

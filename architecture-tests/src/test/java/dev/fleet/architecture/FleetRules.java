@@ -137,17 +137,24 @@ final class FleetRules {
                 .because("in-ports and out-ports change for different clients; neither may name the other");
     }
 
-    /** Promise 3a: the tool never terminates anything, duplicates included (calls and method references). */
-    static ArchRule nothingIsDestroyed() {
-        return noClasses().should().accessTargetWhere(describe("destroy or destroyForcibly a process",
+    /**
+     * Promise 3a: the tool never terminates anything, duplicates included (calls and method
+     * references); only {@code servedChild} ends a process, and only the server a member wraps, with
+     * what it started (the contract, §12).
+     */
+    static ArchRule nothingIsDestroyed(String servedChild) {
+        return noClasses().that().doNotHaveFullyQualifiedName(servedChild).should().accessTargetWhere(describe("destroy or destroyForcibly a process",
                         (JavaAccess<?> access) -> access instanceof JavaCodeUnitAccess<?>
                                 && Set.of("destroy", "destroyForcibly").contains(access.getName())
                                 && (access.getTargetOwner().isAssignableTo(Process.class)
                                         || access.getTargetOwner().isAssignableTo(ProcessHandle.class))))
-                .because("fleet observes; it never terminates a process");
+                .because("fleet observes; it never terminates a process but the server a member wraps");
     }
 
-    /** Promise 3b: only the demo launches processes, so no code path can spawn a kill. */
+    /**
+     * Promise 3b: only the demo and a member's wrapped server launch processes ({@code starters}, a
+     * regular expression of class names), so no other code path can spawn a kill.
+     */
     static ArchRule onlyTheDemoStartsProcesses(String demoClasses) {
         return noClasses().that().haveNameNotMatching(demoClasses)
                 .should().accessTargetWhere(describe("start a process (ProcessBuilder.start/startPipeline, "
@@ -157,7 +164,7 @@ final class FleetRules {
                                         && access.getTargetOwner().isAssignableTo(ProcessBuilder.class))
                                 || (access.getName().equals("exec")
                                         && access.getTargetOwner().isAssignableTo(Runtime.class)))))
-                .because("nothing outside the demo launcher starts a process");
+                .because("nothing outside the demo launcher and a member's wrapped server starts a process");
     }
 
     /**

@@ -141,12 +141,12 @@ class RulesCanFailTest {
 
     @Test
     void destroyingAProcessIsReported() {
-        assertViolated(FleetRules.nothingIsDestroyed(), fixture("killer"), "Reaper");
+        assertViolated(FleetRules.nothingIsDestroyed(ArchitectureTest.SERVED_CHILD), fixture("killer"), "Reaper");
     }
 
     @Test
     void destroyingThroughAMethodReferenceIsReported() {
-        assertViolated(FleetRules.nothingIsDestroyed(), fixture("referencekiller"), "ReferenceReaper");
+        assertViolated(FleetRules.nothingIsDestroyed(ArchitectureTest.SERVED_CHILD), fixture("referencekiller"), "ReferenceReaper");
     }
 
     @Test
@@ -157,7 +157,7 @@ class RulesCanFailTest {
 
     @Test
     void startingAProcessOutsideTheDemoIsReported() {
-        assertViolated(FleetRules.onlyTheDemoStartsProcesses(ArchitectureTest.DEMO), fixture("spawner"),
+        assertViolated(FleetRules.onlyTheDemoStartsProcesses(ArchitectureTest.STARTERS), fixture("spawner"),
                 "Spawner");
     }
 

@@ -85,6 +85,8 @@ class DemoIT {
                 output);
         assertFalse(run.stdout().contains("FAIL"), output);
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);
+        assertTrue(run.stdout().contains("your own MCP servers become members unchanged: fleet serve --profile NAME "
+                + "-- COMMAND"), output);
         Path registry = registryIn(run.stdout());
         assertTrue(run.stdout().contains("fleet dashboard --registry " + registry + " --roster "
                 + registry.resolveSibling("roster.json")), "the one command that shows the demo's fleet\n" + output);

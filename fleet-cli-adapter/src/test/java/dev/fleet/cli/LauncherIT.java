@@ -38,7 +38,7 @@ class LauncherIT {
         String output = new String(process.getInputStream().readAllBytes());
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue(), output);
-        assertEquals("registry " + registry + " at schema version 6\n", output);
+        assertEquals("registry " + registry + " at schema version 7\n", output);
     }
 
     /** A migration maps Liquibase from the server's archive, whose training migrates a fresh registry. */

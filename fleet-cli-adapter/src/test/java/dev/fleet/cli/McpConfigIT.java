@@ -55,6 +55,46 @@ class McpConfigIT {
     }
 
     @Test
+    void aServerCommandIsWrappedPerMemberAndItsRegistryAndPatternGoToStderr() throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path root = TestFleets.repository(registry);
+        FleetJar.Run run = FleetJar.run("mcp-config", "--repository-root", root.toString(), "--registry",
+                registry.toString(), "--server-command", "python3 '/srv/my tools/server.py' --profile {profile} "
+                        + "--role={role}");
+        assertEquals(0, run.exitCode(), run.stderr());
+        JsonNode servers = run.stdoutJson().get("mcpServers");
+        for (RosterMember member : Roster.defaultRoster().members()) {
+            List<String> args = args(servers.get(member.namespace()));
+            assertEquals(List.of("--cohort-from-parent", "--", "python3", "/srv/my tools/server.py", "--profile",
+                    member.profile(), "--role=" + member.role()), args.subList(args.indexOf("--cohort-from-parent"),
+                    args.size()));
+        }
+        List<String> stderr = run.stderrLines();
+        assertEquals("fleet: this fleet's registry: " + registry, stderr.get(0));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String pattern = json.readValue(stderr.get(1).substring(stderr.get(1).lastIndexOf(": ") + 2), String.class);
+        JsonNode roster = json.readTree(stderr.get(2).substring(stderr.get(2).indexOf("\"server_process_patterns\": ")
+                + "\"server_process_patterns\": ".length()));
+        assertEquals(List.of(dev.fleet.cli.serve.ServerCommand.membersPattern(registry.toString()), pattern),
+                json.convertValue(roster, List.class), "this registry's members, then the server");
+        dev.fleet.observer.ServerPatterns members = dev.fleet.observer.ServerPatterns.compile(
+                List.of(roster.get(0).asText()));
+        List<String> entry = args(servers.get("gitea-author"));
+        assertTrue(members.matches("/usr/bin/java -jar /opt/fleet/fleet-cli-adapter/target/fleet.jar "
+                + String.join(" ", entry)), "a member this configuration starts");
+        assertFalse(members.matches("/usr/bin/java -jar /opt/fleet/fleet-cli-adapter/target/fleet.jar serve "
+                + "--profile prgs-author --registry /elsewhere/other.sqlite3"), "another fleet's member");
+        dev.fleet.observer.ServerPatterns patterns = dev.fleet.observer.ServerPatterns.compile(List.of(pattern));
+        assertTrue(patterns.matches("/usr/bin/python3 /srv/my tools/server.py --profile prgs-merger --role=merger"),
+                pattern);
+        assertFalse(patterns.matches("python3 /srv/my tools/other.py --profile prgs-merger --role=merger"), pattern);
+        FleetJar.Run unclosed = FleetJar.run("mcp-config", "--repository-root", root.toString(),
+                "--server-command", "python3 'server.py");
+        assertEquals(2, unclosed.exitCode());
+        assertEquals(List.of("fleet: --server-command has an unclosed single quote"), unclosed.stderrLines());
+    }
+
+    @Test
     void theClaudeDesktopShapeHasTheSameServersWithoutATypeAndPinsNothingItWasNotGiven() throws Exception {
         Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
 

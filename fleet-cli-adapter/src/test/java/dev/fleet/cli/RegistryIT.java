@@ -48,7 +48,7 @@ class RegistryIT {
         FleetJar.Run json = FleetJar.run("registry", "list", "--registry", registry.toString(), "--format", "json");
 
         assertEquals(0, migrate.exitCode(), migrate.stderr());
-        assertEquals("registry " + registry + " at schema version 6\n", migrate.stdout());
+        assertEquals("registry " + registry + " at schema version 7\n", migrate.stdout());
         assertEquals(0, again.exitCode(), again.stderr());
         assertTrue(Files.isRegularFile(registry));
         assertEquals(0, list.exitCode(), list.stderr());

@@ -35,7 +35,7 @@ class RegistryOnPostgresIT {
         FleetJar.Run empty = FleetJar.run("registry", "list", "--registry", url);
 
         assertEquals(0, migrate.exitCode(), migrate.stderr());
-        assertEquals("registry " + url + " at schema version 6\n", migrate.stdout());
+        assertEquals("registry " + url + " at schema version 7\n", migrate.stdout());
         assertEquals(0, again.exitCode(), again.stderr());
         assertEquals(migrate.stdout(), again.stdout(), "FLEET_REGISTRY names it as --registry does");
         assertEquals(0, empty.exitCode(), empty.stderr());

@@ -191,7 +191,7 @@ class UsageIT {
                 "registry", "migrate");
         Path expected = home.resolve(".local/state/gitea-tools/control_plane.sqlite3");
         assertEquals(0, run.exitCode(), run.stderr());
-        assertEquals("registry " + expected + " at schema version 6\n", run.stdout());
+        assertEquals("registry " + expected + " at schema version 7\n", run.stdout());
         assertEquals(List.of("fleet: warning: XDG_STATE_HOME is relative (relative/dir); ignored as the XDG spec "
                 + "says, using ~/.local/state"), run.stderrLines());
         assertTrue(Files.isRegularFile(expected));

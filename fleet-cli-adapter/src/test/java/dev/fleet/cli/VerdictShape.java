@@ -35,7 +35,8 @@ final class VerdictShape extends JsonShape {
     private static final Set<String> INVENTORY_CODES = Set.copyOf(CODES.subList(0, 9));
     private static final List<String> INSTANCE = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",
-            "last_heartbeat_at", "process_started_at", "recorded_process_started_at");
+            "last_heartbeat_at", "process_started_at", "recorded_process_started_at", "server_pid", "server_command",
+            "served_pids");
     private static final List<String> MEMBER_KEY = List.of("namespace", "profile", "role");
     private static final Set<String> REGISTRY_REASONS = Set.of("missing", "schema_missing", "corrupt", "locked",
             "io_error", "unreachable", "access_denied");
@@ -246,6 +247,26 @@ final class VerdictShape extends JsonShape {
         exactKeys(where, instance, keys);
         if (instance != null && (!instance.path("pid").canConvertToLong() || instance.path("pid").asLong() <= 0)) {
             problems.add(where + " has no positive pid: " + instance.get("pid"));
+        }
+        if (instance == null) {
+            return;
+        }
+        JsonNode serverPid = instance.path("server_pid");
+        if (!serverPid.isNull() && !(serverPid.isIntegralNumber() && serverPid.asLong() > 0)) {
+            problems.add(where + " has a server_pid that is neither null nor a positive pid: " + serverPid);
+        }
+        if (!instance.path("server_command").isNull() && !instance.path("server_command").isTextual()) {
+            problems.add(where + " has a server_command that is neither null nor text");
+        }
+        JsonNode served = instance.path("served_pids");
+        if (!served.isArray() || served.size() > MAX_ENTRIES) {
+            problems.add(where + " has no served_pids list of at most " + MAX_ENTRIES + ": " + served);
+        } else {
+            served.forEach(pid -> {
+                if (!pid.isIntegralNumber() || pid.asLong() <= 0) {
+                    problems.add(where + " serves a pid that is none: " + pid);
+                }
+            });
         }
     }
 }

@@ -5,9 +5,12 @@ import java.time.Instant;
 
 /**
  * A process the answering process saw itself. {@code startedAt} is null when the OS would not
- * say; {@code matchesServer} is whether a server process pattern is found in its command line.
+ * say; {@code matchesServer} is whether a server process pattern is found in its command line;
+ * {@code parentPid} is the pid the OS gives as its parent, null when unreadable or none (pid 1's). A
+ * process the table shows dead (a zombie, not yet reaped) is no process and is never observed.
  */
-public record ObservedProcess(long pid, Instant startedAt, String commandLine, String user, boolean matchesServer) {
+public record ObservedProcess(long pid, Instant startedAt, String commandLine, String user, boolean matchesServer,
+        Long parentPid) {
 
     /**
      * How far a recorded start may be from an observed one and still name the same process: the OS
@@ -15,6 +18,18 @@ public record ObservedProcess(long pid, Instant startedAt, String commandLine, S
      * rounding, while a recycled pid starts later by far more.
      */
     public static final Duration START_TOLERANCE = Duration.ofSeconds(1);
+
+    /**
+     * Generations of ancestors an observation looks up above a server-looking process, and a served
+     * process may be below the server it descends from: process trees are a few levels deep, and a
+     * bound keeps a crafted chain from costing more.
+     */
+    public static final int MAX_ANCESTRY = 32;
+
+    /** A process whose parent is not known. */
+    public ObservedProcess(long pid, Instant startedAt, String commandLine, String user, boolean matchesServer) {
+        this(pid, startedAt, commandLine, user, matchesServer, null);
+    }
 
     /** Whether two known starts are further apart than {@link #START_TOLERANCE}: another process. */
     public static boolean startsDisagree(Instant recorded, Instant observed) {

@@ -11,7 +11,10 @@ import java.util.Objects;
  * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code parentPid} and
  * {@code parentStartedAt} name the process that started the server (its client), each null when
  * unknown: the orphan rule asks whether that process still lives. {@code hostId} is the registering
- * server's {@link HostId}, null when unknown: a row of another host is judged by its lease. {@code cohortSource},
+ * server's {@link HostId}, null when unknown: a row of another host is judged by its lease. {@code serverCommand},
+ * {@code serverPid} and {@code serverStartedAt} describe the server a {@code fleet serve -- COMMAND} member
+ * wraps (its argv with secrets masked, its child's pid and start), each null when the member wraps nothing
+ * or it is unknown: the processes it serves are no strays. {@code cohortSource},
  * {@code clientProvenance} and {@code transport} are {@link Stated}: the contract's constant where the
  * row holds one of its codes, and always the text as stored, which a foreign row may spell otherwise.
  */
@@ -36,7 +39,10 @@ public record Registration(
         String endpoint,
         Long parentPid,
         Instant parentStartedAt,
-        String hostId) implements InterpretedRow {
+        String hostId,
+        String serverCommand,
+        Long serverPid,
+        Instant serverStartedAt) implements InterpretedRow {
 
     public Registration {
         if (Text.isBlank(runtimeId)) {
@@ -106,6 +112,9 @@ public record Registration(
         copy.parentPid = parentPid;
         copy.parentStartedAt = parentStartedAt;
         copy.hostId = hostId;
+        copy.serverCommand = serverCommand;
+        copy.serverPid = serverPid;
+        copy.serverStartedAt = serverStartedAt;
         return copy;
     }
 
@@ -115,7 +124,8 @@ public record Registration(
                 binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource.text(), clientProvenance.text(), bootId,
                 Timestamps.format(processStartedAt), startupHead, transport.text(), status.code(),
                 Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
-                pidNamespace, endpoint, parentPid, Timestamps.format(parentStartedAt), hostId);
+                pidNamespace, endpoint, parentPid, Timestamps.format(parentStartedAt), hostId, serverCommand, serverPid,
+                Timestamps.format(serverStartedAt));
     }
 
     /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
@@ -149,6 +159,9 @@ public record Registration(
         private Long parentPid;
         private Instant parentStartedAt;
         private String hostId;
+        private String serverCommand;
+        private Long serverPid;
+        private Instant serverStartedAt;
 
         private Builder() {
         }
@@ -265,10 +278,19 @@ public record Registration(
             return this;
         }
 
+        /** The server this member wraps: its masked command line, pid and start, each null when unknown or none. */
+        public Builder server(String command, Long pid, Instant startedAt) {
+            serverCommand = command;
+            serverPid = pid;
+            serverStartedAt = startedAt;
+            return this;
+        }
+
         public Registration build() {
             return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
                     clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId);
+                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId,
+                    serverCommand, serverPid, serverStartedAt);
         }
     }
 }

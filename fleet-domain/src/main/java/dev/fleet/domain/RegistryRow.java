@@ -7,9 +7,11 @@ import java.util.Optional;
  * A row of {@code mcp_server_runtimes} exactly as stored, read column by column by name. Other tools
  * write these rows too, so nothing is assumed: {@link #interpret()} decides whether it is a
  * registration or malformed. {@code processStartedAt}, {@code pidNamespace}, {@code endpoint},
- * {@code parentPid}, {@code parentStartedAt} and {@code hostId} are this project's own columns, null where a
- * table lacks them. The parent columns only ever open a question (is this server's client gone?), so a value
- * that cannot name a process or an instant reads as unknown rather than making the row malformed.
+ * {@code parentPid}, {@code parentStartedAt}, {@code hostId}, {@code serverCommand}, {@code serverPid} and
+ * {@code serverStartedAt} are this project's own columns, null where a table lacks them. The parent and server
+ * columns only describe a process beside the registering one (its client, the server it wraps), so a value
+ * that cannot name a process or an instant reads as unknown rather than making the row malformed: an unknown
+ * server serves no process, so nothing is hidden by it.
  */
 public record RegistryRow(
         String runtimeId,
@@ -36,7 +38,10 @@ public record RegistryRow(
         String endpoint,
         Long parentPid,
         String parentStartedAt,
-        String hostId) {
+        String hostId,
+        String serverCommand,
+        Long serverPid,
+        String serverStartedAt) {
 
     /**
      * The largest pid any process can have: {@code pid_t} is a signed 32-bit integer on every system
@@ -44,6 +49,18 @@ public record RegistryRow(
      * is {@code pid_invalid}, whatever its number of digits, rather than a process that has exited.
      */
     public static final long MAX_PID = Integer.MAX_VALUE;
+
+    /** A row without the columns of a wrapped server ({@code server_command}, {@code server_pid}, {@code server_started_at}). */
+    public RegistryRow(String runtimeId, String namespace, String profile, String role, String remote, String org,
+            String repo, String repositoryRoot, Long pid, String cohortId, String cohortSource,
+            String clientProvenance, String bootId, String processStartedAt, String startupHead, String transport,
+            String status, String registeredAt, String lastHeartbeatAt, String stoppedAt, String pidNamespace,
+            String endpoint, Long parentPid, String parentStartedAt, String hostId) {
+        this(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId, cohortSource,
+                clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId, null, null,
+                null);
+    }
 
     /** The row as a registration, or the first reason it cannot be one. Never throws. */
     public InterpretedRow interpret() {
@@ -95,10 +112,15 @@ public record RegistryRow(
                 .stoppedAt(stopped.orElse(null))
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
-                .parent(parentPid != null && parentPid > 0 && parentPid <= MAX_PID ? parentPid : null,
-                        Timestamps.parse(parentStartedAt).orElse(null))
+                .parent(processOrNull(parentPid), Timestamps.parse(parentStartedAt).orElse(null))
                 .hostId(hostId)
+                .server(serverCommand, processOrNull(serverPid), Timestamps.parse(serverStartedAt).orElse(null))
                 .build();
+    }
+
+    /** A pid that can name a process, else null (unknown): the rule for every pid column but the row's own. */
+    private static Long processOrNull(Long pid) {
+        return pid != null && pid > 0 && pid <= MAX_PID ? pid : null;
     }
 
     private MalformedRegistration malformed(MalformedReason reason) {

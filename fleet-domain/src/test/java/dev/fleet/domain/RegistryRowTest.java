@@ -83,4 +83,34 @@ class RegistryRowTest {
                 () -> sound.toBuilder().runtimeId("rt").pid(0).build());
         assertEquals("registration: pid must be a positive integer, got 0", pid.getMessage());
     }
+
+    @Test
+    void theWrappedServersColumnsRoundTripThroughRegistration() {
+        RegistryRow row = RowBuilder.row(AUTHOR, 100)
+                .wraps("python3 server.py --token ***", 101, Instant.parse("2026-07-28T01:59:59.120Z")).build();
+
+        Registration registration = assertInstanceOf(Registration.class, row.interpret());
+
+        assertEquals("python3 server.py --token ***", registration.serverCommand());
+        assertEquals(101L, registration.serverPid());
+        assertEquals(Instant.parse("2026-07-28T01:59:59.120Z"), registration.serverStartedAt());
+        assertEquals(row, registration.toRow());
+    }
+
+    /** As the parent columns: a server pid or start that names nothing is unknown, and the row stays sound. */
+    @Test
+    void aServerPidOrStartThatNamesNothingReadsAsUnknown() {
+        for (Long pid : new Long[] {0L, -3L, RegistryRow.MAX_PID + 1}) {
+            Registration registration = assertInstanceOf(Registration.class,
+                    RowBuilder.row(AUTHOR, 100).with(r -> r.serverPid = pid).build().interpret());
+            assertEquals(null, registration.serverPid(), "server_pid " + pid);
+        }
+        Registration unparseable = assertInstanceOf(Registration.class,
+                RowBuilder.row(AUTHOR, 100).with(r -> {
+                    r.serverPid = 101L;
+                    r.serverStartedAt = "just now";
+                }).build().interpret());
+        assertEquals(101L, unparseable.serverPid());
+        assertEquals(null, unparseable.serverStartedAt());
+    }
 }

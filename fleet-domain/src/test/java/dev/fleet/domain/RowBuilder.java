@@ -37,6 +37,9 @@ public final class RowBuilder {
     public Long parentPid;
     public String parentStartedAt;
     public String hostId;
+    public String serverCommand;
+    public Long serverPid;
+    public String serverStartedAt;
 
     private RowBuilder(RosterMember member, long pid) {
         this.runtimeId = "rt-" + member.profile() + "-" + pid;
@@ -97,6 +100,9 @@ public final class RowBuilder {
         copy.parentPid = row.parentPid();
         copy.parentStartedAt = row.parentStartedAt();
         copy.hostId = row.hostId();
+        copy.serverCommand = row.serverCommand();
+        copy.serverPid = row.serverPid();
+        copy.serverStartedAt = row.serverStartedAt();
         return copy;
     }
 
@@ -104,6 +110,14 @@ public final class RowBuilder {
     public RowBuilder parent(long pid, Instant startedAt) {
         parentPid = pid;
         parentStartedAt = Timestamps.format(startedAt);
+        return this;
+    }
+
+    /** Wraps the server {@code command} run as {@code pid}, started at {@code startedAt} (null: no start recorded). */
+    public RowBuilder wraps(String command, long pid, Instant startedAt) {
+        serverCommand = command;
+        serverPid = pid;
+        serverStartedAt = Timestamps.format(startedAt);
         return this;
     }
 
@@ -115,6 +129,7 @@ public final class RowBuilder {
     public RegistryRow build() {
         return new RegistryRow(runtimeId, namespace, profile, role, remote, org, repo, repositoryRoot, pid, cohortId,
                 cohortSource, clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId);
+                lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId, serverCommand,
+                serverPid, serverStartedAt);
     }
 }

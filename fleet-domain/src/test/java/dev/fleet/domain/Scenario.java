@@ -64,6 +64,12 @@ public final class Scenario {
         return this;
     }
 
+    /** A process of {@code user} started by {@code parentPid} (null: none known). */
+    public Scenario process(long pid, Long parentPid, Instant startedAt, String commandLine, String user) {
+        processes.add(new ObservedProcess(pid, startedAt, commandLine, user, looksLikeServer(commandLine), parentPid));
+        return this;
+    }
+
     /**
      * Stands in for the observer's matcher (RE2J, out of this JDK-only module's reach) when a test
      * makes up an observation: the patterns these tests use mean the same to the JDK's engine.

@@ -8,6 +8,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,6 +75,15 @@ public final class FleetMcpServer {
                                 .specification(),
                         RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT).specification())
                 .build());
+    }
+
+    /** The fleet's own answers, for a member that relays to a server of its own (no SDK session there). */
+    public FleetAnswers answers() {
+        Runnable awaitOwnRegistration =
+                () -> registration.awaitRegistrationAttempt(OwnRegistrationUseCase.REGISTRATION_WAIT);
+        return new FleetAnswers(assess, awaitOwnRegistration, List.of(
+                AssessFleetInventoryTool.of(assess, awaitOwnRegistration),
+                RuntimeContextTool.of(registration, OwnRegistrationUseCase.REGISTRATION_WAIT)), mapper);
     }
 
     /** The verdict resource and its subscriptions, for a transport to wrap its provider with. */

@@ -11,7 +11,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * A transport provider that hands every call to another, for wrappers that change one of them
- * (counting a resource's subscribers, signalling the end of a session). The SDK has one provider
+ * (counting a resource's subscribers). The SDK has one provider
  * interface per kind of session; this base forwards what they share, and {@link OfSessions} (stdio)
  * and {@link OfStreamableSessions} (streamable HTTP) add the session factory.
  */

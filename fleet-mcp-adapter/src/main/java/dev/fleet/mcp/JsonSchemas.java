@@ -52,6 +52,10 @@ final class JsonSchemas {
         return Map.of("type", "integer");
     }
 
+    static Map<String, Object> nullableInteger() {
+        return Map.of("type", List.of("integer", "null"));
+    }
+
     static Map<String, Object> bool() {
         return Map.of("type", "boolean");
     }

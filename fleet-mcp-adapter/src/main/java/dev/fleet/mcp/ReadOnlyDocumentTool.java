@@ -73,6 +73,11 @@ final class ReadOnlyDocumentTool {
         this.beforeAnswer = Objects.requireNonNull(beforeAnswer, "beforeAnswer");
     }
 
+    /** The tool as listed. */
+    McpSchema.Tool tool() {
+        return tool;
+    }
+
     SyncToolSpecification specification() {
         return SyncToolSpecification.builder()
                 .tool(tool)

@@ -6,6 +6,7 @@ import static dev.fleet.mcp.JsonSchemas.described;
 import static dev.fleet.mcp.JsonSchemas.enumOf;
 import static dev.fleet.mcp.JsonSchemas.integer;
 import static dev.fleet.mcp.JsonSchemas.nullableBool;
+import static dev.fleet.mcp.JsonSchemas.nullableInteger;
 import static dev.fleet.mcp.JsonSchemas.nullableString;
 import static dev.fleet.mcp.JsonSchemas.openObject;
 import static dev.fleet.mcp.JsonSchemas.ref;
@@ -32,7 +33,7 @@ import java.util.Set;
  * {@link dev.fleet.domain.verdict.VerdictDocument} writes it.
  *
  * <p>A client puts every tool definition of every member into a model's context (five members,
- * five copies), so the tool's compact entry must stay within 6 KB (ToolSurfaceTest measures it).
+ * five copies), so the tool's compact entry must stay within 6.5 KB (ToolSurfaceTest measures it).
  * Hence: each shape is defined once under {@code $defs} (Member, Instance, the blocked-reason
  * entry and its code) and referred to; the member lists share Member (state and instances absent
  * where a list has none) and the three flagged lists share Instance, whose {@code reason} is one of
@@ -84,6 +85,9 @@ final class VerdictOutputSchema {
                 "last_heartbeat_at", string(), "Not digested",
                 "process_started_at", nullableString(), "Observed start",
                 "recorded_process_started_at", nullableString(), "Start recorded",
+                "server_pid", nullableInteger(), "Wrapped server",
+                "server_command", nullableString(), "Its argv, masked",
+                "served_pids", arrayOf(integer()), "Served, not strays",
                 "reason", Map.of("enum", codes(UnexpectedReason.class, StaleReason.class, UnverifiedReason.class)),
                 "Why listed",
                 "host_id", nullableString(), "Other host")));

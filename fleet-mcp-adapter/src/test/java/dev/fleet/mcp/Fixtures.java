@@ -96,6 +96,15 @@ public final class Fixtures {
         rows.add(RowBuilder.from(row(CONTROLLER, 60_008, COHORT, Binding.DEFAULT, "running")).parent(59_999, STARTED)
                 .build());
         processes.add(server(60_008, CONTROLLER));
+        // Wrapping a server that runs (served, a worker below it) and one whose server has exited (stale).
+        rows.add(RowBuilder.from(row(CONTROLLER, 60_009, COHORT, Binding.DEFAULT, "running"))
+                .wraps("java -jar /opt/inner/fleet.jar serve --profile x --token ***", 60_010, STARTED).build());
+        processes.add(server(60_009, CONTROLLER));
+        processes.add(new ObservedProcess(60_010, STARTED, "java -jar /opt/inner/fleet.jar serve --profile x", "fleet",
+                true, 60_009L));
+        rows.add(RowBuilder.from(row(CONTROLLER, 60_011, COHORT, Binding.DEFAULT, "running"))
+                .wraps("python3 server.py", 60_012, STARTED).build());
+        processes.add(server(60_011, CONTROLLER));
         RegistryRow malformed = row(CONTROLLER, 60_007, COHORT, Binding.DEFAULT, "exploded");
         rows.add(malformed);
         return snapshot(RegistryRead.of(rows), ProcessObservation.of(null, null, null, processes), answeredBy);
@@ -130,6 +139,15 @@ public final class Fixtures {
         ServerIdentity identity = httpIdentity();
         ServerLifecycleService lifecycle = lifecycle(identity, registry, new FixedClock(REGISTERED));
         return new FleetMcpServer(assessment(duplicateAuthor(identity.answeredBy())), lifecycle, lifecycle,
+                Duration.ofHours(1));
+    }
+
+    /** A stdio member of the controller (this process), whose tool sees the five members healthy; it registers nowhere. */
+    public static FleetMcpServer stdioMember() {
+        ServerIdentity identity = identity(ProcessHandle.current().pid());
+        ServerLifecycleService lifecycle = lifecycle(identity, new dev.fleet.domain.lifecycle.InMemoryRegistry(),
+                new FixedClock(REGISTERED));
+        return new FleetMcpServer(assessment(satisfied(identity.answeredBy())), lifecycle, lifecycle,
                 Duration.ofHours(1));
     }
 

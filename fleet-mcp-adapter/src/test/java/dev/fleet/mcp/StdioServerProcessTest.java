@@ -45,7 +45,8 @@ class StdioServerProcessTest {
             "verdict_digest", "observation");
     private static final List<String> INSTANCE_FIELDS = List.of("runtime_id", "namespace", "profile", "role", "pid",
             "cohort_id", "cohort_source", "startup_head", "transport", "client_provenance", "registered_at",
-            "last_heartbeat_at", "process_started_at", "recorded_process_started_at");
+            "last_heartbeat_at", "process_started_at", "recorded_process_started_at", "server_pid", "server_command",
+            "served_pids");
 
     private Path temp;
     private McpSyncClient client;

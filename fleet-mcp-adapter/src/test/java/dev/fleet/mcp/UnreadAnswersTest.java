@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A client that writes many calls and does not read stdout: the server stops reading stdin once
- * {@link dev.fleet.mcp.stdio.ProtocolOutput#MAX_UNWRITTEN_ANSWERS} answers wait (the client's writes then block), rather
+ * {@link dev.fleet.mcp.stdio.LineOutput#MAX_UNWRITTEN_ANSWERS} answers wait (the client's writes then block), rather
  * than queueing every answer in memory; once the client reads, every call is answered and the
  * server is healthy. Before the bound, the server read all its stdin and grew by hundreds of MB.
  */

@@ -27,6 +27,15 @@ public final class ProcessHandleObserver implements ProcessObserver {
      */
     @Override
     public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
+        return observe(serverProcessPatterns, registeredPids, false);
+    }
+
+    /**
+     * @throws InvalidServerPatternException for a pattern RE2J cannot compile, before anything is read
+     */
+    @Override
+    public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids,
+            boolean ancestors) {
         ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));
         Objects.requireNonNull(registeredPids, "registeredPids");
         HostFacts host = HostFacts.read(procRoot);
@@ -51,6 +60,10 @@ public final class ProcessHandleObserver implements ProcessObserver {
             // a table that lacks the answering process itself is not the table.
             return ProcessObservation.unavailable(ListingReason.IO_ERROR, host.bootId(), host.hostname(), host.pidNamespace());
         }
+        if (ancestors) {
+            found.addAll(Ancestors.of(found, pid -> ProcessHandle.of(pid)
+                    .map(handle -> inspect(handle, patterns, true)).orElse(null)));
+        }
         found.sort(Comparator.comparingLong(ObservedProcess::pid));
         return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), found);
     }
@@ -63,6 +76,6 @@ public final class ProcessHandleObserver implements ProcessObserver {
             return null;
         }
         return new ObservedProcess(handle.pid(), info.startInstant().orElse(null), commandLine,
-                info.user().orElse(null), matchesServer);
+                info.user().orElse(null), matchesServer, handle.parent().map(ProcessHandle::pid).orElse(null));
     }
 }

@@ -48,6 +48,15 @@ public final class ProcfsProcessObserver implements ProcessObserver {
      */
     @Override
     public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
+        return observe(serverProcessPatterns, registeredPids, false);
+    }
+
+    /**
+     * @throws InvalidServerPatternException for a pattern RE2J cannot compile, before anything is read
+     */
+    @Override
+    public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids,
+            boolean ancestors) {
         ServerPatterns patterns = compiled(Objects.requireNonNull(serverProcessPatterns, "patterns"));
         Objects.requireNonNull(registeredPids, "registeredPids");
         HostFacts host = HostFacts.read(procRoot);
@@ -58,7 +67,7 @@ public final class ProcfsProcessObserver implements ProcessObserver {
                         host.pidNamespace());
             }
             ProcfsScan scan = new ProcfsScan(procRoot, patterns, registeredPids, clockTicksPerSecond);
-            return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), scan.run());
+            return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), scan.run(ancestors));
         } catch (AccessDeniedException e) {
             return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),
                     host.pidNamespace());

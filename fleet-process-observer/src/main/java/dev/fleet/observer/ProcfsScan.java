@@ -22,7 +22,8 @@ import java.util.Set;
  *
  * <p>Per pid it reads {@code cmdline} only, and reads {@code stat} and the owner only for the few
  * processes it reports (a server match or a registered pid): on a busy host almost every process is
- * rejected after one small read.
+ * rejected after one small read. Asked for ancestors, it then reads the few processes above the server
+ * matches ({@link Ancestors}), each the same way.
  */
 final class ProcfsScan {
 
@@ -48,8 +49,11 @@ final class ProcfsScan {
         this.bootMillis = bootSeconds < 0 ? -1 : bootSeconds * 1000;
     }
 
-    /** Every reported process, ordered by pid. Fails only when {@code /proc} itself cannot be listed. */
-    List<ObservedProcess> run() throws IOException {
+    /**
+     * Every reported process, with the ancestors of the server matches when {@code ancestors} is set, ordered
+     * by pid. Fails only when {@code /proc} itself cannot be listed.
+     */
+    List<ObservedProcess> run(boolean ancestors) throws IOException {
         List<ObservedProcess> found = new ArrayList<>();
         // Without a pattern only registered pids can be reported, so nothing else is read (a server
         // asks this of its own pid at start and at every heartbeat). Pids still come from the
@@ -58,11 +62,14 @@ final class ProcfsScan {
         for (String name : listProcRoot()) {
             long pid = pidOf(name);
             if (pid > 0 && (!registeredOnly || registeredPids.contains(pid))) {
-                ObservedProcess process = inspect(pid);
+                ObservedProcess process = inspect(pid, false);
                 if (process != null) {
                     found.add(process);
                 }
             }
+        }
+        if (ancestors) {
+            found.addAll(Ancestors.of(found, pid -> inspect(pid, true)));
         }
         found.sort(Comparator.comparingLong(ObservedProcess::pid));
         return found;
@@ -86,10 +93,13 @@ final class ProcfsScan {
         throw new IOException("cannot list " + procRoot);
     }
 
-    /** The process if it is to be reported, or null when it is neither a server nor registered, or has gone. */
-    private ObservedProcess inspect(long pid) {
+    /**
+     * The process if it is to be reported, or null when it is neither a server nor registered (nor {@code
+     * wanted} whatever it is, as an ancestor is), or has gone.
+     */
+    private ObservedProcess inspect(long pid, boolean wanted) {
         String directory = procPrefix + pid;
-        boolean registered = registeredPids.contains(pid);
+        boolean registered = wanted || registeredPids.contains(pid);
         int length = reader.readProcessFile(directory + "/cmdline");
         if (length < 0 && !registered) {
             return null;
@@ -106,11 +116,13 @@ final class ProcfsScan {
             return null; // exited mid-scan, or exited and not yet reaped: absent, not an error
         }
         Instant startedAt = startInstant(ProcStat.startTicks(reader.buffer(), length));
+        long parent = ProcStat.parentPid(reader.buffer(), length);
         Owner owner = owner(Path.of(directory));
         if (owner.gone()) {
             return null;
         }
-        return new ObservedProcess(pid, startedAt, commandLine, owner.name(), matchesServer);
+        // Pid 0 is no process: it is the parent the kernel gives init and its own threads.
+        return new ObservedProcess(pid, startedAt, commandLine, owner.name(), matchesServer, parent > 0 ? parent : null);
     }
 
     /** The JDK's arithmetic exactly: boot millis + ticks * 1000 / CLK_TCK, truncated to the millisecond. */

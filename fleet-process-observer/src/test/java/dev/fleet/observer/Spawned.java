@@ -57,6 +57,46 @@ final class Spawned implements AutoCloseable, AfterEachCallback {
         return marked.process();
     }
 
+    /**
+     * A tree three processes deep: {@code sh} starts {@code bash}, which starts {@code sleep 600 <token>}
+     * under {@code marker} as argv[0], the only one whose command line holds the marker (it reaches bash in
+     * its environment). Returns the sleep's handle once it runs under the marker; {@link #close} kills the
+     * whole tree.
+     */
+    ProcessHandle markedGrandchild(String marker, String token) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+                "bash -c '(exec -a \"$FLEET_TEST_ARGV0\" sleep 600 " + token + ") & wait' & wait")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("FLEET_TEST_ARGV0", marker);
+        Process shell = builder.start();
+        children.add(shell);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (System.nanoTime() < deadline) {
+            ProcessHandle found = shell.descendants().filter(handle -> commandLine(handle.pid()).startsWith(marker + "\0"))
+                    .findFirst().orElse(null);
+            if (found != null) {
+                return found;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("the marked grandchild of sh " + shell.pid() + " never started");
+    }
+
+    private static String commandLine(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    StandardCharsets.UTF_8);
+        } catch (IOException gone) {
+            return "";
+        }
+    }
+
     Process sleep() throws IOException, InterruptedException {
         Process process = start("sleep", "600");
         MarkerProcess.awaitCommandLine(process, "sleep\0");
@@ -78,10 +118,11 @@ final class Spawned implements AutoCloseable, AfterEachCallback {
         close();
     }
 
-    /** Kills every child and reaps it, so no test leaves a process (or a zombie) behind. */
+    /** Kills every child, and every process below it, and reaps it, so no test leaves a process (or a zombie) behind. */
     @Override
     public void close() {
         for (Process child : children) {
+            child.descendants().forEach(ProcessHandle::destroyForcibly);
             child.destroyForcibly();
         }
         try {

@@ -189,7 +189,12 @@ public final class DemoStory {
         }
     }
 
+    /** The demo's members are fleet's own servers; a reader's next step is making theirs members. */
+    static final String WRAP_YOUR_OWN = "your own MCP servers become members unchanged: fleet serve --profile NAME "
+            + "-- COMMAND [ARG...] (fleet mcp-config --server-command 'COMMAND ARG...' writes the client entries)";
+
     private boolean end() {
+        out.printf("%n%s%n", WRAP_YOUR_OWN);
         out.printf("%n%s%n", failed == 0 ? "demo: every expected verdict was seen"
                 : "demo: " + failed + " expectation(s) not met");
         return failed == 0;

@@ -84,7 +84,10 @@ public final class VerdictText {
         return text.toString();
     }
 
-    /** The members and their pids, an orphan's marked: of two copies, the dead client's is the one to stop. */
+    /**
+     * The members and their pids, an orphan's marked (of two copies, the dead client's is the one to stop), and
+     * the server a member wraps named after its own.
+     */
     private static void memberTable(StringBuilder text, Verdict verdict) {
         if (verdict.members().isEmpty()) {
             return;
@@ -96,6 +99,7 @@ public final class VerdictText {
         for (MemberReport report : VerdictLists.shown(verdict.members())) {
             members.row(report.member().namespace(), report.member().profile(), report.state().code(),
                     join(report.instances(), instance -> instance.pid()
+                            + (instance.serverPid() == null ? "" : "(wraps " + instance.serverPid() + ")")
                             + (orphans.contains(instance.runtimeId()) ? "(orphan)" : "")),
                     join(report.instances(), Instance::cohortId),
                     join(report.instances(), instance -> shortHead(instance.startupHead())));
@@ -126,8 +130,9 @@ public final class VerdictText {
     private static String flagged(FlaggedRegistration entry) {
         Instance instance = entry.instance();
         ReasonCode reason = entry.reason();
-        return String.format("  %s  pid %d  %s  runtime_id %s%n    action: %s%n",
-                name(instance), instance.pid(), reason.code(), Printable.of(instance.runtimeId()), reason.action());
+        return String.format("  %s  pid %d%s  %s  runtime_id %s%n    action: %s%n",
+                name(instance), instance.pid(), instance.serverPid() == null ? "" : " (wraps pid " + instance.serverPid()
+                        + ")", reason.code(), Printable.of(instance.runtimeId()), reason.action());
     }
 
     private static String orphan(OrphanedInstance orphan) {

@@ -9,6 +9,7 @@ import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.GitHead;
+import dev.fleet.cli.serve.ServerCommand;
 import dev.fleet.cli.text.JsonControlEscapes;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
@@ -55,6 +56,12 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "claude-desktop (claude_desktop_config.json).")
     private ConfigDialect dialect;
 
+    @Option(names = "--server-command", paramLabel = "'COMMAND ARG...'",
+            description = "Your own MCP server, for every member to wrap (fleet serve ... -- COMMAND ARG...): one line, "
+                    + "split into words as a shell would, {profile}, {namespace} and {role} filled in per member. The "
+                    + "roster pattern that matches it goes to stderr.")
+    private String serverCommand;
+
     @Mixin
     private RosterOption roster;
 
@@ -73,6 +80,7 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "its servers would report no startup head (run this in the checkout, or name it)");
         }
         List<String> command = launcher();
+        ServerCommand wrapped = serverCommand == null ? null : ServerCommand.parse(serverCommand);
         Map<String, Object> servers = new LinkedHashMap<>();
         for (RosterMember member : fleet.members()) {
             Map<String, Object> server = new LinkedHashMap<>();
@@ -91,13 +99,47 @@ public final class McpConfigCommand implements Callable<Integer> {
                 args.addAll(List.of("--registry", registry.location()));
             }
             args.add("--cohort-from-parent");
+            if (wrapped != null) {
+                args.add("--");
+                args.addAll(wrapped.forMember(member));
+            }
             server.put("args", args);
             servers.put(member.namespace(), server);
         }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
+        if (wrapped != null) {
+            explain(wrapped, fleet);
+        }
         return ExitCodes.OK;
+    }
+
+    /**
+     * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
+     * its registry, and the roster's patterns with the one that makes a copy of the server started
+     * without fleet close its gate, as the roster file's {@code server_process_patterns} is to hold them.
+     */
+    private void explain(ServerCommand wrapped, Roster fleet) throws JsonProcessingException {
+        // With a registry of its own, the members are found by it: the default patterns would also find
+        // another fleet's members on this host, and close this fleet's gate with them.
+        List<String> patterns = new ArrayList<>();
+        for (String pattern : fleet.serverProcessPatterns()) {
+            String scoped = registry.named() && Roster.DEFAULT_SERVER_PROCESS_PATTERNS.contains(pattern)
+                    ? ServerCommand.membersPattern(registry.location()) : pattern;
+            if (!patterns.contains(scoped)) {
+                patterns.add(scoped);
+            }
+        }
+        if (!patterns.contains(wrapped.pattern())) {
+            patterns.add(wrapped.pattern());
+        }
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        err.println("fleet: this fleet's registry: " + registry.location());
+        err.println("fleet: the pattern that finds your server: " + new ObjectMapper().writeValueAsString(wrapped.pattern()));
+        err.println("fleet: in the roster file (--roster), so that a copy started without fleet closes the gate: "
+                + "\"server_process_patterns\": " + new ObjectMapper().writeValueAsString(patterns));
+        err.flush();
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
 import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.ParentLooks;
 import dev.fleet.cli.serve.Slf4jLifecycleLog;
+import dev.fleet.cli.serve.WrappedCommand;
 import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Lease;
@@ -28,6 +29,9 @@ import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.domain.registration.ServerLifecycleService;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.http.StreamableHttpEndpoint;
+import dev.fleet.mcp.relay.RelayServer;
+import dev.fleet.mcp.relay.ServedChild;
+import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
 import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.metrics.MetricsScrape;
@@ -41,6 +45,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,6 +57,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -108,6 +114,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "it stops, as on stdin EOF, within 2 s of being reparented).")
     private boolean keepWithoutClient;
 
+    @Parameters(paramLabel = "COMMAND", arity = "0..*",
+            description = "After --: your own MCP server, started as this member's child (no shell) and relayed "
+                    + "to over stdio, so that it becomes a fleet member unchanged.")
+    private List<String> command = new ArrayList<>();
+
     /** This process's parent pid, read afresh: recorded at start, then watched over stdio. */
     private final OwnParent ownParent = new OwnParent();
 
@@ -124,12 +135,17 @@ public final class ServeCommand implements Callable<Integer> {
                         .map(RosterMember::profile).collect(Collectors.joining(", "))));
         ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
                 : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
+        WrappedCommand wrapped = WrappedCommand.of(command, settings.transport(), spec.commandLine());
         Path root = settings.repositoryRoot();
         RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
                 .orElseGet(this::sqliteWriter);
         ProcessObserver observer = ProcessObservers.forThisPlatform();
         ServerIdentity identity = identity(member, fleet, settings, observer, parents);
         warnIfCohortLostWithClient(identity.cohort(), settings.transport() == Transport.STDIO && !keepWithoutClient);
+        // The row is written right after the child has started and both pipes are open; a command that
+        // cannot start is one line and exit 2, with nothing registered.
+        ServedChild child = wrapped == null ? null : wrapped.start(member);
+        identity = child == null ? identity : WrappedCommand.recorded(identity, child, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
@@ -143,7 +159,11 @@ public final class ServeCommand implements Callable<Integer> {
                         + "MCP client to start; `fleet mcp-config` prints a client configuration. Ctrl-D ends it.");
                 spec.commandLine().getErr().flush();
             }
-            StdioServer.serve(server, ExitAction.systemExit(), parents.watch(atStart, keepWithoutClient));
+            ClientWatch watch = parents.watch(atStart, keepWithoutClient);
+            if (child != null) {
+                RelayServer.serve(server, child, watch);
+            }
+            StdioServer.serve(server, ExitAction.systemExit(), watch);
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
             serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,

@@ -40,4 +40,22 @@ class VerdictTextTest {
         assertTrue(text.contains("! orphaned_member: gitea-author/prgs-author pid 5100 (client pid 900 gone)\n"
                 + "  action: Stop pid 5100 yourself: its client is gone"), text);
     }
+
+    /** A member wrapping its server names it in the table; once the server is gone, the stale row says which. */
+    @Test
+    void aWrappedServerIsNamedBesideItsMember() {
+        Scenario scenario = Scenario.healthyFive();
+        scenario.rows.replaceAll(row -> row.pid() == 4100
+                ? RowBuilder.from(row).wraps("python3 srv.py --token abc", 5100, Scenario.STARTED).build() : row);
+        scenario.process(5100, 4100L, Scenario.STARTED, "python3 srv.py --token abc", "fleet");
+
+        String text = new VerdictText(new Ansi(false)).render(scenario.classify(), Path.of("/r.sqlite3"), "", "default");
+        assertTrue(text.startsWith("GATE SATISFIED"), text);
+        assertTrue(text.contains(" 4100(wraps 5100) "), text);
+
+        String gone = new VerdictText(new Ansi(false)).render(scenario.removeProcess(5100).classify(),
+                Path.of("/r.sqlite3"), "", "default");
+        assertTrue(gone.contains("\n  gitea-author/prgs-author  pid 4100 (wraps pid 5100)  server_exited  runtime_id "),
+                gone);
+    }
 }

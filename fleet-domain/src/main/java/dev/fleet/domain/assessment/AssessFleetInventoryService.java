@@ -19,8 +19,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Reads the registry, then observes the processes it names (servers and their recorded parents) and
- * those that look like servers, and classifies the snapshot. It holds only read ports: it cannot write the registry.
+ * Reads the registry, then observes the processes it names (servers, their recorded parents and the
+ * servers they wrap) and those that look like servers, with the ancestors of the latter when a row
+ * wraps a server, and classifies the snapshot. It holds only read ports: it cannot write the registry.
  */
 public final class AssessFleetInventoryService implements AssessFleetInventoryUseCase {
 
@@ -71,13 +72,18 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.
         // A loop, not a stream of two per row: a cold JVM interprets whatever runs once per row.
+        // Ancestors are looked up only when a row wraps a server: without one no process can be served,
+        // and a fleet of plain members pays nothing for the walk.
         Set<Long> registeredPids = new HashSet<>();
+        boolean wrapsAServer = false;
         for (RegistryRow row : read.rows()) {
             addIfPid(registeredPids, row.pid());
             addIfPid(registeredPids, row.parentPid());
+            addIfPid(registeredPids, row.serverPid());
+            wrapsAServer |= row.serverPid() != null;
         }
         ProcessObservation observation = observer.observe(roster.serverProcessPatterns(),
-                Collections.unmodifiableSet(registeredPids));
+                Collections.unmodifiableSet(registeredPids), wrapsAServer);
         return new Snapshot(roster, read, observation, clock.instant(), registry.location(), answeredBy, hostId, lease);
     }
 }

@@ -32,6 +32,7 @@ import java.util.Objects;
  * @param endpoint where an HTTP server listens, known once it is bound; null for stdio
  * @param parent the process that started this server (its client over stdio), or null when unknown
  * @param hostId this host's {@link dev.fleet.domain.HostId}, or null when unknown
+ * @param server the server this member wraps ({@code fleet serve -- COMMAND}), or null when it wraps nothing
  */
 public record ServerIdentity(
         String profile,
@@ -49,7 +50,17 @@ public record ServerIdentity(
         ClientProvenance clientProvenance,
         String endpoint,
         ParentProcess parent,
-        String hostId) {
+        String hostId,
+        ServedServer server) {
+
+    /** An identity that wraps no server. */
+    public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
+            long pid, Instant processStartedAt, String bootId, String pidNamespace, Cohort cohort, String startupHead,
+            Transport transport, ClientProvenance clientProvenance, String endpoint, ParentProcess parent,
+            String hostId) {
+        this(profile, namespace, role, binding, repositoryRoot, pid, processStartedAt, bootId, pidNamespace, cohort,
+                startupHead, transport, clientProvenance, endpoint, parent, hostId, null);
+    }
 
     /** An identity whose parent and host are unknown. */
     public ServerIdentity(String profile, String namespace, String role, Binding binding, String repositoryRoot,
@@ -82,28 +93,34 @@ public record ServerIdentity(
 
     /** The same identity with the start instant the OS now reports for this process. */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
-        return with(observedStart, parent, endpoint, hostId);
+        return with(observedStart, parent, endpoint, hostId, server);
     }
 
     /** The same identity started by {@code startedBy} (null: unknown). */
     public ServerIdentity withParent(ParentProcess startedBy) {
-        return with(processStartedAt, startedBy, endpoint, hostId);
+        return with(processStartedAt, startedBy, endpoint, hostId, server);
     }
 
     /** The same identity listening on {@code newEndpoint} (the HTTP runner learns it once bound, port 0 included). */
     public ServerIdentity withEndpoint(String newEndpoint) {
-        return with(processStartedAt, parent, newEndpoint, hostId);
+        return with(processStartedAt, parent, newEndpoint, hostId, server);
     }
 
     /** The same identity on the host {@code newHostId} (computed by the CLI, or set for tests and containers). */
     public ServerIdentity withHostId(String newHostId) {
-        return with(processStartedAt, parent, endpoint, newHostId);
+        return with(processStartedAt, parent, endpoint, newHostId, server);
+    }
+
+    /** The same identity wrapping {@code child} (null: none), which the relay knows once it has started it. */
+    public ServerIdentity withServer(ServedServer child) {
+        return with(processStartedAt, parent, endpoint, hostId, child);
     }
 
     /** The same identity but for what is learnt after it is first made. */
-    private ServerIdentity with(Instant start, ParentProcess startedBy, String listening, String host) {
+    private ServerIdentity with(Instant start, ParentProcess startedBy, String listening, String host,
+            ServedServer child) {
         return new ServerIdentity(profile, namespace, role, binding, repositoryRoot, pid, start, bootId,
-                pidNamespace, cohort, startupHead, transport, clientProvenance, listening, startedBy, host);
+                pidNamespace, cohort, startupHead, transport, clientProvenance, listening, startedBy, host, child);
     }
 
     /**
@@ -131,6 +148,8 @@ public record ServerIdentity(
                 .endpoint(endpoint)
                 .parent(parent == null ? null : parent.pid(), parent == null ? null : parent.startedAt())
                 .hostId(hostId)
+                .server(server == null ? null : server.command(), server == null ? null : server.pid(),
+                        server == null ? null : server.startedAt())
                 .build();
     }
 

@@ -10,6 +10,7 @@ import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.SecretMask;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Text;
 import java.time.Instant;
@@ -27,7 +28,8 @@ import java.util.stream.Collectors;
  * The working state of one classification ({@link FleetClassifier#classify}), step by step: rows
  * interpreted and conflicting claims set aside ({@link ConflictingClaims}), rows of other hosts judged by
  * their lease ({@link RemoteRows}), local running rows by the contract's rules ({@link RunningRowRule}),
- * live ones by what they are an instance of ({@link LiveRowRule}), and the verdict put together. The
+ * the processes live ones serve ({@link ServedProcesses}), live ones by what they are an instance of
+ * ({@link LiveRowRule}), and the verdict put together. The
  * rules are named values listed in those classes; this class only applies them, in order.
  */
 final class Classification {
@@ -52,6 +54,7 @@ final class Classification {
     private final Map<RosterMember, List<Instance>> instances = new HashMap<>();
     private final List<OrphanedInstance> orphaned = new ArrayList<>();
     private final List<RemoteInstance> remoteInstances = new ArrayList<>();
+    private ServedProcesses served;
 
     Classification(Snapshot snapshot, Map<Long, ObservedProcess> processes) {
         this.roster = snapshot.roster();
@@ -82,6 +85,7 @@ final class Classification {
     Verdict verdict(RegistrySummary registry, ListingSummary listing, ObservationSummary observationSummary) {
         judgeRemoteRegistrations();
         checkRunningRegistrations();
+        served = ServedProcesses.of(live, processes, roster);
         assignLiveRegistrations();
 
         List<MemberReport> members = roster.members().stream()
@@ -152,8 +156,11 @@ final class Classification {
             PidInNamespace key = keys.get(i);
             boolean otherNamespace = answerer.elsewhere(key);
             ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
+            ObservedProcess server = otherNamespace || registration.serverPid() == null ? null
+                    : processes.get(registration.serverPid());
             RunningRowRule rule = RunningRowRule.firstApplying(new RunningRow(registration, process,
-                    newestOnPid.get(key) == registration, otherNamespace, answerer.fromPreviousBoot(registration)));
+                    newestOnPid.get(key) == registration, otherNamespace, answerer.fromPreviousBoot(registration),
+                    server));
             if (rule == null) {
                 live.add(registration);
             } else {
@@ -163,9 +170,14 @@ final class Classification {
         }
     }
 
+    /** Each live row an instance or unexpected; a member's server registering itself is neither, but served. */
     private void assignLiveRegistrations() {
         for (Registration registration : live) {
-            Instance instance = Instance.of(registration, processes.get(registration.pid()));
+            if (served.isServersOwnRow(registration)) {
+                continue;
+            }
+            Instance instance = Instance.of(registration, processes.get(registration.pid()),
+                    served.listedUnder(registration));
             LiveRowRule rule = LiveRowRule.firstApplying(registration, roster);
             if (rule != null) {
                 unexpected.add(new FlaggedRegistration(instance, rule.reason()));
@@ -187,9 +199,10 @@ final class Classification {
                 .map(Registration::pid)
                 .collect(Collectors.toSet());
         return processes.values().stream()
-                .filter(process -> process.matchesServer() && !accounted.contains(process.pid()))
+                .filter(process -> process.matchesServer() && !accounted.contains(process.pid())
+                        && !served.isServed(process.pid()))
                 .map(process -> new UnregisteredProcess(process.pid(), process.startedAt(),
-                        process.commandLine(), stoppedPids.contains(process.pid())
+                        SecretMask.commandLine(process.commandLine()), stoppedPids.contains(process.pid())
                                 ? UnregisteredReason.REGISTRATION_STOPPED
                                 : UnregisteredReason.NO_REGISTRATION))
                 .sorted(VerdictOrder.UNREGISTERED)

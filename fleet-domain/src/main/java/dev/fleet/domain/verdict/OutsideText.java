@@ -5,12 +5,18 @@ package dev.fleet.domain.verdict;
  * of a registry row): an answer must fit every client, and a process with a megabyte of argv must
  * not make the gate unanswerable. The cap is applied when the verdict is rendered, before
  * digesting, never before comparing: two long cohort ids that differ only past the cap still split
- * the cohort.
+ * the cohort. Capping a capped text changes nothing, so a text stored capped (a wrapped server's
+ * {@code server_command}) keeps the length it had before.
  */
 public final class OutsideText {
 
     /** The contract: characters (Unicode code points) kept of a longer string. */
     public static final int MAX_CHARS = 4096;
+
+    private static final String SUFFIX_START = "…[truncated, ";
+    private static final String SUFFIX_END = " chars]";
+    /** Digits of N in a suffix this cap writes: a Java string holds fewer than 2^31 characters. */
+    private static final int MAX_COUNT_DIGITS = 10;
 
     private OutsideText() {
     }
@@ -24,6 +30,20 @@ public final class OutsideText {
         if (length <= MAX_CHARS) {
             return text;
         }
-        return text.substring(0, text.offsetByCodePoints(0, MAX_CHARS)) + "…[truncated, " + length + " chars]";
+        int kept = text.offsetByCodePoints(0, MAX_CHARS);
+        if (isSuffix(text.substring(kept))) {
+            return text;
+        }
+        return text.substring(0, kept) + SUFFIX_START + length + SUFFIX_END;
+    }
+
+    /** {@code …[truncated, N chars]} exactly, as {@link #cap} writes it: the text was capped already. */
+    private static boolean isSuffix(String rest) {
+        if (!rest.startsWith(SUFFIX_START) || !rest.endsWith(SUFFIX_END)) {
+            return false;
+        }
+        String count = rest.substring(SUFFIX_START.length(), Math.max(SUFFIX_START.length(),
+                rest.length() - SUFFIX_END.length()));
+        return !count.isEmpty() && count.length() <= MAX_COUNT_DIGITS && count.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 }

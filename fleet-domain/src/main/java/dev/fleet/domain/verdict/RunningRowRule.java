@@ -28,7 +28,9 @@ enum RunningRowRule {
     /** Rule 4c: live, but no server process (pid 1, a sleep): a claim the observation does not confirm. */
     NOT_A_SERVER_PROCESS(UnverifiedReason.NOT_A_SERVER_PROCESS, row -> !row.process().matchesServer()),
     /** Rule 5: the process on the pid started after the row was written, or not when the row says. */
-    PID_REUSED(StaleReason.PID_REUSED, RunningRow::pidReused);
+    PID_REUSED(StaleReason.PID_REUSED, RunningRow::pidReused),
+    /** After rule 5: the server the member wraps has exited, so the member does not run. */
+    SERVER_EXITED(StaleReason.SERVER_EXITED, RunningRow::serverExited);
 
     private static final List<RunningRowRule> IN_ORDER = List.of(values());
 

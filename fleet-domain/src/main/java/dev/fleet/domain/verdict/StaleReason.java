@@ -9,7 +9,9 @@ public enum StaleReason implements ReasonCode {
     PROCESS_EXITED,
     PID_REUSED,
     /** A row of another host whose last heartbeat is older than the lease, by the registry's clock. */
-    LEASE_EXPIRED;
+    LEASE_EXPIRED,
+    /** The server the member wraps ({@code server_pid}) no longer runs: the member is not running either. */
+    SERVER_EXITED;
 
     @Override
     public String action() {
@@ -23,6 +25,9 @@ public enum StaleReason implements ReasonCode {
                     + "is reported as unregistered.";
             case LEASE_EXPIRED -> "None needed: the server on another host stopped heartbeating longer ago than "
                     + "the lease; retention will drop the row.";
+            case SERVER_EXITED -> "None needed for the row: the server this member wraps (server_pid) has exited, "
+                    + "so the member is not running; its fleet serve stops once its child is gone. Start the member "
+                    + "again if it should run.";
         };
     }
 }

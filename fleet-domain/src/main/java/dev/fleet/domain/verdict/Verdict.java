@@ -110,32 +110,44 @@ public record Verdict(
     /**
      * For each list the document shows capped ({@link VerdictLists}), its name and how many entries were
      * left out, in document order; empty when every list is shown whole. A member's instances are named
-     * by the member's position in its shown list, as {@code members[0].instances}.
+     * by the member's position in its shown list, as {@code members[0].instances}, and an entry's served pids by
+     * its position too, as {@code members[0].instances[1].served_pids}.
      */
     public Map<String, Integer> omittedEntries() {
         Map<String, Integer> omitted = new LinkedHashMap<>();
         count(omitted, "members", members);
         List<MemberReport> shownMembers = VerdictLists.shown(members);
         for (int i = 0; i < shownMembers.size(); i++) {
-            count(omitted, "members[" + i + "].instances", shownMembers.get(i).instances());
+            countInstances(omitted, "members[" + i + "].instances", shownMembers.get(i).instances());
         }
         count(omitted, "missing_members", missingMembers());
         List<MemberReport> duplicates = duplicateMembers();
         count(omitted, "duplicate_members", duplicates);
         List<MemberReport> shownDuplicates = VerdictLists.shown(duplicates);
         for (int i = 0; i < shownDuplicates.size(); i++) {
-            count(omitted, "duplicate_members[" + i + "].instances", shownDuplicates.get(i).instances());
+            countInstances(omitted, "duplicate_members[" + i + "].instances", shownDuplicates.get(i).instances());
         }
-        count(omitted, "unexpected_members", unexpectedMembers);
+        countInstances(omitted, "unexpected_members",
+                unexpectedMembers.stream().map(FlaggedRegistration::instance).toList());
         count(omitted, "stale_registrations", staleRegistrations);
         count(omitted, "unverified_registrations", unverifiedRegistrations);
         count(omitted, "malformed_registrations", malformedRegistrations);
-        count(omitted, "orphaned_instances", orphanedInstances);
+        countInstances(omitted, "orphaned_instances",
+                orphanedInstances.stream().map(OrphanedInstance::instance).toList());
         count(omitted, "remote_instances", remoteInstances);
         count(omitted, "unregistered_processes", unregisteredProcesses);
         count(omitted, "cohort_ids", cohortIds());
         count(omitted, "startup_heads", startupHeads());
         return omitted;
+    }
+
+    /** A list of instance entries named {@code name}, then each shown entry's {@code served_pids}. */
+    private static void countInstances(Map<String, Integer> omitted, String name, List<Instance> instances) {
+        count(omitted, name, instances);
+        List<Instance> shown = VerdictLists.shown(instances);
+        for (int i = 0; i < shown.size(); i++) {
+            count(omitted, name + "[" + i + "].served_pids", shown.get(i).servedPids());
+        }
     }
 
     private static void count(Map<String, Integer> omitted, String name, List<?> list) {

@@ -43,6 +43,20 @@ final class VerdictEntries {
         out.instant(instance.observedProcessStartedAt());
         out.name(RECORDED_PROCESS_STARTED_AT);
         out.instant(instance.recordedProcessStartedAt());
+        out.name(SERVER_PID);
+        if (instance.serverPid() == null) {
+            out.nullValue();
+        } else {
+            out.number(instance.serverPid());
+        }
+        writeOutsideText(SERVER_COMMAND, instance.serverCommand(), out);
+        // Capped like every list (omitted_entries names it): a member may start any number of processes.
+        out.name(SERVED_PIDS);
+        out.beginArray();
+        for (long pid : VerdictLists.shown(instance.servedPids())) {
+            out.number(pid);
+        }
+        out.endArray();
     }
 
     /**

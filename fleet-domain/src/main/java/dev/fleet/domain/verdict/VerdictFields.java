@@ -54,6 +54,9 @@ final class VerdictFields {
     static final FieldName RUNNING_MEMBER_COUNT = FieldName.of("running_member_count");
     static final FieldName RUNTIME_ID = FieldName.of("runtime_id");
     static final FieldName SERVER_PROCESS_COUNT = FieldName.of("server_process_count");
+    static final FieldName SERVER_PID = FieldName.of("server_pid");
+    static final FieldName SERVER_COMMAND = FieldName.of("server_command");
+    static final FieldName SERVED_PIDS = FieldName.of("served_pids");
     static final FieldName SINGLE_COHORT = FieldName.of("single_cohort");
     static final FieldName SINGLE_REVISION = FieldName.of("single_revision");
     static final FieldName STALE_REGISTRATIONS = FieldName.of("stale_registrations");

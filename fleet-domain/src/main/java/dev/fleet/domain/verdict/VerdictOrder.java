@@ -4,6 +4,7 @@ import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.RosterMember;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * The deterministic order of every verdict list, the one way the verdict orders anything: namespace,
@@ -60,7 +61,10 @@ final class VerdictOrder {
             .thenComparing(Instance::registeredAt, INSTANT)
             .thenComparing(Instance::lastHeartbeatAt, INSTANT)
             .thenComparing(Instance::observedProcessStartedAt, INSTANT)
-            .thenComparing(Instance::recordedProcessStartedAt, INSTANT);
+            .thenComparing(Instance::recordedProcessStartedAt, INSTANT)
+            .thenComparing(Instance::serverPid, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(Instance::serverCommand, OUTSIDE_TEXT)
+            .thenComparing(Instance::servedPids, VerdictOrder::comparePids);
 
     /** A process's fields after the pid, reached only on a tie of pids. */
     private static final Comparator<UnregisteredProcess> UNREGISTERED_TIES = Comparator
@@ -103,6 +107,17 @@ final class VerdictOrder {
     private static int compareUnregistered(UnregisteredProcess a, UnregisteredProcess b) {
         int order = Long.compare(a.pid(), b.pid());
         return order != 0 ? order : UNREGISTERED_TIES.compare(a, b);
+    }
+
+    /** Lists of pids, element by element, a shorter list first when it is a prefix of the other. */
+    private static int comparePids(List<Long> a, List<Long> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int order = Long.compare(a.get(i), b.get(i));
+            if (order != 0) {
+                return order;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     /** Natural order, nulls last. */

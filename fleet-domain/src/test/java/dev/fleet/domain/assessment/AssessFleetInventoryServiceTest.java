@@ -77,4 +77,35 @@ class AssessFleetInventoryServiceTest {
                 () -> Scenario.OBSERVED_AT, null).assess();
         assertEquals(Set.of(4100L, 4101L, 4102L, 4103L, 4104L, 9100L, 900L, 9101L), askedPids.get());
     }
+
+    /** A wrapped server's pid is observed too, and ancestors are asked for only when some row wraps one. */
+    @Test
+    void theServersRowsWrapAreObservedWithTheirAncestorsAndOnlyThen() {
+        Scenario plain = Scenario.healthyFive();
+        AtomicReference<Boolean> askedAncestors = new AtomicReference<>();
+        AtomicReference<Set<Long>> askedPids = new AtomicReference<>();
+        ProcessObserver observer = new ProcessObserver() {
+            @Override
+            public ProcessObservation observe(List<String> patterns, Set<Long> pids) {
+                throw new AssertionError("the assessment says whether it needs ancestors");
+            }
+
+            @Override
+            public ProcessObservation observe(List<String> patterns, Set<Long> pids, boolean ancestors) {
+                askedAncestors.set(ancestors);
+                askedPids.set(pids);
+                return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, List.of());
+            }
+        };
+        new AssessFleetInventoryService(plain.roster, new ScenarioRegistry(plain), observer,
+                () -> Scenario.OBSERVED_AT, null).assess();
+        assertEquals(false, askedAncestors.get(), "no row wraps a server: no ancestor is read");
+
+        Scenario wrapping = Scenario.healthyFive().row(RowBuilder.row(Scenario.member("author"), 9100)
+                .wraps("python3 server.py", 9101, Scenario.STARTED));
+        new AssessFleetInventoryService(wrapping.roster, new ScenarioRegistry(wrapping), observer,
+                () -> Scenario.OBSERVED_AT, null).assess();
+        assertEquals(true, askedAncestors.get());
+        assertEquals(Set.of(4100L, 4101L, 4102L, 4103L, 4104L, 9100L, 9101L), askedPids.get());
+    }
 }

@@ -233,15 +233,17 @@ class CanonicalWriterTest {
 
     /**
      * Computed by the tree-and-String encoder this writer replaced: the digest must never move except
-     * when the contract adds a field (last: {@code orphaned_instances} and {@code remote_instances},
-     * {@code []} here, and the observation's {@code host_id}; before them {@code omitted_entries}).
+     * when the contract adds a field (last: each instance's {@code server_pid}, {@code server_command} and
+     * {@code served_pids}; before them {@code orphaned_instances} and {@code remote_instances}, {@code []}
+     * here, and the observation's {@code host_id}; before them {@code omitted_entries}).
      */
     @Test
     void theDigestOfAKnownFleetHasNotMoved() {
         Verdict verdict = Scenario.healthyFive().classify();
-        assertEquals("sha256:de28bb489176861d31f25d4313556e30dd5391894e9771f2a39a186ebc69df39", verdict.verdictDigest());
+        assertEquals("sha256:cda99cc231160abaaafa739ee8d354026f9055019b4a1938707ea0a85895ec5b", verdict.verdictDigest());
         assertEquals(3766 + ",\"omitted_entries\":{}".length() + ",\"orphaned_instances\":[]".length()
-                + ",\"remote_instances\":[]".length() + ",\"host_id\":null".length(),
+                + ",\"remote_instances\":[]".length() + ",\"host_id\":null".length()
+                + 5 * ",\"server_pid\":null,\"server_command\":null,\"served_pids\":[]".length(),
                 VerdictDocument.canonicalJson(verdict).length());
     }
 

@@ -21,8 +21,10 @@ import org.quicktheories.core.RandomnessSource;
  * pid namespace or before namespaces were recorded, naming a live process that is no server), strays outside the
  * roster or the binding, started by a few clients each alive, gone, gone with its pid recycled, or of
  * unknown start (some rows recording no parent or no parent start, some served over HTTP), unregistered server processes, stopped and malformed rows, a few cohorts
- * and revisions, and rarely an unreadable registry or an unavailable listing. Runtime ids and
- * pids are unique per snapshot, as a real registry and process table make them.
+ * and revisions, and rarely an unreadable registry or an unavailable listing. Some members wrap their
+ * own server ({@link WrappedFleet}): alive with workers below it (some of another owner), exited, its pid
+ * recycled, registering itself, or copied by hand beside it. Runtime ids and pids are unique per snapshot,
+ * as a real registry and process table make them.
  */
 final class FleetGen {
 
@@ -58,7 +60,11 @@ final class FleetGen {
         for (RosterMember member : fleet.scenario.roster.members()) {
             int registrations = fleet.pick(0, 9) < 7 ? 1 : fleet.pick(0, 3);
             for (int i = 0; i < registrations; i++) {
-                fleet.registration(member);
+                if (fleet.pick(0, 3) == 0) {
+                    fleet.wrapped(member);
+                } else {
+                    fleet.registration(member);
+                }
             }
         }
         for (int i = fleet.pick(0, 2); i > 0; i--) {
@@ -96,6 +102,7 @@ final class FleetGen {
 
         Builder(RandomnessSource in) {
             this.in = in;
+            scenario.roster = WrappedFleet.ROSTER;
         }
 
         int pick(int low, int high) {
@@ -180,16 +187,73 @@ final class FleetGen {
             for (int i = 0; i < scenario.roster.members().size(); i++) {
                 boolean cohortDiffers = i == oddCohort;
                 boolean headDiffers = i == oddHead;
-                scenario.server(row(scenario.roster.members().get(i), nextPid++).with(r -> {
+                RowBuilder member = row(scenario.roster.members().get(i), nextPid++).with(r -> {
                     r.cohortId = cohortDiffers ? "ppid:999" : cohort;
                     r.startupHead = headDiffers ? "ccc333" : head;
-                }));
+                });
+                if (pick(0, 1) == 0) {
+                    scenario.server(member);
+                } else {
+                    healthyServer(member);
+                }
             }
             for (int i = pick(0, 3); i > 0; i--) {
                 RosterMember member = scenario.roster.members().get(pick(0, scenario.roster.members().size() - 1));
                 scenario.row(row(member, nextPid++).with(r -> r.status = pick(0, 1) == 0 ? "running" : "stopped"));
             }
             return scenario;
+        }
+
+        /**
+         * A member wrapping its own server, whose fate is picked: alive (with workers below it now and then,
+         * one of another owner), exited, its pid recycled, registering itself (under its member or another),
+         * or beside a copy started by hand.
+         */
+        void wrapped(RosterMember member) {
+            RowBuilder row = row(member, nextPid++);
+            switch (pick(0, 6)) {
+                case 0 -> wrapping(row, nextPid++, pick(0, 1) == 0); // its server exited
+                case 1 -> {
+                    long server = nextPid++;
+                    wrapping(row, server, pick(0, 1) == 0);
+                    scenario.process(server, 1L, WrappedFleet.SERVER_STARTED.plusSeconds(pick(2, 60)), "bash",
+                            WrappedFleet.USER); // the server's pid recycled
+                }
+                case 2 -> {
+                    long server = healthyServer(row);
+                    RosterMember claimed = pick(0, 2) == 0 ? scenario.roster.members().get(pick(0, 4)) : member;
+                    scenario.row(row(claimed, server)); // the server registering itself
+                }
+                case 3 -> {
+                    healthyServer(row);
+                    scenario.process(nextPid++, 1L, WrappedFleet.SERVER_STARTED,
+                            WrappedFleet.serverCommand(member.profile()), WrappedFleet.USER); // a copy by hand
+                }
+                default -> healthyServer(row);
+            }
+        }
+
+        /** {@code row}'s fleet process and the live server it wraps, with workers below it now and then; its pid. */
+        private long healthyServer(RowBuilder row) {
+            long server = nextPid++;
+            wrapping(row, server, pick(0, 3) != 0);
+            String command = WrappedFleet.serverCommand(row.profile);
+            scenario.process(server, row.pid, WrappedFleet.SERVER_STARTED, command, WrappedFleet.USER);
+            long parent = server;
+            for (int workers = pick(-2, 2); workers > 0; workers--) {
+                long worker = nextPid++;
+                boolean shell = pick(0, 2) == 0;
+                scenario.process(worker, parent, WrappedFleet.SERVER_STARTED.plusMillis(10L * (worker - server)),
+                        shell ? "sh -c worker" : command + " --worker", pick(0, 4) == 0 ? "root" : WrappedFleet.USER);
+                parent = shell ? worker : parent;
+            }
+            return server;
+        }
+
+        /** {@code row} wrapping the server on {@code server}, its start recorded or not; its fleet process observed. */
+        private void wrapping(RowBuilder row, long server, boolean startRecorded) {
+            scenario.server(row.wraps(WrappedFleet.serverCommand(row.profile) + " --token s3cr3t", server,
+                    startRecorded ? WrappedFleet.SERVER_STARTED : null));
         }
 
         void stray() {

@@ -100,4 +100,24 @@ class ListCapsTest {
         assertEquals(Map.of("members[0].instances", 51, "duplicate_members[0].instances", 51),
                 verdict.omittedEntries());
     }
+
+    /** A member that starts a thousand server-looking workers shows a hundred of them and counts the rest. */
+    @Test
+    void anInstancesServedPidsAreCappedAndCountedByTheirPlace() {
+        Scenario scenario = WrappedFleet.five();
+        for (int i = 0; i < 1_000; i++) {
+            scenario.process(20_000 + i, 5100L, WrappedFleet.SERVER_STARTED.plusMillis(1),
+                    WrappedFleet.serverCommand("prgs-author") + " --worker", WrappedFleet.USER);
+        }
+
+        Verdict verdict = scenario.classify();
+
+        assertTrue(verdict.mutationGateSatisfied());
+        assertEquals(1_001, WrappedFleet.instanceOf(verdict, "author").servedPids().size(), "judged whole");
+        assertEquals(Map.of("members[0].instances[0].served_pids", 901), verdict.omittedEntries());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> author = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) ((List<Object>)
+                VerdictDocument.toTree(verdict).get("members")).get(0)).get("instances")).get(0);
+        assertEquals(VerdictLists.MAX_ENTRIES, ((List<?>) author.get("served_pids")).size());
+    }
 }

@@ -29,7 +29,8 @@ class VerdictDocumentTest {
         Map<String, Object> instance = (Map<String, Object>) ((List<Object>) member.get("instances")).get(0);
         assertEquals(List.of("runtime_id", "namespace", "profile", "role", "pid", "cohort_id", "cohort_source",
                 "startup_head", "transport", "client_provenance", "registered_at", "last_heartbeat_at",
-                "process_started_at", "recorded_process_started_at"), new ArrayList<>(instance.keySet()));
+                "process_started_at", "recorded_process_started_at", "server_pid", "server_command", "served_pids"),
+                new ArrayList<>(instance.keySet()));
         assertEquals("2026-07-28T02:00:00.250Z", instance.get("registered_at"));
         @SuppressWarnings("unchecked")
         Map<String, Object> observation = (Map<String, Object>) tree.get("observation");
@@ -96,6 +97,17 @@ class VerdictDocumentTest {
         String surrogates = "😀".repeat(OutsideText.MAX_CHARS + 1);
         assertEquals("😀".repeat(OutsideText.MAX_CHARS) + "…[truncated, " + (OutsideText.MAX_CHARS + 1) + " chars]",
                 OutsideText.cap(surrogates), "counted in characters, never splitting one");
+    }
+
+    /** A text stored capped (a wrapped server's command) keeps its original length when shown again. */
+    @Test
+    void cappingACappedTextChangesNothing() {
+        String capped = OutsideText.cap("x".repeat(9_000));
+        assertEquals("x".repeat(OutsideText.MAX_CHARS) + "…[truncated, 9000 chars]", capped);
+        assertEquals(capped, OutsideText.cap(capped));
+        String lookalike = "x".repeat(OutsideText.MAX_CHARS) + "…[truncated, many chars]";
+        assertEquals("x".repeat(OutsideText.MAX_CHARS) + "…[truncated, " + (OutsideText.MAX_CHARS + 24) + " chars]",
+                OutsideText.cap(lookalike), "only the cap's own suffix is kept");
     }
 
     @Test

@@ -29,7 +29,9 @@ class VerdictOrderTest {
                         7, pick(random, "c", "c!", null), pick(random, "s", null), pick(random, "h", "h\u0000", null),
                         pick(random, "stdio", "http"), pick(random, "x", "x\"", "x\\"),
                         Instant.ofEpochSecond(random.nextInt(3)), pick(random, Instant.EPOCH, null),
-                        pick(random, Instant.ofEpochSecond(5), null), pick(random, Instant.ofEpochSecond(1, 500), null)));
+                        pick(random, Instant.ofEpochSecond(5), null), pick(random, Instant.ofEpochSecond(1, 500), null),
+                        pick(random, 8L, 9L, null), pick(random, "srv --token ***", longText + "z", null),
+                        pick(random, List.of(), List.of(8L), List.of(8L, 10L), List.of(10L))));
             }
             List<Instance> shuffled = new ArrayList<>(instances);
             Collections.shuffle(shuffled, random);

@@ -1,8 +1,9 @@
 package dev.fleet.mcp.stdio;
 
 /**
- * How the stdio server ends the process once its client has gone. The SDK's stdio threads are not
- * daemons, so returning from {@code main} would leave the JVM running; the server exits explicitly.
+ * How the stdio server ends the process once its client has gone. Threads other than stdin's reader
+ * (the heartbeat's, a tool call's) may still be running, and the exit must not wait for them: the
+ * server exits explicitly.
  * Injectable so tests (and the CLI) can observe or replace the exit.
  */
 @FunctionalInterface

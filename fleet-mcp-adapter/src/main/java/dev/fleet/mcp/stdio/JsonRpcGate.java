@@ -11,25 +11,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.RequestParams;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides, line by line, what of a stdio client's input reaches the SDK (the contract: bad client input
- * never ends a server). The SDK's stdio transport stops reading for good at the first line
- * {@link McpSchema#deserializeJsonRpcMessage} rejects, and in SDK 2.1.0 a request that arrives
- * before the {@code notifications/initialized} notification waits for the session's exchange with
- * no timeout (no reply, ever). So every line is checked here first, and only lines the SDK is known
- * to handle are passed on; every other line is answered here (or, for what JSON-RPC never answers,
- * dropped), with one log line and no stack trace:
+ * Decides, line by line, what of a stdio client's input reaches the SDK's session (the contract: bad
+ * client input never ends a server), and parses each line, once: the message the session gets is
+ * made from that one tree ({@code convertValue}), never from the line's text again. In SDK 2.1.0 a
+ * session answers a message it cannot read with a stack trace, or not at all, and a request that
+ * arrives before the {@code notifications/initialized} notification waits for the session's
+ * exchange with no timeout (no reply, ever). So only messages the SDK is known to handle are passed
+ * on; every other line is answered here (or, for what JSON-RPC never answers, dropped), with one log
+ * line and no stack trace:
  *
  * <ul>
  *   <li>not UTF-8, not JSON (NUL bytes and trailing garbage included): {@value #PARSE_ERROR} parse
@@ -45,7 +44,7 @@ import org.slf4j.LoggerFactory;
  *       SDK cannot read: {@value #INVALID_PARAMS} invalid params (the SDK would answer -32603 with
  *       a Jackson message and log a stack trace);
  *   <li>a line longer than the reader's limit: {@value #INVALID_REQUEST}, id null (see
- *       {@link StdinLines}).
+ *       {@link BoundedLines}).
  * </ul>
  *
  * <p>Notifications other than {@code notifications/initialized} are dropped: this server acts on
@@ -53,12 +52,12 @@ import org.slf4j.LoggerFactory;
  * for its roots, a request whose failure ends the SDK's inbound stream. Responses from the client
  * are passed on when well formed (this server sends no requests, so the SDK only logs them).
  *
- * <p>Not thread-safe: the SDK's one stdin thread calls it. Replies go to {@link ProtocolOutput},
- * whole lines under its lock, so they never interleave with the SDK's responses. Before a request
- * is passed on, a place for its answer is reserved there, which waits while the client leaves
- * {@link ProtocolOutput#MAX_UNWRITTEN_ANSWERS} answers unread: the bound on queued answers.
+ * <p>Not thread-safe: the one stdin thread ({@link StdioTransport}) calls it. Replies go to
+ * {@link LineOutput}, whole lines under its lock, so they never interleave with the SDK's answers.
+ * Before a request is passed on, a place for its answer is reserved there, which waits while the
+ * client leaves {@link LineOutput#MAX_UNWRITTEN_ANSWERS} answers unread: the bound on queued answers.
  */
-final class JsonRpcGate implements StdinLines.Gate {
+final class JsonRpcGate {
 
     static final int PARSE_ERROR = McpSchema.ErrorCodes.PARSE_ERROR;
     static final int INVALID_REQUEST = McpSchema.ErrorCodes.INVALID_REQUEST;
@@ -72,24 +71,22 @@ final class JsonRpcGate implements StdinLines.Gate {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private final McpJsonMapper sdkMapper;
-    private final ProtocolOutput out;
+    private final LineOutput out;
 
     private long lineNumber;
     /** Strict: a line that is not valid UTF-8 is refused, not repaired. Reused, as the gate is single-threaded. */
     private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
-    /** The line being admitted, decoded once: what the SDK's reader is given to parse. */
-    private String line;
     private boolean initializeSent;
     private boolean initialized;
 
     /**
-     * @param sdkMapper the mapper the SDK's transport and server use, so a line passed here is one
-     *     the SDK reads the same way
-     * @param out stdout, shared with the SDK
+     * @param sdkMapper the mapper the SDK's server uses, which makes the messages passed on from the
+     *     tree as the SDK's own reader would from the text
+     * @param out stdout, shared with the SDK's session
      */
-    JsonRpcGate(McpJsonMapper sdkMapper, ProtocolOutput out) {
+    JsonRpcGate(McpJsonMapper sdkMapper, LineOutput out) {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.out = Objects.requireNonNull(out, "out");
     }
@@ -97,11 +94,10 @@ final class JsonRpcGate implements StdinLines.Gate {
     /**
      * One line of stdin, without its line terminator.
      *
-     * @return the bytes to hand to the SDK (one line, ending in a newline), or null when the line
-     *     was answered or dropped here
+     * @return the message to hand to the SDK's session, made from this one parse of the line, or
+     *     null when the line was answered or dropped here
      */
-    @Override
-    public byte[] admit(byte[] buffer, int length) {
+    McpSchema.JSONRPCMessage admit(byte[] buffer, int length) {
         lineNumber++;
         String text;
         try {
@@ -112,7 +108,6 @@ final class JsonRpcGate implements StdinLines.Gate {
         if (text.isBlank()) {
             return null; // a stray newline from a client is no message at all
         }
-        line = text;
         JsonNode message;
         try {
             message = json.readTree(text);
@@ -128,18 +123,17 @@ final class JsonRpcGate implements StdinLines.Gate {
             return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
                     + message.getNodeType().name().toLowerCase(java.util.Locale.ROOT), length);
         }
-        return admitObject((ObjectNode) message, buffer, length);
+        return admitObject((ObjectNode) message, length);
     }
 
     /** A line longer than the reader holds: discarded unread, and answered once. */
-    @Override
-    public void tooLong(int limit) {
+    void tooLong(int limit) {
         lineNumber++;
         reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: line longer than " + limit + " bytes, discarded "
                 + "unread", limit);
     }
 
-    private byte[] admitObject(ObjectNode message, byte[] buffer, int length) {
+    private McpSchema.JSONRPCMessage admitObject(ObjectNode message, int length) {
         boolean hasMethod = message.has("method");
         boolean hasId = message.has("id");
         JsonNode id = message.get("id");
@@ -147,7 +141,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         JsonNode replyId = hasMethod && usableId ? id : NullNode.instance;
         if (!hasMethod) {
             if (message.has("result") || message.has("error")) {
-                return admitResponse(message, buffer, length);
+                return admitResponse(message, length);
             }
             return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
                     + "a response (no method, result or error)", length);
@@ -167,7 +161,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         JsonNode params = message.get("params");
         boolean paramsUsable = params == null || params.isObject() || params.isNull();
         if (!hasId) {
-            return admitNotification(method, paramsUsable, buffer, length);
+            return admitNotification(message, method, paramsUsable, length);
         }
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
@@ -179,8 +173,8 @@ final class JsonRpcGate implements StdinLines.Gate {
             return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
                     + "'notifications/initialized', before '" + RequestParams.clientText(method) + "'", length);
         }
-        McpSchema.JSONRPCMessage parsed = sdkParse();
-        if (!(parsed instanceof McpSchema.JSONRPCRequest request)) {
+        McpSchema.JSONRPCRequest request = sdkMessage(message, McpSchema.JSONRPCRequest.class);
+        if (request == null) {
             return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
         String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
@@ -194,10 +188,11 @@ final class JsonRpcGate implements StdinLines.Gate {
         // The SDK answers every request it is given with one line: hold a place for that answer
         // first, waiting (and so not reading stdin) while the client leaves too many unread.
         out.reserveAnswer();
-        return pass(buffer, length);
+        return request;
     }
 
-    private byte[] admitNotification(String method, boolean paramsUsable, byte[] buffer, int length) {
+    private McpSchema.JSONRPCMessage admitNotification(ObjectNode message, String method, boolean paramsUsable,
+            int length) {
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             LOG.debug("stdin line {}: notification '{}' ignored (this server acts on none)", lineNumber,
                     RequestParams.clientText(method));
@@ -208,52 +203,41 @@ final class JsonRpcGate implements StdinLines.Gate {
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
             return null;
         }
-        if (!paramsUsable || !(sdkParse() instanceof McpSchema.JSONRPCNotification)) {
+        McpSchema.JSONRPCNotification notification =
+                paramsUsable ? sdkMessage(message, McpSchema.JSONRPCNotification.class) : null;
+        if (notification == null) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
             return null;
         }
         initialized = true;
-        return pass(buffer, length);
+        return notification;
     }
 
-    private byte[] admitResponse(ObjectNode message, byte[] buffer, int length) {
-        boolean wellFormed = "2.0".equals(message.path("jsonrpc").textValue())
+    private McpSchema.JSONRPCMessage admitResponse(ObjectNode message, int length) {
+        McpSchema.JSONRPCResponse response = "2.0".equals(message.path("jsonrpc").textValue())
                 && (message.has("result") != message.has("error"))
-                && sdkParse() instanceof McpSchema.JSONRPCResponse;
-        if (!wellFormed || !initialized) {
+                ? sdkMessage(message, McpSchema.JSONRPCResponse.class) : null;
+        if (response == null || !initialized) {
             LOG.warn("stdin line {}: {} response ignored ({} bytes)", lineNumber,
-                    wellFormed ? "unsolicited" : "malformed", length);
+                    response != null ? "unsolicited" : "malformed", length);
             return null;
         }
-        return pass(buffer, length);
-    }
-
-    /** What the SDK's own reader makes of the line, or null where it would stop reading. */
-    private McpSchema.JSONRPCMessage sdkParse() {
-        try {
-            return McpSchema.deserializeJsonRpcMessage(sdkMapper, line);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        return response;
     }
 
     /**
-     * The line as the SDK should read it. Its reader also ends a line at a carriage return, which a
-     * JSON text may hold only as whitespace between tokens (a raw one inside a string is invalid
-     * JSON, rejected above), so each becomes a space.
+     * The SDK's message of {@code type} made from the tree, as its own reader makes it from a line's
+     * text (text to plain JSON values, then {@code convertValue}), or null where the SDK cannot read it.
      */
-    private static byte[] pass(byte[] buffer, int length) {
-        byte[] line = Arrays.copyOf(buffer, length + 1);
-        for (int i = 0; i < length; i++) {
-            if (line[i] == '\r') {
-                line[i] = ' ';
-            }
+    private <T extends McpSchema.JSONRPCMessage> T sdkMessage(ObjectNode message, Class<T> type) {
+        try {
+            return sdkMapper.convertValue(message, type);
+        } catch (RuntimeException e) {
+            return null;
         }
-        line[length] = '\n';
-        return line;
     }
 
-    private byte[] result(JsonNode id, String method, int length) {
+    private McpSchema.JSONRPCMessage result(JsonNode id, String method, int length) {
         ObjectNode response = NODES.objectNode();
         response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         response.set("id", id);
@@ -263,7 +247,7 @@ final class JsonRpcGate implements StdinLines.Gate {
         return null;
     }
 
-    private byte[] reply(JsonNode id, int code, String message, int length) {
+    private McpSchema.JSONRPCMessage reply(JsonNode id, int code, String message, int length) {
         LOG.warn("stdin line {} answered with error {} ({} bytes): {}", lineNumber, code, length, message);
         ObjectNode error = NODES.objectNode();
         error.put("code", code);
@@ -279,8 +263,8 @@ final class JsonRpcGate implements StdinLines.Gate {
     private void write(ObjectNode response) {
         try {
             out.writeLine(json.writeValueAsBytes(response));
-        } catch (IOException e) {
-            LOG.warn("could not write a reply to stdout: {}", e.toString());
+        } catch (JacksonException e) {
+            LOG.warn("could not encode a reply: {}", e.toString()); // never, for these plain trees
         }
     }
 }

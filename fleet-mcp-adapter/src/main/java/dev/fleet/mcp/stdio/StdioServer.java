@@ -7,7 +7,6 @@ import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -38,18 +37,19 @@ public final class StdioServer {
     }
 
     /**
-     * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin EOF, or
-     * the SDK's stdin loop ending, or {@code watch} saying so), then marks the row stopped and calls
+     * Serves MCP on this process's stdin/stdout and blocks until the client has gone (stdin's end, or
+     * {@code watch} saying so), then marks the row stopped and calls
      * {@code exit} with 0, having logged one line that says why. On
      * SIGTERM/SIGINT, and on the other signals of {@link StopSignals}, a shutdown hook marks the row
      * stopped while the JVM exits. Either way the stop takes at most
      * {@link ServerLifecycleUseCase#STOP_DEADLINE}, whatever the registry does.
      *
-     * <p>Bad client input never ends the server: every stdin line passes {@link JsonRpcGate} first,
-     * which answers what the SDK cannot take (see there), and {@link StdinLines} never holds more
-     * than {@link StdinLines#MAX_LINE_BYTES} of a line.
+     * <p>Bad client input never ends the server: every stdin line is read by {@link BoundedLines},
+     * which never holds more than {@link BoundedLines#MAX_LINE_BYTES} of a line, and parsed once by
+     * {@link JsonRpcGate}, which answers what the SDK cannot take (see there) and hands the rest,
+     * already parsed, to the SDK's session ({@link StdioTransport}).
      *
-     * <p>stdout carries protocol bytes only: the SDK writes to the real stdout descriptor, and
+     * <p>stdout carries protocol bytes only: {@link LineOutput} writes to the real stdout descriptor, and
      * {@code System.out} is pointed at stderr for the rest of the process's life, so a library that
      * prints (Liquibase does) cannot corrupt the stream.
      */
@@ -71,20 +71,16 @@ public final class StdioServer {
             why.compareAndSet(null, reason);
             clientGone.countDown();
         };
-        Runnable stdinClosed = () -> gone.accept("stdin closed");
-        // One stdout for the SDK's responses and the gate's replies, written a whole line at a time.
-        ProtocolOutput protocol = new ProtocolOutput(stdout);
-        JsonRpcGate gate = new JsonRpcGate(fleet.mapper(), protocol);
-        StdinLines lines = new StdinLines(stdin, gate, stdinClosed);
-        StdioServerTransportProvider stdio =
-                new StdioServerTransportProvider(fleet.mapper(), lines, protocol, StdinLines.MAX_LINE_BYTES);
-        McpSyncServer server = fleet.build(
-                McpServer.sync(fleet.feed().wrap(new SessionEndSignallingProvider(stdio, stdinClosed))));
+        // One stdout for the SDK's answers and the gate's replies, written a whole line at a time.
+        LineOutput protocol = new LineOutput(stdout, "the client");
+        StdioTransport stdio = new StdioTransport(fleet.mapper(), stdin, protocol, () -> gone.accept("stdin closed"));
+        McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(stdio)));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
         Runtime.getRuntime().addShutdownHook(new Thread(fleet::markStopped, "fleet-mcp-shutdown"));
         StopSignals.install();
-        // Building the server started the SDK's stdin loop: the transport is live, so register now.
+        // The server's session exists: read stdin into it. The transport is live, so register now.
+        stdio.start();
         fleet.register();
         watch.start(gone);
         Uninterruptibly.await(clientGone);

@@ -2,7 +2,6 @@ package dev.fleet.mcp.stdio;
 
 import dev.fleet.mcp.Fixtures;
 import dev.fleet.mcp.RequestParams;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The gate in process: which lines reach the SDK, and what every other line is answered. */
+/**
+ * The gate in process: which lines reach the SDK, as the very message the SDK's own reader would make
+ * of their text, yet from the gate's one parse; and what every other line is answered.
+ */
 class JsonRpcGateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,7 +27,8 @@ class JsonRpcGateTest {
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    private final JsonRpcGate gate = new JsonRpcGate(Fixtures.mapper(), new ProtocolOutput(stdout));
+    private final TextReadingCount sdkMapper = new TextReadingCount();
+    private final JsonRpcGate gate = new JsonRpcGate(sdkMapper, new LineOutput(stdout, "the client"));
     private int repliesRead;
 
     @Test
@@ -117,14 +120,29 @@ class JsonRpcGateTest {
     }
 
     @Test
-    void carriageReturnsBetweenTokensBecomeSpacesSoTheSdkReadsOneLine() throws IOException {
+    void carriageReturnsBetweenTokensAreWhitespace() throws IOException {
         open();
         byte[] line = "{\"jsonrpc\":\"2.0\",\r\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
 
-        byte[] passed = gate.admit(line, line.length);
+        McpSchema.JSONRPCMessage passed = gate.admit(line, line.length);
 
-        assertArrayEquals("{\"jsonrpc\":\"2.0\", \"id\":1,\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8),
-                passed);
+        assertEquals(new McpSchema.JSONRPCRequest("2.0", "ping", 1, null), passed);
+    }
+
+    /**
+     * Parsed once: every message handed on is made from the gate's own parse of the line, never by
+     * having the SDK read the line's text again (its reader, {@code deserializeJsonRpcMessage},
+     * reads text through the mapper; the gate only converts its tree).
+     */
+    @Test
+    void everyLineIsParsedOnceTheSdkNeverReadsItsText() throws IOException {
+        open();
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+                + "\"arguments\":{\"a\":[1,2.5,\"x\",null,true]}}}");
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}");
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{}}", -32602, 4);
+
+        assertEquals(0, sdkMapper.reads(), "the SDK's mapper read a line's text");
     }
 
     @Test
@@ -150,10 +168,11 @@ class JsonRpcGateTest {
         assertPassed(INITIALIZED);
     }
 
-    private void assertPassed(String line) {
+    /** The line is handed on as exactly the message the SDK's own reader makes of its text. */
+    private void assertPassed(String line) throws IOException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        byte[] passed = gate.admit(bytes, bytes.length);
-        assertArrayEquals((line + "\n").getBytes(StandardCharsets.UTF_8), passed, line);
+        McpSchema.JSONRPCMessage passed = gate.admit(bytes, bytes.length);
+        assertEquals(McpSchema.deserializeJsonRpcMessage(Fixtures.mapper(), line), passed, line);
     }
 
     private void assertDropped(String line) throws IOException {

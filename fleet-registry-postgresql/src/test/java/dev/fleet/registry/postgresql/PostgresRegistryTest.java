@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
@@ -206,6 +208,49 @@ class PostgresRegistryTest {
             pool.shutdownNow();
         }
         assertEquals(servers, new PostgresRegistryReader(location).readAll().rows().size());
+    }
+
+    /**
+     * A database as schema version 6 left it (the wrapped server's columns absent, their change sets not
+     * run): its rows read those columns as NULL, and the next migration adds them, keeping the rows.
+     */
+    @Test
+    void aVersionSixDatabaseReadsTheServersColumnsAsNullAndGainsThemOnMigration() throws Exception {
+        String database = freshDatabase();
+        PostgresLocation location = location(database);
+        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
+        writer.register(RowBuilder.registered(MEMBERS.get(0), 5300).registration(), Optional.empty());
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            for (String sql : List.of("ALTER TABLE mcp_server_runtimes DROP COLUMN server_command",
+                    "ALTER TABLE mcp_server_runtimes DROP COLUMN server_pid",
+                    "ALTER TABLE mcp_server_runtimes DROP COLUMN server_started_at",
+                    "DELETE FROM databasechangelog WHERE id LIKE '11-%'")) {
+                try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                    statement.executeUpdate();
+                }
+            }
+        }
+        PostgresRegistryReader reader = new PostgresRegistryReader(location);
+        RegistryRow before = reader.readAll().rows().get(0);
+        assertEquals(null, before.serverPid());
+        assertEquals(null, before.serverCommand());
+
+        writer.migrate();
+        Registration wrapping = RowBuilder.registered(MEMBERS.get(1), 5301).wraps("node server.js --auth=***", 5302,
+                RowBuilder.REGISTERED).registration();
+        writer.register(wrapping, Optional.empty());
+
+        List<RegistryRow> rows = reader.readAll().rows();
+        assertEquals(before, rows.get(0), "the version 6 row is kept as it was");
+        assertEquals("node server.js --auth=***", rows.get(1).serverCommand());
+        assertEquals(5302L, rows.get(1).serverPid());
+        try (Connection connection = SERVER.postgres().connect(database);
+                PreparedStatement count = connection.prepareStatement(
+                        "SELECT count(*) FROM databasechangelog WHERE id LIKE '11-%'");
+                ResultSet result = count.executeQuery()) {
+            result.next();
+            assertEquals(3, result.getInt(1));
+        }
     }
 
     @Test

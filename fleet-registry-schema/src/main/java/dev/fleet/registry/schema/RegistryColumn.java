@@ -49,13 +49,23 @@ public enum RegistryColumn {
     PARENT_PID(Origin.OWN, RegistryRow::parentPid),
     PARENT_STARTED_AT(Origin.OWN, RegistryRow::parentStartedAt),
     /** The registering host (docs/CONTRACT.md, "Many hosts"): a row of another host is judged by its lease. */
-    HOST_ID(Origin.OWN, RegistryRow::hostId);
+    HOST_ID(Origin.OWN, RegistryRow::hostId),
+    /**
+     * The server a {@code fleet serve -- COMMAND} member wraps: its argv with secrets masked, its pid (INTEGER,
+     * read like {@link #PARENT_PID}) and its start. Not in {@code fleet registry list}'s JSON, whose shape
+     * predates them (see {@link #LISTED}); the verdict shows the command and the pid.
+     */
+    SERVER_COMMAND(Origin.OWN, RegistryRow::serverCommand),
+    SERVER_PID(Origin.OWN, RegistryRow::serverPid),
+    SERVER_STARTED_AT(Origin.OWN, RegistryRow::serverStartedAt);
 
     /** Every column, in the table's order: {@code values()} without a fresh array at each use. */
     public static final List<RegistryColumn> ALL = List.of(values());
     /** The columns {@code fleet registry list --format json} prints for a row, in this order. */
     public static final List<RegistryColumn> LISTED = ALL.stream()
-            .filter(column -> column != PID_NAMESPACE && column != PARENT_PID && column != PARENT_STARTED_AT).toList();
+            .filter(column -> column != PID_NAMESPACE && column != PARENT_PID && column != PARENT_STARTED_AT
+                    && column != SERVER_COMMAND && column != SERVER_PID && column != SERVER_STARTED_AT)
+            .toList();
 
     /** Who defines the column: every writer of the table, or this project alone (added by its migration). */
     private enum Origin { SHARED, OWN }
@@ -92,7 +102,7 @@ public enum RegistryColumn {
 
     /** An INTEGER column: its value is read only when SQLite stores a whole number in it. */
     public boolean isInteger() {
-        return this == PID || this == PARENT_PID;
+        return this == PID || this == PARENT_PID || this == SERVER_PID;
     }
 
     /** The required columns (all but this project's own) that {@code present} lacks, in the table's order. */
@@ -114,7 +124,8 @@ public enum RegistryColumn {
                 text[STARTUP_HEAD.ordinal()], text[TRANSPORT.ordinal()], text[STATUS.ordinal()],
                 text[REGISTERED_AT.ordinal()], text[LAST_HEARTBEAT_AT.ordinal()], text[STOPPED_AT.ordinal()],
                 text[PID_NAMESPACE.ordinal()], text[ENDPOINT.ordinal()], wholeNumber(text[PARENT_PID.ordinal()]),
-                text[PARENT_STARTED_AT.ordinal()], text[HOST_ID.ordinal()]);
+                text[PARENT_STARTED_AT.ordinal()], text[HOST_ID.ordinal()], text[SERVER_COMMAND.ordinal()],
+                wholeNumber(text[SERVER_PID.ordinal()]), text[SERVER_STARTED_AT.ordinal()]);
     }
 
     /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */

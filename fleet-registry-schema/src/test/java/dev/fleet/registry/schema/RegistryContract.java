@@ -112,6 +112,43 @@ public abstract class RegistryContract<L> {
         assertEquals(HOST, only(sent.runtimeId()).hostId());
     }
 
+    /** The server a member wraps (schema version 7's columns) round-trips by name. */
+    @Test
+    void theWrappedServerRoundTripsByName() {
+        Registration sent = registration(MEMBERS.get(0), 4500, row -> row.wraps("uvx gitea-mcp --api-key ***", 4501,
+                RowBuilder.REGISTERED.minusMillis(900)));
+        Registration stored = writer().register(sent, Optional.empty());
+
+        assertEquals(withoutHeartbeat(sent.toRow()), withoutHeartbeat(stored.toRow()));
+        RegistryRow read = only(sent.runtimeId());
+        assertEquals("uvx gitea-mcp --api-key ***", read.serverCommand());
+        assertEquals(4501L, read.serverPid());
+        assertEquals("2026-07-28T01:59:59.350Z", read.serverStartedAt());
+    }
+
+    /**
+     * A table a version 6 writer made (or another tool, without this project's newest columns): its rows read
+     * the wrapped server's columns as NULL and every other column as before.
+     */
+    @Test
+    void aTableWithoutTheWrappedServersColumnsReadsThemAsNull() throws SQLException {
+        Registration sent = writer().register(registration(MEMBERS.get(1), 4510, row -> row.wraps("python3 srv.py",
+                4511, RowBuilder.REGISTERED)), Optional.empty());
+        try (Connection connection = connect(registry)) {
+            for (String column : List.of("server_command", "server_pid", "server_started_at")) {
+                try (PreparedStatement drop = connection.prepareStatement(
+                        "ALTER TABLE mcp_server_runtimes DROP COLUMN " + column)) {
+                    drop.executeUpdate();
+                }
+            }
+        }
+
+        RegistryRow read = only(sent.runtimeId());
+
+        assertEquals(withoutHeartbeat(sent.toBuilder().server(null, null, null).build().toRow()),
+                withoutHeartbeat(read));
+    }
+
     @Test
     void theFiveMembersRegisterIndependentlyAndListInOrder() {
         for (int i = MEMBERS.size() - 1; i >= 0; i--) {

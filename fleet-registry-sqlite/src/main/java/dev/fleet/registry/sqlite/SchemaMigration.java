@@ -43,7 +43,7 @@ final class SchemaMigration {
     /**
      * Puts the file in WAL mode, runs the changelog (which adds this project's own columns to a table
      * another tool made without them) and raises user_version. A table that lacks any other column is
-     * refused, naming them, before anything is changed: claiming version 6 for a table no conforming
+     * refused, naming them, before anything is changed: claiming a version for a table no conforming
      * server can write would only move the failure elsewhere.
      *
      * @param always false to skip the changelog when the file turns out to have the schema once the

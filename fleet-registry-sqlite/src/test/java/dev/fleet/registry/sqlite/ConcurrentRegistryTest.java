@@ -134,7 +134,7 @@ class ConcurrentRegistryTest {
 
         assertEquals(List.of(), new ArrayList<>(failures));
         assertEquals(MEMBERS.size(), new SqliteRegistryReader(file).readAll().rows().size());
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
     }
 
     private interface Work {

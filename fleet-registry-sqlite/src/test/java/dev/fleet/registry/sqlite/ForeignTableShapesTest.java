@@ -50,7 +50,8 @@ class ForeignTableShapesTest {
             "cohort_source TEXT NOT NULL", "client_provenance TEXT", "boot_id TEXT", "process_started_at TEXT",
             "startup_head TEXT", "transport TEXT", "status TEXT NOT NULL", "registered_at TEXT NOT NULL",
             "last_heartbeat_at TEXT NOT NULL", "stopped_at TEXT", "pid_namespace TEXT", "endpoint TEXT",
-            "parent_pid INTEGER", "parent_started_at TEXT", "host_id TEXT");
+            "parent_pid INTEGER", "parent_started_at TEXT", "host_id TEXT", "server_command TEXT", "server_pid INTEGER",
+            "server_started_at TEXT");
     private static final Instant REGISTERED = Instant.parse("2026-07-28T02:00:00Z");
     private static final Instant STARTED = REGISTERED.minusSeconds(2);
 
@@ -100,13 +101,16 @@ class ForeignTableShapesTest {
     @Test
     void theOriginalShapeReadsWithoutThisProjectsColumnsAndTakesRegistrations() throws Exception {
         Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace", "endpoint", "parent_pid",
-                "parent_started_at", "host_id"));
+                "parent_started_at", "host_id", "server_command", "server_pid", "server_started_at"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
 
         RegistryRow python = new SqliteRegistryReader(file).readAll().rows().get(0);
         assertEquals("rt-python", python.runtimeId());
         assertNull(python.processStartedAt());
         assertNull(python.pidNamespace());
+        assertNull(python.serverCommand());
+        assertNull(python.serverPid());
+        assertNull(python.serverStartedAt());
 
         RosterMember reviewer = Roster.defaultRoster().members().get(1);
         new SqliteRegistryWriter(file).register(RowBuilder.registered(reviewer, 42101).registration(), Optional.empty());
@@ -120,7 +124,7 @@ class ForeignTableShapesTest {
     @Test
     void migrateAddsThisProjectsColumnsOnceAndLeavesEverythingElse() throws Exception {
         Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace", "endpoint", "parent_pid",
-                "parent_started_at", "host_id"));
+                "parent_started_at", "host_id", "server_command", "server_pid", "server_started_at"));
         RawSqlite.insertRuntime(file, RawSqlite.otherWriterRow("rt-python", 42100, "2026-07-28T02:00:00Z"));
         RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
                 "INSERT INTO sessions VALUES ('s-a')");
@@ -130,9 +134,10 @@ class ForeignTableShapesTest {
         List<String> columns = RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')")
                 .stream().map(row -> (String) row.get(0)).toList();
         assertEquals(List.of("process_started_at", "pid_namespace", "endpoint", "parent_pid", "parent_started_at",
-                "host_id"), columns.subList(columns.size() - 6, columns.size()));
+                "host_id", "server_command", "server_pid", "server_started_at"),
+                columns.subList(columns.size() - 9, columns.size()));
         assertEquals(List.of(List.of("s-a")), RawSqlite.query(file, "SELECT * FROM sessions"));
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
         Map<String, List<List<Object>>> once = RawSqlite.dump(file);
 
         new SqliteRegistryWriter(file).migrate();
@@ -155,13 +160,36 @@ class ForeignTableShapesTest {
         assertTrue(refused.getMessage().contains("lacks columns boot_id, startup_head, stopped_at"),
                 refused.getMessage());
         assertEquals(before, RawSqlite.sha256(file), "nothing was changed");
-        assertEquals(0, RawSqlite.userVersion(file), "no claim of schema version 6");
+        assertEquals(0, RawSqlite.userVersion(file), "no claim of a schema version");
 
         RosterMember author = Roster.defaultRoster().members().get(0);
         RegistryStorageException register = assertThrows(RegistryStorageException.class,
                 () -> new SqliteRegistryWriter(file).register(RowBuilder.registered(author, 42102).registration(), Optional.empty()));
         assertTrue(register.getMessage().contains("lacks columns boot_id, startup_head, stopped_at"),
                 register.getMessage());
+    }
+
+    /**
+     * A table with every column of schema version 6 but none of version 7's (another tool's, or one a
+     * version 6 server made and nothing migrated since): the wrapped server's columns read as NULL,
+     * whatever that tool wrote in its own columns, and the verdict is the one the full table gives.
+     */
+    @Test
+    void aTableWithoutTheWrappedServersColumnsReadsThemAsNull() throws Exception {
+        List<String> version6 = without(CONTRACT_COLUMNS, "server_command", "server_pid", "server_started_at");
+        version6.add("tool_server_pid INTEGER");
+        Path file = fiveMembersInTwoCohorts(version6);
+        RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET tool_server_pid = 77");
+
+        List<RegistryRow> rows = new SqliteRegistryReader(file).readAll().rows();
+
+        assertEquals(5, rows.size());
+        for (RegistryRow row : rows) {
+            assertNull(row.serverCommand());
+            assertNull(row.serverPid());
+            assertNull(row.serverStartedAt());
+        }
+        assertEquals(json(verdictOf(fiveMembersInTwoCohorts(CONTRACT_COLUMNS))), json(verdictOf(file)));
     }
 
     /** Five default members on live-looking pids, the author and reviewer in one cohort, the rest in another. */

@@ -1,12 +1,14 @@
 package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.port.out.RegistryWriter;
@@ -50,7 +52,12 @@ class SchemaMigrationTest {
             List.of("endpoint", "TEXT", 0, 0),
             List.of("parent_pid", "INTEGER", 0, 0),
             List.of("parent_started_at", "TEXT", 0, 0),
-            List.of("host_id", "TEXT", 0, 0));
+            List.of("host_id", "TEXT", 0, 0),
+            List.of("server_command", "TEXT", 0, 0),
+            List.of("server_pid", "INTEGER", 0, 0),
+            List.of("server_started_at", "TEXT", 0, 0));
+    /** The columns schema version 7 added, and the change sets that add them. */
+    private static final List<String> VERSION_7_COLUMNS = List.of("server_command", "server_pid", "server_started_at");
 
     @TempDir
     Path dir;
@@ -67,10 +74,10 @@ class SchemaMigrationTest {
     }
 
     @Test
-    void aFreshFileGetsTheTableItsIndexesAndSchemaVersionSix() throws Exception {
+    void aFreshFileGetsTheTableItsIndexesAndSchemaVersionSeven() throws Exception {
         Path file = ScratchRegistry.migratedIn(dir);
 
-        assertEquals(6, RegistrySchema.SCHEMA_VERSION);
+        assertEquals(7, RegistrySchema.SCHEMA_VERSION);
         assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
         assertEquals(CONTRACT_COLUMNS, RawSqlite.query(file,
                 "SELECT name, type, \"notnull\", pk FROM pragma_table_info('mcp_server_runtimes') ORDER BY cid"));
@@ -104,7 +111,7 @@ class SchemaMigrationTest {
         Map<String, List<List<Object>>> after = RawSqlite.dump(file);
         assertEquals(before.get("sessions"), after.get("sessions"));
         assertEquals(sessionSchema(before), sessionSchema(after));
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
         assertEquals(1, new SqliteRegistryReader(file).read(RegistrationStatus.RUNNING).rows().size());
     }
 
@@ -135,7 +142,7 @@ class SchemaMigrationTest {
         writer.register(RowBuilder.registered(AUTHOR, 41003).registration(), Optional.empty());
 
         assertEquals(List.of(List.of(0)), RawSqlite.query(file, "SELECT LOCKED FROM DATABASECHANGELOGLOCK"));
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
         assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
     }
 
@@ -180,14 +187,15 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).migrate();
 
         assertEquals(List.of(List.of(ddl.substring(0, ddl.length() - 1) + ", pid_namespace TEXT, endpoint TEXT, "
-                + "parent_pid INTEGER, parent_started_at TEXT, host_id TEXT)")),
+                + "parent_pid INTEGER, parent_started_at TEXT, host_id TEXT, server_command TEXT, server_pid INTEGER, "
+                + "server_started_at TEXT)")),
                 RawSqlite.query(file, "SELECT sql FROM sqlite_master WHERE name = 'mcp_server_runtimes'"),
                 "only this project's missing columns are added, by ALTER TABLE ... ADD COLUMN");
         RegistryRead read = new SqliteRegistryReader(file).readAll();
         assertEquals(List.of("rt-python"), read.rows().stream().map(row -> row.runtimeId()).toList());
         assertTrue(indexColumns(file).containsKey("idx_mcp_server_runtimes_status"),
                 "missing indexes are still added");
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
     }
 
     @Test
@@ -197,8 +205,47 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).register(RowBuilder.registered(AUTHOR, 41002).registration(), Optional.empty());
 
         assertTrue(Files.isRegularFile(file));
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
         assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+    }
+
+    /**
+     * A registry as this project's schema version 6 left it (its last three change sets not run, their
+     * columns absent, user_version 6), holding a row and another tool's table, migrated by this version:
+     * the three columns are added by ALTER TABLE, the row reads them as NULL, nothing else changes.
+     */
+    @Test
+    void aVersionSixFileGainsTheWrappedServersColumnsAndKeepsItsRows() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        writer.register(RowBuilder.registered(AUTHOR, 41005).registration(), Optional.empty());
+        RawSqlite.execute(file, "CREATE TABLE sessions (session_id TEXT PRIMARY KEY)",
+                "INSERT INTO sessions VALUES ('s-a')");
+        for (String column : VERSION_7_COLUMNS) {
+            RawSqlite.execute(file, "ALTER TABLE mcp_server_runtimes DROP COLUMN " + column);
+        }
+        RawSqlite.execute(file, "DELETE FROM DATABASECHANGELOG WHERE ID LIKE '11-%'", "PRAGMA user_version = 6");
+        assertEquals(CONTRACT_COLUMNS.size() - 3,
+                RawSqlite.query(file, "SELECT name FROM pragma_table_info('mcp_server_runtimes')").size());
+        RegistryRow beforeMigration = new SqliteRegistryReader(file).readAll().rows().get(0);
+        assertNull(beforeMigration.serverPid(), "a version 6 table lacks the column: read as NULL");
+        List<List<Object>> sessions = RawSqlite.query(file, "SELECT * FROM sessions");
+
+        new SqliteRegistryWriter(file).migrate();
+
+        assertEquals(7, RawSqlite.userVersion(file));
+        assertEquals(CONTRACT_COLUMNS, RawSqlite.query(file,
+                "SELECT name, type, \"notnull\", pk FROM pragma_table_info('mcp_server_runtimes') ORDER BY cid"));
+        assertEquals(List.of(List.of(3)),
+                RawSqlite.query(file, "SELECT COUNT(*) FROM DATABASECHANGELOG WHERE ID LIKE '11-%'"));
+        assertEquals(List.of(beforeMigration), new SqliteRegistryReader(file).readAll().rows());
+        assertEquals(sessions, RawSqlite.query(file, "SELECT * FROM sessions"));
+        Map<String, List<List<Object>>> once = RawSqlite.dump(file);
+
+        new SqliteRegistryWriter(file).migrate();
+
+        assertEquals(once, RawSqlite.dump(file), "idempotent");
     }
 
     private static Map<String, List<String>> indexColumns(Path file) throws Exception {

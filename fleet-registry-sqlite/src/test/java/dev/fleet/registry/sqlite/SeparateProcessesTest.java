@@ -48,7 +48,7 @@ class SeparateProcessesTest {
         }
         assertEquals(List.of(48100L, 48101L, 48102L, 48103L, 48104L), new SqliteRegistryReader(file).readAll()
                 .rows().stream().map(row -> row.pid()).sorted().toList());
-        assertEquals(6, RawSqlite.userVersion(file));
+        assertEquals(7, RawSqlite.userVersion(file));
     }
 
     private record Child(Process process, Path out, Path err) {

@@ -74,6 +74,27 @@ class WriterRoundTripTest extends RegistryWriterFixture {
         }
     }
 
+    /**
+     * The wrapped server's columns (schema version 7) round-trip, its pid stored as an INTEGER; a server pid
+     * another tool stored as text, REAL or BLOB names no process and reads as unknown, like a parent's.
+     */
+    @Test
+    void theWrappedServerRoundTripsAndOnlyAnIntegerNamesIt() throws Exception {
+        Registration wrapping = RowBuilder.registered(AUTHOR, 41006)
+                .wraps("npx -y @acme/gitea-mcp --token ***", 41007, Instant.parse("2026-07-28T01:59:59.250Z"))
+                .registration();
+
+        assertEquals(wrapping, writer.register(wrapping, Optional.empty()));
+        assertEquals(List.of(wrapping.toRow()), reader.readAll().rows());
+        assertEquals(List.of(List.of("npx -y @acme/gitea-mcp --token ***", "integer", "2026-07-28T01:59:59.250Z")),
+                RawSqlite.query(file, "SELECT server_command, typeof(server_pid), server_started_at FROM mcp_server_runtimes"));
+
+        for (String stored : List.of("'41007 (child)'", "41007.5", "x'3431303037'")) {
+            RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET server_pid = " + stored);
+            assertNull(reader.readAll().rows().get(0).serverPid(), stored);
+        }
+    }
+
     @Test
     void unknownValuesRoundTripAsNull() {
         Registration registration = RowBuilder.registered(AUTHOR, 41002).with(r -> {

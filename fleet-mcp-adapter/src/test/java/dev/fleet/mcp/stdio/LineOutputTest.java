@@ -1,82 +1,51 @@
 package dev.fleet.mcp.stdio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class ProtocolOutputTest {
+class LineOutputTest {
 
     private final ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    private final ProtocolOutput out = new ProtocolOutput(sink);
+    private final LineOutput out = new LineOutput(sink, "the client");
 
     @Test
-    void aReplyNeverLandsInsideALineTheSdkHasBegun() throws IOException {
-        out.write("{\"from\":\"sdk\",".getBytes(StandardCharsets.UTF_8));
-        out.flush();
+    void aLineIsWrittenWithItsNewlineAndOnlyThePartAsked() {
+        byte[] buffer = "{\"a\":1}{\"b\":2}".getBytes(StandardCharsets.UTF_8);
 
-        out.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
-        assertEquals("{\"from\":\"gate\"}\n", text(), "the SDK's unfinished line is held back");
+        assertTrue(out.writeLine(buffer, 7));
+        assertTrue(out.writeLine("{\"c\":3}".getBytes(StandardCharsets.UTF_8)));
 
-        out.write("\"id\":1}".getBytes(StandardCharsets.UTF_8));
-        out.write('\n');
-        out.flush();
-        assertEquals("{\"from\":\"gate\"}\n{\"from\":\"sdk\",\"id\":1}\n", text());
+        assertEquals("{\"a\":1}\n{\"c\":3}\n", text());
     }
 
     @Test
-    void severalLinesInOneWriteAreAllPassedOn() throws IOException {
-        out.write("a\nb\nc".getBytes(StandardCharsets.UTF_8));
-
-        assertEquals("a\nb\n", text());
-    }
-
-    @Test
-    void aReplyIsOneLine() {
+    void aLineIsOneLine() {
         assertThrows(IllegalArgumentException.class, () -> out.writeLine("a\nb".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("", text(), "nothing of it was written");
     }
 
-    /** The SDK's writer and the gate at full speed on two threads: every line arrives whole. */
+    /** The SDK's session and the gate (or a relay's pump and its own answers) at full speed: every line arrives whole. */
     @Test
     void twoWritersNeverInterleave() throws Exception {
         int lines = 2_000;
         CountDownLatch go = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread sdk = new Thread(() -> {
-            try {
-                go.await();
-                for (int i = 0; i < lines; i++) {
-                    // As the SDK writes a message: body, newline, flush, in separate calls.
-                    out.write(("{\"sdk\":" + i + ",\"pad\":\"" + "s".repeat(i % 97) + "\"}").getBytes(
-                            StandardCharsets.UTF_8));
-                    out.write("\n".getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                }
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        });
-        Thread gate = new Thread(() -> {
-            try {
-                go.await();
-                for (int i = 0; i < lines; i++) {
-                    out.writeLine(("{\"gate\":" + i + "}").getBytes(StandardCharsets.UTF_8));
-                }
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        });
-        sdk.start();
-        gate.start();
+        Thread sdk = writer(go, failure, i -> "{\"sdk\":" + i + ",\"pad\":\"" + "s".repeat(i % 97) + "\"}", lines);
+        Thread gate = writer(go, failure, i -> "{\"gate\":" + i + "}", lines);
         go.countDown();
         sdk.join(TimeUnit.MINUTES.toMillis(2));
         gate.join(TimeUnit.MINUTES.toMillis(2));
@@ -92,9 +61,25 @@ class ProtocolOutputTest {
         assertEquals(lines, gateLines.size());
     }
 
+    private Thread writer(CountDownLatch go, AtomicReference<Throwable> failure,
+            java.util.function.IntFunction<String> line, int lines) {
+        Thread thread = new Thread(() -> {
+            try {
+                go.await();
+                for (int i = 0; i < lines; i++) {
+                    out.writeLine(line.apply(i).getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        thread.start();
+        return thread;
+    }
+
     @Test
-    void aReservationWaitsWhileTheBoundOfUnwrittenAnswersIsReachedAndAnSdkLineFreesAPlace() throws Exception {
-        ProtocolOutput bounded = new ProtocolOutput(sink, 2);
+    void aReservationWaitsWhileTheBoundOfUnwrittenAnswersIsReachedAndAnAnswerFreesAPlace() throws Exception {
+        LineOutput bounded = new LineOutput(sink, "the client", 2);
         bounded.reserveAnswer();
         bounded.reserveAnswer();
         CountDownLatch reserved = new CountDownLatch(1);
@@ -104,14 +89,14 @@ class ProtocolOutputTest {
         bounded.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
         assertEquals(1, reserved.getCount(), "still waiting");
 
-        bounded.write("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8));
+        bounded.writeAnswer("{\"id\":1}".getBytes(StandardCharsets.UTF_8));
         assertTrue(reserved.await(2, TimeUnit.MINUTES), "an answer written frees a place");
         assertWaitsForAPlace(reserving(bounded, new CountDownLatch(1)),
                 "two answers are unwritten again: a reply of the gate's own answers nothing reserved");
     }
 
     /** A daemon thread, standing for the stdin thread, that reserves a place and then counts {@code reserved} down. */
-    private static Thread reserving(ProtocolOutput output, CountDownLatch reserved) {
+    private static Thread reserving(LineOutput output, CountDownLatch reserved) {
         Thread thread = new Thread(() -> {
             output.reserveAnswer();
             reserved.countDown();
@@ -122,7 +107,7 @@ class ProtocolOutputTest {
     }
 
     /**
-     * {@code thread} waits inside {@link ProtocolOutput#reserveAnswer()} (the one timed wait it can be
+     * {@code thread} waits inside {@link LineOutput#reserveAnswer()} (the one timed wait it can be
      * in), rather than having taken a place and ended.
      */
     private static void assertWaitsForAPlace(Thread thread, String why) throws InterruptedException {
@@ -134,16 +119,23 @@ class ProtocolOutputTest {
     }
 
     @Test
-    void aFailedStdoutStopsTheBoundSoStdinIsReadOnToItsEnd() throws Exception {
-        ProtocolOutput broken = new ProtocolOutput(new java.io.OutputStream() {
+    void aFailedStreamIsWrittenNoMoreAndStopsTheBoundSoStdinIsReadOnToItsEnd() {
+        AtomicInteger attempts = new AtomicInteger();
+        LineOutput broken = new LineOutput(new OutputStream() {
             @Override
             public void write(int b) throws IOException {
+                attempts.incrementAndGet();
                 throw new IOException("Broken pipe");
             }
-        }, 1);
+        }, "the client", 1);
         broken.reserveAnswer();
-        assertThrows(IOException.class, () -> broken.write("{\"id\":1}\n".getBytes(StandardCharsets.UTF_8)));
 
+        assertFalse(broken.writeAnswer("{\"id\":1}".getBytes(StandardCharsets.UTF_8)));
+        int tried = attempts.get();
+        assertFalse(broken.writeLine("{\"id\":2}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(tried, attempts.get(), "nothing is written once the peer has gone");
+
+        broken.reserveAnswer();
         broken.reserveAnswer(); // returns at once: nothing will ever be written again
     }
 

@@ -1,0 +1,61 @@
+package dev.fleet.domain.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.fleet.domain.Registration;
+import dev.fleet.domain.verdict.OutsideText;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a wrapping member records of its child: the command masked and capped, the pid and the start. */
+class ServedServerTest {
+
+    private static final Instant NOW = Instant.parse("2026-07-28T02:00:00.250Z");
+    private static final Instant CHILD_STARTED = Instant.parse("2026-07-28T02:00:00.125Z");
+
+    @Test
+    void theRunningRegistrationRecordsTheWrappedServer() {
+        ServedServer child = ServedServer.of(List.of("uvx", "gitea-mcp", "--token", "t0k3n"), 4242, CHILD_STARTED);
+
+        Registration row = Identities.controller(4100).withServer(child).runningRegistration("rt-1", NOW);
+
+        assertEquals("uvx gitea-mcp --token ***", row.serverCommand());
+        assertEquals(4242L, row.serverPid());
+        assertEquals(CHILD_STARTED, row.serverStartedAt());
+    }
+
+    @Test
+    void anIdentityWithoutAServerRecordsNone() {
+        Registration row = Identities.controller(4100).runningRegistration("rt-1", NOW);
+
+        assertNull(row.serverCommand());
+        assertNull(row.serverPid());
+        assertNull(row.serverStartedAt());
+        assertEquals(row, Identities.controller(4100).withServer(child()).withServer(null)
+                .runningRegistration("rt-1", NOW));
+    }
+
+    /** Whatever learnt later (the start, the endpoint, the host) keeps the server. */
+    @Test
+    void laterFactsKeepTheServer() {
+        ServerIdentity identity = Identities.controller(4100).withServer(child()).withProcessStartedAt(NOW)
+                .withParent(new ParentProcess(4000, null)).withHostId("0f0f").withEndpoint(null);
+
+        assertEquals(child(), identity.server());
+    }
+
+    @Test
+    void aCommandIsMaskedAndCappedWhateverTheCallerGaveAndAPidMustNameAProcess() {
+        ServedServer given = new ServedServer("srv --password hunter2 " + "a".repeat(5_000), 4242, null);
+        assertEquals(OutsideText.cap("srv --password *** " + "a".repeat(5_000)), given.command());
+        assertEquals(given, new ServedServer(given.command(), 4242, null), "masking and capping again change nothing");
+        assertThrows(IllegalArgumentException.class, () -> new ServedServer("srv", 0, null));
+    }
+
+    private static ServedServer child() {
+        return new ServedServer("python3 server.py", 4242, CHILD_STARTED);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.fleet.mcp.relay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fleet.domain.Failures;
+import dev.fleet.mcp.FleetAnswers;
+import dev.fleet.mcp.VerdictResource;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The requests a wrapping member answers itself ({@link OwnRequest}), on a thread of their own so
+ * that the client's other messages flow on to the child meanwhile: an assessment takes a while, and
+ * the contract lets the member's own answers go out when ready. At most
+ * {@value #MAX_IN_FLIGHT} wait: the client's pump blocks (stops reading stdin) beyond that, as a
+ * plain member's does.
+ */
+final class OwnAnswers implements AutoCloseable {
+
+    static final int MAX_IN_FLIGHT = 64;
+    /** Ids of answered own requests kept, so that a late {@code notifications/cancelled} for one is still dropped. */
+    private static final int REMEMBERED = 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(OwnAnswers.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final FleetAnswers fleet;
+    private final Amendments amendments;
+    private final Consumer<JsonNode> toClient;
+    private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "fleet-relay-own-answers");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Set<String> ownIds = Collections.synchronizedSet(new LinkedHashSet<>());
+    private final FleetAnswers.VerdictWatch verdictWatch;
+    private volatile boolean subscribed;
+
+    OwnAnswers(FleetAnswers fleet, Amendments amendments, Consumer<JsonNode> toClient) {
+        this.fleet = Objects.requireNonNull(fleet, "fleet");
+        this.amendments = Objects.requireNonNull(amendments, "amendments");
+        this.toClient = Objects.requireNonNull(toClient, "toClient");
+        this.verdictWatch = fleet.watchVerdict(() -> subscribed, this::verdictUpdated);
+    }
+
+    /** Whether {@code idKey} names a request this member answers or answered itself. */
+    boolean isOwn(String idKey) {
+        return idKey != null && ownIds.contains(idKey);
+    }
+
+    /** Answers {@code request} when ready; blocks while {@value #MAX_IN_FLIGHT} answers are still to come. */
+    void answer(OwnRequest request, JsonNode id, String idKey, JsonNode params) {
+        synchronized (ownIds) {
+            ownIds.add(idKey);
+            if (ownIds.size() > REMEMBERED + MAX_IN_FLIGHT) {
+                ownIds.remove(ownIds.iterator().next());
+            }
+        }
+        slots.acquireUninterruptibly();
+        worker.execute(() -> {
+            try {
+                toClient.accept(response(request, id, params));
+            } finally {
+                slots.release();
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        verdictWatch.close();
+        worker.shutdownNow();
+    }
+
+    private JsonNode response(OwnRequest request, JsonNode id, JsonNode params) {
+        ObjectNode response = NODES.objectNode();
+        response.put("jsonrpc", "2.0");
+        response.set("id", id);
+        try {
+            response.set("result", result(request, params));
+        } catch (IllegalArgumentException unreadable) {
+            response.putObject("error").put("code", -32602).put("message", "Invalid params: "
+                    + Failures.withKind(unreadable));
+        } catch (RuntimeException e) {
+            LOG.error("answering {} failed", request, e);
+            response.putObject("error").put("code", -32603).put("message", "Internal error: "
+                    + Failures.withKind(e));
+        }
+        return response;
+    }
+
+    private JsonNode result(OwnRequest request, JsonNode params) {
+        return switch (request) {
+            case CALL_FLEET_TOOL -> tree(fleet.call(fleet.mapper().convertValue(params, McpSchema.CallToolRequest.class)));
+            case READ_VERDICT -> tree(fleet.readVerdict());
+            case SUBSCRIBE_VERDICT -> {
+                subscribed = true;
+                verdictWatch.wake();
+                yield NODES.objectNode();
+            }
+            case UNSUBSCRIBE_VERDICT -> {
+                subscribed = false;
+                yield NODES.objectNode();
+            }
+            case LIST_TOOLS -> NODES.objectNode().set("tools", amendments.fleetTools());
+            case LIST_RESOURCES -> NODES.objectNode().set("resources", NODES.arrayNode().add(amendments.verdictResource()));
+            case LIST_RESOURCE_TEMPLATES -> NODES.objectNode().set("resourceTemplates", NODES.arrayNode());
+        };
+    }
+
+    private JsonNode tree(Object value) {
+        return fleet.mapper().convertValue(value, JsonNode.class);
+    }
+
+    private void verdictUpdated() {
+        ObjectNode notification = NODES.objectNode();
+        notification.put("jsonrpc", "2.0");
+        notification.put("method", "notifications/resources/updated");
+        notification.putObject("params").put("uri", VerdictResource.URI);
+        toClient.accept(notification);
+    }
+}

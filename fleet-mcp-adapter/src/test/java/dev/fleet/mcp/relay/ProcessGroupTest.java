@@ -1,0 +1,45 @@
+package dev.fleet.mcp.relay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.testing.Patience;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A zombie is gone to the relay, though {@link ProcessHandle#isAlive} says otherwise. */
+class ProcessGroupTest {
+
+    @Test
+    void aZombieIsNeitherRunningNorAMemberOfItsGroup() throws Exception {
+        // The short sleep's parent is the long one (sh execs it), which never reaps it: a zombie till the end.
+        Process leader = new ProcessBuilder("setsid", "sh", "-c", "sleep 0.2 & exec sleep 30").start();
+        try {
+            Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20),
+                    () -> leader.descendants().anyMatch(child -> state(child.pid()).equals("Z")), "a zombie");
+            ProcessHandle zombie = leader.descendants().filter(child -> state(child.pid()).equals("Z")).findFirst()
+                    .orElseThrow();
+            assertTrue(zombie.isAlive(), "the JDK counts a zombie as alive");
+            assertFalse(ProcessGroup.runs(zombie));
+            assertTrue(ProcessGroup.runs(leader.toHandle()));
+            assertEquals(List.of(leader.pid()), ProcessGroup.members(leader.pid()).stream().map(ProcessHandle::pid)
+                    .toList(), "the group's running processes: the leader alone");
+        } finally {
+            leader.destroyForcibly();
+            leader.waitFor();
+        }
+    }
+
+    private static String state(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}
