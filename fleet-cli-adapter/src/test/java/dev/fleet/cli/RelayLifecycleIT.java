@@ -39,10 +39,7 @@ class RelayLifecycleIT {
             long child = awaitPid("child");
             long grandchild = awaitPid("grandchild");
             member.closeStdinAt();
-            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
-            assertEquals(0, member.process().exitValue(), member.diagnosis(20));
-            assertGone(child, member);
-            assertGone(grandchild, member);
+            assertEnded(member, 0, child, grandchild);
             assertTrue(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
             assertStopped(registry);
         }
@@ -57,10 +54,7 @@ class RelayLifecycleIT {
             long child = awaitPid("child");
             long grandchild = awaitPid("grandchild");
             member.process().destroy();
-            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
-            assertEquals(143, member.process().exitValue(), member.diagnosis(20));
-            assertGone(child, member);
-            assertGone(grandchild, member);
+            assertEnded(member, 143, child, grandchild);
             assertStopped(registry);
         }
     }
@@ -84,10 +78,7 @@ class RelayLifecycleIT {
             long child = awaitPid("child");
             long grandchild = awaitPid("grandchild");
             member.closeStdinAt();
-            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
-            assertEquals(0, member.process().exitValue(), member.diagnosis(20));
-            assertGone(child, member);
-            assertGone(grandchild, member);
+            assertEnded(member, 0, child, grandchild);
             assertTrue(member.stderrText().contains("sending SIGTERM"), member.diagnosis(20));
             assertFalse(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
             assertStopped(registry);
@@ -106,9 +97,7 @@ class RelayLifecycleIT {
             DefaultSigint.requireCaught(member.process().toHandle(), member.diagnosis(20));
             // The JDK sends only TERM and KILL: kill(1) sends the INT a terminal's Ctrl-C would.
             assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(member.pid())).start().waitFor());
-            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
-            assertEquals(130, member.process().exitValue(), member.diagnosis(20));
-            assertGone(child, member);
+            assertEnded(member, 130, child);
             assertStopped(registry);
         }
     }
@@ -121,9 +110,7 @@ class RelayLifecycleIT {
             TestFleets.awaitRunningRows(registry, 1);
             long grandchild = awaitPid("grandchild");
             member.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/anything\"}");
-            assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
-            assertEquals(3, member.process().exitValue(), member.diagnosis(20));
-            assertGone(grandchild, member);
+            assertEnded(member, 3, grandchild);
             assertStopped(registry);
         }
     }
@@ -173,6 +160,15 @@ class RelayLifecycleIT {
             return Long.parseLong(Files.readString(file).trim());
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
+        }
+    }
+
+    /** The member exited with {@code status} within the contract's bound, and none of {@code pids} runs. */
+    private static void assertEnded(ServeProcess member, int status, long... pids) throws Exception {
+        assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
+        assertEquals(status, member.process().exitValue(), member.diagnosis(20));
+        for (long pid : pids) {
+            assertGone(pid, member);
         }
     }
 

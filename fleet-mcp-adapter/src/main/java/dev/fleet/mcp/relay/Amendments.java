@@ -27,6 +27,8 @@ final class Amendments {
     private final ArrayNode fleetTools;
     private final JsonNode verdictResource;
     private final Set<String> fleetToolNames;
+    /** What the last {@code resources/list} page gains: the verdict resource (entries are copied as they are added). */
+    private final ArrayNode fleetResources;
     private final String verdictUri;
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
@@ -40,8 +42,9 @@ final class Amendments {
     Amendments(ArrayNode fleetTools, JsonNode verdictResource) {
         this.fleetTools = Objects.requireNonNull(fleetTools, "fleetTools");
         this.verdictResource = Objects.requireNonNull(verdictResource, "verdictResource");
-        this.fleetToolNames = new java.util.HashSet<>();
-        fleetTools.forEach(tool -> fleetToolNames.add(tool.path("name").asText()));
+        this.fleetToolNames = java.util.stream.StreamSupport.stream(fleetTools.spliterator(), false)
+                .map(tool -> tool.path("name").asText()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+        this.fleetResources = fleetTools.arrayNode().add(verdictResource.deepCopy());
         this.verdictUri = verdictResource.path("uri").asText();
     }
 
@@ -93,9 +96,7 @@ final class Amendments {
 
     /** A {@code resources/list} page: the verdict resource after the last page's, a child's of its URI left out. */
     boolean resourcesPage(ObjectNode response) {
-        ArrayNode verdict = verdictResource instanceof ObjectNode ? fleetTools.arrayNode().add(verdictResource.deepCopy())
-                : fleetTools.arrayNode();
-        return page(response, "resources", "uri", verdictUri::equals, verdict);
+        return page(response, "resources", "uri", verdictUri::equals, fleetResources);
     }
 
     private boolean page(ObjectNode response, String listName, String key, java.util.function.Predicate<String> fleets,
