@@ -27,8 +27,11 @@ class ClientLaunchersTest {
         Process launcher = launchers.wrap(new ProcessBuilder("sleep", "317.25"), "prgs-author").start();
         ProcessHandle server = launchers.server("prgs-author", PATIENCE).orElseThrow();
         try {
-            assertEquals(List.of("317.25"), List.of(server.info().arguments().orElseThrow()),
-                    "the named process is the server, not a sleep of the launcher's loop");
+            // The pid is the job's from the moment bash forks it; its command becomes the server's when
+            // the script execs, a moment later on a loaded host, so the wait is for that exec.
+            Patience.await(Duration.ofSeconds(60), Duration.ofMillis(10),
+                    () -> List.of("317.25").equals(server.info().arguments().map(List::of).orElse(List.of())),
+                    "the named process becomes the server, not a sleep of the launcher's loop");
             assertEquals(launcher.pid(), server.parent().orElseThrow().pid());
 
             launchers.exit();
