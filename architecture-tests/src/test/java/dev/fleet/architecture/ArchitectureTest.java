@@ -98,7 +98,7 @@ class ArchitectureTest {
         Set<String> expected = new java.util.TreeSet<>(Set.of("AssessFleetInventoryService", "AssessCommand",
                 "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand", "MetricsScrape",
                 "PostgresRegistryReader"));
-        for (String port : List.of("dev.fleet.domain.port.out.RegistryReader",
+        for (String port : List.of("dev.fleet.domain.port.out.RegistryEvidence",
                 "dev.fleet.domain.port.out.ProcessObserver")) {
             Set<JavaClass> implementations = PRODUCT.get(port).getAllSubclasses();
             assertTrue(!implementations.isEmpty(), port + " has an implementation");

@@ -18,8 +18,9 @@ import java.util.Set;
  *       registry's read side and the process observers),</li>
  *   <li>runs an assessment: calls or references a method of the in-port or of an implementation
  *       (a CLI verb, an MCP tool or resource), or</li>
- *   <li>reads the evidence itself: calls or references a method of an evidence port or of an
- *       implementation (the {@code processes} and {@code registry list} verbs).</li>
+ *   <li>reads the evidence itself: calls or references a method of an evidence port, of an
+ *       implementation, or of another out-port such an implementation serves (the {@code processes}
+ *       verb; the {@code registry list} verb through the listing port).</li>
  * </ul>
  * Building a service and handing it on (a constructor call, a parameter, a field) is wiring, not
  * the path. The classes that may use the write port (a server's lifecycle, and the composition
@@ -59,7 +60,13 @@ final class AssessmentPath extends DescribedPredicate<JavaClass> {
             return false;
         }
         JavaClass owner = access.getTargetOwner();
-        return isAssessment(owner) || isEvidence(owner);
+        return isAssessment(owner) || isEvidence(owner) || servedByEvidence(owner);
+    }
+
+    /** An out-port that an evidence implementation also implements: the same reader, seen by another use. */
+    private boolean servedByEvidence(JavaClass port) {
+        return port.isInterface() && outPorts.matches(port.getPackageName())
+                && port.getAllSubclasses().stream().anyMatch(this::isEvidence);
     }
 
     private boolean isAssessment(JavaClass javaClass) {

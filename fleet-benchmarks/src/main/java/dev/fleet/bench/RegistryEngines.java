@@ -3,7 +3,7 @@ package dev.fleet.bench;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.registry.postgresql.PostgresRegistryWriter;
@@ -66,7 +66,7 @@ public final class RegistryEngines {
         }
     }
 
-    private static void report(String engine, RegistryReader reader, int size, int runs) {
+    private static void report(String engine, RegistryEvidence reader, int size, int runs) {
         AssessFleetInventoryService assessment = new AssessFleetInventoryService(Roster.defaultRoster(), reader,
                 (patterns, pids) -> SyntheticFleet.observation(size), Instant::now, null);
         double[] readMillis = new double[runs];

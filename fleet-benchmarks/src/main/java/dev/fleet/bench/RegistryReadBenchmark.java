@@ -24,9 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A SQLite registry of {@code size} synthetic rows ({@link SyntheticFleet}) read warm through the
- * reader: the contract's sorted list ({@code readAll}) and the assessment's read in the table's own
- * order ({@code readAllInAnyOrder}), whose difference is the listing sort. Opening the file, SQLite
- * packing each row and the cutting in Java are in both (docs/PERFORMANCE.md, "Sixth round").
+ * reader, as an assessment and a listing read it: opening the file, the query and the rows in order.
  *
  * <pre>scripts/jmh.sh RegistryReadBenchmark</pre>
  */
@@ -50,7 +48,7 @@ public class RegistryReadBenchmark {
         new SqliteRegistryWriter(scratch.registry).migrate();
         RegistryEngines.fill(DriverManager.getConnection("jdbc:sqlite:" + scratch.registry), SyntheticFleet.rows(size));
         reader = new SqliteRegistryReader(scratch.registry);
-        if (reader.readAllInAnyOrder().rows().size() != size) {
+        if (reader.readAll().rows().size() != size) {
             throw new IllegalStateException("the registry does not hold " + size + " rows");
         }
     }
@@ -61,12 +59,7 @@ public class RegistryReadBenchmark {
     }
 
     @Benchmark
-    public RegistryRead listed() {
+    public RegistryRead readAll() {
         return reader.readAll();
-    }
-
-    @Benchmark
-    public RegistryRead inAnyOrder() {
-        return reader.readAllInAnyOrder();
     }
 }

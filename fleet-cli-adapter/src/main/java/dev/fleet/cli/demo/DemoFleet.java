@@ -3,7 +3,7 @@ package dev.fleet.cli.demo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.mcp.AssessFleetInventoryTool;
 import dev.fleet.observer.HostIdentity;
 import dev.fleet.registry.postgresql.PostgresLocation;
@@ -117,8 +117,8 @@ public final class DemoFleet implements AutoCloseable {
     /** The roster the demo's servers serve, whose pattern sees only them. */
     Path roster() { return roster; }
 
-    /** That registry's read side, as an assessment reads it. */
-    RegistryReader reader() {
+    /** That registry as an operator lists it: the demo checks its rows. */
+    RegistryListing reader() {
         return PostgresLocation.isUrl(registry) ? new PostgresRegistryReader(PostgresLocation.parse(registry))
                 : new SqliteRegistryReader(Path.of(registry));
     }

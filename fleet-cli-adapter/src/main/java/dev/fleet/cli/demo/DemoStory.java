@@ -4,7 +4,7 @@ import dev.fleet.cli.text.Table;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import java.io.PrintWriter;
 import java.util.List;
@@ -212,7 +212,7 @@ public final class DemoStory {
     }
 
     private static boolean awaitRows(DemoFleet fleet, Predicate<RegistryRead> shows) throws InterruptedException {
-        RegistryReader reader = fleet.reader();
+        RegistryListing reader = fleet.reader();
         Predicate<RegistryRead> done = read -> read.readable() && shows.test(read);
         long deadline = System.nanoTime() + DemoFleet.PATIENCE.toNanos();
         do {

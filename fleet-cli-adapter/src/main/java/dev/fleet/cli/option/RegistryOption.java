@@ -2,7 +2,8 @@ package dev.fleet.cli.option;
 
 import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.text.Printable;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.postgresql.PostgresRegistryReader;
 import dev.fleet.registry.sqlite.RegistryLocation;
@@ -52,9 +53,15 @@ public final class RegistryOption {
         }
     }
 
-    /** The read side of the registry named: PostgreSQL's or the SQLite file's. */
-    public RegistryReader reader() {
-        return postgres().<RegistryReader>map(PostgresRegistryReader::new)
+    /** The registry named, as an assessment's evidence: PostgreSQL's or the SQLite file's. */
+    public RegistryEvidence evidence() {
+        return postgres().<RegistryEvidence>map(PostgresRegistryReader::new)
+                .orElseGet(() -> new SqliteRegistryReader(path()));
+    }
+
+    /** The registry named, as an operator lists it. */
+    public RegistryListing listing() {
+        return postgres().<RegistryListing>map(PostgresRegistryReader::new)
                 .orElseGet(() -> new SqliteRegistryReader(path()));
     }
 

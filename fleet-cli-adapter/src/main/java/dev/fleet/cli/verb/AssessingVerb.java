@@ -32,7 +32,7 @@ abstract class AssessingVerb implements Callable<Integer> {
 
     /** The read-only assessment of {@code fleet}, a row of another host live for {@code lease}. */
     AssessFleetInventoryUseCase assessment(Roster fleet, Lease lease) {
-        return new AssessFleetInventoryService(fleet, registry.reader(), ProcessObservers.forThisPlatform(),
+        return new AssessFleetInventoryService(fleet, registry.evidence(), ProcessObservers.forThisPlatform(),
                 Instant::now, null, HostIdentity.ofThisHost(), lease);
     }
 

@@ -12,7 +12,7 @@ import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.schema.RegistryColumn;
@@ -63,7 +63,7 @@ final class RegistryListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RegistryReader reader = registry.reader();
+        RegistryListing reader = registry.listing();
         RegistryRead read = status == null ? reader.readAll() : reader.read(status);
         if (read instanceof RegistryRead.Unreadable unreadable) {
             // A database's reason says what to do about the database (a role, a server); a file's speaks for itself.

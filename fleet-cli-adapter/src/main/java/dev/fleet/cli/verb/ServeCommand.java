@@ -149,7 +149,7 @@ public final class ServeCommand implements Callable<Integer> {
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.reader(), observer,
+        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.evidence(), observer,
                 Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT);
         FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {

@@ -9,7 +9,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.ProcessObserver;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
 import dev.fleet.domain.verdict.FleetClassifier;
 import dev.fleet.domain.verdict.Verdict;
 import java.time.InstantSource;
@@ -26,7 +26,7 @@ import java.util.Set;
 public final class AssessFleetInventoryService implements AssessFleetInventoryUseCase {
 
     private final Roster roster;
-    private final RegistryReader registry;
+    private final RegistryEvidence registry;
     private final ProcessObserver observer;
     private final InstantSource clock;
     private final AnsweredBy answeredBy;
@@ -35,7 +35,7 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
 
     /** An answerer that knows no host id of its own: every row is local to it. */
     public AssessFleetInventoryService(
-            Roster roster, RegistryReader registry, ProcessObserver observer, InstantSource clock, AnsweredBy answeredBy) {
+            Roster roster, RegistryEvidence registry, ProcessObserver observer, InstantSource clock, AnsweredBy answeredBy) {
         this(roster, registry, observer, clock, answeredBy, null, Lease.DEFAULT);
     }
 
@@ -44,7 +44,7 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
      * @param hostId this host's {@link dev.fleet.domain.HostId}, null when unknown
      * @param lease how long a row of another host lives without a heartbeat
      */
-    public AssessFleetInventoryService(Roster roster, RegistryReader registry, ProcessObserver observer,
+    public AssessFleetInventoryService(Roster roster, RegistryEvidence registry, ProcessObserver observer,
             InstantSource clock, AnsweredBy answeredBy, String hostId, Lease lease) {
         this.hostId = hostId;
         this.lease = Objects.requireNonNull(lease, "lease");
@@ -68,7 +68,7 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
 
     /** The evidence of one assessment, taken now. */
     private Snapshot snapshot() {
-        RegistryRead read = registry.readAllInAnyOrder();
+        RegistryRead read = registry.readAll();
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.
         // A loop, not a stream of two per row: a cold JVM interprets whatever runs once per row.

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.AnsweredBy;
 import dev.fleet.domain.ProcessObservation;
-import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.port.out.ProcessObserver;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
 import dev.fleet.domain.verdict.Verdict;
 import java.util.List;
 import java.util.Set;
@@ -19,16 +18,11 @@ import org.junit.jupiter.api.Test;
 
 class AssessFleetInventoryServiceTest {
 
-    /** A fake of the registry port: the rows of a scenario. */
-    private record ScenarioRegistry(Scenario scenario) implements RegistryReader {
+    /** A fake of the evidence port: the rows of a scenario. */
+    private record ScenarioRegistry(Scenario scenario) implements RegistryEvidence {
         @Override
         public RegistryRead readAll() {
             return RegistryRead.of(scenario.rows);
-        }
-
-        @Override
-        public RegistryRead read(RegistrationStatus status) {
-            throw new AssertionError("the assessment reads every row");
         }
 
         @Override

@@ -4,7 +4,8 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
  * there is {@code missing}, a table lacking columns {@code schema_missing}, no answer within
  * {@link PostgresLocation#LOGIN_TIMEOUT} {@code unreachable}, refused credentials {@code access_denied}.
  */
-public final class PostgresRegistryReader implements RegistryReader {
+public final class PostgresRegistryReader implements RegistryEvidence, RegistryListing {
 
     private final PostgresLocation location;
 

@@ -11,7 +11,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Timestamps;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,11 +45,11 @@ public abstract class RegistryContract<L> {
     private static final String OTHER_HOST = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0";
 
     private final Function<L, RegistryWriter> writers;
-    private final Function<L, RegistryReader> readers;
+    private final Function<L, RegistryListing> readers;
     private L registry;
 
     /** {@code writers} and {@code readers} open the engine's writer and reader on a registry. */
-    protected RegistryContract(Function<L, RegistryWriter> writers, Function<L, RegistryReader> readers) {
+    protected RegistryContract(Function<L, RegistryWriter> writers, Function<L, RegistryListing> readers) {
         this.writers = Objects.requireNonNull(writers, "writers");
         this.readers = Objects.requireNonNull(readers, "readers");
     }
@@ -69,7 +69,7 @@ public abstract class RegistryContract<L> {
         return writers.apply(registry);
     }
 
-    private RegistryReader reader() {
+    private RegistryListing reader() {
         return readers.apply(registry);
     }
 

@@ -3,7 +3,8 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
-import dev.fleet.domain.port.out.RegistryReader;
+import dev.fleet.domain.port.out.RegistryEvidence;
+import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RowOrder;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ import javax.sql.DataSource;
  * file is ever opened: a FIFO would block the answer forever. The query is plain JDBC
  * ({@link RowQuery}): jOOQ's start-up alone cost more than the rest of a cold assessment.
  */
-public final class SqliteRegistryReader implements RegistryReader {
+public final class SqliteRegistryReader implements RegistryEvidence, RegistryListing {
 
     /** Short: an assessment should report a lock promptly rather than hang behind it. */
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(2);
@@ -76,15 +77,10 @@ public final class SqliteRegistryReader implements RegistryReader {
         }
     }
 
+    /** Every row in the listing's order: the assessment's evidence and the operator's listing alike. */
     @Override
     public RegistryRead readAll() {
         return listed(read(Optional.empty()));
-    }
-
-    /** The rows in the table's own order: an assessment does not sort them (RowOrder is for listing). */
-    @Override
-    public RegistryRead readAllInAnyOrder() {
-        return read(Optional.empty());
     }
 
     @Override
