@@ -6,22 +6,17 @@ import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
-import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.ParentLooks;
 import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.cli.serve.WrappedCommand;
 import dev.fleet.cli.text.Terminal;
-import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.Lease;
-import dev.fleet.domain.ObservedProcess;
-import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ParentAtStart;
-import dev.fleet.domain.lifecycle.ParentProcess;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.port.out.ProcessObserver;
@@ -35,10 +30,8 @@ import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
 import dev.fleet.mcp.stdio.StdioServer;
 import dev.fleet.metrics.MetricsScrape;
-import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.OwnParent;
 import dev.fleet.observer.ProcessObservers;
-import dev.fleet.observer.ServerPatterns;
 import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import java.io.PrintWriter;
@@ -47,10 +40,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -122,7 +111,7 @@ public final class ServeCommand implements Callable<Integer> {
     /** This process's parent pid, read afresh: recorded at start, then watched over stdio. */
     private final OwnParent ownParent = new OwnParent();
 
-    /** What this server could tell of the process that started it; decided once, in {@link #identity}. */
+    /** What this server could tell of the process that started it; decided once, in {@link OwnIdentity#read}. */
     private ParentAtStart atStart = new ParentAtStart.Unknown();
 
     @Override
@@ -136,11 +125,13 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSettings settings = new ServeSettings(transport == TransportOption.STDIO ? Transport.STDIO
                 : Transport.STREAMABLE_HTTP, host, port, Duration.ofSeconds(heartbeatSeconds), repositoryRoot);
         WrappedCommand wrapped = WrappedCommand.of(command, settings.transport(), spec.commandLine());
-        Path root = settings.repositoryRoot();
         RegistryWriter writer = registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::new)
                 .orElseGet(this::sqliteWriter);
         ProcessObserver observer = ProcessObservers.forThisPlatform();
-        ServerIdentity identity = identity(member, fleet, settings, observer, parents);
+        OwnIdentity own = OwnIdentity.read(member, fleet, settings, observer, parents, cohortFromParent,
+                spec.commandLine().getErr());
+        atStart = own.atStart();
+        ServerIdentity identity = own.identity();
         warnIfCohortLostWithClient(identity.cohort(), settings.transport() == Transport.STDIO && !keepWithoutClient);
         // The row is written right after the child has started and both pipes are open; a command that
         // cannot start is one line and exit 2, with nothing registered.
@@ -148,7 +139,7 @@ public final class ServeCommand implements Callable<Integer> {
         identity = child == null ? identity : WrappedCommand.recorded(identity, child, observer);
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
-                new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> ownStart(observer));
+                new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> OwnIdentity.ownStart(observer));
         AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.evidence(), observer,
                 Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT);
         FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
@@ -219,83 +210,6 @@ public final class ServeCommand implements Callable<Integer> {
         prepare.setDaemon(true);
         prepare.start();
         return writer;
-    }
-
-    /** The checkout's HEAD; without one, a warning on stderr (never stdout, which is the protocol's). */
-    private String startupHead(Path root) {
-        String head = GitHead.read(root).orElse(null);
-        if (head == null) {
-            spec.commandLine().getErr().println("fleet: warning: --repository-root " + root + " is not a git checkout "
-                    + "with a commit; this server reports startup_head null, so the fleet's revision is unknown");
-            spec.commandLine().getErr().flush();
-        }
-        return head;
-    }
-
-    /** The client cohort, from this process's environment and recorded parent (the rule is the domain's). */
-    private Cohort cohort(ParentProcess parent) {
-        return Cohort.resolve(System.getenv(), cohortFromParent,
-                parent == null ? OptionalLong.empty() : OptionalLong.of(parent.pid()));
-    }
-
-    /** This process's start as the process table reports it now, or null when it will not say. */
-    private static Instant ownStart(ProcessObserver observer) {
-        long pid = ProcessHandle.current().pid();
-        return observer.observe(List.of(), Set.of(pid)).processes().stream()
-                .filter(process -> process.pid() == pid)
-                .map(ObservedProcess::startedAt)
-                .findFirst().orElse(null);
-    }
-
-    /**
-     * Refuses to serve under a command line the roster's server process patterns do not match (a
-     * renamed jar, {@code serve} hidden in an {@code @}-file): every assessment would miss this server,
-     * so a sixth member started that way would leave the gate open. Where the command line cannot be
-     * read (another platform), there is nothing to compare. Only this process is read (no pattern is
-     * given to the observer, which would read every command line on the host), then matched here.
-     */
-    private static void requireVisibleAsServer(ProcessObservation self, long pid, ServerPatterns patterns) {
-        self.processes().stream()
-                .filter(process -> process.pid() == pid && process.commandLine() != null
-                        && !process.commandLine().isEmpty() && !patterns.matches(process.commandLine()))
-                .findFirst()
-                .ifPresent(process -> {
-                    throw new ConfigurationException("this server's command line is not one the roster's "
-                            + "server_process_patterns match, so no assessment would see it: start it as "
-                            + "'java -jar .../fleet.jar serve ...' (or the fleet launcher), with serve and its options "
-                            + "on the command line itself, not in an @-file");
-                });
-    }
-
-    /**
-     * What this server says about itself. The start instant comes from the process table, as the
-     * observer will later see it: the clock read when main runs is a second late, which would look
-     * like a recycled pid. The pid namespace too: an answerer in another one must not take this
-     * server's pid for a process of its own. The parent is recorded only while it is still the parent
-     * first seen ({@link ParentAtStart}): never a process that adopted this server.
-     */
-    private ServerIdentity identity(RosterMember member, Roster fleet, ServeSettings settings,
-            ProcessObserver observer, ParentLooks parents) {
-        Path root = settings.repositoryRoot();
-        long pid = ProcessHandle.current().pid();
-        OptionalLong parentPid = parents.first();
-        boolean hasParent = parentPid.isPresent() && parentPid.getAsLong() > 0;
-        // The parent is read in the same observation, its start as every start is read (never a clock).
-        ProcessObservation self = observer.observe(List.of(), hasParent ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
-        requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
-        Instant started = startOf(self, pid)
-                .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
-        atStart = parents.decide(hasParent ? startOf(self, parentPid.getAsLong()).orElse(null) : null);
-        ParentProcess parent = atStart.recorded();
-        Transport served = settings.transport();
-        return new ServerIdentity(member.profile(), member.namespace(), member.role(), fleet.binding(),
-                root.toString(), pid, started, self.bootId(), self.pidNamespace(), cohort(parent),
-                startupHead(root), served, ClientProvenance.typicalFor(served), null, parent, HostIdentity.ofThisHost());
-    }
-
-    private static Optional<Instant> startOf(ProcessObservation observation, long pid) {
-        return observation.processes().stream().filter(process -> process.pid() == pid)
-                .map(ObservedProcess::startedAt).filter(Objects::nonNull).findFirst();
     }
 
     static final class Transports extends Candidates.Named<TransportOption> {
