@@ -112,19 +112,7 @@ class BoundedLinesTest {
 
     @Test
     void aReadErrorIsTheEndTooWithoutAnException() {
-        InputStream broken = new InputStream() {
-            @Override
-            public int read() throws IOException {
-                throw new IOException("stdin is gone");
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                throw new IOException("stdin is gone");
-            }
-        };
-
-        assertFalse(new BoundedLines(broken, "stdin", 100).next(sink));
+        assertFalse(new BoundedLines(TextReadingCount.gone(), "stdin", 100).next(sink));
         assertEquals(List.of(), seen);
     }
 

@@ -22,13 +22,12 @@ import org.junit.jupiter.api.Test;
 class JsonRpcGateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    private static final String INITIALIZE = TextReadingCount.INITIALIZE;
+    private static final String INITIALIZED = TextReadingCount.INITIALIZED;
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final TextReadingCount sdkMapper = new TextReadingCount();
-    private final JsonRpcGate gate = new JsonRpcGate(sdkMapper, new LineOutput(stdout, "the client"));
+    private final JsonRpcGate gate = new JsonRpcGate(sdkMapper.mapper(), new LineOutput(stdout, "the client"));
     private int repliesRead;
 
     @Test

@@ -33,9 +33,8 @@ import org.junit.jupiter.api.Test;
 class StdioTransportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    private static final String INITIALIZE = TextReadingCount.INITIALIZE;
+    private static final String INITIALIZED = TextReadingCount.INITIALIZED;
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final AtomicInteger ends = new AtomicInteger();
@@ -72,18 +71,7 @@ class StdioTransportTest {
 
     @Test
     void aReadErrorIsTheEndToo() throws Exception {
-        InputStream broken = new InputStream() {
-            @Override
-            public int read() throws IOException {
-                throw new IOException("stdin is gone");
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                throw new IOException("stdin is gone");
-            }
-        };
-        McpSyncServer server = serve(broken);
+        McpSyncServer server = serve(TextReadingCount.gone());
         try {
             Patience.await(Duration.ofSeconds(10), Duration.ofMillis(10), () -> ends.get() > 0, "the end is told");
             assertEquals(1, ends.get());
@@ -95,7 +83,7 @@ class StdioTransportTest {
 
     @Test
     void stdinIsReadOnlyOnceTheSessionExists() {
-        StdioTransport transport = new StdioTransport(mapper, new ByteArrayInputStream(new byte[0]),
+        StdioTransport transport = new StdioTransport(mapper.mapper(), new ByteArrayInputStream(new byte[0]),
                 new LineOutput(stdout, "the client"), ends::incrementAndGet);
 
         assertThrows(IllegalStateException.class, transport::start);
@@ -106,7 +94,7 @@ class StdioTransportTest {
     private McpSyncServer serve(InputStream stdin) {
         FleetMcpServer fleet = Fixtures.stdioMember();
         fleet.register();
-        StdioTransport transport = new StdioTransport(mapper, stdin, new LineOutput(stdout, "the client"),
+        StdioTransport transport = new StdioTransport(mapper.mapper(), stdin, new LineOutput(stdout, "the client"),
                 ends::incrementAndGet);
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
         transport.start();
