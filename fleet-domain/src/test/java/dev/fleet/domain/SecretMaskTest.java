@@ -6,16 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The masking rules, one example each; {@link SecretMaskPropertiesTest} holds them over generated lines. */
 class SecretMaskTest {
 
-    @Test
-    void anOptionsValueIsMaskedInEitherForm() {
-        assertEquals("srv --token *** --port 8080", SecretMask.commandLine("srv --token abc123 --port 8080"));
-        assertEquals("srv --api-key=*** -v", SecretMask.commandLine("srv --api-key=abc123 -v"));
-        assertEquals("java -Ddb.password=*** -jar x.jar", SecretMask.commandLine("java -Ddb.password=hunter2 -jar x.jar"));
-        assertEquals("srv --Client-SECRET ***", SecretMask.commandLine("srv --Client-SECRET s3"), "any case");
+    /**
+     * A secret option's value in either form, in any case; a URL's password with its user and host
+     * kept; and the value is the next non-empty token, whatever it looks like.
+     */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            srv --token *** --port 8080                                   | srv --token abc123 --port 8080
+            srv --api-key=*** -v                                          | srv --api-key=abc123 -v
+            java -Ddb.password=*** -jar x.jar                             | java -Ddb.password=hunter2 -jar x.jar
+            srv --Client-SECRET ***                                       | srv --Client-SECRET s3
+            git clone https://ci:***@gitea.example/org/repo.git           | git clone https://ci:p4ss@gitea.example/org/repo.git
+            --db=postgresql://fleet:***@db:5432/x,redis://:***@cache      | --db=postgresql://fleet:p@ss/w0rd@db:5432/x,redis://:hunter2@cache
+            https://user@host:8080/x                                      | https://user@host:8080/x
+            --token ***                                                   | --token --verbose
+            '--token  ***'                                                | '--token  s3cret'
+            --token *** ***                                               | --token --password hunter2
+            run --token                                                   | run --token
+            --profile prgs-author --verbose x                             | --profile prgs-author --verbose x
+            """)
+    void aCommandLineIsMasked(String masked, String line) {
+        assertEquals(masked, SecretMask.commandLine(line));
     }
 
     @Test
@@ -23,25 +40,6 @@ class SecretMaskTest {
         for (String word : List.of("token", "secret", "password", "passwd", "key", "auth", "credential")) {
             assertEquals("--my-" + word + " ***", SecretMask.commandLine("--my-" + word + " value"), word);
         }
-        assertEquals("--profile prgs-author --verbose x", SecretMask.commandLine("--profile prgs-author --verbose x"));
-    }
-
-    @Test
-    void aUrlsPasswordIsMaskedAndItsUserAndHostKept() {
-        assertEquals("git clone https://ci:***@gitea.example/org/repo.git",
-                SecretMask.commandLine("git clone https://ci:p4ss@gitea.example/org/repo.git"));
-        assertEquals("--db=postgresql://fleet:***@db:5432/x,redis://:***@cache",
-                SecretMask.commandLine("--db=postgresql://fleet:p@ss/w0rd@db:5432/x,redis://:hunter2@cache"));
-        assertEquals("https://user@host:8080/x", SecretMask.commandLine("https://user@host:8080/x"), "no password");
-    }
-
-    /** A value that begins like an option, and one after empty tokens, is still the value. */
-    @Test
-    void theValueIsTheNextNonEmptyTokenWhateverItLooksLike() {
-        assertEquals("--token ***", SecretMask.commandLine("--token --verbose"));
-        assertEquals("--token  ***", SecretMask.commandLine("--token  s3cret"));
-        assertEquals("--token *** ***", SecretMask.commandLine("--token --password hunter2"));
-        assertEquals("run --token", SecretMask.commandLine("run --token"), "nothing follows");
     }
 
     /** An argument holding spaces is one value: hidden whole, where the joined line would show its tail. */

@@ -11,8 +11,9 @@ import java.io.BufferedOutputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,36 +45,34 @@ class RelayBurstTest {
 
     @Test
     void aBurstOfClientRequestsReachesTheChildInOneWriteBeforeTheNextRead() {
-        List<String> requests = new ArrayList<>();
-        for (int id = 1; id <= BURST; id++) {
-            requests.add("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":"
-                    + "\"echo\",\"arguments\":{\"text\":\"call " + id + "\"}}}");
-        }
-        Burst input = new Burst(requests, toChild);
-        new BoundedLines(input, "stdin", BoundedLines.MAX_LINE_BYTES)
-                .forEach(RelayServer.sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained));
-        assertEquals(requests, input.seenBeforeNextRead, "every request had left before the pump read again");
-        assertEquals(requests, toChild.lines(), "byte for byte, in order");
-        assertEquals(1, toChild.writes, "one write for the burst, not one a line");
+        List<String> requests = numbered(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"call " + id + "\"}}}");
+        assertPassedInOneWrite(requests, "stdin",
+                RelayServer.sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained), toChild);
     }
 
     @Test
     void aBurstOfTheChildsAnswersReachesTheClientInOneWriteBeforeTheNextRead() {
-        List<String> answers = new ArrayList<>();
-        for (int id = 1; id <= BURST; id++) {
-            String request = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":"
-                    + "\"echo\"}}";
-            relay.fromClient(request.getBytes(UTF_8), request.length());
-            answers.add("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":"
-                    + "\"call " + id + "\"}]}}");
-        }
+        numbered(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"echo\"}}").forEach(request -> relay.fromClient(request.getBytes(UTF_8), request.length()));
         relay.clientDrained();
-        Burst input = new Burst(answers, toClient);
-        new BoundedLines(input, "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                .forEach(RelayServer.sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
-        assertEquals(answers, input.seenBeforeNextRead, "every answer had left before the pump read again");
-        assertEquals(answers, toClient.lines(), "byte for byte, in order");
-        assertEquals(1, toClient.writes, "one write for the burst, not one a line");
+        List<String> answers = numbered(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"call " + id + "\"}]}}");
+        assertPassedInOneWrite(answers, "the wrapped server's stdout",
+                RelayServer.sink(relay::fromChild, relay::childLineTooLong, relay::childDrained), toClient);
+    }
+
+    private static List<String> numbered(IntFunction<String> line) {
+        return IntStream.rangeClosed(1, BURST).mapToObj(line).toList();
+    }
+
+    /** {@code lines} read in one burst from {@code source} into {@code sink} left in one write to {@code peer}. */
+    private static void assertPassedInOneWrite(List<String> lines, String source, BoundedLines.Sink sink, Pipe peer) {
+        Burst input = new Burst(lines, peer);
+        new BoundedLines(input, source, BoundedLines.MAX_LINE_BYTES).forEach(sink);
+        assertEquals(lines, input.seenBeforeNextRead, "every line had left before the pump read again");
+        assertEquals(lines, peer.lines(), "byte for byte, in order");
+        assertEquals(1, peer.writes, "one write for the burst, not one a line");
     }
 
     /** A peer's end of a pipe: what reached it, and in how many writes. */

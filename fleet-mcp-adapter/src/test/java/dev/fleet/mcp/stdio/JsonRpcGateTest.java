@@ -1,5 +1,7 @@
 package dev.fleet.mcp.stdio;
 
+import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZE;
+import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZED;
 import dev.fleet.mcp.Fixtures;
 import dev.fleet.mcp.RequestParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,8 +24,6 @@ import org.junit.jupiter.api.Test;
 class JsonRpcGateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String INITIALIZE = TextReadingCount.INITIALIZE;
-    private static final String INITIALIZED = TextReadingCount.INITIALIZED;
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final TextReadingCount sdkMapper = new TextReadingCount();

@@ -1,5 +1,7 @@
 package dev.fleet.mcp.stdio;
 
+import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZE;
+import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,8 +35,6 @@ import org.junit.jupiter.api.Test;
 class StdioTransportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String INITIALIZE = TextReadingCount.INITIALIZE;
-    private static final String INITIALIZED = TextReadingCount.INITIALIZED;
 
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final AtomicInteger ends = new AtomicInteger();
