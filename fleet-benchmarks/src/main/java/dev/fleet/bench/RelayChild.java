@@ -9,8 +9,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.FilterInputStream;
-import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.util.Map;
 
 /**
@@ -25,16 +25,14 @@ public final class RelayChild {
     }
 
     public static void main(String[] args) {
-        FilterInputStream stdin = new FilterInputStream(new FileInputStream(FileDescriptor.in)) {
+        // stdin, then an end that exits: the SDK's own threads would keep the JVM alive past EOF.
+        InputStream stdin = new SequenceInputStream(new FileInputStream(FileDescriptor.in), new InputStream() {
             @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                int count = super.read(buffer, offset, length);
-                if (count < 0) {
-                    System.exit(0);
-                }
-                return count;
+            public int read() {
+                System.exit(0);
+                return -1;
             }
-        };
+        });
         SyncToolSpecification echo = SyncToolSpecification.builder()
                 .tool(McpSchema.Tool.builder("echo", Map.of("type", "object")).description("says its text back").build())
                 .callHandler((exchange, request) -> McpSchema.CallToolResult.builder()
