@@ -55,7 +55,7 @@ class VerdictOrderTest {
     private static String encoding(Instance instance) {
         TreeSink tree = new TreeSink();
         VerdictEntries.writeInstance(instance, tree);
-        return CanonicalJson.encode(tree.root());
+        return CanonicalJson.encode((Object) tree.root());
     }
 
     @SafeVarargs

@@ -12,6 +12,8 @@ import java.util.Map;
  */
 public final class CanonicalJson {
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private CanonicalJson() {
     }
 
@@ -20,6 +22,64 @@ public final class CanonicalJson {
         CanonicalWriter writer = CanonicalWriter.forText();
         write(tree, writer);
         return writer.text();
+    }
+
+    /** Encodes a value: see the class comment. */
+    public static String encode(Json value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(Json value, StringBuilder out) {
+        if (value instanceof Json.Obj object) {
+            out.append('{');
+            String comma = "";
+            for (Json.Field field : object.fields()) {
+                out.append(comma);
+                writeString(field.name(), out);
+                out.append(':');
+                write(field.value(), out);
+                comma = ",";
+            }
+            out.append('}');
+        } else if (value instanceof Json.Arr array) {
+            out.append('[');
+            String comma = "";
+            for (Json item : array.items()) {
+                out.append(comma);
+                write(item, out);
+                comma = ",";
+            }
+            out.append(']');
+        } else if (value instanceof Json.Str text) {
+            writeString(text.value(), out);
+        } else if (value instanceof Json.Num number) {
+            out.append(number.value().longValue());
+        } else if (value instanceof Json.Bool bool) {
+            out.append(bool.value());
+        } else {
+            out.append("null");
+        }
+    }
+
+    /**
+     * Quote and backslash escaped with a backslash; C0, DEL and C1 as {@code \\u00XX}, since a
+     * terminal obeys them even inside a JSON string (ESC, CSI U+009B); every other character as it is.
+     */
+    private static void writeString(String text, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+                out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+            } else {
+                out.append(c);
+            }
+        }
+        out.append('"');
     }
 
     private static void write(Object value, CanonicalWriter out) {
