@@ -13,7 +13,7 @@ import java.util.Set;
  * {@code observation}, the digest itself and every {@code last_heartbeat_at}, so two members
  * answering about an unchanged fleet return the same digest whoever renders it and whenever,
  * within the fleet's life, each answers. It is taken from the verdict's one tree ({@link
- * VerdictTree}), the same the JSON is the encoding of, those fields left out.
+ * VerdictDocument}), the same the JSON is the encoding of, those fields left out.
  */
 public final class VerdictDigest {
 
@@ -25,7 +25,7 @@ public final class VerdictDigest {
 
     /** The digest of {@code verdict} (its own {@code verdictDigest} is not read). */
     public static String of(Verdict verdict) {
-        return VerdictDocument.digestOf(verdict);
+        return ofTree(VerdictDocument.tree(verdict));
     }
 
     /**
