@@ -8,7 +8,6 @@ import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import dev.fleet.domain.verdict.encoding.Json;
 import dev.fleet.domain.verdict.encoding.Json.Members;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -113,10 +112,10 @@ public final class VerdictDocument {
                 .put("startup_head", outside(instance.startupHead()))
                 .put("transport", outside(instance.transport()))
                 .put("client_provenance", outside(instance.clientProvenance()))
-                .put("registered_at", instant(instance.registeredAt()))
-                .put("last_heartbeat_at", instant(instance.lastHeartbeatAt()))
-                .put("process_started_at", instant(instance.observedProcessStartedAt()))
-                .put("recorded_process_started_at", instant(instance.recordedProcessStartedAt()))
+                .put("registered_at", Timestamps.format(instance.registeredAt()))
+                .put("last_heartbeat_at", Timestamps.format(instance.lastHeartbeatAt()))
+                .put("process_started_at", Timestamps.format(instance.observedProcessStartedAt()))
+                .put("recorded_process_started_at", Timestamps.format(instance.recordedProcessStartedAt()))
                 .put("server_pid", instance.serverPid() == null ? Json.NULL : Json.of(instance.serverPid().longValue()))
                 .put("server_command", outside(instance.serverCommand()))
                 // Capped like every list (omitted_entries names it): a member may start any number of processes.
@@ -130,7 +129,7 @@ public final class VerdictDocument {
     private static Json orphaned(OrphanedInstance orphaned) {
         return instanceFields(orphaned.instance())
                 .put("parent_pid", orphaned.parentPid())
-                .put("parent_started_at", instant(orphaned.parentStartedAt()))
+                .put("parent_started_at", Timestamps.format(orphaned.parentStartedAt()))
                 .build();
     }
 
@@ -141,7 +140,7 @@ public final class VerdictDocument {
     private static Json unregistered(UnregisteredProcess process) {
         return new Members()
                 .put("pid", process.pid())
-                .put("started_at", instant(process.startedAt()))
+                .put("started_at", Timestamps.format(process.startedAt()))
                 .put("command_line", outside(process.commandLine()))
                 .put("reason", process.reason().code())
                 .build();
@@ -174,7 +173,7 @@ public final class VerdictDocument {
     private static Json observation(ObservationSummary observation) {
         AnsweredBy answeredBy = observation.answeredBy();
         return new Members()
-                .put("observed_at", instant(observation.observedAt()))
+                .put("observed_at", Timestamps.format(observation.observedAt()))
                 .put("boot_id", outside(observation.bootId()))
                 .put("hostname", outside(observation.hostname()))
                 .put("host_id", outside(observation.hostId()))
@@ -196,10 +195,6 @@ public final class VerdictDocument {
     /** Text from outside the program (a registry row, a command line, the host), capped. */
     private static Json outside(String text) {
         return Json.of(OutsideText.cap(text));
-    }
-
-    private static Json instant(Instant instant) {
-        return Json.of(Timestamps.format(instant));
     }
 
     private static Json code(Code code) {

@@ -18,6 +18,8 @@ import org.quicktheories.core.Gen;
  * from {@value #SEED}, then the first {@value #HOSTILE} {@link HostileFleets} makes from it, each a
  * line of its digest, the SHA-256 of its JSON's UTF-16 (which keeps an unpaired surrogate, as the JSON
  * does) and the JSON's length. The file was written by the streaming writer this encoding replaced.
+ * A change to either generator (or a field the contract adds) changes these verdicts: the file is
+ * then recorded again from {@link #line}, once the change's own tests show the bytes it meant to change.
  */
 final class GoldenVerdicts {
 

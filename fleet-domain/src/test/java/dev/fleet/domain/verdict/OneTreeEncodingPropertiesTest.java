@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * The verdict's JSON is its tree's canonical encoding, and its digest that of the tree without what
@@ -19,22 +20,12 @@ class OneTreeEncodingPropertiesTest {
 
     @Test
     void theJsonAndDigestAreTheTreesOnRandomFleets() {
-        AtomicInteger compared = new AtomicInteger();
-        qt().withExamples(2_000).forAll(FleetGen.fleets()).checkAssert(snapshot -> {
-            assertEncodesItsTree(snapshot);
-            compared.incrementAndGet();
-        });
-        assertEquals(2_000, compared.get());
+        assertEncodeTheirTrees(FleetGen.fleets(), 2_000);
     }
 
     @Test
     void theJsonAndDigestAreTheTreesWhateverTheText() {
-        AtomicInteger compared = new AtomicInteger();
-        qt().withExamples(3_000).forAll(HostileFleets.fleets()).checkAssert(snapshot -> {
-            assertEncodesItsTree(snapshot);
-            compared.incrementAndGet();
-        });
-        assertEquals(3_000, compared.get());
+        assertEncodeTheirTrees(HostileFleets.fleets(), 3_000);
     }
 
     /**
@@ -52,6 +43,16 @@ class OneTreeEncodingPropertiesTest {
             assertEquals(golden.get(i), GoldenVerdicts.line(verdict.verdictDigest(), VerdictDocument.canonicalJson(verdict)),
                     "verdict " + i);
         }
+    }
+
+    /** {@code examples} verdicts of {@code fleets}, each counted, so none can pass by not running. */
+    private static void assertEncodeTheirTrees(Gen<Snapshot> fleets, int examples) {
+        AtomicInteger compared = new AtomicInteger();
+        qt().withExamples(examples).forAll(fleets).checkAssert(snapshot -> {
+            assertEncodesItsTree(snapshot);
+            compared.incrementAndGet();
+        });
+        assertEquals(examples, compared.get());
     }
 
     private static void assertEncodesItsTree(Snapshot snapshot) {

@@ -19,8 +19,19 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
 
     Null NULL = new Null();
 
-    /** This value as plain Java: ordered maps, unmodifiable lists, strings, integers, booleans and nulls. */
-    Object plain();
+    /**
+     * This value as plain Java: ordered maps, unmodifiable lists, strings, integers, booleans and nulls
+     * (an object and an array say it themselves).
+     */
+    default Object plain() {
+        if (this instanceof Str text) {
+            return text.value();
+        }
+        if (this instanceof Num number) {
+            return number.value();
+        }
+        return this instanceof Bool bool ? bool.value() : null;
+    }
 
     record Field(String name, Json value) {
         public Field {
@@ -80,11 +91,6 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
         public Str {
             Objects.requireNonNull(value, "value");
         }
-
-        @Override
-        public String plain() {
-            return value;
-        }
     }
 
     /** An integer: {@link Integer} or {@link Long}, kept as given so the plain tree holds the same type. */
@@ -94,25 +100,12 @@ public sealed interface Json permits Json.Obj, Json.Arr, Json.Str, Json.Num, Jso
                 throw new IllegalArgumentException("not an integer of the contract: " + value);
             }
         }
-
-        @Override
-        public Number plain() {
-            return value;
-        }
     }
 
     record Bool(boolean value) implements Json {
-        @Override
-        public Boolean plain() {
-            return value;
-        }
     }
 
     record Null() implements Json {
-        @Override
-        public Object plain() {
-            return null;
-        }
     }
 
     /** A string, or null. */
