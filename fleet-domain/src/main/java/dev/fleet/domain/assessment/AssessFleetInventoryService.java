@@ -71,7 +71,6 @@ public final class AssessFleetInventoryService implements AssessFleetInventoryUs
         RegistryRead read = registry.readAll();
         // The parents rows recorded are looked up in the same observation as the servers: whether a
         // client is gone is then a fact of this snapshot, never of a second look taken later.
-        // A loop, not a stream of two per row: a cold JVM interprets whatever runs once per row.
         // Ancestors are looked up only when a row wraps a server: without one no process can be served,
         // and a fleet of plain members pays nothing for the walk.
         Set<Long> registeredPids = new HashSet<>();

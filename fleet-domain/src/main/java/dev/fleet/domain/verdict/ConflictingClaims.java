@@ -31,19 +31,15 @@ final class ConflictingClaims {
     static void setAside(List<Registration> interpretable, Map<Long, ObservedProcess> processes, Answerer answerer,
             List<Registration> registrations, List<MalformedRegistration> malformed) {
         Set<Registration> conflicting = Collections.newSetFromMap(new IdentityHashMap<>());
-        // Nearly every runtime_id has one row and nearly no pid two claims: a group is made only for a
-        // key met twice, never a list per row (a cold JVM interprets whatever runs once per row).
         Map<String, List<Registration>> byRuntimeId = new HashMap<>();
         Map<PidInNamespace, List<Registration>> runningOnLivePid = new HashMap<>();
-        Map<String, Registration> firstOfId = new HashMap<>();
-        Map<PidInNamespace, Registration> firstOnPid = new HashMap<>();
         for (Registration registration : interpretable) {
-            group(registration.runtimeId(), registration, firstOfId, byRuntimeId);
+            byRuntimeId.computeIfAbsent(registration.runtimeId(), id -> new ArrayList<>()).add(registration);
             if (registration.isRunning() && processes.containsKey(registration.pid())
                     && !answerer.isRemote(registration)) {
                 PidInNamespace key = answerer.keyOf(registration);
                 if (!answerer.elsewhere(key)) {
-                    group(key, registration, firstOnPid, runningOnLivePid);
+                    runningOnLivePid.computeIfAbsent(key, k -> new ArrayList<>()).add(registration);
                 }
             }
         }
@@ -63,15 +59,6 @@ final class ConflictingClaims {
             } else {
                 registrations.add(registration);
             }
-        }
-    }
-
-    /** Adds {@code registration} to its key's group in {@code groups} once the key is met a second time. */
-    private static <K> void group(K key, Registration registration, Map<K, Registration> first,
-            Map<K, List<Registration>> groups) {
-        Registration earlier = first.putIfAbsent(key, registration);
-        if (earlier != null) {
-            groups.computeIfAbsent(key, k -> new ArrayList<>(List.of(earlier))).add(registration);
         }
     }
 

@@ -1,180 +1,203 @@
 package dev.fleet.domain.verdict;
 
-import static dev.fleet.domain.verdict.VerdictFields.*;
-
-import dev.fleet.domain.verdict.encoding.CanonicalWriter;
-import dev.fleet.domain.verdict.encoding.DocumentSink;
-import dev.fleet.domain.verdict.encoding.FieldName;
-import dev.fleet.domain.verdict.encoding.TreeSink;
+import dev.fleet.domain.AnsweredBy;
+import dev.fleet.domain.Code;
+import dev.fleet.domain.MalformedRegistration;
+import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.Timestamps;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
+import dev.fleet.domain.verdict.encoding.Json;
+import dev.fleet.domain.verdict.encoding.Json.Members;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
- * The verdict as a document: the one place it is written, field by field in the contract's order
- * (the names are {@link VerdictFields}). Two other places name the same fields and change with it:
- * {@link Verdict#omittedEntries} names the capped lists, and the MCP adapter's output schema
- * describes every field to clients. The document is described once, value by value, to a {@link
- * DocumentSink}, and every renderer starts from this description: the tree of ordered maps, lists,
- * strings, integers, booleans and nulls that MCP structured content is made of ({@link #toTree}),
- * and the canonical JSON written directly, as text ({@link #canonicalJson}) or as {@code
- * verdict_digest} alone ({@link #digestOf}). The sink is told
- * what the digest leaves out (every {@code last_heartbeat_at}, and all that follows the digest's own
- * field) and where the digest goes, never which kind of sink it is. Every string taken from outside
- * the program is capped here ({@link OutsideText}), so the cap holds for every renderer and for the
- * digest.
+ * The verdict as a document: one tree, field by field in the contract's order (docs/CONTRACT.md), the
+ * one place the document is described. Every rendering starts from it: the plain tree MCP structured
+ * content is made of ({@link #toTree}), the JSON, which is the tree's canonical encoding ({@link
+ * #canonicalJson}), and the digest, that of the tree without what the contract leaves out ({@link
+ * VerdictDigest}). Two other places name the same
+ * fields and change with it: {@link Verdict#omittedEntries} names the capped lists, and the MCP
+ * adapter's output schema describes every field to clients. Every list is shown capped ({@link
+ * VerdictLists}), and every string taken from outside the program capped ({@link OutsideText}), here,
+ * so both caps hold for the JSON and the digest alike.
  */
 public final class VerdictDocument {
-
-    /** Bytes per listed entry (an instance, a flagged or malformed row, a process) that most entries stay within. */
-    private static final int BYTES_PER_ENTRY = 512;
-    /** The largest array a JVM allocates, with room for its header. */
-    private static final int LARGEST_ARRAY = Integer.MAX_VALUE - 8;
 
     private VerdictDocument() {
     }
 
-    /** The whole document, as every client is shown it. */
+    /** The whole document, as every client is shown it: ordered maps, lists, strings, integers, booleans, nulls. */
     public static Map<String, Object> toTree(Verdict verdict) {
-        TreeSink tree = new TreeSink();
-        write(verdict, tree);
-        return tree.root();
+        return tree(verdict).plain();
     }
 
-    /**
-     * The whole document's canonical JSON: exactly {@code CanonicalJson.encode(toTree(verdict))},
-     * written without building the tree.
-     */
+    /** The whole document's canonical JSON ({@link CanonicalJson}). */
     public static String canonicalJson(Verdict verdict) {
-        CanonicalWriter writer = CanonicalWriter.forText(expectedBytes(verdict));
-        write(verdict, writer);
-        return writer.text();
+        return CanonicalJson.encode(tree(verdict));
     }
 
-    /** {@code verdict_digest} of {@code verdict} (its own {@code verdictDigest} is not read): see {@link VerdictDigest}. */
-    static String digestOf(Verdict verdict) {
-        CanonicalWriter writer = CanonicalWriter.forDigest();
-        write(verdict, writer);
-        return writer.digest();
+    /** The document as one tree. */
+    static Json.Obj tree(Verdict verdict) {
+        Members document = new Members()
+                .put("inventory_complete", verdict.inventoryComplete())
+                .put("mutation_gate_satisfied", verdict.mutationGateSatisfied())
+                .put("blocked_reason", code(verdict.blockedReason()))
+                .put("blocked_reasons", list(verdict.blockedReasons(), VerdictDocument::blockedReason))
+                .put("expected_member_count", verdict.expectedMemberCount())
+                .put("running_member_count", verdict.runningMemberCount());
+        members(verdict, document);
+        document.put("unexpected_members", list(verdict.unexpectedMembers(), VerdictDocument::flagged))
+                .put("stale_registrations", list(verdict.staleRegistrations(), VerdictDocument::flagged))
+                .put("unverified_registrations", list(verdict.unverifiedRegistrations(), VerdictDocument::flagged))
+                .put("malformed_registrations", list(verdict.malformedRegistrations(), VerdictDocument::malformed))
+                .put("orphaned_instances", list(verdict.orphanedInstances(), VerdictDocument::orphaned))
+                .put("remote_instances", list(verdict.remoteInstances(), VerdictDocument::remote))
+                .put("unregistered_processes", list(verdict.unregisteredProcesses(), VerdictDocument::unregistered))
+                .put("single_cohort", verdict.singleCohort())
+                .put("cohort_ids", list(verdict.cohortIds(), VerdictDocument::outside))
+                .put("single_revision", verdict.singleRevision())
+                .put("startup_heads", list(verdict.startupHeads(), VerdictDocument::outside))
+                .put("registry", summary("readable", verdict.registry().readable(), verdict.registry().reason(),
+                        "registration_count", verdict.registry().registrationCount()))
+                .put("process_listing", summary("available", verdict.processListing().available(),
+                        verdict.processListing().reason(), "server_process_count",
+                        verdict.processListing().serverProcessCount()));
+        Members omitted = new Members();
+        verdict.omittedEntries().forEach((name, count) -> omitted.put(name, count.intValue()));
+        return document.put("omitted_entries", omitted.build())
+                .put("verdict_digest", verdict.verdictDigest())
+                .put("observation", observation(verdict.observation()))
+                .build();
     }
 
-    /**
-     * About how long {@code verdict}'s JSON will be: a guess from how many entries it lists (an
-     * instance counts twice, as a duplicate's instances are listed again under duplicate_members).
-     */
-    private static int expectedBytes(Verdict verdict) {
-        long entries = (long) shownSize(verdict.unexpectedMembers()) + shownSize(verdict.staleRegistrations())
-                + shownSize(verdict.unverifiedRegistrations()) + shownSize(verdict.malformedRegistrations())
-                + shownSize(verdict.orphanedInstances())
-                + shownSize(verdict.unregisteredProcesses()) + shownSize(verdict.remoteInstances());
-        for (MemberReport member : VerdictLists.shown(verdict.members())) {
-            entries += 2L * shownSize(member.instances());
-        }
-        return (int) Math.min(LARGEST_ARRAY, entries * BYTES_PER_ENTRY);
+    /** members, missing_members and duplicate_members, which shows the instances of those members again. */
+    private static void members(Verdict verdict, Members document) {
+        document.put("members", list(verdict.members(), report -> member(report.member())
+                .put("state", report.state().code())
+                .put("instances", instances(report))
+                .build()));
+        document.put("missing_members", list(verdict.missingMembers(), member -> member(member).build()));
+        document.put("duplicate_members", list(verdict.duplicateMembers(), report -> member(report.member())
+                .put("instances", instances(report))
+                .build()));
     }
 
-    private static int shownSize(List<?> list) {
-        return VerdictLists.shown(list).size();
+    private static Members member(RosterMember member) {
+        return new Members()
+                .put("namespace", outside(member.namespace()))
+                .put("profile", outside(member.profile()))
+                .put("role", outside(member.role()));
     }
 
-    private static void write(Verdict verdict, DocumentSink out) {
-        out.beginObject();
-        writeGate(verdict, out);
-        writeMembers(verdict, out);
-        writeFlaggedLists(verdict, out);
-        writeAgreements(verdict, out);
-        out.name(REGISTRY);
-        VerdictEntries.writeRegistry(verdict.registry(), out);
-        out.name(PROCESS_LISTING);
-        VerdictEntries.writeListing(verdict.processListing(), out);
-        out.name(OMITTED_ENTRIES);
-        out.beginObject();
-        verdict.omittedEntries().forEach((list, count) -> {
-            out.name(FieldName.of(list));
-            out.number(count);
-        });
-        out.endObject();
-        out.digest(VERDICT_DIGEST, verdict.verdictDigest());
-        out.name(OBSERVATION);
-        VerdictEntries.writeObservation(verdict.observation(), out);
-        out.endObject();
+    private static Json instances(MemberReport report) {
+        return list(report.instances(), VerdictDocument::instance);
     }
 
-    private static void writeGate(Verdict verdict, DocumentSink out) {
-        out.name(INVENTORY_COMPLETE);
-        out.bool(verdict.inventoryComplete());
-        out.name(MUTATION_GATE_SATISFIED);
-        out.bool(verdict.mutationGateSatisfied());
-        out.name(BLOCKED_REASON);
-        out.string(verdict.blockedReason() == null ? null : verdict.blockedReason().code());
-        list(out, BLOCKED_REASONS, verdict.blockedReasons(), VerdictEntries::writeBlockedReason);
-        out.name(EXPECTED_MEMBER_COUNT);
-        out.number(verdict.expectedMemberCount());
-        out.name(RUNNING_MEMBER_COUNT);
-        out.number(verdict.runningMemberCount());
+    /** An instance's entry, as its member's {@code instances} list it. */
+    static Json.Obj instance(Instance instance) {
+        return instanceFields(instance).build();
     }
 
-    /** members, missing_members and duplicate_members, which repeats the instances of those members. */
-    private static void writeMembers(Verdict verdict, DocumentSink out) {
-        list(out, MEMBERS, verdict.members(), (report, sink) -> {
-            sink.beginObject();
-            VerdictEntries.writeMemberFields(report.member(), sink);
-            sink.name(STATE);
-            sink.string(report.state().code());
-            sink.name(INSTANCES);
-            writeInstances(report, sink);
-            sink.endObject();
-        });
-        list(out, MISSING_MEMBERS, verdict.missingMembers(), (member, sink) -> {
-            sink.beginObject();
-            VerdictEntries.writeMemberFields(member, sink);
-            sink.endObject();
-        });
-        list(out, DUPLICATE_MEMBERS, verdict.duplicateMembers(), (report, sink) -> {
-            sink.beginObject();
-            VerdictEntries.writeMemberFields(report.member(), sink);
-            sink.name(INSTANCES);
-            writeInstances(report, sink);
-            sink.endObject();
-        });
+    private static Members instanceFields(Instance instance) {
+        return new Members()
+                .put("runtime_id", outside(instance.runtimeId()))
+                .put("namespace", outside(instance.namespace()))
+                .put("profile", outside(instance.profile()))
+                .put("role", outside(instance.role()))
+                .put("pid", instance.pid())
+                .put("cohort_id", outside(instance.cohortId()))
+                .put("cohort_source", outside(instance.cohortSource()))
+                .put("startup_head", outside(instance.startupHead()))
+                .put("transport", outside(instance.transport()))
+                .put("client_provenance", outside(instance.clientProvenance()))
+                .put("registered_at", Timestamps.format(instance.registeredAt()))
+                .put("last_heartbeat_at", Timestamps.format(instance.lastHeartbeatAt()))
+                .put("process_started_at", Timestamps.format(instance.observedProcessStartedAt()))
+                .put("recorded_process_started_at", Timestamps.format(instance.recordedProcessStartedAt()))
+                .put("server_pid", instance.serverPid() == null ? Json.NULL : Json.of(instance.serverPid().longValue()))
+                .put("server_command", outside(instance.serverCommand()))
+                // Capped like every list (omitted_entries names it): a member may start any number of processes.
+                .put("served_pids", list(instance.servedPids(), pid -> Json.of(pid.longValue())));
     }
 
-    /** A member's instances: written again for duplicate_members, which a sink may copy (see {@link DocumentSink#repeatable}). */
-    private static void writeInstances(MemberReport report, DocumentSink out) {
-        out.repeatable(report, sink -> list(sink, report.instances(), VerdictEntries::writeInstance));
+    private static Json flagged(FlaggedRegistration flagged) {
+        return instanceFields(flagged.instance()).put("reason", flagged.reason().code()).build();
     }
 
-    private static void writeFlaggedLists(Verdict verdict, DocumentSink out) {
-        list(out, UNEXPECTED_MEMBERS, verdict.unexpectedMembers(), VerdictEntries::writeFlagged);
-        list(out, STALE_REGISTRATIONS, verdict.staleRegistrations(), VerdictEntries::writeFlagged);
-        list(out, UNVERIFIED_REGISTRATIONS, verdict.unverifiedRegistrations(), VerdictEntries::writeFlagged);
-        list(out, MALFORMED_REGISTRATIONS, verdict.malformedRegistrations(), VerdictEntries::writeMalformed);
-        list(out, ORPHANED_INSTANCES, verdict.orphanedInstances(), VerdictEntries::writeOrphaned);
-        list(out, REMOTE_INSTANCES, verdict.remoteInstances(), VerdictEntries::writeRemote);
-        list(out, UNREGISTERED_PROCESSES, verdict.unregisteredProcesses(), VerdictEntries::writeUnregistered);
+    private static Json orphaned(OrphanedInstance orphaned) {
+        return instanceFields(orphaned.instance())
+                .put("parent_pid", orphaned.parentPid())
+                .put("parent_started_at", Timestamps.format(orphaned.parentStartedAt()))
+                .build();
     }
 
-    private static void writeAgreements(Verdict verdict, DocumentSink out) {
-        out.name(SINGLE_COHORT);
-        out.bool(verdict.singleCohort());
-        list(out, COHORT_IDS, verdict.cohortIds(), (id, sink) -> sink.string(OutsideText.cap(id)));
-        out.name(SINGLE_REVISION);
-        out.bool(verdict.singleRevision());
-        list(out, STARTUP_HEADS, verdict.startupHeads(), (head, sink) -> sink.string(OutsideText.cap(head)));
+    private static Json remote(RemoteInstance remote) {
+        return instanceFields(remote.instance()).put("host_id", outside(remote.hostId())).build();
     }
 
-    /** The field {@code name}, a list: every list of the document but a member's instances is one. */
-    private static <T> void list(DocumentSink out, FieldName name, List<T> items, BiConsumer<T, DocumentSink> write) {
-        out.name(name);
-        list(out, items, write);
+    private static Json unregistered(UnregisteredProcess process) {
+        return new Members()
+                .put("pid", process.pid())
+                .put("started_at", Timestamps.format(process.startedAt()))
+                .put("command_line", outside(process.commandLine()))
+                .put("reason", process.reason().code())
+                .build();
+    }
+
+    private static Json malformed(MalformedRegistration malformed) {
+        return new Members()
+                .put("runtime_id", outside(malformed.runtimeId()))
+                .put("reason", malformed.reason().code())
+                .build();
+    }
+
+    private static Json blockedReason(BlockedReason reason) {
+        return new Members()
+                .put("code", reason.code().code())
+                .put("detail", reason.detail())
+                .put("action", reason.action())
+                .build();
+    }
+
+    /** A source's summary, the registry's or the process listing's: whether it answered, why not, and its count. */
+    private static Json summary(String answered, boolean answeredValue, Code reason, String counted, int count) {
+        return new Members()
+                .put(answered, answeredValue)
+                .put("reason", code(reason))
+                .put(counted, count)
+                .build();
+    }
+
+    private static Json observation(ObservationSummary observation) {
+        AnsweredBy answeredBy = observation.answeredBy();
+        return new Members()
+                .put("observed_at", Timestamps.format(observation.observedAt()))
+                .put("boot_id", outside(observation.bootId()))
+                .put("hostname", outside(observation.hostname()))
+                .put("host_id", outside(observation.hostId()))
+                .put("pid_namespace", outside(observation.pidNamespace()))
+                .put("registry_path", outside(observation.registryPath()))
+                .put("answered_by", answeredBy == null ? Json.NULL : new Members()
+                        .put("pid", answeredBy.pid())
+                        .put("namespace", answeredBy.namespace())
+                        .put("profile", answeredBy.profile())
+                        .build())
+                .build();
     }
 
     /** A list as shown: its first {@value VerdictLists#MAX_ENTRIES} entries ({@code omitted_entries} counts the rest). */
-    private static <T> void list(DocumentSink out, List<T> items, BiConsumer<T, DocumentSink> write) {
-        out.beginArray();
-        for (T item : VerdictLists.shown(items)) {
-            write.accept(item, out);
-        }
-        out.endArray();
+    private static <T> Json list(List<T> items, Function<? super T, ? extends Json> each) {
+        return Json.array(VerdictLists.shown(items), each);
+    }
+
+    /** Text from outside the program (a registry row, a command line, the host), capped. */
+    private static Json outside(String text) {
+        return Json.of(OutsideText.cap(text));
+    }
+
+    private static Json code(Code code) {
+        return Json.of(code == null ? null : code.code());
     }
 }

@@ -20,37 +20,10 @@ final class VerdictOrder {
             Comparator.nullsLast(Comparator.naturalOrder()));
     private static final Comparator<Instant> INSTANT = Comparator.nullsLast(Comparator.naturalOrder());
 
-    static final Comparator<RosterMember> MEMBERS = VerdictOrder::compareMembers;
+    /** Text as stored, in natural order, nulls last: the leading keys. */
+    private static final Comparator<String> TEXT = Comparator.nullsLast(Comparator.naturalOrder());
 
-    static final Comparator<MemberReport> MEMBER_REPORTS = (a, b) -> compareMembers(a.member(), b.member());
-
-    /** After namespace, profile, pid and runtime_id (then equal), the instance's other fields in document order. */
-    static final Comparator<Instance> INSTANCES = VerdictOrder::compareInstances;
-
-    static final Comparator<FlaggedRegistration> FLAGGED = VerdictOrder::compareFlagged;
-
-    static final Comparator<MalformedRegistration> MALFORMED = VerdictOrder::compareMalformed;
-
-    /** As instances; then the parent, in document order (one instance has one row, so this never decides). */
-    static final Comparator<OrphanedInstance> ORPHANED = Comparator
-            .comparing(OrphanedInstance::instance, INSTANCES)
-            .thenComparingLong(OrphanedInstance::parentPid)
-            .thenComparing(OrphanedInstance::parentStartedAt, INSTANT);
-
-    /** As instances, then by host. */
-    static final Comparator<RemoteInstance> REMOTE = Comparator.comparing(RemoteInstance::instance, INSTANCES)
-            .thenComparing(RemoteInstance::hostId, OUTSIDE_TEXT);
-
-    /** After the pid, the process's other fields in document order. */
-    static final Comparator<UnregisteredProcess> UNREGISTERED = VerdictOrder::compareUnregistered;
-
-    /**
-     * An instance's fields after runtime_id, reached only on a tie of the four keys. Written as a
-     * chain, which costs a call per link on every comparison: the keys that decide nearly every
-     * comparison are compared flat, in {@link #compareInstances}, before it (sorting 10,000 stale
-     * rows is part of the classifier's per-row work a cold assessment interprets; docs/PERFORMANCE.md,
-     * "Order" and "The classifier's per-row work").
-     */
+    /** An instance's fields after runtime_id, in document order. */
     private static final Comparator<Instance> INSTANCE_TIES = Comparator
             .comparing(Instance::role, OUTSIDE_TEXT)
             .thenComparing(Instance::cohortId, OUTSIDE_TEXT)
@@ -66,48 +39,42 @@ final class VerdictOrder {
             .thenComparing(Instance::serverCommand, OUTSIDE_TEXT)
             .thenComparing(Instance::servedPids, VerdictOrder::comparePids);
 
-    /** A process's fields after the pid, reached only on a tie of pids. */
-    private static final Comparator<UnregisteredProcess> UNREGISTERED_TIES = Comparator
-            .comparing(UnregisteredProcess::startedAt, INSTANT)
+    static final Comparator<RosterMember> MEMBERS = Comparator.comparing(RosterMember::namespace, TEXT)
+            .thenComparing(RosterMember::profile, TEXT)
+            .thenComparing(RosterMember::role, TEXT);
+
+    static final Comparator<MemberReport> MEMBER_REPORTS = Comparator.comparing(MemberReport::member, MEMBERS);
+
+    /** After namespace, profile, pid and runtime_id (then equal), the instance's other fields in document order. */
+    static final Comparator<Instance> INSTANCES = Comparator.comparing(Instance::namespace, TEXT)
+            .thenComparing(Instance::profile, TEXT)
+            .thenComparingLong(Instance::pid)
+            .thenComparing(Instance::runtimeId, TEXT)
+            .thenComparing(INSTANCE_TIES);
+
+    static final Comparator<FlaggedRegistration> FLAGGED = Comparator.comparing(FlaggedRegistration::instance, INSTANCES)
+            .thenComparing(flagged -> flagged.reason().code());
+
+    static final Comparator<MalformedRegistration> MALFORMED = Comparator
+            .comparing(MalformedRegistration::runtimeId, TEXT)
+            .thenComparing(malformed -> malformed.reason().code());
+
+    /** As instances; then the parent, in document order (one instance has one row, so this never decides). */
+    static final Comparator<OrphanedInstance> ORPHANED = Comparator
+            .comparing(OrphanedInstance::instance, INSTANCES)
+            .thenComparingLong(OrphanedInstance::parentPid)
+            .thenComparing(OrphanedInstance::parentStartedAt, INSTANT);
+
+    /** As instances, then by host. */
+    static final Comparator<RemoteInstance> REMOTE = Comparator.comparing(RemoteInstance::instance, INSTANCES)
+            .thenComparing(RemoteInstance::hostId, OUTSIDE_TEXT);
+
+    /** After the pid, the process's other fields in document order. */
+    static final Comparator<UnregisteredProcess> UNREGISTERED = Comparator
+            .comparingLong(UnregisteredProcess::pid)
+            .thenComparing(UnregisteredProcess::startedAt, INSTANT)
             .thenComparing(UnregisteredProcess::commandLine, OUTSIDE_TEXT)
             .thenComparing(process -> process.reason().code());
-
-    private static int compareMembers(RosterMember a, RosterMember b) {
-        int order = text(a.namespace(), b.namespace());
-        if (order == 0) {
-            order = text(a.profile(), b.profile());
-        }
-        return order != 0 ? order : text(a.role(), b.role());
-    }
-
-    private static int compareInstances(Instance a, Instance b) {
-        int order = text(a.namespace(), b.namespace());
-        if (order == 0) {
-            order = text(a.profile(), b.profile());
-        }
-        if (order == 0) {
-            order = Long.compare(a.pid(), b.pid());
-        }
-        if (order == 0) {
-            order = text(a.runtimeId(), b.runtimeId());
-        }
-        return order != 0 ? order : INSTANCE_TIES.compare(a, b);
-    }
-
-    private static int compareFlagged(FlaggedRegistration a, FlaggedRegistration b) {
-        int order = compareInstances(a.instance(), b.instance());
-        return order != 0 ? order : a.reason().code().compareTo(b.reason().code());
-    }
-
-    private static int compareMalformed(MalformedRegistration a, MalformedRegistration b) {
-        int order = text(a.runtimeId(), b.runtimeId());
-        return order != 0 ? order : a.reason().code().compareTo(b.reason().code());
-    }
-
-    private static int compareUnregistered(UnregisteredProcess a, UnregisteredProcess b) {
-        int order = Long.compare(a.pid(), b.pid());
-        return order != 0 ? order : UNREGISTERED_TIES.compare(a, b);
-    }
 
     /** Lists of pids, element by element, a shorter list first when it is a prefix of the other. */
     private static int comparePids(List<Long> a, List<Long> b) {
@@ -118,14 +85,6 @@ final class VerdictOrder {
             }
         }
         return Integer.compare(a.size(), b.size());
-    }
-
-    /** Natural order, nulls last. */
-    private static int text(String a, String b) {
-        if (a == null || b == null) {
-            return a == null ? (b == null ? 0 : 1) : -1;
-        }
-        return a.compareTo(b);
     }
 
     private VerdictOrder() {

@@ -3,7 +3,6 @@ package dev.fleet.domain.verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
-import dev.fleet.domain.verdict.encoding.TreeSink;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -53,9 +52,7 @@ class VerdictOrderTest {
     }
 
     private static String encoding(Instance instance) {
-        TreeSink tree = new TreeSink();
-        VerdictEntries.writeInstance(instance, tree);
-        return CanonicalJson.encode(tree.root());
+        return CanonicalJson.encode(VerdictDocument.instance(instance));
     }
 
     @SafeVarargs
