@@ -68,7 +68,7 @@ public final class RegistryEngines {
 
     private static void report(String engine, RegistryEvidence reader, int size, int runs) {
         AssessFleetInventoryService assessment = new AssessFleetInventoryService(Roster.defaultRoster(), reader,
-                (patterns, pids) -> SyntheticFleet.observation(size), Instant::now, null);
+                (patterns, pids, ancestors) -> SyntheticFleet.observation(size), Instant::now, null);
         double[] readMillis = new double[runs];
         double[] assessMillis = new double[runs];
         for (int i = 0; i < runs + 5; i++) {

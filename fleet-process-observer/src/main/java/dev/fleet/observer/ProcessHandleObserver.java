@@ -26,14 +26,6 @@ public final class ProcessHandleObserver implements ProcessObserver {
      *     read (a roster loader checks its patterns with {@link ServerPatterns#compile} up front)
      */
     @Override
-    public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
-        return observe(serverProcessPatterns, registeredPids, false);
-    }
-
-    /**
-     * @throws InvalidServerPatternException for a pattern RE2J cannot compile, before anything is read
-     */
-    @Override
     public ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids,
             boolean ancestors) {
         ServerPatterns patterns = ServerPatterns.compile(Objects.requireNonNull(serverProcessPatterns, "patterns"));

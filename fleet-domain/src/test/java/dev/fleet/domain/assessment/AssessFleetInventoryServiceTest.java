@@ -37,7 +37,7 @@ class AssessFleetInventoryServiceTest {
                 .with(r -> r.status = "stopped"));
         AtomicReference<Set<Long>> askedPids = new AtomicReference<>();
         AtomicReference<List<String>> askedPatterns = new AtomicReference<>();
-        ProcessObserver observer = (patterns, pids) -> {
+        ProcessObserver observer = (patterns, pids, ancestors) -> {
             askedPatterns.set(patterns);
             askedPids.set(pids);
             return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, scenario.processes);
@@ -63,7 +63,7 @@ class AssessFleetInventoryServiceTest {
                 .parent(900, Scenario.STARTED).with(r -> r.status = "stopped"))
                 .row(RowBuilder.row(Scenario.member("author"), 9101).parent(0, null));
         AtomicReference<Set<Long>> askedPids = new AtomicReference<>();
-        ProcessObserver observer = (patterns, pids) -> {
+        ProcessObserver observer = (patterns, pids, ancestors) -> {
             askedPids.set(pids);
             return ProcessObservation.of(RowBuilder.BOOT, "fleet-host", RowBuilder.PID_NAMESPACE, scenario.processes);
         };

@@ -21,20 +21,18 @@ public interface ProcessObserver {
     /**
      * Every process whose full command line matches one of {@code serverProcessPatterns} (found
      * anywhere, as {@link java.util.regex.Matcher#find()}), and every one of {@code registeredPids}
-     * (a row's pid, the parent it recorded or the server it wraps) that is alive, whatever its command line.
+     * (a row's pid, the parent it recorded or the server it wraps) that is alive, whatever its command
+     * line. With {@code ancestors}, also the ancestors of every process that matches a pattern (its
+     * parent, its parent's parent, …) that are alive, up to {@link ObservedProcess#MAX_ANCESTRY}
+     * generations and {@link #MAX_ANCESTORS} processes, whatever their command lines: a wrapped server's
+     * processes are served by the registration that records one of their ancestors. An observer that
+     * cannot see ancestors reports none, and then no process is served: the gate stays closed over it
+     * rather than opening.
      */
-    ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids);
+    ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids, boolean ancestors);
 
-    /**
-     * As {@link #observe(List, Set)}; with {@code ancestors}, also the ancestors of every process that
-     * matches a pattern (its parent, its parent's parent, …) that are alive, up to {@link
-     * ObservedProcess#MAX_ANCESTRY} generations and {@link #MAX_ANCESTORS} processes, whatever their command
-     * lines: a wrapped server's processes are served by the registration that records one of their
-     * ancestors. An observer that cannot see ancestors reports none, and then no process is served: the
-     * gate stays closed over it rather than opening.
-     */
-    default ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids,
-            boolean ancestors) {
-        return observe(serverProcessPatterns, registeredPids);
+    /** As {@link #observe(List, Set, boolean)}, without ancestors. */
+    default ProcessObservation observe(List<String> serverProcessPatterns, Set<Long> registeredPids) {
+        return observe(serverProcessPatterns, registeredPids, false);
     }
 }
