@@ -23,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import org.jooq.DSLContext;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -30,8 +31,8 @@ import javax.sql.DataSource;
  * column is read by name and as stored, so a table another tool made with its columns in another
  * order reads the same, and a row written badly reaches the domain and becomes a malformed
  * registration there; a file that cannot be read becomes a {@link RegistryReason}. Only a regular
- * file is ever opened: a FIFO would block the answer forever. The query is plain JDBC
- * ({@link RowQuery}): jOOQ's start-up alone cost more than the rest of a cold assessment.
+ * file is ever opened: a FIFO would block the answer forever. The query is jOOQ's, on the generated
+ * table ({@link SqliteRows}).
  */
 public final class SqliteRegistryReader implements RegistryReader {
 
@@ -158,16 +159,17 @@ public final class SqliteRegistryReader implements RegistryReader {
     }
 
     private static RegistryRead readRows(Connection connection, long deadline) throws Exception {
-        ReadBounds.apply(connection, deadline);
-        Set<String> columns = RowQuery.columnsOf(connection);
+        DSLContext ctx = SqliteJooq.using(connection);
+        ReadBounds.apply(connection, ctx, deadline);
+        Set<String> columns = SqliteRows.columnsOf(ctx);
         if (columns.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + SqliteRows.TABLE);
         }
         List<String> missing = RegistryColumn.missingRequired(columns);
         if (!missing.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, SqliteRows.describeMissing(missing));
         }
-        return RegistryRead.of(RowQuery.select(connection, columns));
+        return RegistryRead.of(SqliteRows.select(ctx, columns));
     }
 
     private RegistryRead readNow(long deadline) {

@@ -8,17 +8,20 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
+import org.jooq.Field;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
@@ -208,15 +211,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return writes.write(operation, policy, connection -> {
-            try (PreparedStatement update = connection.prepareStatement(RowMapping.updateByRuntimeId(columns))) {
-                for (int i = 0; i < values.size(); i++) {
-                    update.setString(i + 1, values.get(i));
-                }
-                update.setString(values.size() + 1, runtimeId);
-                return update.executeUpdate() > 0;
-            }
-        });
+        Map<Field<?>, Object> set = new LinkedHashMap<>();
+        for (int i = 0; i < columns.size(); i++) {
+            set.put(RegistryFields.of(columns.get(i)), values.get(i));
+        }
+        return writes.write(operation, policy, connection -> SqliteJooq.using(connection).update(RegistryFields.TABLE)
+                .set(set).where(RegistryFields.TABLE.RUNTIME_ID.eq(runtimeId)).execute() > 0);
     }
 
     /** Stores the row in one IMMEDIATE transaction ({@link RegistrationTransaction}) and interprets it read back. */
