@@ -159,8 +159,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     /**
-     * Gets a first registration ready without writing anything: loads the driver and its native
-     * library, and reads the file's schema state read-only when it is a regular file. A server calls
+     * Gets a first registration ready without writing anything: loads the driver, its native library
+     * and jOOQ, and reads the file's schema state read-only when it is a regular file. A server calls
      * this on another core while its transport is being built, so that the registration which follows
      * starts at once rather than paying for all that first. Optional; never throws, never waits for a
      * lock.
@@ -172,7 +172,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                     SchemaMigration.isCurrent(connection);
                 }
             } else {
-                SqliteFiles.loadDriver();
+                SqliteRows.ready();
             }
         } catch (Exception | LinkageError e) {
             // Only a head start: the registration itself reports whatever is wrong.
