@@ -63,13 +63,18 @@ public final class SqliteRegistryReader implements RegistryReader {
     }
 
     /**
-     * Loads sqlite-jdbc, its native library (from the per-user cache) and jOOQ, by running the read's
-     * queries on a database in memory, which touches no file: what a first read would otherwise do on
-     * its caller's thread. A one-shot verb calls this on another core while its command line is
-     * parsed. Only a head start: optional, and it never throws; a read reports whatever is wrong.
+     * Loads sqlite-jdbc, its native library (from the per-user cache) and its logging by opening a
+     * database in memory, which touches no file: what a first read would otherwise do on its caller's
+     * thread. A one-shot verb calls this on another core while its command line is parsed, and waits
+     * for it before it exits, so jOOQ is not loaded here: a verb that finds no registry never needs it.
+     * Only a head start: optional, and it never throws; a read reports whatever is wrong.
      */
     public static void loadDriver() {
-        SqliteRows.ready();
+        try (Connection memory = SqliteFiles.inMemory()) {
+            // Opened and closed: the driver and its native library are loaded.
+        } catch (Exception | LinkageError e) {
+            // The read that follows meets the same failure and turns it into a reason.
+        }
     }
 
     @Override
@@ -119,8 +124,11 @@ public final class SqliteRegistryReader implements RegistryReader {
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "an earlier read of it is still blocked "
                     + "opening it (was the file swapped for a FIFO or device?)");
         }
-        // jOOQ and the driver loaded before the clock starts: the deadline bounds the file, not class loading.
-        SqliteRows.ready();
+        if (RegistryFileKind.of(file) == RegistryFileKind.REGULAR) {
+            // jOOQ and the driver loaded before the clock starts: the deadline bounds the file, not
+            // class loading. Only looked at here; the read looks again, as it always did.
+            SqliteRows.ready();
+        }
         long deadline = System.nanoTime() + ReadBounds.READ_TIME.toNanos();
         AtomicBoolean running = new AtomicBoolean();
         FutureTask<RegistryRead> task = new FutureTask<>(() -> {
