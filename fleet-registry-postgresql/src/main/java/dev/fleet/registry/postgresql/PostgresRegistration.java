@@ -5,6 +5,7 @@ import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.jooq.tables.McpServerRuntimes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class PostgresRegistration {
     }
 
     static RegistryRow store(DSLContext ctx, RegistryRow row, Optional<Instant> pruneBefore) throws Exception {
-        Set<String> present = ctx.connectionResult(PostgresRows::columnsOf);
+        Set<String> present = PostgresRows.columnsOf(ctx);
         String runtimeId = row.runtimeId();
         Condition samePid = RUNTIMES.PID.eq(row.pid()).and(RUNTIMES.RUNTIME_ID.ne(runtimeId));
         if (row.pidNamespace() != null) {
@@ -57,7 +58,7 @@ final class PostgresRegistration {
         if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() == 0) {
             ctx.insertInto(RUNTIMES).set(values).execute();
         }
-        return ctx.connectionResult(connection -> PostgresRows.rowById(connection, present, runtimeId));
+        return PostgresRows.rowById(ctx, present, runtimeId);
     }
 
     /** Rows old on both timestamps; instants compared parsed (other writers use other formats), unparseable ones kept. */
@@ -80,6 +81,6 @@ final class PostgresRegistration {
     }
 
     private static Field<?> field(RegistryColumn column) {
-        return RUNTIMES.field(column.sqlName());
+        return RegistryFields.of(column);
     }
 }

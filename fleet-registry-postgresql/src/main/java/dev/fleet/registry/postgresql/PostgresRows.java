@@ -2,72 +2,58 @@ package dev.fleet.registry.postgresql;
 
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RowOrder;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 /**
- * Rows of {@code mcp_server_runtimes} on PostgreSQL, read by column name for both sides (queries
- * only): the reader's assessment and the writer's read-back. Columns follow {@link RegistryColumn},
- * whatever order the table holds them in; a column the table lacks reads as NULL.
+ * Rows of {@code mcp_server_runtimes} on PostgreSQL, through jOOQ's generated table, read by column
+ * name for both sides (queries only): the reader's assessment and the writer's read-back. Columns
+ * follow {@link RegistryColumn}, whatever order the table holds them in; a column the table lacks is
+ * not selected and reads as NULL.
  */
 final class PostgresRows {
 
-    static final String TABLE = "mcp_server_runtimes";
+    static final String TABLE = RegistryFields.TABLE.getName();
+
+    /** The pid, as text, only where the table stores it as a whole number (a foreign table's text pid is none). */
+    private static final Field<String> PID = DSL.when(
+            DSL.field("pg_typeof({0})::text", String.class, RegistryFields.TABLE.PID).in("smallint", "integer", "bigint"),
+            RegistryFields.TABLE.PID.cast(SQLDataType.VARCHAR));
 
     private PostgresRows() {
     }
 
     /** The row with this runtime id as stored (the writer's read-back), or null. */
-    static RegistryRow rowById(Connection connection, Set<String> present, String runtimeId) throws SQLException {
-        List<RegistryRow> rows = select(connection, present, "runtime_id", runtimeId);
+    static RegistryRow rowById(DSLContext ctx, Set<String> present, String runtimeId) {
+        List<RegistryRow> rows = select(ctx, present, RegistryFields.TABLE.RUNTIME_ID.eq(runtimeId));
         return rows.isEmpty() ? null : rows.get(0);
     }
 
-    /** Every column of ours the table has, by name, for the rows whose {@code column} is {@code value} (or all). */
-    static List<RegistryRow> select(Connection connection, Set<String> present, String column, String value)
-            throws SQLException {
-        List<RegistryColumn> read = RegistryColumn.ALL.stream().filter(c -> present.contains(c.sqlName())).toList();
-        // Sorted in Java as SQLite's rows are (RowOrder): the same rows list in the same order on both engines.
-        String sql = "SELECT " + read.stream().map(RegistryColumn::sqlName).collect(Collectors.joining(", "))
-                + " FROM " + TABLE + (column == null ? "" : " WHERE " + column + " = ?");
+    /** Every column of ours the table has, by name, for the rows {@code where} holds. */
+    static List<RegistryRow> select(DSLContext ctx, Set<String> present, Condition where) {
+        List<RegistryColumn> read = RegistryFields.present(present);
+        List<Field<String>> fields = read.stream()
+                .map(column -> column == RegistryColumn.PID ? PID : RegistryFields.asText(column)).toList();
         List<RegistryRow> rows = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(sql)) {
-            select.setQueryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds());
-            if (column != null) {
-                select.setString(1, value);
-            }
-            try (ResultSet result = select.executeQuery()) {
-                while (result.next()) {
-                    rows.add(rowOf(result, read));
-                }
-            }
+        for (Record record : ctx.select(fields).from(RegistryFields.TABLE).where(where)
+                .queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds()).fetch()) {
+            rows.add(RegistryFields.toRow(record, read));
         }
+        // Sorted in Java as SQLite's rows are (RowOrder): the same rows list in the same order on both engines.
         return RowOrder.sorted(rows);
-    }
-
-    /** Columns by name; a pid that is not a whole number in range is read as none (the row is then malformed). */
-    private static RegistryRow rowOf(ResultSet result, List<RegistryColumn> read) throws SQLException {
-        String[] text = new String[RegistryColumn.ALL.size()];
-        Long pid = null;
-        for (RegistryColumn column : read) {
-            if (column == RegistryColumn.PID) {
-                Object value = result.getObject(column.sqlName());
-                pid = value instanceof Integer || value instanceof Long || value instanceof Short
-                        ? ((Number) value).longValue() : null;
-            } else {
-                text[column.ordinal()] = result.getString(column.sqlName());
-            }
-        }
-        return RegistryColumn.toRow(text, pid);
     }
 
     /**
@@ -76,21 +62,17 @@ final class PostgresRows {
      * columns it may use, so a role without SELECT would find no table there and read {@code missing},
      * where reading it is {@code access_denied} (issue 45).
      */
-    static Set<String> columnsOf(Connection connection) throws SQLException {
-        Set<String> names = new LinkedHashSet<>();
-        try (PreparedStatement columns = connection.prepareStatement("SELECT lower(a.attname) FROM "
-                + "pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+    static Set<String> columnsOf(DSLContext ctx) {
+        return new LinkedHashSet<>(ctx.resultQuery("SELECT lower(a.attname) FROM pg_catalog.pg_attribute a "
+                + "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
-                + "AND c.relname = ? AND c.relkind IN ('r', 'p', 'v', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
-                + "ORDER BY a.attnum")) {
-            columns.setString(1, TABLE);
-            try (ResultSet result = columns.executeQuery()) {
-                while (result.next()) {
-                    names.add(result.getString(1));
-                }
-            }
-        }
-        return names;
+                + "AND c.relname = {0} AND c.relkind IN ('r', 'p', 'v', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
+                + "ORDER BY a.attnum", DSL.val(TABLE)).fetch(0, String.class));
+    }
+
+    /** {@link #columnsOf(DSLContext)} on a connection the caller owns. */
+    static Set<String> columnsOf(Connection connection) {
+        return columnsOf(PostgresJooq.using(connection));
     }
 
     /** The driver's message, first line only: never a stack trace, never a password (the URL holds none). */

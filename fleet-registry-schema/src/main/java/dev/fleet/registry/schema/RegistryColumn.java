@@ -7,14 +7,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The columns of {@code mcp_server_runtimes}, in the generated table's order (RowQueryTest holds the
- * two equal): the one list the reader's SELECT, the mapping of a row both ways, the writer's values,
+ * The columns of {@code mcp_server_runtimes}, in the generated table's order (RegistryColumnTest holds
+ * the two equal): the one list the readers' SELECT, the mapping of a row both ways, the writer's values,
  * the migration's added columns and {@code fleet registry list} all follow. A new column is a
  * constant here, beside its component in {@link RegistryRow} and its change set in the changelog.
  *
- * <p>Plain Java, no jOOQ: the SQLite read path (its {@code RowQuery}) must not pay jOOQ's start-up.
- * Values are read into an array indexed by {@link #ordinal()}, the fast path an assessment of 10,000
- * rows takes. Both registry adapters follow this one list; neither knows the other.
+ * <p>Each constant names its jOOQ field in the generated table ({@link RegistryFields}); a row's values
+ * are gathered in an array indexed by {@link #ordinal()}. Both registry adapters follow this one
+ * list; neither knows the other.
  */
 public enum RegistryColumn {
     RUNTIME_ID(Origin.SHARED, RegistryRow::runtimeId),

@@ -1,10 +1,10 @@
 package dev.fleet.registry.sqlite;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
@@ -40,16 +40,17 @@ final class ReadBounds {
     private ReadBounds() {
     }
 
-    /** Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh connection. */
-    static void apply(Connection connection, long deadlineNanos) throws SQLException {
+    /**
+     * Applies the value-size limit and the deadline ({@link System#nanoTime()} based) to a fresh
+     * connection, {@code ctx} being jOOQ's context on it.
+     */
+    static void apply(Connection connection, DSLContext ctx, long deadlineNanos) throws SQLException {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
         // Process-wide, and it can only be lowered: SQLite's own memory (an in-memory sort of a
         // foreign view above all) fails with SQLITE_NOMEM, read as io_error, past it. A query, as
-        // everything on the read side is: this pragma answers with the limit now in force.
-        try (Statement heap = connection.createStatement();
-                ResultSet limit = heap.executeQuery("PRAGMA hard_heap_limit=" + HEAP_BYTES)) {
-            limit.next();
-        }
+        // everything on the read side is: this pragma answers with the limit now in force. A pragma
+        // takes no bind value, so the constant is inlined by jOOQ's template.
+        ctx.resultQuery("PRAGMA hard_heap_limit = {0}", DSL.inline(HEAP_BYTES)).fetch();
         ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
             @Override
             protected int progress() {
@@ -92,7 +93,7 @@ final class ReadBounds {
         private static final long serialVersionUID = 1L;
 
         ReadBoundExceeded(String detail) {
-            super(detail + " in " + RowQuery.TABLE + ": read refused (a registry holds far less)");
+            super(detail + " in " + SqliteRows.TABLE + ": read refused (a registry holds far less)");
         }
     }
 }

@@ -28,13 +28,13 @@ final class ReadFailures {
         int primary = SqliteErrors.primaryCode(failure);
         String detail = null;
         if (primary == SQLiteErrorCode.SQLITE_INTERRUPT.code) {
-            detail = "reading " + RowQuery.TABLE + " took longer than " + ReadBounds.READ_TIME.toSeconds()
+            detail = "reading " + SqliteRows.TABLE + " took longer than " + ReadBounds.READ_TIME.toSeconds()
                     + " s: read stopped (an endless view?)";
         } else if (primary == SQLiteErrorCode.SQLITE_NOMEM.code) {
-            detail = "reading " + RowQuery.TABLE + " needed more than " + (ReadBounds.HEAP_BYTES >> 20)
+            detail = "reading " + SqliteRows.TABLE + " needed more than " + (ReadBounds.HEAP_BYTES >> 20)
                     + " MiB of SQLite's memory: read stopped (a view that sorts without end?)";
         } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
-            detail = "a value in " + RowQuery.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
+            detail = "a value in " + SqliteRows.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
                     + " MiB: read refused";
         } else if (reason == RegistryReason.IO_ERROR && walIndexUnavailable(file)) {
             detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "

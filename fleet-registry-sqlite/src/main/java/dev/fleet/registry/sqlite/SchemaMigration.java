@@ -1,5 +1,9 @@
 package dev.fleet.registry.sqlite;
 
+import static org.jooq.impl.DSL.inline;
+import static org.jooq.impl.DSL.keyword;
+import static org.jooq.impl.DSL.unquotedName;
+
 import dev.fleet.registry.schema.RegistryChangelog;
 import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistrySchema;
@@ -7,9 +11,9 @@ import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.jooq.DSLContext;
 
 /**
  * Runs the changelog, one migration at a time per registry file.
@@ -54,15 +58,15 @@ final class SchemaMigration {
     static void migrate(Path registry, DataSource dataSource, boolean always, Duration lockWait) throws Exception {
         try (MigrationLock lock = MigrationLock.acquire(registry, lockWait);
                 Connection connection = dataSource.getConnection()) {
-            if (SchemaCatalog.isView(connection, RowQuery.TABLE)) {
+            if (SchemaCatalog.isView(connection, SqliteRows.TABLE)) {
                 // Liquibase would fail on it half way, with a stack trace at SEVERE.
-                throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + RowQuery.TABLE
+                throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + SqliteRows.TABLE
                         + " is a view, not a table (another tool made it); nothing was changed", null);
             }
             TableColumns columns = TableColumns.of(connection);
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
-                        + RowQuery.describeMissing(columns.missingRequired()) + " (another tool made it); "
+                        + SqliteRows.describeMissing(columns.missingRequired()) + " (another tool made it); "
                         + "nothing was changed", null);
             }
             enableWal(connection);
@@ -78,13 +82,13 @@ final class SchemaMigration {
      * The changelog adds this project's columns once per file; a table another tool re-created since
      * lacks them again, and Liquibase would not run those change sets twice. Additive and idempotent.
      */
-    private static void addOwnColumnsStillMissing(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            for (RegistryColumn column : TableColumns.of(connection).missingOwn()) {
-                // DDL takes no bind values; the names and the type are constants, never input.
-                statement.execute("ALTER TABLE " + RowQuery.TABLE + " ADD COLUMN " + column.sqlName() + " "
-                        + column.sqlType());
-            }
+    private static void addOwnColumnsStillMissing(Connection connection) {
+        DSLContext ctx = SqliteJooq.using(connection);
+        for (RegistryColumn column : TableColumns.of(connection).missingOwn()) {
+            // As the changelog adds them (names unquoted, SQLite's type names), so the table's SQL
+            // reads the same whichever added a column. DDL takes no bind values: the parts are constants.
+            ctx.query("ALTER TABLE {0} ADD COLUMN {1} {2}", unquotedName(SqliteRows.TABLE),
+                    unquotedName(column.sqlName()), keyword(column.sqlType())).execute();
         }
     }
 
@@ -93,18 +97,16 @@ final class SchemaMigration {
      * on every connection: servers opening a fresh file together and each switching it fail at once
      * with SQLITE_BUSY (each holds a read lock while asking for the write lock), whatever the busy timeout.
      */
-    private static void enableWal(Connection connection) throws SQLException {
-        SchemaCatalog.pragma(connection, "journal_mode = WAL");
+    private static void enableWal(Connection connection) {
+        SchemaCatalog.first(SqliteJooq.using(connection), "PRAGMA journal_mode = WAL");
     }
 
     /** Raises {@code user_version} to {@code version}; a higher one (a newer control-plane schema) is kept. */
     private static void raiseUserVersion(Connection connection, int version) throws SQLException {
         ImmediateTransaction.run(connection, tx -> {
             if (SchemaCatalog.userVersion(tx) < version) {
-                try (Statement statement = tx.createStatement()) {
-                    // PRAGMA takes no bind values; version is an int constant, never input.
-                    statement.execute("PRAGMA user_version = " + version);
-                }
+                // A pragma takes no bind value: the version, an int constant, is inlined by the template.
+                SqliteJooq.using(tx).query("PRAGMA user_version = {0}", inline(version)).execute();
             }
             return null;
         });

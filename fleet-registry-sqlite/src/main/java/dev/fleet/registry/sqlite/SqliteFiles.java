@@ -1,6 +1,7 @@
 package dev.fleet.registry.sqlite;
 
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.sqlite.SQLiteConfig;
@@ -50,14 +51,13 @@ final class SqliteFiles {
     }
 
     /**
-     * Loads the driver and its native library by opening (and closing) a database in memory, which
-     * touches no file: a head start for a writer whose registry does not exist yet, or for a verb
-     * whose command line is still being parsed ({@link SqliteRegistryReader#loadDriver}).
+     * A database in memory, which touches no file: opening it loads the driver and its native library,
+     * and it lets jOOQ run its first queries before a read's clock starts ({@link SqliteRows#ready}).
      */
-    static void loadDriver() throws SQLException {
+    static Connection inMemory() throws SQLException {
         SQLiteDataSource memory = new SQLiteDataSource(new SQLiteConfig());
         memory.setUrl("jdbc:sqlite::memory:");
-        memory.getConnection().close();
+        return memory.getConnection();
     }
 
     private static SQLiteDataSource dataSource(Path file, SQLiteConfig config) {

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import org.jooq.DSLContext;
 
 /**
  * The registry as evidence for an assessment. The file is opened read-only at the driver level and
@@ -31,8 +32,8 @@ import javax.sql.DataSource;
  * column is read by name and as stored, so a table another tool made with its columns in another
  * order reads the same, and a row written badly reaches the domain and becomes a malformed
  * registration there; a file that cannot be read becomes a {@link RegistryReason}. Only a regular
- * file is ever opened: a FIFO would block the answer forever. The query is plain JDBC
- * ({@link RowQuery}): jOOQ's start-up alone cost more than the rest of a cold assessment.
+ * file is ever opened: a FIFO would block the answer forever. The query is jOOQ's, on the generated
+ * table ({@link SqliteRows}).
  */
 public final class SqliteRegistryReader implements RegistryEvidence, RegistryListing {
 
@@ -65,13 +66,13 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
     /**
      * Loads sqlite-jdbc, its native library (from the per-user cache) and its logging by opening a
      * database in memory, which touches no file: what a first read would otherwise do on its caller's
-     * thread, 60-80 ms of a cold JVM's main thread (longer on a second thread while the first is busy
-     * too). A one-shot verb calls this on another core while its command line is parsed. Only a head
-     * start: optional, and it never throws; a read reports whatever is wrong.
+     * thread. A one-shot verb calls this on another core while its command line is parsed, and waits
+     * for it before it exits, so jOOQ is not loaded here: a verb that finds no registry never needs it.
+     * Only a head start: optional, and it never throws; a read reports whatever is wrong.
      */
     public static void loadDriver() {
-        try {
-            SqliteFiles.loadDriver();
+        try (Connection memory = SqliteFiles.inMemory()) {
+            // Opened and closed: the driver and its native library are loaded.
         } catch (Exception | LinkageError e) {
             // The read that follows meets the same failure and turns it into a reason.
         }
@@ -119,6 +120,11 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, "an earlier read of it is still blocked "
                     + "opening it (was the file swapped for a FIFO or device?)");
         }
+        if (RegistryFileKind.of(file) == RegistryFileKind.REGULAR) {
+            // jOOQ and the driver loaded before the clock starts: the deadline bounds the file, not
+            // class loading. Only looked at here; the read looks again, as it always did.
+            SqliteRows.ready();
+        }
         long deadline = System.nanoTime() + ReadBounds.READ_TIME.toNanos();
         AtomicBoolean running = new AtomicBoolean();
         FutureTask<RegistryRead> task = new FutureTask<>(() -> {
@@ -154,16 +160,17 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
     }
 
     private static RegistryRead readRows(Connection connection, long deadline) throws Exception {
-        ReadBounds.apply(connection, deadline);
-        Set<String> columns = RowQuery.columnsOf(connection);
+        DSLContext ctx = SqliteJooq.using(connection);
+        ReadBounds.apply(connection, ctx, deadline);
+        Set<String> columns = SqliteRows.columnsOf(ctx);
         if (columns.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + RowQuery.TABLE);
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + SqliteRows.TABLE);
         }
         List<String> missing = RegistryColumn.missingRequired(columns);
         if (!missing.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, RowQuery.describeMissing(missing));
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, SqliteRows.describeMissing(missing));
         }
-        return RegistryRead.of(RowQuery.select(connection, columns));
+        return RegistryRead.of(SqliteRows.select(ctx, columns));
     }
 
     private RegistryRead readNow(long deadline) {

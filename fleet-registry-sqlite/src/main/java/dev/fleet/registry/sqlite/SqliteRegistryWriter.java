@@ -8,17 +8,20 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
+import org.jooq.Field;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
@@ -156,8 +159,8 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     }
 
     /**
-     * Gets a first registration ready without writing anything: loads the driver and its native
-     * library, and reads the file's schema state read-only when it is a regular file. A server calls
+     * Gets a first registration ready without writing anything: loads the driver, its native library
+     * and jOOQ, and reads the file's schema state read-only when it is a regular file. A server calls
      * this on another core while its transport is being built, so that the registration which follows
      * starts at once rather than paying for all that first. Optional; never throws, never waits for a
      * lock.
@@ -169,7 +172,7 @@ public final class SqliteRegistryWriter implements RegistryWriter {
                     SchemaMigration.isCurrent(connection);
                 }
             } else {
-                SqliteFiles.loadDriver();
+                SqliteRows.ready();
             }
         } catch (Exception | LinkageError e) {
             // Only a head start: the registration itself reports whatever is wrong.
@@ -208,15 +211,12 @@ public final class SqliteRegistryWriter implements RegistryWriter {
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        return writes.write(operation, policy, connection -> {
-            try (PreparedStatement update = connection.prepareStatement(RowMapping.updateByRuntimeId(columns))) {
-                for (int i = 0; i < values.size(); i++) {
-                    update.setString(i + 1, values.get(i));
-                }
-                update.setString(values.size() + 1, runtimeId);
-                return update.executeUpdate() > 0;
-            }
-        });
+        Map<Field<?>, Object> set = new LinkedHashMap<>();
+        for (int i = 0; i < columns.size(); i++) {
+            set.put(RegistryFields.of(columns.get(i)), values.get(i));
+        }
+        return writes.write(operation, policy, connection -> SqliteJooq.using(connection).update(RegistryFields.TABLE)
+                .set(set).where(RegistryFields.TABLE.RUNTIME_ID.eq(runtimeId)).execute() > 0);
     }
 
     /** Stores the row in one IMMEDIATE transaction ({@link RegistrationTransaction}) and interprets it read back. */

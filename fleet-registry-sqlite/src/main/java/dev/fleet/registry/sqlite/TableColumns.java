@@ -2,7 +2,6 @@ package dev.fleet.registry.sqlite;
 
 import dev.fleet.registry.schema.RegistryColumn;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 
@@ -21,9 +20,9 @@ final class TableColumns {
     }
 
     /** The columns of the table in {@code connection}'s file; none when it has no such table. */
-    static TableColumns of(Connection connection) throws SQLException {
-        // The read side's PRAGMA reader: one way to ask SQLite for the columns.
-        return new TableColumns(Set.copyOf(RowQuery.columnsOf(connection)));
+    static TableColumns of(Connection connection) {
+        // The read side's query: one way to ask SQLite for the columns.
+        return new TableColumns(Set.copyOf(SqliteRows.columnsOf(SqliteJooq.using(connection))));
     }
 
     boolean tableExists() {

@@ -4,6 +4,7 @@ import dev.fleet.domain.Failures;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Path;
+import org.jooq.exception.DataAccessException;
 
 /** A failed write as the one-line exception a server logs and {@code registry migrate} prints. */
 final class WriteFailures {
@@ -20,9 +21,17 @@ final class WriteFailures {
         // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
         String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
                 ? "not a SQLite database, or a damaged one; nothing was changed"
-                : Failures.oneLine(cause);
+                : Failures.oneLine(driverFailure(cause));
         return new RegistryStorageException("registry " + operation + " failed for " + file
                 + (how == null ? "" : " (" + how + ")") + ": " + detail, cause);
+    }
+
+    /**
+     * The driver's failure inside jOOQ's wrapper: the wrapper's message quotes the whole statement,
+     * which tells an operator nothing the driver's own line does not.
+     */
+    private static Throwable driverFailure(Throwable cause) {
+        return cause instanceof DataAccessException && cause.getCause() != null ? cause.getCause() : cause;
     }
 
     /** {@code failure} itself when it already names the file, else {@link #failure(Path, String, Throwable)}. */

@@ -76,7 +76,7 @@ class ReaderSeesThePathNowTest extends RegistryFileTest {
             statement.executeUpdate("PRAGMA busy_timeout = 0");
             statement.execute("PRAGMA locking_mode = EXCLUSIVE");
             statement.executeUpdate("BEGIN EXCLUSIVE");
-            statement.executeUpdate("DELETE FROM " + RowQuery.TABLE);
+            statement.executeUpdate("DELETE FROM " + SqliteRows.TABLE);
             statement.executeUpdate("COMMIT");
         }
 

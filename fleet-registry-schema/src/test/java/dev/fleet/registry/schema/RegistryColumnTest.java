@@ -1,33 +1,36 @@
-package dev.fleet.registry.sqlite;
+package dev.fleet.registry.schema;
 
 import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.registry.schema.RegistryColumn;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.List;
 import org.jooq.Field;
 import org.junit.jupiter.api.Test;
 
-/** The one column list names exactly the generated table's columns, and the domain row's components. */
-class RowQueryTest {
+/** The one column list names exactly the generated table's columns (typed as its own), and the domain row's components. */
+class RegistryColumnTest {
 
     private static final List<String> SQL_NAMES = RegistryColumn.ALL.stream().map(RegistryColumn::sqlName).toList();
 
     @Test
     void theColumnsAreTheGeneratedTablesInItsOrder() {
-        assertEquals(MCP_SERVER_RUNTIMES.getName(), RowQuery.TABLE);
         assertEquals(Arrays.stream(MCP_SERVER_RUNTIMES.fields()).map(Field::getName).toList(),
                 SQL_NAMES);
+        for (RegistryColumn column : RegistryColumn.ALL) {
+            // An INTEGER column is a 64-bit one in the generated table too: a pid never narrows to an int.
+            assertEquals(column.isInteger() ? Long.class : String.class, RegistryFields.of(column).getType(),
+                    column.sqlName());
+        }
     }
 
     @Test
     void everyComponentOfTheDomainRowHasItsColumnInTheSameOrder() {
         assertEquals(Arrays.stream(RegistryRow.class.getRecordComponents()).map(RecordComponent::getName)
-                .map(RowQueryTest::snakeCase).toList(), SQL_NAMES);
+                .map(RegistryColumnTest::snakeCase).toList(), SQL_NAMES);
     }
 
     @Test
