@@ -1,5 +1,8 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.cli.testing.VerdictShape;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.CohortSource;
 import dev.fleet.testing.MarkerProcess;

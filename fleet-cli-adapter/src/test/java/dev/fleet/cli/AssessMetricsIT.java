@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;
 import dev.fleet.testing.Promtool;
 import java.io.IOException;

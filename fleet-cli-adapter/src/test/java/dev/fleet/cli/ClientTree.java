@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;

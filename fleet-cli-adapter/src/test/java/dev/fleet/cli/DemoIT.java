@@ -1,5 +1,8 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.testing.DefaultSigint;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.registry.postgresql.LocalPostgres;
 import java.time.Duration;
 import java.util.List;

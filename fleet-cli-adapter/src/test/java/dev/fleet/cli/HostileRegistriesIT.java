@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -2,6 +2,8 @@ package dev.fleet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

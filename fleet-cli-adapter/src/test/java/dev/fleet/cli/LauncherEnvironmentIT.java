@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.JsonRpcProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

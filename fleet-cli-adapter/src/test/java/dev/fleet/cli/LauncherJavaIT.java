@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.testing.FleetJar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

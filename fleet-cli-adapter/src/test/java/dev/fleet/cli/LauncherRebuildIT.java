@@ -5,6 +5,8 @@ import static dev.fleet.cli.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.DefaultSigint;
+import dev.fleet.cli.testing.FleetJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.VerdictShape;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

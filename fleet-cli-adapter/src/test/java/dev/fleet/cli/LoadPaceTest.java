@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.fleet.cli.testing.ServeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,6 +4,9 @@ import static dev.fleet.cli.LoadHelpers.concat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,8 @@ import static dev.fleet.cli.LoadRun.PATIENCE;
 import static dev.fleet.cli.LoadRun.SERVERS;
 import static dev.fleet.cli.LoadRun.profile;
 
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;

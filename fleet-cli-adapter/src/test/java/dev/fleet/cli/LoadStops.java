@@ -6,6 +6,8 @@ import static dev.fleet.cli.LoadRun.JSON;
 import static dev.fleet.cli.LoadRun.SERVERS;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;

@@ -10,6 +10,8 @@ import static dev.fleet.cli.LoadRun.LOAD;
 import static dev.fleet.cli.LoadRun.SERVERS;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.VerdictShape;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;

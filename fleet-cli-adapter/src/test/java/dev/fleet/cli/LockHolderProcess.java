@@ -2,6 +2,7 @@ package dev.fleet.cli;
 
 import static dev.fleet.cli.LoadHelpers.within;
 
+import dev.fleet.cli.testing.FleetJar;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

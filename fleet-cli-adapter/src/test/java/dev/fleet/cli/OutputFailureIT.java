@@ -3,6 +3,8 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

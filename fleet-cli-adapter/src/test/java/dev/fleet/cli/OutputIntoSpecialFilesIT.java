@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;

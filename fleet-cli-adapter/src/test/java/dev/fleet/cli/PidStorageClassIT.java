@@ -3,6 +3,8 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.testing.MarkerProcess;
 import java.nio.file.Path;

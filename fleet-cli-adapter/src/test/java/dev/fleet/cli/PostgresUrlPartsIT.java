@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.registry.postgresql.LocalPostgresServer;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.testing.MarkerProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

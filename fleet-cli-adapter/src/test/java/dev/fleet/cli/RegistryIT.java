@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.CohortSource;

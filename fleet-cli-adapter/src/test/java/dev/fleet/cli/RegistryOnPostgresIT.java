@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.registry.postgresql.LocalPostgresServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.testing.JsonRpcProcess;
 import dev.fleet.testing.Patience;

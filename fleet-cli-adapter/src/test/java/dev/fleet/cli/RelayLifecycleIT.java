@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.DefaultSigint;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.testing.Patience;

@@ -1,5 +1,6 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.testing.FleetJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

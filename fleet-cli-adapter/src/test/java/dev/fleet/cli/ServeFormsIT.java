@@ -3,6 +3,9 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;

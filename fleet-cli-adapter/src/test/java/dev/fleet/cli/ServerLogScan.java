@@ -2,6 +2,7 @@ package dev.fleet.cli;
 
 import static dev.fleet.cli.LoadHelpers.concat;
 
+import dev.fleet.cli.testing.ServeProcess;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;

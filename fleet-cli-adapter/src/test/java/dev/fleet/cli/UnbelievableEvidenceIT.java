@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.cli.testing.VerdictShape;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.CohortSource;

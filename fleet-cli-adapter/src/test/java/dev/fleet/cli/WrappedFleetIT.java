@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import java.nio.file.Files;

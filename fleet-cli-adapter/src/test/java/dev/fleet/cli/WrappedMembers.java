@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.cli.relay.SdkChildServer;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.testing.Patience;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * its instances, an unreadable registry lists nothing). {@link #problems} lists what is wrong; an
  * empty list is a well-formed verdict. The checks of a single field's shape are {@link JsonShape}'s.
  */
-final class VerdictShape extends JsonShape {
+public final class VerdictShape extends JsonShape {
 
     static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}");
 
@@ -45,7 +45,7 @@ final class VerdictShape extends JsonShape {
     private VerdictShape() {
     }
 
-    static List<String> problems(JsonNode verdict) {
+    public static List<String> problems(JsonNode verdict) {
         VerdictShape shape = new VerdictShape();
         shape.check(verdict);
         return shape.problems;

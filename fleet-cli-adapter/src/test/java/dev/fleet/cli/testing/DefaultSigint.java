@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * ({@code bash -c 'trap - INT; exec ...'} does not help: a non-interactive shell cannot reset a
  * signal ignored on entry.)
  */
-final class DefaultSigint {
+public final class DefaultSigint {
 
     private static final int SIGINT = 2;
     private static final Optional<List<String>> RESET = reset();
@@ -29,7 +29,7 @@ final class DefaultSigint {
     }
 
     /** {@code command} run with SIGINT reset to its default, when this host has a way to. */
-    static List<String> command(List<String> command) {
+    public static List<String> command(List<String> command) {
         List<String> wrapped = new ArrayList<>(RESET.orElse(List.of()));
         wrapped.addAll(command);
         return wrapped;
@@ -40,7 +40,7 @@ final class DefaultSigint {
      * nothing is checked): a child that ignores it, or has not installed its handler, would make an
      * interrupt test pass or fail for reasons of its own.
      */
-    static void requireCaught(ProcessHandle process, String context) throws IOException {
+    public static void requireCaught(ProcessHandle process, String context) throws IOException {
         Path status = Path.of("/proc", String.valueOf(process.pid()), "status");
         if (!Files.isReadable(status)) {
             return;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

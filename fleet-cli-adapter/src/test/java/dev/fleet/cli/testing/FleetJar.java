@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,11 +18,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the real packaged jar as a subprocess, the way an operator does. */
-final class FleetJar {
+public final class FleetJar {
 
-    static final Path JAR = Path.of(System.getProperty("fleet.jar", "target/fleet.jar")).toAbsolutePath();
+    public static final Path JAR = Path.of(System.getProperty("fleet.jar", "target/fleet.jar")).toAbsolutePath();
     /** The package step's class-data archive for one-shot verbs, written by (and for) this test's java. */
-    static final Path ARCHIVE = JAR.resolveSibling("fleet-" + System.getProperty("java.version") + ".jsa");
+    public static final Path ARCHIVE = JAR.resolveSibling("fleet-" + System.getProperty("java.version") + ".jsa");
 
     private FleetJar() {
     }
@@ -31,26 +31,26 @@ final class FleetJar {
      * That {@code -Xlog:class+load} wrote to {@code classLog} that the class {@code name} was loaded
      * once, and mapped from the class-data archive or AOT cache rather than read from a jar.
      */
-    static void assertMappedFromTheArchive(Path classLog, String name) throws IOException {
+    public static void assertMappedFromTheArchive(Path classLog, String name) throws IOException {
         List<String> loaded = Files.readAllLines(classLog).stream().filter(line -> line.contains(" " + name + " ")).toList();
         assertEquals(1, loaded.size(), name + " loaded once: " + loaded);
         assertTrue(loaded.get(0).contains("source: shared objects file"), loaded.get(0));
     }
 
-    record Run(int exitCode, String stdout, String stderr) {
+    public record Run(int exitCode, String stdout, String stderr) {
         private static final ObjectMapper JSON = new ObjectMapper();
 
-        List<String> stderrLines() {
+        public List<String> stderrLines() {
             return stderr.lines().toList();
         }
 
         /** Stdout read as the one JSON document a {@code --format json} verb prints. */
-        JsonNode stdoutJson() throws JsonProcessingException {
+        public JsonNode stdoutJson() throws JsonProcessingException {
             return JSON.readTree(stdout);
         }
     }
 
-    static Run run(String... args) {
+    public static Run run(String... args) {
         return run(Map.of(), args);
     }
 
@@ -59,7 +59,7 @@ final class FleetJar {
      * {@link TestFleets#isolate}; XDG_STATE_HOME is a fresh folder), in an empty working directory
      * that is no git checkout, as an operator's shell might be.
      */
-    static Run run(Map<String, String> env, String... args) {
+    public static Run run(Map<String, String> env, String... args) {
         return run(Duration.ofSeconds(60), List.of(), env, args);
     }
 
@@ -67,7 +67,7 @@ final class FleetJar {
      * {@link #run(Map, String...)} with JVM options of the test's own, and a longer or shorter limit
      * (for a quiet host: {@link Patience} scales it for this one).
      */
-    static Run run(Duration quietLimit, List<String> jvmOptions, Map<String, String> env, String... args) {
+    public static Run run(Duration quietLimit, List<String> jvmOptions, Map<String, String> env, String... args) {
         List<String> javaArguments = new ArrayList<>(jvmOptions);
         javaArguments.addAll(List.of("-jar", JAR.toString()));
         javaArguments.addAll(List.of(args));
@@ -75,7 +75,7 @@ final class FleetJar {
     }
 
     /** {@code java javaArguments} (the jar named however the test likes), isolated as {@link #run(Map, String...)}. */
-    static Run runJava(Duration quietLimit, Map<String, String> env, List<String> javaArguments) {
+    public static Run runJava(Duration quietLimit, Map<String, String> env, List<String> javaArguments) {
         Duration limit = Patience.scaled(quietLimit);
         assertTrue(Files.isRegularFile(JAR), "the CLI tests need the packaged jar at " + JAR);
         List<String> command = new ArrayList<>(List.of(javaBinary()));
@@ -115,7 +115,7 @@ final class FleetJar {
         }
     }
 
-    static String javaBinary() {
+    public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
@@ -20,19 +20,19 @@ import java.util.regex.Pattern;
  * the test nor are counted), a scratch repository with a revision, and an environment without the
  * caller's fleet variables or JVM options.
  */
-final class TestFleets {
+public final class TestFleets {
 
     /** Variables that would point a process at another fleet, or make a JVM talk on stderr. */
     static final List<String> FOREIGN_ENVIRONMENT = List.of("FLEET_REGISTRY", "FLEET_ROSTER", "FLEET_JAVA_OPTS",
             "FLEET_HOST_ID", "GITEA_MCP_COHORT_ID", "XDG_STATE_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS");
 
-    static final String HEAD = "0123456789abcdef0123456789abcdef01234567";
+    public static final String HEAD = "0123456789abcdef0123456789abcdef01234567";
 
     private TestFleets() {
     }
 
     /** The default roster, scoped to servers serving {@code registry}; written beside it. */
-    static Path roster(Path registry) {
+    public static Path roster(Path registry) {
         return roster(registry, "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}, "
                 + "{\"namespace\": \"gitea-reviewer\", \"profile\": \"prgs-reviewer\", \"role\": \"reviewer\"}, "
                 + "{\"namespace\": \"gitea-controller\", \"profile\": \"prgs-controller\", \"role\": \"controller\"}, "
@@ -42,7 +42,7 @@ final class TestFleets {
     }
 
     /** A roster of the given member objects (JSON), scoped to servers serving {@code registry}. */
-    static Path roster(Path registry, String membersJson, String fileName) {
+    public static Path roster(Path registry, String membersJson, String fileName) {
         String pattern = serverPattern(registry).replace("\\", "\\\\");
         return write(registry.resolveSibling(fileName), "{\"binding\": {\"remote\": \"prgs\", "
                 + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [" + membersJson
@@ -50,12 +50,12 @@ final class TestFleets {
     }
 
     /** Matches a {@code fleet serve} command line that names this registry. */
-    static String serverPattern(Path registry) {
+    public static String serverPattern(Path registry) {
         return "fleet\\.jar serve .*--registry " + Pattern.quote(registry.toString()) + "(\\s|$)";
     }
 
     /** A checkout whose HEAD names {@link #HEAD}, beside the registry. */
-    static Path repository(Path registry) {
+    public static Path repository(Path registry) {
         Path root = registry.resolveSibling("repository");
         write(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
         write(root.resolve(".git/refs/heads/main"), HEAD + "\n");
@@ -63,7 +63,7 @@ final class TestFleets {
     }
 
     /** Waits (60 s on a quiet host, scaled by {@link Patience}) until the registry holds exactly {@code count} running rows. */
-    static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
+    public static List<RegistryRow> awaitRunningRows(Path registry, int count) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);
         long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();
         while (System.nanoTime() < deadline) {
@@ -78,7 +78,7 @@ final class TestFleets {
     }
 
     /** Removes the caller's fleet variables and JVM options from a child's environment. */
-    static void isolate(Map<String, String> environment) {
+    public static void isolate(Map<String, String> environment) {
         FOREIGN_ENVIRONMENT.forEach(environment::remove);
         environment.keySet().removeIf(name -> name.startsWith("GITEA_MCP_"));
     }

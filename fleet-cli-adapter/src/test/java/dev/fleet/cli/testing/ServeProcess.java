@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.testing;
 
 import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.testing.JsonRpcProcess;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * A real {@code fleet serve} from the packaged jar, driven by raw JSON-RPC lines over its stdio
  * ({@link JsonRpcProcess}), in an environment cleared of the caller's fleet variables.
  */
-final class ServeProcess extends JsonRpcProcess {
+public final class ServeProcess extends JsonRpcProcess {
 
     private final Path stderr;
 
@@ -23,13 +23,13 @@ final class ServeProcess extends JsonRpcProcess {
         this.stderr = stderr;
     }
 
-    static ServeProcess start(Path registry, String profile, Map<String, String> env, String... extra)
+    public static ServeProcess start(Path registry, String profile, Map<String, String> env, String... extra)
             throws IOException {
         return startUnder(List.of(), registry, profile, env, extra);
     }
 
     /** {@code fleet serve} run by {@code wrapper} (which execs it), e.g. in a pid namespace of its own. */
-    static ServeProcess startUnder(List<String> wrapper, Path registry, String profile, Map<String, String> env,
+    public static ServeProcess startUnder(List<String> wrapper, Path registry, String profile, Map<String, String> env,
             String... extra) throws IOException {
         List<String> command = new ArrayList<>(wrapper);
         command.addAll(serveCommand(registry, profile));
@@ -41,7 +41,7 @@ final class ServeProcess extends JsonRpcProcess {
      * {@code fleet serve} with JVM options of the test's own (say a small heap, so that fifty fit)
      * and a roster of its own, which must be scoped to this registry (see {@link TestFleets}).
      */
-    static ServeProcess startWith(List<String> jvmOptions, Path registry, Path roster, String profile,
+    public static ServeProcess startWith(List<String> jvmOptions, Path registry, Path roster, String profile,
             Map<String, String> env, String... extra) throws IOException {
         List<String> command = new ArrayList<>(serveCommand(jvmOptions, registry, roster, profile));
         command.addAll(List.of(extra));
@@ -49,7 +49,7 @@ final class ServeProcess extends JsonRpcProcess {
     }
 
     /** Any command that execs a {@code fleet serve} (say the main class named directly). */
-    static ServeProcess start(List<String> command, String profile, Map<String, String> env)
+    public static ServeProcess start(List<String> command, String profile, Map<String, String> env)
             throws IOException {
         Path stderr = Files.createTempFile("fleet-serve-" + profile, ".err");
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -59,7 +59,7 @@ final class ServeProcess extends JsonRpcProcess {
     }
 
     /** {@code fleet serve} for this registry, with the test's scoped roster and scratch repository. */
-    static List<String> serveCommand(Path registry, String profile) {
+    public static List<String> serveCommand(Path registry, String profile) {
         return serveCommand(List.of(), registry, TestFleets.roster(registry), profile);
     }
 
@@ -67,7 +67,7 @@ final class ServeProcess extends JsonRpcProcess {
      * The options every documented way of starting a server passes (the launcher, the demo,
      * mcp-config), so that nothing the JVM itself says reaches stdout, then the test's own.
      */
-    static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
+    public static List<String> serveCommand(List<String> jvmOptions, Path registry, Path roster, String profile) {
         List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary()));
         command.addAll(RunningJar.SERVING_JVM_OPTIONS);
         command.addAll(jvmOptions);
@@ -82,7 +82,7 @@ final class ServeProcess extends JsonRpcProcess {
      *
      * @return when stdin was closed, in {@link System#nanoTime()}
      */
-    long closeStdinAndDrain() throws IOException, InterruptedException {
+    public long closeStdinAndDrain() throws IOException, InterruptedException {
         long closedAt = System.nanoTime();
         closeStdin();
         awaitExit(60, TimeUnit.SECONDS);
@@ -94,13 +94,13 @@ final class ServeProcess extends JsonRpcProcess {
      *
      * @return when stdin was closed, in {@link System#nanoTime()}
      */
-    long closeStdinAt() throws IOException {
+    public long closeStdinAt() throws IOException {
         long closedAt = System.nanoTime();
         closeStdin();
         return closedAt;
     }
 
-    boolean exitsWithin(long millis) throws InterruptedException {
+    public boolean exitsWithin(long millis) throws InterruptedException {
         return process().waitFor(millis, TimeUnit.MILLISECONDS);
     }
 
@@ -109,7 +109,7 @@ final class ServeProcess extends JsonRpcProcess {
      * its exit status, the CPU time it has had, and the last {@code tailLines} of its stderr. A server
      * that has had little CPU was starved; one that has had plenty and logged nothing is stuck.
      */
-    String diagnosis(int tailLines) {
+    public String diagnosis(int tailLines) {
         StringBuilder text = new StringBuilder("pid ").append(pid());
         if (process().isAlive()) {
             text.append(" alive");
@@ -135,12 +135,12 @@ final class ServeProcess extends JsonRpcProcess {
     }
 
     /** The few fields of {@code /proc/<pid>/stat} a diagnosis names. */
-    record ProcStat(String state, double cpuSeconds, long threads) {
+    public record ProcStat(String state, double cpuSeconds, long threads) {
 
         /** Clock ticks per second: 100 on every Linux this runs on ({@code getconf CLK_TCK}). */
         private static final double TICKS = 100;
 
-        static java.util.Optional<ProcStat> of(long pid) {
+        public static java.util.Optional<ProcStat> of(long pid) {
             try {
                 String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
                 // The command name (field 2) may hold spaces and parentheses: fields count from its last ')'.
