@@ -1,10 +1,9 @@
-package dev.fleet.cli;
+package dev.fleet.cli.exit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.fleet.cli.exit.ConfigurationException;
-import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.FleetCli;
 import dev.fleet.registry.schema.RegistryStorageException;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
