@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.demo;
 
 import dev.fleet.cli.testing.DefaultSigint;
 import dev.fleet.cli.testing.FleetJar;
