@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.option;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
