@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.launcher;
 
 import dev.fleet.cli.testing.FleetJar;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
  * The {@code ./fleet} launcher at the repository root, as the launcher tests start it: in an
  * environment cleared of the caller's fleet variables, its streams read to the end.
  */
-final class Launcher {
+public final class Launcher {
 
-    static final Path PATH = Path.of("..", "fleet").toAbsolutePath().normalize();
+    public static final Path PATH = Path.of("..", "fleet").toAbsolutePath().normalize();
 
     private Launcher() {
     }

@@ -1,7 +1,7 @@
-package dev.fleet.cli;
+package dev.fleet.cli.launcher;
 
-import static dev.fleet.cli.Launcher.finish;
-import static dev.fleet.cli.Launcher.version;
+import static dev.fleet.cli.launcher.Launcher.finish;
+import static dev.fleet.cli.launcher.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,9 +1,9 @@
-package dev.fleet.cli;
+package dev.fleet.cli.launcher;
 
-import static dev.fleet.cli.Launcher.executable;
-import static dev.fleet.cli.Launcher.finish;
-import static dev.fleet.cli.Launcher.launcher;
-import static dev.fleet.cli.Launcher.version;
+import static dev.fleet.cli.launcher.Launcher.executable;
+import static dev.fleet.cli.launcher.Launcher.finish;
+import static dev.fleet.cli.launcher.Launcher.launcher;
+import static dev.fleet.cli.launcher.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

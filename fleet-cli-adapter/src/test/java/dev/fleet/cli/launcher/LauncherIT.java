@@ -1,6 +1,6 @@
-package dev.fleet.cli;
+package dev.fleet.cli.launcher;
 
-import static dev.fleet.cli.Launcher.launcher;
+import static dev.fleet.cli.launcher.Launcher.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
