@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,11 +1,11 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.seconds;
-import static dev.fleet.cli.LoadRun.COHORT;
-import static dev.fleet.cli.LoadRun.HEARTBEAT_SECONDS;
-import static dev.fleet.cli.LoadRun.PATIENCE;
-import static dev.fleet.cli.LoadRun.SERVERS;
-import static dev.fleet.cli.LoadRun.profile;
+import static dev.fleet.cli.load.LoadHelpers.seconds;
+import static dev.fleet.cli.load.LoadRun.COHORT;
+import static dev.fleet.cli.load.LoadRun.HEARTBEAT_SECONDS;
+import static dev.fleet.cli.load.LoadRun.PATIENCE;
+import static dev.fleet.cli.load.LoadRun.SERVERS;
+import static dev.fleet.cli.load.LoadRun.profile;
 
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;

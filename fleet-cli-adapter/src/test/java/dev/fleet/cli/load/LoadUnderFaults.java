@@ -1,13 +1,13 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.daemon;
-import static dev.fleet.cli.LoadHelpers.seconds;
-import static dev.fleet.cli.LoadHelpers.sleep;
-import static dev.fleet.cli.LoadHelpers.within;
-import static dev.fleet.cli.LoadRun.ASSESSORS;
-import static dev.fleet.cli.LoadRun.CALL_LIMIT;
-import static dev.fleet.cli.LoadRun.LOAD;
-import static dev.fleet.cli.LoadRun.SERVERS;
+import static dev.fleet.cli.load.LoadHelpers.daemon;
+import static dev.fleet.cli.load.LoadHelpers.seconds;
+import static dev.fleet.cli.load.LoadHelpers.sleep;
+import static dev.fleet.cli.load.LoadHelpers.within;
+import static dev.fleet.cli.load.LoadRun.ASSESSORS;
+import static dev.fleet.cli.load.LoadRun.CALL_LIMIT;
+import static dev.fleet.cli.load.LoadRun.LOAD;
+import static dev.fleet.cli.load.LoadRun.SERVERS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.cli.testing.ServeProcess;

@@ -1,13 +1,13 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.seconds;
-import static dev.fleet.cli.LoadHelpers.sleep;
-import static dev.fleet.cli.LoadHelpers.within;
-import static dev.fleet.cli.LoadRun.CALL_LIMIT;
-import static dev.fleet.cli.LoadRun.FAULT_HOLD;
-import static dev.fleet.cli.LoadRun.HEARTBEAT_SECONDS;
-import static dev.fleet.cli.LoadRun.SERVERS;
-import static dev.fleet.cli.LoadRun.profile;
+import static dev.fleet.cli.load.LoadHelpers.seconds;
+import static dev.fleet.cli.load.LoadHelpers.sleep;
+import static dev.fleet.cli.load.LoadHelpers.within;
+import static dev.fleet.cli.load.LoadRun.CALL_LIMIT;
+import static dev.fleet.cli.load.LoadRun.FAULT_HOLD;
+import static dev.fleet.cli.load.LoadRun.HEARTBEAT_SECONDS;
+import static dev.fleet.cli.load.LoadRun.SERVERS;
+import static dev.fleet.cli.load.LoadRun.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.cli.testing.ServeProcess;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.io.BufferedReader;

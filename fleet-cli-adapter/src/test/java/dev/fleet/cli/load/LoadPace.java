@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
 import dev.fleet.testing.Patience;
 import java.time.Duration;

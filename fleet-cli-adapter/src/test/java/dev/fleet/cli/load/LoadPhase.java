@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
 /**
  * A phase of the load-and-fault suite ({@link LoadAndFaultIT}): it works on the one {@link LoadRun}

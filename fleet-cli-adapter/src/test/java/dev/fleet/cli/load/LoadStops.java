@@ -1,9 +1,9 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.within;
-import static dev.fleet.cli.LoadRun.FAULT_HOLD;
-import static dev.fleet.cli.LoadRun.JSON;
-import static dev.fleet.cli.LoadRun.SERVERS;
+import static dev.fleet.cli.load.LoadHelpers.within;
+import static dev.fleet.cli.load.LoadRun.FAULT_HOLD;
+import static dev.fleet.cli.load.LoadRun.JSON;
+import static dev.fleet.cli.load.LoadRun.SERVERS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.cli.testing.FleetJar;

@@ -1,6 +1,6 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.within;
+import static dev.fleet.cli.load.LoadHelpers.within;
 
 import dev.fleet.cli.testing.FleetJar;
 import java.io.BufferedReader;

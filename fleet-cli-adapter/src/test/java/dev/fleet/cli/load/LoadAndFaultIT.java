@@ -1,6 +1,6 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.seconds;
+import static dev.fleet.cli.load.LoadHelpers.seconds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

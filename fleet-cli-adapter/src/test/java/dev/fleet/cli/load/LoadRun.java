@@ -1,6 +1,6 @@
-package dev.fleet.cli;
+package dev.fleet.cli.load;
 
-import static dev.fleet.cli.LoadHelpers.concat;
+import static dev.fleet.cli.load.LoadHelpers.concat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
