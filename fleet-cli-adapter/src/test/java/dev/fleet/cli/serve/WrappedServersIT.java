@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

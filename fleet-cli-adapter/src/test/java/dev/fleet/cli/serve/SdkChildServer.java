@@ -1,4 +1,4 @@
-package dev.fleet.cli.relay;
+package dev.fleet.cli.serve;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;

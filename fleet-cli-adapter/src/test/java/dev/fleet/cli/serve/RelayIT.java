@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code fleet serve -- COMMAND} in front of a real MCP server on the official Java SDK
- * ({@link dev.fleet.cli.relay.SdkChildServer}), driven by the SDK's own client and by a raw
+ * ({@link dev.fleet.cli.serve.SdkChildServer}), driven by the SDK's own client and by a raw
  * JSON-RPC client that compares bytes with the same server run directly.
  */
 class RelayIT {

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.serve;
 
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;

@@ -1,9 +1,8 @@
-package dev.fleet.cli;
+package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fleet.cli.relay.SdkChildServer;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.testing.Patience;
