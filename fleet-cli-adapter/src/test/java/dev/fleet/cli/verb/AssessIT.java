@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.verb;
 
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;

@@ -1,4 +1,4 @@
-package dev.fleet.cli;
+package dev.fleet.cli.verb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

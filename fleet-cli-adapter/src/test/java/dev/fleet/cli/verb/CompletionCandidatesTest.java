@@ -1,11 +1,11 @@
-package dev.fleet.cli;
+package dev.fleet.cli.verb;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.cli.verb.CompletionCommand;
+import dev.fleet.cli.FleetCli;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import java.util.ArrayList;

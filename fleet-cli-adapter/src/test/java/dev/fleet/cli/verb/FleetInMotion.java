@@ -1,9 +1,8 @@
-package dev.fleet.cli;
+package dev.fleet.cli.verb;
 
 import dev.fleet.cli.testing.DefaultSigint;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;
-import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.testing.Patience;
 import java.io.File;
 import java.io.IOException;
