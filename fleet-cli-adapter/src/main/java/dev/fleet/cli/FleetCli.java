@@ -125,7 +125,7 @@ public final class FleetCli implements Callable<Integer> {
     }
 
     /** The command line that parses {@code args}: the verbs they can reach, parsed as {@code run} parses them. */
-    static CommandLine commandLine(String... args) {
+    public static CommandLine commandLine(String... args) {
         CommandLine cli = new CommandLine(new FleetCli());
         verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
         return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true)

@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,0 +1,140 @@
+package dev.fleet.cli.launcher;
+
+import static dev.fleet.cli.launcher.Launcher.launcher;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.testing.Patience;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./fleet} launcher at the repository root, as operators and MCP clients run it: what it
+ * execs, and with which JVM options. Its rebuild of a stale jar is {@link LauncherRebuildIT}'s, its
+ * choice of java {@link LauncherJavaIT}'s.
+ */
+class LauncherIT {
+
+    private static final Path LAUNCHER = Launcher.PATH;
+
+    @Test
+    void runsTheJarWithTheGivenArguments(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Process process = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        assertEquals("registry " + registry + " at schema version 7\n", output);
+    }
+
+    /** A migration maps Liquibase from the server's archive, whose training migrates a fresh registry. */
+    @Test
+    void aMigrationRunsWithTheServersClassDataArchive(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path classLog = dir.resolve("classes.log");
+        ProcessBuilder builder = launcher(LAUNCHER, "registry", "migrate", "--registry", registry.toString());
+        builder.environment().put("FLEET_JAVA_OPTS", "-Xlog:class+load=info:file=" + classLog);
+        FleetJar.Run run = Launcher.finish(Launcher.start(builder));
+        assertEquals(0, run.exitCode(), run.stderr());
+        FleetJar.assertMappedFromTheArchive(classLog, "liquibase.Scope");
+    }
+
+    @Test
+    void worksThroughASymlinkAsFromAnInstalledBinDirectory(@TempDir Path dir) throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("fleet"), LAUNCHER);
+        Process process = launcher(link, "roster").redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.startsWith("binding  remote=prgs"), output);
+    }
+
+    @Test
+    void theServerIsTheLaunchersOwnProcessNotAChildOfIt(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Process server = launcher(LAUNCHER, "serve", "--profile", "prgs-merger", "--registry", registry.toString())
+                .redirectError(dir.resolve("stderr").toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            List<RegistryRow> rows = List.of();
+            for (int attempt = 0; attempt < 600 && rows.isEmpty(); attempt++) {
+                Thread.sleep(50);
+                rows = new SqliteRegistryReader(registry).readAll().rows();
+            }
+            assertEquals(1, rows.size(), Files.readString(dir.resolve("stderr")));
+            assertEquals(server.pid(), rows.get(0).pid(), "exec: the registered pid is the launcher's");
+            assertEquals(0, server.children().count(), "no wrapper process is left beside the server");
+        } finally {
+            server.getOutputStream().close();
+            assertTrue(server.waitFor(10, TimeUnit.SECONDS));
+        }
+        assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+        assertTrue(new File(LAUNCHER.toString()).canExecute());
+    }
+
+    /**
+     * The verbs that look once a second start with the JIT and deflation settings that keep a look
+     * cheap (docs/PERFORMANCE.md, Watching a fleet), and HotSpot's CompileCommand echo stays off
+     * stdout: a server's first stdout line is its answer, a watch's its first verdict line.
+     */
+    @Test
+    void theVerbsThatLookEverySecondStartWithTheirJitSettingsAndKeepStdoutClean(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Process server = launcher(LAUNCHER, "serve", "--profile", "prgs-merger", "--registry", registry.toString())
+                .redirectError(dir.resolve("serve.stderr").toFile()).start();
+        Process watch = launcher(LAUNCHER, "watch", "--registry", registry.toString(), "--format", "jsonl")
+                .redirectError(dir.resolve("watch.stderr").toFile()).start();
+        try (var serverOut = new BufferedReader(new InputStreamReader(server.getInputStream()));
+                var watchOut = new BufferedReader(new InputStreamReader(watch.getInputStream()))) {
+            server.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").getBytes());
+            server.getOutputStream().flush();
+            String answer = lineWithin(serverOut);
+            assertTrue(answer.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,"), answer);
+            assertTrue(lineWithin(watchOut).startsWith("{\"inventory_complete\":"), "a verdict first");
+            for (Process looking : List.of(server, watch)) {
+                List<String> arguments = List.of(Files.readString(Path.of("/proc", Long.toString(looking.pid()),
+                        "cmdline")).split("\0"));
+                assertTrue(arguments.contains("-XX:AsyncDeflationInterval=0"), arguments::toString);
+                assertTrue(arguments.contains("-XX:CompileCommand=CompileThresholdScaling,dev/fleet/*.*,0.05"),
+                        arguments::toString);
+                assertEquals(looking == watch, arguments.contains("-XX:CompileThresholdScaling=0.05"),
+                        "every class's threshold is lowered for a watch only: " + arguments);
+            }
+        } finally {
+            watch.destroy();
+            server.getOutputStream().close();
+            long exit = Patience.scaled(Duration.ofSeconds(30)).toMillis();
+            assertTrue(server.waitFor(exit, TimeUnit.MILLISECONDS));
+            assertTrue(watch.waitFor(exit, TimeUnit.MILLISECONDS));
+        }
+    }
+
+    /** The next line, waited for as long as a JVM's start takes on this host now, never for ever. */
+    private static String lineWithin(BufferedReader out) throws Exception {
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return out.readLine();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        String read = line.get(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
+        assertTrue(read != null, "the stream ended before a line");
+        return read;
+    }
+}

@@ -1,0 +1,156 @@
+package dev.fleet.cli.serve;
+
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.testing.Patience;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import dev.fleet.testing.Promtool;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One {@code fleet serve --transport http} process: bound to loopback, registered, answering. */
+class HttpServeIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern ENDPOINT = Pattern.compile("serving MCP on (http://\\S+)");
+
+    private static URI awaitEndpoint(ServeProcess server) throws Exception {
+        for (int attempt = 0; attempt < 600; attempt++) {
+            Matcher matcher = ENDPOINT.matcher(server.stderrText());
+            if (matcher.find()) {
+                return URI.create(matcher.group(1));
+            }
+            assertTrue(server.process().isAlive(), server.stderrText());
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the server never said where it listens:\n" + server.stderrText());
+    }
+
+    @Test
+    void servesBothToolsOverStreamableHttpAndRegistersAsOperatorManaged(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0")) {
+            URI endpoint = awaitEndpoint(server);
+            assertEquals("127.0.0.1", endpoint.getHost());
+
+            McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
+                            .builder(endpoint.getScheme() + "://" + endpoint.getAuthority())
+                            .endpoint(endpoint.getPath())
+                            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+                            .build())
+                    .requestTimeout(Patience.mcpTimeout())
+                    .initializationTimeout(Patience.mcpTimeout())
+                    .build();
+            try {
+                client.initialize();
+                assertEquals(List.of("gitea_assess_fleet_inventory", "gitea_get_runtime_context"),
+                        client.listTools().tools().stream().map(McpSchema.Tool::name).sorted().toList());
+                McpSchema.CallToolResult result = client.callTool(
+                        new McpSchema.CallToolRequest("gitea_assess_fleet_inventory", Map.of()));
+                assertFalse(Boolean.TRUE.equals(result.isError()));
+                JsonNode verdict = JSON.valueToTree(result.structuredContent());
+                assertEquals(1, verdict.get("running_member_count").asInt(), verdict.toString());
+                assertEquals(server.pid(), verdict.at("/observation/answered_by/pid").asLong());
+            } finally {
+                client.closeGracefully();
+            }
+
+            RegistryRow row = new SqliteRegistryReader(registry).readAll().rows().get(0);
+            assertEquals(server.pid(), row.pid());
+            assertEquals("streamable_http", row.transport());
+            assertEquals("operator_managed", row.clientProvenance());
+            assertEquals(endpoint.toString(), row.endpoint(), "the row records where it listens");
+            FleetJar.Run text = FleetJar.run("registry", "list", "--wide", "--registry", registry.toString());
+            assertTrue(text.stdout().contains(endpoint.toString()), text.stdout());
+            JsonNode listed = FleetJar.run("registry", "list", "--registry", registry.toString(), "--format", "json")
+                    .stdoutJson();
+            assertEquals(endpoint.toString(), listed.get("rows").get(0).get("endpoint").asText(), listed.toString());
+            assertFalse(server.stderrText().contains("warning"), server.stderrText());
+
+            server.process().destroy(); // SIGTERM, as an operator stopping a daemon would
+            assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
+            assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+        }
+    }
+
+    /** {@code GET /metrics} over real HTTP: a fresh assessment per scrape, OpenMetrics when asked, promtool-clean. */
+    @Test
+    void metricsAnswerOverRealHttpWithAFreshAssessment(@TempDir Path dir) throws Exception {
+        Path promtool = Promtool.require();
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0")) {
+            URI metrics = awaitEndpoint(server).resolve("/metrics");
+            TestFleets.awaitRunningRows(registry, 1);
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Patience.mcpTimeout()).build();
+            HttpResponse<String> text = client.send(HttpRequest.newBuilder(metrics).timeout(Patience.mcpTimeout())
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, text.statusCode(), text.body());
+            assertEquals("text/plain; version=0.0.4; charset=utf-8", text.headers().firstValue("Content-Type")
+                    .orElseThrow());
+            assertTrue(text.body().contains("fleet_member_instances{namespace=\"gitea-author\",profile=\"prgs-author\","
+                    + "role=\"author\"} 1.0"), text.body());
+            assertTrue(text.body().contains("fleet_registrations 1.0"), text.body());
+            assertTrue(Promtool.checkMetrics(promtool, text.body().getBytes(StandardCharsets.UTF_8)).clean(),
+                    text.body());
+
+            HttpResponse<String> open = client.send(HttpRequest.newBuilder(metrics).timeout(Patience.mcpTimeout())
+                    .header("Accept", "application/openmetrics-text; version=1.0.0").GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals("application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    open.headers().firstValue("Content-Type").orElseThrow());
+            assertTrue(open.body().endsWith("# EOF\n"), open.body());
+            assertTrue(Promtool.checkMetrics(promtool, open.body().getBytes(StandardCharsets.UTF_8)).clean(),
+                    open.body());
+        }
+    }
+
+    /** {@code --host 0} binds every interface: one warning line, and a real address announced and recorded. */
+    @Test
+    void aWildcardHostIsWarnedAboutAndAnnouncedOnARealAddress(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0", "--host", "0")) {
+            URI endpoint = awaitEndpoint(server);
+            assertEquals("127.0.0.1", endpoint.getHost(), server.stderrText());
+            assertTrue(endpoint.getPort() > 0, endpoint.toString());
+            List<String> warnings = server.stderrText().lines().filter(line -> line.contains("warning")).toList();
+            assertEquals(1, warnings.size(), server.stderrText());
+            assertTrue(warnings.get(0).startsWith("fleet: warning: --host 0 is not a loopback address"),
+                    warnings.get(0));
+            for (int attempt = 0; attempt < 600; attempt++) {
+                List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+                if (!rows.isEmpty()) {
+                    assertEquals(endpoint.toString(), rows.get(0).endpoint());
+                    return;
+                }
+                Thread.sleep(50);
+            }
+            throw new AssertionError("the server never registered:\n" + server.stderrText());
+        }
+    }
+}

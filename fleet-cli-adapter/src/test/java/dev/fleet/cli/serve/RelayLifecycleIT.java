@@ -1,0 +1,192 @@
+package dev.fleet.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.cli.testing.DefaultSigint;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.testing.Patience;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A wrapping member's life over the whole tree (the contract, §12): whatever ends it, the child and
+ * everything it started are gone before the row is marked stopped, within 5 s + 2 s; the member
+ * exits 0 when its client leaves, 143 on SIGTERM and with the child's status when the child ends;
+ * a command that cannot start is one line, exit 2 and no row.
+ */
+class RelayLifecycleIT {
+
+    /** The contract's bound from the trigger to the row marked stopped, plus a JVM's own exit. */
+    private static final Duration ENDED_WITHIN = Duration.ofSeconds(8 + 4);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aChildThatIgnoresEofAndSigtermIsKilledWithItsGrandchildOnceTheClientLeaves() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        // Ignoring TERM is inherited across exec: the grandchild sleep ignores it too.
+        try (ServeProcess member = start(registry, "trap '' TERM; sleep 600 & echo $! > " + dir.resolve("grandchild")
+                + "; echo $$ > " + dir.resolve("child") + "; while :; do sleep 1; done")) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            long grandchild = awaitPid("grandchild");
+            member.closeStdinAt();
+            assertEnded(member, 0, child, grandchild);
+            assertTrue(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
+            assertStopped(registry);
+        }
+    }
+
+    @Test
+    void sigtermEndsTheMemberWith143AndTakesTheChildsTreeWithIt() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        try (ServeProcess member = start(registry, "sleep 600 & echo $! > " + dir.resolve("grandchild")
+                + "; echo $$ > " + dir.resolve("child") + "; wait")) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            long grandchild = awaitPid("grandchild");
+            member.process().destroy();
+            assertEnded(member, 143, child, grandchild);
+            assertStopped(registry);
+        }
+    }
+
+    /**
+     * {@code fleet} as its own child subreaper, as when it is a container's pid 1: the child's orphans
+     * become its children, which a JVM never reaps, so once dead they stay zombies until it exits. A
+     * zombie runs nothing and no signal reaches it: SIGTERM ended the tree, and SIGKILL is not called for.
+     */
+    @Test
+    void anOrphanThatDiedIsGoneThoughNobodyHasReapedIt() throws Exception {
+        Process probe = new ProcessBuilder("python3", "-c", "import ctypes").redirectErrorStream(true).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(probe.waitFor() == 0, "python3 (the subreaper) is needed");
+        Path registry = dir.resolve("registry.sqlite3");
+        List<String> subreaper = List.of("python3", "-c", "import ctypes, os, sys; "
+                + "ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0); os.execvp(sys.argv[1], sys.argv[1:])");
+        try (ServeProcess member = ServeProcess.startUnder(subreaper, registry, "prgs-author", Map.of(), "--", "bash",
+                "-c", "sleep 600 & echo $! > " + dir.resolve("grandchild") + "; echo $$ > " + dir.resolve("child")
+                        + "; wait")) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            long grandchild = awaitPid("grandchild");
+            member.closeStdinAt();
+            assertEnded(member, 0, child, grandchild);
+            assertTrue(member.stderrText().contains("sending SIGTERM"), member.diagnosis(20));
+            assertFalse(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
+            assertStopped(registry);
+        }
+    }
+
+    @Test
+    void sigintEndsTheMemberWith130AndItsChild() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        // SIGINT at its default disposition, as a shell's foreground job has it (see DefaultSigint).
+        try (ServeProcess member = ServeProcess.start(DefaultSigint.command(WrappedMembers.wrapping(registry,
+                "prgs-author", List.of("bash", "-c", "echo $$ > " + dir.resolve("child") + "; while :; do sleep 1; done"))),
+                "prgs-author", Map.of())) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long child = awaitPid("child");
+            DefaultSigint.requireCaught(member.process().toHandle(), member.diagnosis(20));
+            // The JDK sends only TERM and KILL: kill(1) sends the INT a terminal's Ctrl-C would.
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(member.pid())).start().waitFor());
+            assertEnded(member, 130, child);
+            assertStopped(registry);
+        }
+    }
+
+    @Test
+    void theChildExitingOnItsOwnEndsTheMemberWithTheChildsStatus() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        try (ServeProcess member = start(registry, "sleep 600 & echo $! > " + dir.resolve("grandchild")
+                + "; read line; exit 3")) {
+            TestFleets.awaitRunningRows(registry, 1);
+            long grandchild = awaitPid("grandchild");
+            member.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/anything\"}");
+            assertEnded(member, 3, grandchild);
+            assertStopped(registry);
+        }
+    }
+
+    @Test
+    void aCommandThatCannotStartIsOneLineAndExitTwoWithNothingRegistered() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        FleetJar.Run run = FleetJar.run("serve", "--profile", "prgs-author", "--registry", registry.toString(),
+                "--roster", TestFleets.roster(registry).toString(), "--repository-root",
+                TestFleets.repository(registry).toString(), "--", "no-such-server-command-here", "--stdio");
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals(List.of("fleet: cannot start 'no-such-server-command-here': not found on PATH"), run.stderrLines());
+        assertEquals("", run.stdout());
+        assertTrue(!Files.exists(registry) || new SqliteRegistryReader(registry).readAll().rows().isEmpty(),
+                "no row is written");
+    }
+
+    @Test
+    void aWrappedServerIsServedOverStdioOnlyAndOnlyAfterTheDoubleDash() {
+        Path registry = dir.resolve("registry.sqlite3");
+        String roster = TestFleets.roster(registry).toString();
+        FleetJar.Run http = FleetJar.run("serve", "--profile", "prgs-author", "--registry", registry.toString(),
+                "--roster", roster, "--transport", "http", "--port", "0", "--", "cat");
+        assertEquals(2, http.exitCode(), http.stderr());
+        assertTrue(http.stderr().contains("stdio only"), http.stderr());
+        FleetJar.Run noDashes = FleetJar.run("serve", "--profile", "prgs-author", "--registry", registry.toString(),
+                "--roster", roster, "cat");
+        assertEquals(2, noDashes.exitCode(), noDashes.stderr());
+        assertTrue(noDashes.stderr().contains("after --"), noDashes.stderr());
+    }
+
+    private ServeProcess start(Path registry, String script) throws Exception {
+        return ServeProcess.start(WrappedMembers.wrapping(registry, "prgs-author", List.of("bash", "-c", script)),
+                "prgs-author", Map.of());
+    }
+
+    private long awaitPid(String name) throws InterruptedException {
+        Path file = dir.resolve(name);
+        Patience.await(Duration.ofSeconds(30), Duration.ofMillis(20), () -> {
+            try {
+                return Files.isRegularFile(file) && Files.readString(file).endsWith("\n");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, "the wrapped server to write " + name);
+        try {
+            return Long.parseLong(Files.readString(file).trim());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The member exited with {@code status} within the contract's bound, and none of {@code pids} runs. */
+    private static void assertEnded(ServeProcess member, int status, long... pids) throws Exception {
+        assertTrue(member.exitsWithin(Patience.scaled(ENDED_WITHIN).toMillis()), member.diagnosis(20));
+        assertEquals(status, member.process().exitValue(), member.diagnosis(20));
+        for (long pid : pids) {
+            assertGone(pid, member);
+        }
+    }
+
+    /** Gone, or at most a zombie nobody has reaped yet: no process of that pid runs. */
+    private static void assertGone(long pid, ServeProcess member) throws Exception {
+        Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !WrappedMembers.runs(pid),
+                "pid " + pid + " to be gone; " + member.diagnosis(20));
+    }
+
+
+    private static void assertStopped(Path registry) {
+        List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+        assertEquals(1, rows.size(), rows.toString());
+        assertEquals("stopped", rows.get(0).status(), rows.toString());
+        assertFalse(rows.get(0).stoppedAt() == null || rows.get(0).stoppedAt().isBlank(), rows.toString());
+    }
+}

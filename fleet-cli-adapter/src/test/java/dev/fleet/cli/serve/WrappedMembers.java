@@ -1,0 +1,84 @@
+package dev.fleet.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.testing.Patience;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** {@code fleet serve ... -- COMMAND} for the relay's tests, the servers they wrap, and the client they use. */
+final class WrappedMembers {
+
+    private WrappedMembers() {
+    }
+
+    /** An operator's own server on the MCP Java SDK ({@link SdkChildServer}), as a command line. */
+    static List<String> sdkChild() {
+        return List.of(FleetJar.javaBinary(), "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), SdkChildServer.class.getName());
+    }
+
+    /** {@code fleet serve} for this registry and profile, wrapping {@code child}. */
+    static List<String> wrapping(Path registry, String profile, List<String> child) {
+        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, profile));
+        command.add("--");
+        command.addAll(child);
+        return command;
+    }
+
+    /**
+     * An MCP Java SDK client of {@code command} over stdio, not yet initialized, that answers every
+     * sampling request with "42" and keeps what the server sends it besides answers.
+     */
+    record SdkClient(McpSyncClient client, List<McpSchema.LoggingMessageNotification> logs,
+            List<McpSchema.ProgressNotification> progress, List<String> stderr) {
+
+        static SdkClient of(List<String> command) {
+            List<McpSchema.LoggingMessageNotification> logs = new CopyOnWriteArrayList<>();
+            List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+            List<String> stderr = new CopyOnWriteArrayList<>();
+            StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.get(0))
+                    .args(command.subList(1, command.size())).build(), new JacksonMcpJsonMapper(new ObjectMapper()));
+            transport.setStdErrorHandler(stderr::add);
+            McpSyncClient client = McpClient.sync(transport)
+                    .requestTimeout(Patience.mcpTimeout())
+                    .initializationTimeout(Patience.mcpTimeout())
+                    .capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
+                    .sampling(request -> McpSchema.CreateMessageResult.builder(McpSchema.Role.ASSISTANT, "42",
+                            "test-model").build())
+                    .loggingConsumer(logs::add)
+                    .progressConsumer(progress::add)
+                    .build();
+            return new SdkClient(client, logs, progress, stderr);
+        }
+    }
+
+    /** The text of a tool's answer, which must not be an error. */
+    static String text(McpSchema.CallToolResult result) {
+        assertFalse(Boolean.TRUE.equals(result.isError()), String.valueOf(result.content()));
+        return ((McpSchema.TextContent) result.content().get(0)).text();
+    }
+
+    /** Whether a process of that pid runs: alive, and not a zombie nobody has reaped yet. */
+    static boolean runs(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
