@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.testing.JsonRpcProcess;
-import dev.fleet.testing.Patience;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
@@ -37,11 +36,9 @@ class RelayIT {
     @Test
     void anSdkClientUsesTheChildsToolsSamplingAndNotificationsAndTheFleetsToolsThroughOneMember() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
-        List<String> command = WrappedMembers.wrapping(registry, "prgs-author", WrappedMembers.sdkChild());
-        WrappedMembers.SdkClient sdk = WrappedMembers.SdkClient.of(command);
+        WrappedMembers.SdkClient sdk = WrappedMembers.SdkClient.of(
+                WrappedMembers.wrapping(registry, "prgs-author", WrappedMembers.sdkChild()));
         McpSyncClient client = sdk.client();
-        List<McpSchema.LoggingMessageNotification> logs = sdk.logs();
-        List<McpSchema.ProgressNotification> progress = sdk.progress();
         try {
             McpSchema.InitializeResult initialized = client.initialize();
             assertEquals("sdk-child", initialized.serverInfo().name(), "the child's own initialize result");
@@ -59,10 +56,7 @@ class RelayIT {
                     "the child's sampling request reached the client and its answer the child");
             assertEquals("slow is done", WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest("slow",
                     Map.of("token", "p-1")))));
-            Patience.await(java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(20),
-                    () -> !logs.isEmpty() && !progress.isEmpty(), "the child's log and progress notifications");
-            assertEquals("slow is working", logs.get(0).data());
-            assertEquals("p-1", progress.get(0).progressToken());
+            sdk.awaitSlowNotifications();
 
             List<RegistryRow> rows = TestFleets.awaitRunningRows(registry, 1);
             JsonNode context = JSON.readTree(WrappedMembers.text(client.callTool(new McpSchema.CallToolRequest(

@@ -37,13 +37,10 @@ class RelayLifecycleIT {
     void aChildThatIgnoresEofAndSigtermIsKilledWithItsGrandchildOnceTheClientLeaves() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
         // Ignoring TERM is inherited across exec: the grandchild sleep ignores it too.
-        try (ServeProcess member = start(registry, "trap '' TERM; sleep 600 & echo $! > " + dir.resolve("grandchild")
-                + "; echo $$ > " + dir.resolve("child") + "; while :; do sleep 1; done")) {
-            TestFleets.awaitRunningRows(registry, 1);
-            long child = awaitPid("child");
-            long grandchild = awaitPid("grandchild");
+        try (ServeProcess member = start(registry, "trap '' TERM; " + tree("while :; do sleep 1; done"))) {
+            long[] tree = awaitTree(registry);
             member.closeStdinAt();
-            assertEnded(member, 0, child, grandchild);
+            assertEnded(member, 0, tree);
             assertTrue(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
             assertStopped(registry);
         }
@@ -52,13 +49,10 @@ class RelayLifecycleIT {
     @Test
     void sigtermEndsTheMemberWith143AndTakesTheChildsTreeWithIt() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
-        try (ServeProcess member = start(registry, "sleep 600 & echo $! > " + dir.resolve("grandchild")
-                + "; echo $$ > " + dir.resolve("child") + "; wait")) {
-            TestFleets.awaitRunningRows(registry, 1);
-            long child = awaitPid("child");
-            long grandchild = awaitPid("grandchild");
+        try (ServeProcess member = start(registry, tree("wait"))) {
+            long[] tree = awaitTree(registry);
             member.process().destroy();
-            assertEnded(member, 143, child, grandchild);
+            assertEnded(member, 143, tree);
             assertStopped(registry);
         }
     }
@@ -76,13 +70,10 @@ class RelayLifecycleIT {
         List<String> subreaper = List.of("python3", "-c", "import ctypes, os, sys; "
                 + "ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0); os.execvp(sys.argv[1], sys.argv[1:])");
         try (ServeProcess member = ServeProcess.startUnder(subreaper, registry, "prgs-author", Map.of(), "--", "bash",
-                "-c", "sleep 600 & echo $! > " + dir.resolve("grandchild") + "; echo $$ > " + dir.resolve("child")
-                        + "; wait")) {
-            TestFleets.awaitRunningRows(registry, 1);
-            long child = awaitPid("child");
-            long grandchild = awaitPid("grandchild");
+                "-c", tree("wait"))) {
+            long[] tree = awaitTree(registry);
             member.closeStdinAt();
-            assertEnded(member, 0, child, grandchild);
+            assertEnded(member, 0, tree);
             assertTrue(member.stderrText().contains("sending SIGTERM"), member.diagnosis(20));
             assertFalse(member.stderrText().contains("SIGKILL"), member.diagnosis(20));
             assertStopped(registry);
@@ -149,6 +140,17 @@ class RelayLifecycleIT {
     private ServeProcess start(Path registry, String script) throws Exception {
         return ServeProcess.start(WrappedMembers.wrapping(registry, "prgs-author", List.of("bash", "-c", script)),
                 "prgs-author", Map.of());
+    }
+
+    /** A shell script that starts a grandchild sleep, writes its own pid and the grandchild's, then runs {@code rest}. */
+    private String tree(String rest) {
+        return "sleep 600 & echo $! > " + dir.resolve("grandchild") + "; echo $$ > " + dir.resolve("child") + "; " + rest;
+    }
+
+    /** Once the member's row runs: the pids of the child and the grandchild that {@link #tree} wrote. */
+    private long[] awaitTree(Path registry) throws InterruptedException {
+        TestFleets.awaitRunningRows(registry, 1);
+        return new long[] {awaitPid("child"), awaitPid("grandchild")};
     }
 
     private long awaitPid(String name) throws InterruptedException {

@@ -1,5 +1,6 @@
 package dev.fleet.cli.serve;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -63,6 +64,18 @@ final class WrappedMembers {
                     .progressConsumer(progress::add)
                     .build();
             return new SdkClient(client, logs, progress, stderr);
+        }
+
+        /**
+         * The log message and the progress a child's {@code slow} tool, called with token {@code p-1},
+         * sent before its answer (they may arrive after it); the progress, for what else it says.
+         */
+        McpSchema.ProgressNotification awaitSlowNotifications() throws InterruptedException {
+            Patience.await(java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(20),
+                    () -> !logs.isEmpty() && !progress.isEmpty(), "the child's log and progress notifications");
+            assertEquals("slow is working", logs.get(0).data());
+            assertEquals("p-1", progress.get(0).progressToken());
+            return progress.get(0);
         }
     }
 

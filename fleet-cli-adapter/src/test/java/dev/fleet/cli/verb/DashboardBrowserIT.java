@@ -199,33 +199,29 @@ class DashboardBrowserIT {
 
     /** A running row another tool wrote, its client cohort and provenance carrying markup, on a pid no process has. */
     private static void insertHostileRow(Path registry) throws Exception {
-        String now = Instant.now().toString();
-        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + registry);
-                PreparedStatement insert = sqlite.prepareStatement("INSERT INTO mcp_server_runtimes (runtime_id, "
-                        + "namespace, profile, role, remote, org, repo, repository_root, pid, cohort_id, cohort_source, "
-                        + "client_provenance, status, registered_at, last_heartbeat_at) VALUES (?, 'gitea-author', "
-                        + "'prgs-author', 'author', 'prgs', 'Scaled-Tech-Consulting', 'Gitea-Tools', '/x', 2147483000, "
-                        + "?, 'env', ?, 'running', ?, ?)")) {
-            insert.setString(1, "hostile-" + HOSTILE);
-            insert.setString(2, HOSTILE);
-            insert.setString(3, HOSTILE);
-            insert.setString(4, now);
-            insert.setString(5, now);
-            insert.executeUpdate();
-        }
+        insertRunningRow(registry, "hostile-" + HOSTILE, 2147483000L, HOSTILE, HOSTILE, Instant.now().toString());
     }
 
     /** A running row on a pid no process has, whose registration time is no time: malformed. */
     private static void insertMalformedRow(Path registry, String runtimeId) throws Exception {
-        String now = Instant.now().toString();
+        insertRunningRow(registry, runtimeId, 2147483001L, "one-client", "unknown", "yesterday");
+    }
+
+    /** A running row of the author, as another tool writes one: every text as given, heartbeat now. */
+    private static void insertRunningRow(Path registry, String runtimeId, long pid, String cohort, String provenance,
+            String registeredAt) throws Exception {
         try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + registry);
                 PreparedStatement insert = sqlite.prepareStatement("INSERT INTO mcp_server_runtimes (runtime_id, "
                         + "namespace, profile, role, remote, org, repo, repository_root, pid, cohort_id, cohort_source, "
                         + "client_provenance, status, registered_at, last_heartbeat_at) VALUES (?, 'gitea-author', "
-                        + "'prgs-author', 'author', 'prgs', 'Scaled-Tech-Consulting', 'Gitea-Tools', '/x', 2147483001, "
-                        + "'one-client', 'env', 'unknown', 'running', 'yesterday', ?)")) {
+                        + "'prgs-author', 'author', 'prgs', 'Scaled-Tech-Consulting', 'Gitea-Tools', '/x', ?, "
+                        + "?, 'env', ?, 'running', ?, ?)")) {
             insert.setString(1, runtimeId);
-            insert.setString(2, now);
+            insert.setLong(2, pid);
+            insert.setString(3, cohort);
+            insert.setString(4, provenance);
+            insert.setString(5, registeredAt);
+            insert.setString(6, Instant.now().toString());
             insert.executeUpdate();
         }
     }

@@ -96,11 +96,7 @@ class OutputIntoSpecialFilesIT {
         Path socket = dir.resolve("fleet.sock");
         try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.bind(UnixDomainSocketAddress.of(socket));
-            FleetJar.Run run = assess(registry, socket);
-            assertEquals(ExitCodes.OUTPUT_FAILED, run.exitCode(), run.stderr());
-            assertEquals("fleet: cannot write " + socket + ": it is a socket; only a regular file is replaced, "
-                    + "and only a character device or a FIFO is written into\n", run.stderr());
-            assertEquals("socket", kind(socket));
+            assertRefused(registry, socket, "socket");
         }
     }
 
@@ -109,11 +105,16 @@ class OutputIntoSpecialFilesIT {
     void aBlockDeviceIsRefusedInOneLineAndStaysADevice(@TempDir Path dir) throws Exception {
         Path registry = migrated(dir);
         Path block = mknod(dir.resolve("disk"), "b", unusedBlockMajor(), 0);
-        FleetJar.Run run = assess(registry, block);
+        assertRefused(registry, block, "block device");
+    }
+
+    /** {@code assess --output target} is exit 74 and one line naming what {@code target} is, which stays one. */
+    private static void assertRefused(Path registry, Path target, String kind) throws Exception {
+        FleetJar.Run run = assess(registry, target);
         assertEquals(ExitCodes.OUTPUT_FAILED, run.exitCode(), run.stderr());
-        assertEquals("fleet: cannot write " + block + ": it is a block device; only a regular file is replaced, "
+        assertEquals("fleet: cannot write " + target + ": it is a " + kind + "; only a regular file is replaced, "
                 + "and only a character device or a FIFO is written into\n", run.stderr());
-        assertEquals("block device", kind(block));
+        assertEquals(kind, kind(target));
     }
 
     /** As {@code --output /dev/stdout} is: the link is followed to the device, and both stay as they were. */
