@@ -68,33 +68,19 @@ machine() {
 cold() {
   echo "== cold start: ./fleet assess --format json (embedded roster, empty registry) vs java -version, $runs runs each, interleaved"
   scratch_registry "$work/cold"
-  # The java ./fleet runs assess on, as that JVM reports it: when it is not the java on PATH (a JDK 25
-  # with the AOT cache the build trained there), its own -version is timed too.
-  local aot_java="" assess_home path_home
-  assess_home="$(FLEET_JAVA_OPTS=-XshowSettings:properties "$launcher" assess --registry "$work/cold/control_plane.sqlite3" \
-    2>&1 >/dev/null | sed -n 's/^ *java.home = //p' | head -n 1 || true)"
-  path_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
-  [[ -z "$assess_home" || "$assess_home" == "$path_home" ]] || aot_java="$assess_home/bin/java"
-  : > "$work/reference.times" && : > "$work/aot-reference.times" && : > "$work/assess.times"
+  : > "$work/reference.times" && : > "$work/assess.times"
   local i
   for ((i = 0; i < runs; i++)); do
-    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/reference.times"
-    [[ -z "$aot_java" ]] || time_run "$aot_java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/aot-reference.times"
+    time_run java -version >> "$work/reference.times"
     time_run "$launcher" assess --format json --registry "$work/cold/control_plane.sqlite3" >> "$work/assess.times"
   done
   local ref_wall ref_cpu fleet_wall fleet_cpu
   ref_wall=$(column 1 < "$work/reference.times" | median); ref_cpu=$(column 2 < "$work/reference.times" | median)
   fleet_wall=$(column 1 < "$work/assess.times" | median); fleet_cpu=$(column 2 < "$work/assess.times" | median)
-  echo "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version: median ${ref_wall} ms wall, ${ref_cpu} ms CPU ($(column 1 < "$work/reference.times" | xargs))"
-  echo "./fleet assess --format json:                         median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/assess.times" | xargs))"
+  echo "java -version:               median ${ref_wall} ms wall, ${ref_cpu} ms CPU ($(column 1 < "$work/reference.times" | xargs))"
+  echo "./fleet assess --format json: median ${fleet_wall} ms wall, ${fleet_cpu} ms CPU ($(column 1 < "$work/assess.times" | xargs))"
   awk -v f="$fleet_wall" -v r="$ref_wall" -v fc="$fleet_cpu" -v rc="$ref_cpu" \
     'BEGIN {printf "ratio: %.2f x java -version (wall), %.2f x (CPU)\n", f / r, fc / rc}'
-  if [[ -n "$aot_java" ]]; then
-    local aot_wall
-    aot_wall=$(column 1 < "$work/aot-reference.times" | median)
-    echo "assess ran on $aot_java; its -version: median ${aot_wall} ms wall ($(column 1 < "$work/aot-reference.times" | xargs))"
-    awk -v f="$fleet_wall" -v r="$aot_wall" 'BEGIN {printf "ratio: %.2f x that java -version (wall)\n", f / r}'
-  fi
   echo "load average: $(load)"
 }
 
@@ -125,7 +111,7 @@ floor() {
   done
   for kind in "${kinds[@]}"; do : > "$work/floor-$kind.times"; done
   for ((i = 0; i < runs; i++)); do
-    time_run java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >> "$work/floor-reference.times"
+    time_run java -version >> "$work/floor-reference.times"
     for kind in jvm driver; do
       FLEET_JAVA_OPTS="$(floor_opts "$kind")" time_run "$launcher" assess --registry "$work/floor/control_plane.sqlite3" >> "$work/floor-$kind.times"
     done
@@ -220,7 +206,7 @@ start() {
 five_jvms() {
   local start
   start=$(now_ns)
-  for _ in 1 2 3 4 5; do java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version >/dev/null 2>&1 & done
+  for _ in 1 2 3 4 5; do java -version >/dev/null 2>&1 & done
   wait
   echo $(( ($(now_ns) - start) / 1000000 ))
 }
@@ -231,7 +217,7 @@ start5() {
   : > "$work/five.times"
   local i
   for ((i = 0; i < runs; i++)); do five_jvms >> "$work/five.times"; done
-  echo "baseline, five java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -version at once: median $(median < "$work/five.times") ms ($(xargs < "$work/five.times"))"
+  echo "baseline, five java -version at once: median $(median < "$work/five.times") ms ($(xargs < "$work/five.times"))"
   echo "load average: $(load)"
 }
 

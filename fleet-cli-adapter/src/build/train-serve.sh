@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Training run for the class-data archive of `fleet serve` (target/fleet-serve-VERSION.jsa), run by the
-# package step: a server on a fresh registry (so the migration is recorded too) answers one
-# initialize and both tools through its stdin, as an MCP client drives it, then sees EOF and
-# exits, listing the classes it loaded; those are then dumped into a static archive, as for
-# `assess` (see the pom).
+# Training run for fleet's class-data archive (target/fleet-VERSION.jsa), run by the package step: a
+# server on a fresh registry (so the migration is recorded too) answers one initialize and both tools
+# through its stdin, as an MCP client drives it, then sees EOF and exits, listing the classes it
+# loaded; those are then dumped into a static archive, the JDK's own classes included (see the pom).
 # Everything the server prints goes to the log.
 #
 #   train-serve.sh JAR ARCHIVE WORKDIR JAVA    (JAVA: the java that writes the archive and will read it)
@@ -15,7 +14,7 @@ rm -f "$archive"
 classes="$work/serve.classlist"
 
 coproc SERVER {
-  exec "$java" -Xshare:off -XX:DumpLoadedClassList="$classes" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+  exec "$java" -Xshare:off -XX:DumpLoadedClassList="$classes" -XX:+UseSerialGC \
     -Xlog:disable -Xlog:all=error:stderr -jar "$jar" serve --profile prgs-author \
     --registry "$work/training.sqlite3" --repository-root "$work" 2>"$work/serve.log"
 }

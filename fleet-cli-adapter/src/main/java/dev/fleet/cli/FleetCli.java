@@ -59,14 +59,7 @@ public final class FleetCli implements Callable<Integer> {
     private CommandSpec spec;
 
     public static void main(String[] args) {
-        RegistryHeadStart headStart = RegistryHeadStart.begin(System.getenv(), args);
-        int code;
-        try {
-            code = run(args);
-        } finally {
-            headStart.finish();
-        }
-        System.exit(code);
+        System.exit(run(args));
     }
 
     private static Map<String, Supplier<Object>> verbs() {

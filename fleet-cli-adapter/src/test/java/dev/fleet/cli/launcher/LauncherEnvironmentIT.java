@@ -112,6 +112,35 @@ class LauncherEnvironmentIT {
         }
     }
 
+    /**
+     * What the launcher sets for the JVM alone (here {@code _JAVA_SR_SIGNUM}, added, and LC_ALL, replaced
+     * by C.UTF-8) it notes, and the member takes back: its wrapped server gets the environment fleet was
+     * started with, plus the roster's three variables (docs/CONTRACT.md, A member that wraps your own server).
+     */
+    @Test
+    void aWrappedServerGetsTheEnvironmentTheLauncherWasStartedWith() throws Exception {
+        Path seen = dir.resolve("child.env");
+        Process member = bare(List.of("env", "LC_ALL=POSIX", LAUNCHER.toString(), "serve", "--profile", "prgs-author",
+                "--", "sh", "-c", "env > \"$0.part\" && mv \"$0.part\" \"$0\" && exec cat", seen.toString()))
+                .redirectError(dir.resolve("member.err").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.exists(seen)) {
+                assertTrue(System.nanoTime() < deadline && member.isAlive(),
+                        "the wrapped server wrote its environment: " + Files.readString(dir.resolve("member.err")));
+                Thread.sleep(50);
+            }
+        } finally {
+            member.getOutputStream().close();
+            assertTrue(member.waitFor(60, TimeUnit.SECONDS));
+        }
+        List<String> environment = Files.readAllLines(seen, StandardCharsets.UTF_8);
+        assertTrue(environment.contains("LC_ALL=POSIX"), environment::toString);
+        assertTrue(environment.contains("FLEET_PROFILE=prgs-author"), environment::toString);
+        assertTrue(environment.stream().noneMatch(line -> line.startsWith("_JAVA_SR_SIGNUM=")
+                || line.startsWith("LC_CTYPE=") || line.startsWith("FLEET_LAUNCHER_")), environment::toString);
+    }
+
     private ProcessBuilder bare(List<String> command) {
         List<String> full = new ArrayList<>(List.of("/bin/sh", "-c", BARE_ENVIRONMENT, "sh", dir.toString()));
         full.addAll(command);

@@ -7,17 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
-import dev.fleet.testing.Patience;
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,56 +78,5 @@ class LauncherIT {
         }
         assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
         assertTrue(new File(LAUNCHER.toString()).canExecute());
-    }
-
-    /**
-     * The verbs that look once a second start with the JIT and deflation settings that keep a look
-     * cheap (docs/PERFORMANCE.md, Watching a fleet), and HotSpot's CompileCommand echo stays off
-     * stdout: a server's first stdout line is its answer, a watch's its first verdict line.
-     */
-    @Test
-    void theVerbsThatLookEverySecondStartWithTheirJitSettingsAndKeepStdoutClean(@TempDir Path dir) throws Exception {
-        Path registry = dir.resolve("r.sqlite3");
-        Process server = launcher(LAUNCHER, "serve", "--profile", "prgs-merger", "--registry", registry.toString())
-                .redirectError(dir.resolve("serve.stderr").toFile()).start();
-        Process watch = launcher(LAUNCHER, "watch", "--registry", registry.toString(), "--format", "jsonl")
-                .redirectError(dir.resolve("watch.stderr").toFile()).start();
-        try (var serverOut = new BufferedReader(new InputStreamReader(server.getInputStream()));
-                var watchOut = new BufferedReader(new InputStreamReader(watch.getInputStream()))) {
-            server.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").getBytes());
-            server.getOutputStream().flush();
-            String answer = lineWithin(serverOut);
-            assertTrue(answer.startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,"), answer);
-            assertTrue(lineWithin(watchOut).startsWith("{\"inventory_complete\":"), "a verdict first");
-            for (Process looking : List.of(server, watch)) {
-                List<String> arguments = List.of(Files.readString(Path.of("/proc", Long.toString(looking.pid()),
-                        "cmdline")).split("\0"));
-                assertTrue(arguments.contains("-XX:AsyncDeflationInterval=0"), arguments::toString);
-                assertTrue(arguments.contains("-XX:CompileCommand=CompileThresholdScaling,dev/fleet/*.*,0.05"),
-                        arguments::toString);
-                assertEquals(looking == watch, arguments.contains("-XX:CompileThresholdScaling=0.05"),
-                        "every class's threshold is lowered for a watch only: " + arguments);
-            }
-        } finally {
-            watch.destroy();
-            server.getOutputStream().close();
-            long exit = Patience.scaled(Duration.ofSeconds(30)).toMillis();
-            assertTrue(server.waitFor(exit, TimeUnit.MILLISECONDS));
-            assertTrue(watch.waitFor(exit, TimeUnit.MILLISECONDS));
-        }
-    }
-
-    /** The next line, waited for as long as a JVM's start takes on this host now, never for ever. */
-    private static String lineWithin(BufferedReader out) throws Exception {
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        String read = line.get(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS);
-        assertTrue(read != null, "the stream ended before a line");
-        return read;
     }
 }

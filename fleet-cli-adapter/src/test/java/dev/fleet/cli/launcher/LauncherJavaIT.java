@@ -5,7 +5,6 @@ import static dev.fleet.cli.launcher.Launcher.finish;
 import static dev.fleet.cli.launcher.Launcher.launcher;
 import static dev.fleet.cli.launcher.Launcher.version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ExitCodes;
@@ -23,9 +22,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Which java the {@code ./fleet} launcher runs: JAVA_HOME's before the one on PATH, and for {@code assess}
- * without a JAVA_HOME the JDK 25 or later the build trained an AOT cache on; and without a java, or with
- * one older than 17, one line on stderr that says what to install or set, and exit 1.
+ * Which java the {@code ./fleet} launcher runs: JAVA_HOME's before the one on PATH; and without a java, or
+ * with one older than 17, one line on stderr that says what to install or set, and exit 1.
  */
 class LauncherJavaIT {
 
@@ -90,65 +88,6 @@ class LauncherJavaIT {
         assertEquals("", assessed.stderr());
     }
 
-    /**
-     * {@code assess} runs on the JDK 25 or later that the package step trained an AOT cache on, and maps
-     * its classes from that cache (docs/PERFORMANCE.md, eighth round). A machine with such a JDK beside
-     * this one gets the cache; only on one without it is there nothing to check.
-     */
-    @Test
-    void assessRunsOnTheJdkThatTrainedItsAotCache(@TempDir Path dir) throws Exception {
-        Path aotHome = aotHome(aotCache());
-        ProcessBuilder builder = assessShowingItsJava(LAUNCHER, dir);
-        builder.environment().remove("JAVA_HOME");
-
-        FleetJar.Run run = finish(Launcher.start(builder));
-
-        assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
-        assertTrue(run.stderrLines().contains("    java.home = " + aotHome), run.stderr());
-        FleetJar.assertMappedFromTheArchive(dir.resolve("classes.log"), "picocli.CommandLine");
-    }
-
-    /**
-     * A JDK updated in place since it trained the cache would refuse the cache with error lines at every
-     * start: the launcher knows it by its release file's JAVA_RUNTIME_VERSION, and runs its own java.
-     */
-    @Test
-    void aCacheOfAJdkUpdatedSinceIsLeftAlone(@TempDir Path dir) throws Exception {
-        Path cache = aotCache();
-        List<String> record = Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java"));
-        Path aotHome = aotHome(cache);
-        ScratchCheckout checkout = new ScratchCheckout(Files.createDirectory(dir.resolve("checkout")));
-        Files.copy(cache, checkout.jar.resolveSibling("fleet-assess.aot"));
-        Files.write(checkout.jar.resolveSibling("fleet-assess.aot.java"),
-                List.of(record.get(0), record.get(1) + "-before-an-update"));
-        ProcessBuilder builder = assessShowingItsJava(checkout.launcher, dir);
-        builder.environment().remove("JAVA_HOME");
-
-        FleetJar.Run run = finish(Launcher.start(builder));
-
-        assertEquals(ExitCodes.NEGATIVE, run.exitCode(), run.stderr());
-        assertTrue(run.stderrLines().stream().anyMatch(line -> line.startsWith("    java.home = ")), run.stderr());
-        assertFalse(run.stderrLines().contains("    java.home = " + aotHome), run.stderr());
-        assertTrue(run.stderrLines().stream().noneMatch(line -> line.contains("[error]")), run.stderr());
-    }
-
-    /** The package step's AOT cache, which a machine with a JDK 25 or later beside this java must have. */
-    private static Path aotCache() throws IOException {
-        Path cache = FleetJar.JAR.resolveSibling("fleet-assess.aot");
-        Assumptions.assumeFalse("none".equals(System.getenv("FLEET_AOT_JAVA_HOME")), "FLEET_AOT_JAVA_HOME=none");
-        Assumptions.assumeTrue(Files.isRegularFile(cache) || jdk25OrLater() != null,
-                "no JDK 25 or later beside " + System.getProperty("java.home") + ", so the build trains no AOT cache");
-        assertTrue(Files.isRegularFile(cache), "this machine has a JDK 25 or later (" + jdk25OrLater()
-                + "), so the package step trains " + cache + " (see target/cds/aot.log)");
-        return cache;
-    }
-
-    /** The home of the JDK that wrote {@code cache}, as the package step recorded it (its java, then its runtime version). */
-    private static Path aotHome(Path cache) throws IOException {
-        Path java = Path.of(Files.readAllLines(cache.resolveSibling("fleet-assess.aot.java")).get(0));
-        return java.toRealPath().getParent().getParent();
-    }
-
     /** An operator's JAVA_HOME still chooses the java, for {@code assess} too, with that java's own archive. */
     @Test
     void javaHomeChoosesTheJavaForAssessToo(@TempDir Path dir) throws Exception {
@@ -176,12 +115,6 @@ class LauncherJavaIT {
         String ownVersion = "JAVA_VERSION=\"" + System.getProperty("java.version") + "\"";
         return jdkBesideThisOne(line -> line.matches("JAVA_VERSION=\"(1[7-9]|[2-9][0-9])[.\"].*")
                 && !line.equals(ownVersion));
-    }
-
-    /** A JDK 25 or later, not an early-access build, under this java's parent folder (/usr/lib/jvm). */
-    private static Path jdk25OrLater() throws IOException {
-        return jdkBesideThisOne(line -> line.matches("JAVA_VERSION=\"(2[5-9]|[3-9][0-9])[.\"].*")
-                && !line.contains("-ea"));
     }
 
     /** The first JDK under this java's parent folder (/usr/lib/jvm), by name, with a release line that {@code version} accepts. */

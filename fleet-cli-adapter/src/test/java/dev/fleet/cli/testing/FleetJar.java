@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 public final class FleetJar {
 
     public static final Path JAR = Path.of(System.getProperty("fleet.jar", "target/fleet.jar")).toAbsolutePath();
-    /** The package step's class-data archive for one-shot verbs, written by (and for) this test's java. */
+    /** The package step's class-data archive (trained on a serve, for every verb), by and for this test's java. */
     public static final Path ARCHIVE = JAR.resolveSibling("fleet-" + System.getProperty("java.version") + ".jsa");
 
     private FleetJar() {
@@ -29,7 +29,7 @@ public final class FleetJar {
 
     /**
      * That {@code -Xlog:class+load} wrote to {@code classLog} that the class {@code name} was loaded
-     * once, and mapped from the class-data archive or AOT cache rather than read from a jar.
+     * once, and mapped from the class-data archive rather than read from a jar.
      */
     public static void assertMappedFromTheArchive(Path classLog, String name) throws IOException {
         List<String> loaded = Files.readAllLines(classLog).stream().filter(line -> line.contains(" " + name + " ")).toList();
