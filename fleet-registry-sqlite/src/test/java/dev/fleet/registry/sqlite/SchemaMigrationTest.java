@@ -15,6 +15,7 @@ import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistrySchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,8 +143,7 @@ class SchemaMigrationTest {
         writer.register(RowBuilder.registered(AUTHOR, 41003).registration(), Optional.empty());
 
         assertEquals(List.of(List.of(0)), RawSqlite.query(file, "SELECT LOCKED FROM DATABASECHANGELOGLOCK"));
-        assertEquals(7, RawSqlite.userVersion(file));
-        assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+        assertAtTheLatestVersionWithOneRow(file);
     }
 
     @Test
@@ -205,8 +205,7 @@ class SchemaMigrationTest {
         new SqliteRegistryWriter(file).register(RowBuilder.registered(AUTHOR, 41002).registration(), Optional.empty());
 
         assertTrue(Files.isRegularFile(file));
-        assertEquals(7, RawSqlite.userVersion(file));
-        assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+        assertAtTheLatestVersionWithOneRow(file);
     }
 
     /**
@@ -261,5 +260,11 @@ class SchemaMigrationTest {
 
     private static List<List<Object>> sessionSchema(Map<String, List<List<Object>>> dump) {
         return dump.get("sqlite_master").stream().filter(entry -> "sessions".equals(entry.get(2))).toList();
+    }
+
+    /** The file is at this version's schema and holds the one row registered. */
+    private static void assertAtTheLatestVersionWithOneRow(Path file) throws SQLException {
+        assertEquals(7, RawSqlite.userVersion(file));
+        assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
     }
 }
