@@ -25,11 +25,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LauncherRebuildIT {
 
     /**
-     * An edit outside the build's inputs, a document or a test source (which is not in the jar),
+     * An edit outside the build's inputs, a document, a test source or a benchmark (none is in the jar),
      * does not make every MCP client wait for a build.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"docs/NOT-AN-INPUT.md", "fleet-domain/src/test/java/ATest.java"})
+    @ValueSource(strings = {"docs/NOT-AN-INPUT.md", "fleet-domain/src/test/java/ATest.java", "fleet-benchmarks/pom.xml",
+        "fleet-benchmarks/src/main/java/Bench.java"})
     void aJarNewerThanEveryInputRunsWithoutABuild(String notAnInput, @TempDir Path dir) throws Exception {
         ScratchCheckout checkout = new ScratchCheckout(dir);
         Files.writeString(dir.resolve(notAnInput), "an edit outside the build's inputs");

@@ -42,7 +42,7 @@ final class ScratchCheckout {
         mvnw.toFile().setExecutable(true);
         for (String input : List.of("pom.xml", "fleet-domain/pom.xml", "fleet-domain/src/main/java/A.java",
                 "fleet-domain/src/test/java/ATest.java", ".mvn/wrapper/maven-wrapper.properties",
-                "docs/NOT-AN-INPUT.md")) {
+                "docs/NOT-AN-INPUT.md", "fleet-benchmarks/pom.xml", "fleet-benchmarks/src/main/java/Bench.java")) {
             Files.createDirectories(root.resolve(input).getParent());
             Files.writeString(root.resolve(input), input);
         }
