@@ -45,23 +45,8 @@ final class NativeLibraryCopies {
         return library;
     }
 
-    /**
-     * A library's CRC-32 and size: its address in the cache. Its equals and hashCode are written out:
-     * a record's own are linked at their first call by spinning method-handle classes, on every start
-     * (part of 49 -> 13 spun classes in a cold assess, docs/PERFORMANCE.md "What a cold JVM links");
-     * FingerprintMethodsTest holds them to both components.
-     */
+    /** A library's CRC-32 and size: its address in the cache. */
     record Fingerprint(long crc, long size) {
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Fingerprint that && that.crc == crc && that.size == size;
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Long.hashCode(crc) + Long.hashCode(size);
-        }
 
         static Fingerprint of(byte[] bytes) {
             CRC32 crc = new CRC32();
