@@ -16,7 +16,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 
 /**
- * The verbs that assess the fleet from outside it ({@code assess}, {@code watch}, {@code wait}): their
+ * The verbs that assess the fleet from outside it ({@code assess}, {@code watch}, {@code wait},
+ * {@code dashboard}): their
  * {@code --roster} and {@code --registry}, and the assessment they wire from them, declared here once.
  * Only read ports are wired: the registry opens read-only, nothing is migrated or written, and the
  * verdict is answered by this process, no member. ({@code serve} assesses too, but as a member of

@@ -8,9 +8,8 @@ import dev.fleet.metrics.Exposition;
 import dev.fleet.metrics.MetricsFormat;
 
 /**
- * {@code assess --format prometheus|openmetrics}: the verdict as an exposition. The one CLI class
- * that names the metrics module, reached only for these formats, so a text or JSON assessment
- * loads no Prometheus class (its cold start stays what it was).
+ * {@code assess --format prometheus|openmetrics}: the verdict as an exposition, reached only for
+ * these formats.
  */
 final class MetricsAnswer {
 

@@ -65,10 +65,9 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
 
     /**
      * Loads sqlite-jdbc, its native library (from the per-user cache) and its logging by opening a
-     * database in memory, which touches no file: what a first read would otherwise do on its caller's
-     * thread. A one-shot verb calls this on another core while its command line is parsed, and waits
-     * for it before it exits, so jOOQ is not loaded here: a verb that finds no registry never needs it.
-     * Only a head start: optional, and it never throws; a read reports whatever is wrong.
+     * database in memory, which touches no file: the floor under every SQLite read, which the
+     * benchmarks time apart ({@code scripts/perf.sh floor}). Optional, and it never throws; a read
+     * reports whatever is wrong.
      */
     public static void loadDriver() {
         try (Connection memory = SqliteFiles.inMemory()) {
