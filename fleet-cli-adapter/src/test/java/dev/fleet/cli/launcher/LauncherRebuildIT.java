@@ -29,8 +29,12 @@ class LauncherRebuildIT {
      * does not make every MCP client wait for a build.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"docs/NOT-AN-INPUT.md", "fleet-domain/src/test/java/ATest.java", "fleet-benchmarks/pom.xml",
-        "fleet-benchmarks/src/main/java/Bench.java"})
+    @ValueSource(strings = {
+        "docs/NOT-AN-INPUT.md",
+        "fleet-domain/src/test/java/ATest.java",
+        "fleet-benchmarks/pom.xml",
+        "fleet-benchmarks/src/main/java/Bench.java",
+    })
     void aJarNewerThanEveryInputRunsWithoutABuild(String notAnInput, @TempDir Path dir) throws Exception {
         ScratchCheckout checkout = new ScratchCheckout(dir);
         Files.writeString(dir.resolve(notAnInput), "an edit outside the build's inputs");
