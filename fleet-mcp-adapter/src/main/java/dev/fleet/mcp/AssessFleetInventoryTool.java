@@ -1,7 +1,6 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
-import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.Objects;
@@ -44,7 +43,7 @@ public final class AssessFleetInventoryTool {
 
     /** The verdict as a tree (structured content) and as its canonical JSON (text): the bytes the tree encodes to. */
     private static CallToolResult answer(AssessFleetInventoryUseCase useCase) {
-        Verdict verdict = useCase.assess();
-        return ToolResults.document(VerdictDocument.toTree(verdict), VerdictDocument.canonicalJson(verdict));
+        VerdictDocument.Rendered document = VerdictDocument.rendered(useCase.assess());
+        return ToolResults.document(document.tree(), document.json());
     }
 }

@@ -38,6 +38,19 @@ public final class VerdictDocument {
         return CanonicalJson.encode(tree(verdict));
     }
 
+    /**
+     * The document both ways an MCP client is shown it, from one tree: the plain tree (structured
+     * content) and its canonical JSON (the text), so that a tool call builds the document once.
+     */
+    public static Rendered rendered(Verdict verdict) {
+        Json.Obj document = tree(verdict);
+        return new Rendered(document.plain(), CanonicalJson.encode(document));
+    }
+
+    /** A verdict's document as a plain tree and as the canonical JSON that tree encodes to. */
+    public record Rendered(Map<String, Object> tree, String json) {
+    }
+
     /** The document as one tree. */
     static Json.Obj tree(Verdict verdict) {
         Members document = new Members()

@@ -39,6 +39,16 @@ class VerdictDocumentTest {
                 new ArrayList<>(observation.keySet()));
     }
 
+    /** A tool call's two renderings come from one tree, and are each what the single renderings give. */
+    @Test
+    void theRenderedDocumentIsTheTreeAndItsCanonicalJson() {
+        Verdict verdict = Scenario.healthyFive().row(RowBuilder.row(Scenario.member("author"), 9100)).classify();
+        VerdictDocument.Rendered rendered = VerdictDocument.rendered(verdict);
+        assertEquals(VerdictDocument.toTree(verdict), rendered.tree());
+        assertEquals(VerdictDocument.canonicalJson(verdict), rendered.json());
+        assertEquals(CanonicalJson.encode(rendered.tree()), rendered.json());
+    }
+
     @Test
     void theDigestIsShaOfTheCanonicalEncodingWithoutObservationAndHeartbeats() throws Exception {
         Verdict verdict = Scenario.healthyFive().classify();
