@@ -1,6 +1,7 @@
 package dev.fleet.domain.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 
 import dev.fleet.domain.Snapshot;
@@ -45,14 +46,19 @@ class OneTreeEncodingPropertiesTest {
         }
     }
 
-    /** {@code examples} verdicts of {@code fleets}, each counted, so none can pass by not running. */
+    /**
+     * {@code examples} verdicts of {@code fleets}, counted so the property cannot pass by not running.
+     * QuickTheories skips a draw whose random precursor it has already tried, so a few of the
+     * examples may never reach the check: nine in ten must.
+     */
     private static void assertEncodeTheirTrees(Gen<Snapshot> fleets, int examples) {
         AtomicInteger compared = new AtomicInteger();
         qt().withExamples(examples).forAll(fleets).checkAssert(snapshot -> {
             assertEncodesItsTree(snapshot);
             compared.incrementAndGet();
         });
-        assertEquals(examples, compared.get());
+        assertTrue(compared.get() >= examples * 9 / 10,
+                compared.get() + " of " + examples + " examples reached the check");
     }
 
     private static void assertEncodesItsTree(Snapshot snapshot) {
