@@ -20,6 +20,7 @@ import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -30,7 +31,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. The
@@ -159,16 +159,18 @@ public final class FleetCli implements Callable<Integer> {
 
     /**
      * One line, never a stack trace; picocli's default would print the whole usage. A mistyped verb
-     * or option gets picocli's suggestions ({@code fleet asess}: did you mean assess?). The
-     * operator's own words are echoed {@link Printable}: the line stays one line.
+     * or option, at any level, is named before a required option it leaves missing, with what it
+     * was most likely meant to be ({@code fleet dmeo}: did you mean demo?; see {@link Mistyped}).
+     * The operator's own words are echoed {@link Printable}: the line stays one line.
      */
     private static int usageError(ParameterException error, String[] args) {
-        CommandLine command = error.getCommandLine();
-        String suggestions = "";
-        if (error instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
-            suggestions = "; did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?";
-        }
-        command.getErr().println("fleet: " + Printable.of(error.getMessage() + suggestions) + " (see '"
+        ParameterException reported = Mistyped.firstToReport(error);
+        CommandLine command = reported.getCommandLine();
+        List<String> suggestions = Mistyped.suggestions(reported);
+        String message = suggestions.isEmpty() ? reported.getMessage()
+                : reported.getMessage().replaceFirst("\\.$", "") + "; did you mean " + String.join(" or ", suggestions)
+                        + "?";
+        command.getErr().println("fleet: " + Printable.of(message) + " (see '"
                 + command.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;
     }

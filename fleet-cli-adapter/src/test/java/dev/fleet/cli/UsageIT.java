@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Bad input: one clear line on stderr, exit 2, nothing on stdout, never a stack trace. */
 class UsageIT {
 
-    private static void assertOneLineUsageError(FleetJar.Run run) {
+    static void assertOneLineUsageError(FleetJar.Run run) {
         assertEquals(2, run.exitCode(), run.stderr());
         assertEquals("", run.stdout());
         assertEquals(1, run.stderrLines().size(), run.stderr());
