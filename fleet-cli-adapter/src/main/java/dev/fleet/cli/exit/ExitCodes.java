@@ -65,8 +65,9 @@ public final class ExitCodes {
             Map.entry("fleet dashboard", List.of(
                     new Line(USAGE, "a bad option, an invalid roster, or an address it cannot bind (one line on stderr)"),
                     new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
-            Map.entry("fleet serve", List.of(new Line(OK, "its client closed stdin, or over stdio its client is gone (without "
-                    + "--keep-without-client); its row is marked stopped"),
+            Map.entry("fleet serve", List.of(new Line(OK, "over stdio: its client closed stdin, or (without "
+                    + "--keep-without-client) is gone; its row is marked stopped. Over http stdin is ignored: only "
+                    + "SIGINT or SIGTERM end it"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "
                             + "never write: " + UNWRITABLE_REGISTRY),

@@ -74,7 +74,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--transport", defaultValue = "stdio", paramLabel = "stdio|http",
             completionCandidates = Transports.class,
-            description = "stdio (default; for an MCP client that spawns this process) or http (streamable HTTP).")
+            description = "stdio (default; for an MCP client that spawns this process: it stops when the client "
+                    + "closes stdin) or http (streamable HTTP: stdin is ignored, and it serves until SIGTERM or SIGINT).")
     private TransportOption transport;
 
     @Option(names = "--host", defaultValue = StreamableHttpEndpoint.DEFAULT_HOST, paramLabel = "ADDRESS",

@@ -24,6 +24,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -127,6 +128,37 @@ class HttpServeIT {
             assertTrue(Promtool.checkMetrics(promtool, open.body().getBytes(StandardCharsets.UTF_8)).clean(),
                     open.body());
         }
+    }
+
+    /**
+     * Over HTTP stdin carries nothing, so its end ends nothing: a server started with {@code &} (or
+     * under a supervisor) serves on once its stdin is closed, past the 2 s in which a stdio server
+     * would have stopped, until a signal ends it. {@code serve --help} says so.
+     */
+    @Test
+    void overHttpAClosedStdinIsIgnoredAndTheHelpSaysSo(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of("GITEA_MCP_COHORT_ID", "http"),
+                "--transport", "http", "--port", "0")) {
+            URI metrics = awaitEndpoint(server).resolve("/metrics");
+            TestFleets.awaitRunningRows(registry, 1);
+            server.closeStdin();
+
+            assertFalse(server.exitsWithin(Patience.scaled(Duration.ofSeconds(3)).toMillis()), server.diagnosis(10));
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Patience.mcpTimeout()).build();
+            HttpResponse<String> scrape = client.send(HttpRequest.newBuilder(metrics).timeout(Patience.mcpTimeout())
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, scrape.statusCode(), scrape.body());
+            assertEquals("running", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
+
+            server.process().destroy();
+            assertTrue(server.exitsWithin(Patience.scaled(Duration.ofSeconds(2)).toMillis()), server.diagnosis(10));
+            assertEquals(143, server.process().exitValue(), "ended by SIGTERM (128 + 15), never by stdin");
+        }
+        String help = FleetJar.run("serve", "--help").stdout().replaceAll("\\s+", " ");
+        assertTrue(help.contains("http (streamable HTTP: stdin is ignored, and it serves until SIGTERM or SIGINT)"),
+                help);
+        assertTrue(help.contains("Over http stdin is ignored: only SIGINT or SIGTERM end it"), help);
     }
 
     /** {@code --host 0} binds every interface: one warning line, and a real address announced and recorded. */
