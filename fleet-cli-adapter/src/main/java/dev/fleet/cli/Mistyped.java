@@ -32,12 +32,15 @@ final class Mistyped {
     /**
      * The error to report for {@code error}: picocli checks required options before unknown ones,
      * so {@code serve --profle X} would say that --profile is missing. The mistyped option is why,
-     * and is named instead, with its suggestion.
+     * and is named instead, with its suggestion. A stray word is no mistyped option: {@code wait
+     * gate} still says that --for is missing.
      */
     static ParameterException firstToReport(ParameterException error) {
         ParseResult parsed = error.getCommandLine().getParseResult();
         if (error instanceof MissingParameterException && parsed != null && !parsed.unmatched().isEmpty()) {
-            return new UnmatchedArgumentException(error.getCommandLine(), parsed.unmatched());
+            UnmatchedArgumentException unknown = new UnmatchedArgumentException(error.getCommandLine(),
+                    parsed.unmatched());
+            return unknown.isUnknownOption() ? unknown : error;
         }
         return error;
     }

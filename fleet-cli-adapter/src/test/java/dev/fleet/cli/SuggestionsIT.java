@@ -3,6 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fleet.cli.testing.FleetJar;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -61,6 +62,12 @@ class SuggestionsIT {
             """)
     void aMistypedOptionIsNamedBeforeTheRequiredOneItLeavesMissing(String command, String line) {
         assertUsageLine(command, line);
+    }
+
+    /** A word where an option was needed is no mistyped option: the missing one is what to say. */
+    @Test
+    void aStrayWordLeavesTheMissingRequiredOptionToBeNamed() {
+        assertUsageLine("wait gate", "Missing required option: '--for=gate|change' (see 'fleet wait --help')");
     }
 
     private static void assertUsageLine(String command, String line) {
