@@ -134,7 +134,12 @@ public final class PostgresRegistryWriter implements RegistryWriter {
      */
     private static String said(SQLException sql) {
         RegistryReason reason = PostgresErrors.reasonOf(sql);
-        return reason.code() + ": " + PostgresRows.oneLine(sql) + (reason.hasOwnAction() ? ". " + reason.action() : "");
+        String words = PostgresRows.oneLine(sql);
+        if (!reason.hasOwnAction()) {
+            return reason.code() + ": " + words;
+        }
+        return reason.code() + ": " + (words.endsWith(".") ? words.substring(0, words.length() - 1) : words) + ". "
+                + reason.action();
     }
 
     private static SQLException findSql(Throwable e) {

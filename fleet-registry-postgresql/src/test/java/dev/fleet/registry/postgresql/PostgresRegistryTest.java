@@ -181,6 +181,7 @@ class PostgresRegistryTest {
         String said = failed.getMessage();
         assertTrue(said.contains("access_denied") && said.contains("role") && said.contains("PGPASSWORD"), said);
         assertFalse(said.contains("file") || said.contains("permission") || said.contains("\n"), said);
+        assertFalse(said.contains(".."), "one sentence ends once: " + said);
     }
 
     /**
