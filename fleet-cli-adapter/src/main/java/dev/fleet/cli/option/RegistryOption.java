@@ -27,10 +27,11 @@ public final class RegistryOption {
     // URL is kept as a Path too, which folds its "//" (see text()).
     @Option(names = "--registry", paramLabel = "PATH|URL", converter = RegistryValue.class,
             description = {"Registry file, or a registry shared by many hosts:",
-                "postgresql://USER@HOST:PORT/DB (password from",
-                "PGPASSWORD or ~/.pgpass). Default: $FLEET_REGISTRY, else",
-                "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
-                "(~/.local/state when unset or relative)."})
+                "postgresql://USER@HOST:PORT/DB (postgres:// too; the",
+                "password from PGPASSWORD or ~/.pgpass). Default:",
+                "$FLEET_REGISTRY, else gitea-tools/control_plane.sqlite3",
+                "in $XDG_STATE_HOME (~/.local/state when unset or",
+                "relative)."})
     Path value;
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */

@@ -32,7 +32,11 @@ import picocli.CommandLine.Spec;
  * started); the story and its servers are {@code cli.demo}'s.
  */
 @Command(name = "demo",
-        description = "Launch the default five members on a temporary registry and show what the fleet tools see.")
+        description = {"Launch the default five members on a temporary registry and show what the fleet tools see.",
+            "With FLEET_DEMO_POSTGRES=postgresql://USER@HOST:PORT/DB, a last step shows two hosts on that "
+                    + "database, which must hold no live row of the default binding (a running member whose last "
+                    + "heartbeat is within 90 s): the step fails naming any such row (role, runtime_id, pid, "
+                    + "host_id)."})
 public final class DemoCommand implements Callable<Integer> {
 
     /** Variables that would point a server at another roster, registry or cohort than the demo's. */

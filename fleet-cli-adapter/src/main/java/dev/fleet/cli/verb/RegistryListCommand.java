@@ -3,26 +3,25 @@ package dev.fleet.cli.verb;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.FormatOption;
+import dev.fleet.cli.option.LeaseConverter;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.text.Table;
 import dev.fleet.cli.text.VerdictText;
-import dev.fleet.domain.ObservedProcess;
-import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Lease;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.domain.verdict.encoding.CanonicalJson;
+import dev.fleet.observer.HostIdentity;
 import dev.fleet.observer.ProcessObservers;
 import dev.fleet.registry.schema.RegistryColumn;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,13 +30,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * Lists rows through the read-only side of either engine: listing never creates, migrates or writes. The
- * text also says whether each running row's pid is alive now, as the process observer sees it
- * (read-only too); the JSON gives the rows exactly as stored.
+ * text also says whether each running row is alive now ({@link RowLiveness}: a pid of this host, as the
+ * process observer sees it, read-only too; a row of another host by its lease); the JSON gives the rows
+ * exactly as stored.
  */
 @Command(name = "list",
         description = {"List registrations, oldest first (read-only).",
             "The text fits 100 columns: a short runtime id, the main columns, long values cut with …; "
-                    + "ALIVE says whether a running row's pid is alive now."})
+                    + "ALIVE says whether a running row's server is alive now: for a row of this host, whether its "
+                    + "pid is; for a row of another host (its host_id differs), whether its lease holds."})
 final class RegistryListCommand implements Callable<Integer> {
 
     /** Columns of the default text and their widths: 98 columns with the separators. */
@@ -58,8 +59,14 @@ final class RegistryListCommand implements Callable<Integer> {
             description = "Only rows with this status (default: every row).")
     private RegistrationStatus status;
 
-    @Option(names = "--wide", description = "Text with every column, whole, however wide.")
+    @Option(names = "--wide", description = "Text with every column, whole, however wide (HOST_ID too).")
     private boolean wide;
+
+    /** Null until given, as {@code assess}'s: picocli renders a field's initial value at every parse. */
+    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
+            description = {"How long a row of another host stays ALIVE without a heartbeat,",
+                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
+    private Lease lease;
 
     @Override
     public Integer call() {
@@ -87,14 +94,16 @@ final class RegistryListCommand implements Callable<Integer> {
     }
 
     private String text(RegistryRead read, String location) {
-        Alive alive = Alive.of(read.rows());
+        RowLiveness alive = RowLiveness.of(read, HostIdentity.ofThisHost(), lease == null ? Lease.DEFAULT : lease,
+                Instant.now(), ProcessObservers.forThisPlatform());
         Table table;
         if (wide) {
-            table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "ALIVE", "STATUS", "COHORT", "TRANSPORT",
-                    "ENDPOINT", "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
+            table = new Table("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "HOST_ID", "ALIVE", "STATUS", "COHORT",
+                    "TRANSPORT", "ENDPOINT", "REGISTERED_AT", "LAST_HEARTBEAT_AT", "STOPPED_AT");
             for (RegistryRow row : read.rows()) {
-                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), alive.of(row), row.status(),
-                        row.cohortId(), row.transport(), row.endpoint(), row.registeredAt(), row.lastHeartbeatAt(), row.stoppedAt());
+                table.row(row.runtimeId(), row.namespace(), row.profile(), row.pid(), row.hostId(), alive.of(row),
+                        row.status(), row.cohortId(), row.transport(), row.endpoint(), row.registeredAt(),
+                        row.lastHeartbeatAt(), row.stoppedAt());
             }
         } else {
             table = new Table(HEADERS).limit(WIDTHS);
@@ -105,39 +114,6 @@ final class RegistryListCommand implements Callable<Integer> {
         }
         return table.render() + String.format("%s in %s%n", VerdictText.count(read.rows().size(), "row", "rows"),
                 Printable.of(location));
-    }
-
-    /**
-     * Which running rows' pids are alive now: yes or no, "?" when the process table cannot be
-     * read, "-" for a row that is not running. Only whether the pid exists: whether it is still the
-     * process that registered (a recycled pid) is the assessment's question.
-     */
-    private record Alive(ProcessObservation observation, Set<Long> seen) {
-
-        static Alive of(List<RegistryRow> rows) {
-            Set<Long> running = rows.stream().filter(Alive::running).map(RegistryRow::pid).filter(Objects::nonNull)
-                    .collect(Collectors.toSet());
-            if (running.isEmpty()) {
-                return new Alive(null, Set.of());
-            }
-            ProcessObservation observation = ProcessObservers.forThisPlatform().observe(List.of(), running);
-            return new Alive(observation, observation.processes().stream().map(ObservedProcess::pid)
-                    .collect(Collectors.toSet()));
-        }
-
-        private static boolean running(RegistryRow row) {
-            return RegistrationStatus.RUNNING.code().equals(row.status());
-        }
-
-        String of(RegistryRow row) {
-            if (!running(row) || row.pid() == null) {
-                return "-";
-            }
-            if (!(observation instanceof ProcessObservation.Available)) {
-                return "?";
-            }
-            return seen.contains(row.pid()) ? "yes" : "no";
-        }
     }
 
     /** A row under the contract's column names, values exactly as stored. */

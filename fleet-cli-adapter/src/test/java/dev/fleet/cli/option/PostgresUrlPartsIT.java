@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,6 +54,35 @@ class PostgresUrlPartsIT {
             tables.next();
             assertEquals(0, tables.getInt(1), "nothing connected to migrate or register");
         }
+    }
+
+    /**
+     * Issue 48: {@code postgres://} is the same scheme as {@code postgresql://} (libpq takes both), in any case,
+     * from {@code --registry} or {@code FLEET_REGISTRY}, for every verb; each names the registry in its one
+     * spelling. The help says so.
+     */
+    @Test
+    void thePostgresSchemeIsTheSameRegistryForEveryVerbAndTheHelpSaysSo() throws Exception {
+        String canonical = POSTGRES.createDatabase("short_scheme");
+        String shortScheme = canonical.replace("postgresql://", "postgres://");
+        String shouted = canonical.replace("postgresql://", "POSTGRES://");
+
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", shortScheme);
+        FleetJar.Run list = FleetJar.run(Map.of("FLEET_REGISTRY", shortScheme), "registry", "list");
+        FleetJar.Run assess = FleetJar.run("assess", "--registry", shouted, "--format", "json");
+        FleetJar.Run fromEnvironment = FleetJar.run(Map.of("FLEET_REGISTRY", shortScheme), "assess", "--format", "json");
+        FleetJar.Run help = FleetJar.run("assess", "--help");
+
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertEquals("registry " + canonical + " at schema version 7\n", migrate.stdout());
+        assertEquals(0, list.exitCode(), list.stderr());
+        assertTrue(list.stdout().contains("0 rows in " + canonical), list.stdout());
+        for (FleetJar.Run run : List.of(assess, fromEnvironment)) {
+            assertEquals(1, run.exitCode(), run.stderr()); // no fleet runs: missing members
+            assertTrue(run.stdoutJson().get("registry").get("readable").asBoolean(), run.stdout());
+            assertEquals(canonical, run.stdoutJson().get("observation").get("registry_path").asText());
+        }
+        assertTrue(help.stdout().contains("postgres:// too"), help.stdout());
     }
 
     private static void assertRefused(FleetJar.Run run, String smuggled) {

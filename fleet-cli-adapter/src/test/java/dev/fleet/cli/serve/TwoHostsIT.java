@@ -39,6 +39,12 @@ class TwoHostsIT {
     private static final String RECONCILER = "{\"namespace\": \"gitea-reconciler\", \"profile\": \"prgs-reconciler\", "
             + "\"role\": \"reconciler\"}";
 
+    private static final String FIVE_MEMBERS = String.join(", ", List.of(
+            "{\"namespace\": \"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}",
+            "{\"namespace\": \"gitea-reviewer\", \"profile\": \"prgs-reviewer\", \"role\": \"reviewer\"}",
+            "{\"namespace\": \"gitea-controller\", \"profile\": \"prgs-controller\", \"role\": \"controller\"}",
+            "{\"namespace\": \"gitea-merger\", \"profile\": \"prgs-merger\", \"role\": \"merger\"}", RECONCILER));
+
     @RegisterExtension
     static final LocalPostgresServer POSTGRES = new LocalPostgresServer();
 
@@ -53,11 +59,16 @@ class TwoHostsIT {
     }
 
     private Host host(String id) throws IOException {
+        return host(id, RECONCILER);
+    }
+
+    /** A host whose roster holds {@code members} (JSON objects, comma-separated). */
+    private Host host(String id, String members) throws IOException {
         Path roster = dir.resolve("roster-" + id + ".json");
         String pattern = ("fleet\\.jar serve .*--roster " + Pattern.quote(roster.toString()) + "(\\s|$)")
                 .replace("\\", "\\\\");
         Files.writeString(roster, "{\"binding\": {\"remote\": \"prgs\", \"org\": \"Scaled-Tech-Consulting\", "
-                + "\"repo\": \"Gitea-Tools\"}, \"members\": [" + RECONCILER + "], \"server_process_patterns\": [\""
+                + "\"repo\": \"Gitea-Tools\"}, \"members\": [" + members + "], \"server_process_patterns\": [\""
                 + pattern + "\"]}");
         return new Host(id, roster);
     }
@@ -113,6 +124,69 @@ class TwoHostsIT {
                 assertEquals("lease_expired", lapsed.get("stale_registrations").get(0).get("reason").asText());
                 silent.closeStdinAndDrain();
             }
+        }
+    }
+
+    /**
+     * Issue 48: the guide's host-B step said host B is "blocked by remote_member", but a host that runs none of
+     * the five is told {@code missing_member} first, and {@code remote_member} after it. The guide's example
+     * output for that step is what the real assessment prints: its first line, and its anomalies in order.
+     */
+    @Test
+    void theGuidesHostBStepShowsWhatAHostRunningNothingIsTold() throws Exception {
+        String registry = POSTGRES.createDatabase("host_b_step");
+        Host hostA = host("host-a");
+        Host hostB = host("host-b", FIVE_MEMBERS);
+        try (ServeProcess reconciler = serve(hostA, registry)) {
+            awaitRunningRows(registry, 1);
+            FleetJar.Run told = FleetJar.run(hostB.env(), "assess", "--registry", registry, "--roster",
+                    hostB.roster().toString());
+
+            assertEquals(1, told.exitCode(), told.stderr() + told.stdout());
+            List<String> lines = told.stdout().lines().toList();
+            List<String> anomalies = lines.stream().filter(line -> line.startsWith("! ")).toList();
+            assertTrue(lines.get(0).startsWith("GATE NOT SATISFIED  blocked by missing_member  "), told.stdout());
+            assertEquals(List.of("missing_member", "remote_member"), anomalies.stream().map(TwoHostsIT::code).toList());
+
+            List<String> guide = GuideExample.hostBStep();
+            assertEquals(lines.get(0), guide.get(0), "the guide's first line is the real one");
+            List<String> guideAnomalies = guide.stream().filter(line -> line.startsWith("! ")).toList();
+            assertEquals(anomalies.stream().map(TwoHostsIT::code).toList(),
+                    guideAnomalies.stream().map(TwoHostsIT::code).toList(), "the guide's anomalies, in order");
+            assertEquals(anomalies.get(0), guideAnomalies.get(0), "the missing members, as printed");
+            assertTrue(anomalies.get(1).startsWith("! remote_member: gitea-reconciler/prgs-reconciler pid ")
+                    && guideAnomalies.get(1).startsWith("! remote_member: gitea-reconciler/prgs-reconciler pid "),
+                    anomalies.get(1) + " | " + guideAnomalies.get(1));
+            reconciler.closeStdinAndDrain();
+        }
+    }
+
+    /** "! missing_member: …" → "missing_member". */
+    private static String code(String anomaly) {
+        return anomaly.substring(2, anomaly.indexOf(':'));
+    }
+
+    /** The example output docs/GUIDE.md gives for host B's {@code assess}: the text block after that step. */
+    private static final class GuideExample {
+        static List<String> hostBStep() throws IOException {
+            List<String> guide = Files.readAllLines(Path.of("..", "docs", "GUIDE.md"));
+            int step = -1;
+            for (int i = 0; i < guide.size() && step < 0; i++) {
+                if (guide.get(i).startsWith("./fleet assess") && guide.get(i).contains("# on host B")) {
+                    step = i;
+                }
+            }
+            assertTrue(step >= 0, "docs/GUIDE.md has a host-B assess step");
+            int open = step;
+            while (open < guide.size() && !guide.get(open).equals("```text")) {
+                open++;
+            }
+            int close = open + 1;
+            while (close < guide.size() && !guide.get(close).equals("```")) {
+                close++;
+            }
+            assertTrue(close < guide.size(), "the host-B step is followed by its example output");
+            return guide.subList(open + 1, close);
         }
     }
 

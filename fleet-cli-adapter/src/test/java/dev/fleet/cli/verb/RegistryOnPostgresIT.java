@@ -61,6 +61,59 @@ class RegistryOnPostgresIT {
         assertEquals(4242, document.get("rows").get(0).get("pid").asInt());
     }
 
+    /**
+     * Issue 48: {@code registry list} said whether a row of another host was alive by looking its pid up on this
+     * host, where it names some unrelated process or none. Such a row is alive while its lease holds, by the
+     * database's clock; a row of this host is still its pid; and {@code --wide} shows each row's host.
+     */
+    @Test
+    void aRowOfAnotherHostIsAliveByItsLeaseAndWideShowsItsHost() throws Exception {
+        String url = POSTGRES.createDatabase("across_hosts");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", url).exitCode());
+        long alivePidHere = ProcessHandle.current().pid();
+        try (Connection connection = POSTGRES.connect("across_hosts"); Statement statement = connection.createStatement()) {
+            // A pid alive here, on a lapsed lease; a pid alive nowhere here, heartbeating now; this host's own row.
+            statement.execute(running("rt-lapsed", alivePidHere, "host-elsewhere", "now() - interval '1 hour'"));
+            statement.execute(running("rt-fresh", 4_194_999, "host-elsewhere", "now()"));
+            statement.execute(running("rt-local", alivePidHere, "host-here", "now() - interval '1 hour'"));
+        }
+        Map<String, String> here = Map.of("FLEET_HOST_ID", "host-here");
+
+        FleetJar.Run wide = FleetJar.run(here, "registry", "list", "--registry", url, "--wide");
+        FleetJar.Run narrow = FleetJar.run(here, "registry", "list", "--registry", url);
+        FleetJar.Run longLease = FleetJar.run(here, "registry", "list", "--registry", url, "--wide", "--lease", "2h");
+
+        assertEquals(0, wide.exitCode(), wide.stderr());
+        assertEquals(List.of("RUNTIME_ID", "NAMESPACE", "PROFILE", "PID", "HOST_ID", "ALIVE"),
+                columns(wide, "RUNTIME_ID").subList(0, 6), wide.stdout());
+        assertEquals(List.of(String.valueOf(alivePidHere), "host-elsewhere", "no"),
+                columns(wide, "rt-lapsed").subList(3, 6), wide.stdout());
+        assertEquals(List.of("4194999", "host-elsewhere", "yes"), columns(wide, "rt-fresh").subList(3, 6),
+                wide.stdout());
+        assertEquals(List.of(String.valueOf(alivePidHere), "host-here", "yes"), columns(wide, "rt-local").subList(3, 6),
+                wide.stdout());
+        assertEquals(0, narrow.exitCode(), narrow.stderr());
+        assertEquals("no", columns(narrow, "rt-lapsed").get(4), narrow.stdout());
+        assertEquals("yes", columns(narrow, "rt-fresh").get(4), narrow.stdout());
+        assertEquals("yes", columns(longLease, "rt-lapsed").get(5), longLease.stdout() + longLease.stderr());
+    }
+
+    /** An INSERT of a running reconciler row with {@code heartbeat} (SQL) as its last heartbeat, in the contract's format. */
+    private static String running(String runtimeId, long pid, String hostId, String heartbeat) {
+        String at = "to_char((" + heartbeat + ") AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
+        return "INSERT INTO mcp_server_runtimes (runtime_id, namespace, profile, role, pid, cohort_source, status, "
+                + "registered_at, last_heartbeat_at, host_id) VALUES ('" + runtimeId + "', 'gitea-reconciler', "
+                + "'prgs-reconciler', 'reconciler', " + pid + ", 'unknown', 'running', " + at + ", " + at + ", '"
+                + hostId + "')";
+    }
+
+    /** The whitespace-separated cells of the listing's line that starts with {@code first}. */
+    private static List<String> columns(FleetJar.Run run, String first) {
+        return run.stdout().lines().filter(line -> line.startsWith(first)).findFirst()
+                .map(line -> List.of(line.trim().split("\\s+")))
+                .orElseThrow(() -> new AssertionError("no line starts with " + first + ": " + run.stdout()));
+    }
+
     @Test
     void aDatabaseThatNeverAnswersIsOneLineAndTheVerbsCode() throws Exception {
         // A listener that accepts into its backlog and never speaks: connected, then silence.

@@ -6,14 +6,21 @@ import java.sql.SQLException;
 /** What a PostgreSQL failure means to an operator, by SQLSTATE (docs/CONTRACT.md, "Many hosts"). */
 final class PostgresErrors {
 
+    /**
+     * The driver's own "connection rejected": the server asked for a password and none was given (no
+     * {@code PGPASSWORD}, no {@code ~/.pgpass} line). The server answered, so it is the role's
+     * credentials that are wanting, never its reachability.
+     */
+    private static final String NO_PASSWORD_GIVEN = "08004";
+
     private PostgresErrors() {
     }
 
     /** The registry reason for a failed read. */
     static RegistryReason reasonOf(SQLException e) {
         String state = sqlState(e);
-        if (state.startsWith("28") || state.equals("42501")) {
-            return RegistryReason.ACCESS_DENIED; // bad password, unknown role, no privilege
+        if (state.startsWith("28") || state.equals("42501") || state.equals(NO_PASSWORD_GIVEN)) {
+            return RegistryReason.ACCESS_DENIED; // bad or missing password, unknown role, no privilege
         }
         if (state.equals("3D000") || state.equals("42P01")) {
             return RegistryReason.MISSING; // no such database, no such table

@@ -5,6 +5,7 @@ import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.sql.Connection;
@@ -122,10 +123,23 @@ public final class PostgresRegistryWriter implements RegistryWriter {
             throw e;
         } catch (Exception e) {
             SQLException sql = e instanceof SQLException s ? s : findSql(e);
-            String why = sql == null ? Objects.toString(e.getMessage(), e.getClass().getSimpleName())
-                    : PostgresErrors.reasonOf(sql).code() + ": " + PostgresRows.oneLine(sql);
+            String why = sql == null ? Objects.toString(e.getMessage(), e.getClass().getSimpleName()) : said(sql);
             throw new RegistryStorageException("registry " + location.display() + ": " + what + " failed: " + why, e);
         }
+    }
+
+    /**
+     * The reason, the server's own words, and what to do about a database's reason: a refused password's
+     * action speaks of the role and its password, as the readers' does.
+     */
+    private static String said(SQLException sql) {
+        RegistryReason reason = PostgresErrors.reasonOf(sql);
+        String words = PostgresRows.oneLine(sql);
+        if (!reason.hasOwnAction()) {
+            return reason.code() + ": " + words;
+        }
+        return reason.code() + ": " + (words.endsWith(".") ? words.substring(0, words.length() - 1) : words) + ". "
+                + reason.action();
     }
 
     private static SQLException findSql(Throwable e) {

@@ -74,6 +74,39 @@ public final class LocalPostgres implements AutoCloseable {
         return "postgresql://" + USER + "@127.0.0.1:" + port + "/" + name;
     }
 
+    /**
+     * A login role that must give {@code password} over TCP (SCRAM, as a real server asks), where every
+     * other role stays trusted: the first {@code pg_hba.conf} line names it, and the server reloads it.
+     * Returns once a connection without the password is refused.
+     */
+    public void createGuardedRole(String role, String password) {
+        admin("CREATE ROLE " + role + " LOGIN PASSWORD '" + password + "'");
+        Path hba = root.resolve("data").resolve("pg_hba.conf");
+        try {
+            Files.writeString(hba, "host all " + role + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        admin("SELECT pg_reload_conf()");
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+        while (true) {
+            try (Connection trusted = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres",
+                    role, "")) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("PostgreSQL never asked " + role + " for a password");
+                }
+            } catch (SQLException refused) {
+                return; // the reloaded pg_hba.conf is in force
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while PostgreSQL reloaded pg_hba.conf", e);
+            }
+        }
+    }
+
     /** Runs {@code sql} as the superuser on database {@code postgres}. */
     public void admin(String sql) {
         try (Connection connection = connect("postgres"); Statement statement = connection.createStatement()) {

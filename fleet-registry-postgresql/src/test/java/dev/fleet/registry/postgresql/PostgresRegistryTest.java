@@ -163,6 +163,28 @@ class PostgresRegistryTest {
     }
 
     /**
+     * Issue 48: a role the server asks for a password, given none (no {@code PGPASSWORD}, no {@code ~/.pgpass}
+     * line), read as {@code unreachable}, which sends the operator to a server that answered. It is {@code
+     * access_denied}, for a reader as for a writer, and what to do speaks of the role and its password, never
+     * of a file.
+     */
+    @Test
+    void aRoleAskedForAPasswordItLacksIsAccessDeniedAndTheActionIsAboutTheRole() {
+        String database = freshDatabase();
+        PostgresLocation owner = location(database);
+        SERVER.postgres().createGuardedRole("guarded", "not-given");
+        PostgresLocation guarded = new PostgresLocation("guarded", owner.host(), owner.port(), database);
+
+        assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(guarded).readAll()));
+        RegistryStorageException failed = assertThrows(RegistryStorageException.class,
+                () -> PostgresRegistryWriter.forOperator(guarded).migrate());
+        String said = failed.getMessage();
+        assertTrue(said.contains("access_denied") && said.contains("role") && said.contains("PGPASSWORD"), said);
+        assertFalse(said.contains("file") || said.contains("permission") || said.contains("\n"), said);
+        assertFalse(said.contains(".."), "one sentence ends once: " + said);
+    }
+
+    /**
      * A role that may connect but not read the table sees no columns of it in {@code information_schema}
      * (which shows only what the role may use): that must not read as "no table", {@code missing}, which
      * sends the operator to create one. It is {@code access_denied}.
