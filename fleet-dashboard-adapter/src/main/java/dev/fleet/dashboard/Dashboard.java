@@ -1,5 +1,6 @@
 package dev.fleet.dashboard;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.http.BindAddress;
 import dev.fleet.http.BodyByStatusErrorHandler;
@@ -49,23 +50,25 @@ public final class Dashboard {
      * {@code interval}. Returns at once; the caller owns {@link RunningDashboard#close()}.
      *
      * @param metrics what {@code GET /metrics} answers (a fresh assessment per scrape)
+     * @param roster the roster assessed: the page shows its members in the roster's order
      * @throws IllegalStateException when the address cannot be bound, in one line
      */
-    public static RunningDashboard start(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, String host,
-            int port, Duration interval) {
-        return start(assessment, metrics, host, port, interval, KEEP_ALIVE);
+    public static RunningDashboard start(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, Roster roster,
+            String host, int port, Duration interval) {
+        return start(assessment, metrics, roster, host, port, interval, KEEP_ALIVE);
     }
 
-    static RunningDashboard start(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, String host,
-            int port, Duration interval, Duration keepAlive) {
+    static RunningDashboard start(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, Roster roster,
+            String host, int port, Duration interval, Duration keepAlive) {
         Objects.requireNonNull(assessment, "assessment");
+        PageAsset rosterAsset = PageAsset.roster(Objects.requireNonNull(roster, "roster"));
         BindAddress bind = BindAddress.resolve(host, "the dashboard");
         VerdictStream stream = new VerdictStream(assessment::assess, interval, keepAlive, MAX_PAGES);
         ServletContextHandler context = new ServletContextHandler("/");
         BodyByStatusErrorHandler errors = new BodyByStatusErrorHandler("text/plain; charset=utf-8",
                 status -> ("HTTP " + status + "\n").getBytes(StandardCharsets.UTF_8));
         context.setErrorHandler(errors);
-        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream);
+        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset);
         ServletHolder holder = new ServletHolder(servlet);
         holder.setAsyncSupported(true); // the event streams
         context.addServlet(holder, "/");

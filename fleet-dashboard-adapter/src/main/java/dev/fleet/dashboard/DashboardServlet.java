@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Every path of the dashboard: the page ({@code /} and its script and style), {@code /events} (the
  * live verdict as server-sent events), {@code /verdict} (the JSON of {@code fleet assess --format json},
- * assessed now) and {@code /metrics} (as the MCP endpoint answers it). GET and HEAD only; the Origin
+ * assessed now), {@code /metrics} (as the MCP endpoint answers it) and {@code /roster} (the roster's
+ * members in its order, the page's order of cards). GET and HEAD only; the Origin
  * and Host rule of the HTTP transport in front of all of them. Errors are a status and one line of
  * text, never a stack trace.
  */
@@ -28,6 +29,7 @@ final class DashboardServlet extends HttpServlet {
     static final String EVENTS = "/events";
     static final String VERDICT = "/verdict";
     static final String METRICS = "/metrics";
+    static final String ROSTER = "/roster";
 
     /**
      * The page may load only its own script and style and talk only to its own origin: even text that
@@ -41,13 +43,16 @@ final class DashboardServlet extends HttpServlet {
     private final transient AssessFleetInventoryUseCase assessment;
     private final transient MetricsScrape metrics;
     private final transient VerdictStream stream;
+    private final transient PageAsset roster;
     /** Null until the port is bound; until then every request is refused (503). */
     private transient volatile OriginRule origins;
 
-    DashboardServlet(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, VerdictStream stream) {
+    DashboardServlet(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, VerdictStream stream,
+            PageAsset roster) {
         this.assessment = Objects.requireNonNull(assessment, "assessment");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.stream = Objects.requireNonNull(stream, "stream");
+        this.roster = Objects.requireNonNull(roster, "roster");
     }
 
     /** The Origin and Host rule of the port bound; requests are answered from now on. */
@@ -75,7 +80,7 @@ final class DashboardServlet extends HttpServlet {
         }
         String path = request.getRequestURI();
         try {
-            Optional<PageAsset> asset = PageAsset.at(path);
+            Optional<PageAsset> asset = ROSTER.equals(path) ? Optional.of(roster) : PageAsset.at(path);
             if (asset.isPresent()) {
                 answer(response, asset.get().contentType(), asset.get().body(), head);
             } else if (VERDICT.equals(path)) {
@@ -89,8 +94,8 @@ final class DashboardServlet extends HttpServlet {
             } else if (EVENTS.equals(path) && !head) {
                 events(request, response);
             } else {
-                refuse(response, 404, "not found: the dashboard serves /, " + EVENTS + ", " + VERDICT + " and "
-                        + METRICS);
+                refuse(response, 404, "not found: the dashboard serves /, " + EVENTS + ", " + VERDICT + ", "
+                        + METRICS + " and " + ROSTER);
             }
         } catch (RuntimeException e) {
             // An assessment answers every registry or process-table problem as a verdict: this is a bug.

@@ -1,8 +1,13 @@
 package dev.fleet.dashboard;
 
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.verdict.encoding.CanonicalJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,6 +26,22 @@ record PageAsset(String path, String contentType, byte[] body) {
     /** The asset at {@code path}, if the page has one there. */
     static Optional<PageAsset> at(String path) {
         return Optional.ofNullable(ASSETS.get(path));
+    }
+
+    /**
+     * {@code /roster}: the roster's members in the roster's order, which the page shows its cards in
+     * (the verdict lists them sorted by namespace): {@code {"members":[{namespace, profile, role}]}}.
+     */
+    static PageAsset roster(Roster roster) {
+        List<Map<String, Object>> members = roster.members().stream().map(member -> {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("namespace", member.namespace());
+            fields.put("profile", member.profile());
+            fields.put("role", member.role());
+            return fields;
+        }).toList();
+        return new PageAsset(DashboardServlet.ROSTER, "application/json",
+                CanonicalJson.encode(Map.of("members", members)).getBytes(StandardCharsets.UTF_8));
     }
 
     private static PageAsset load(String path, String resource, String contentType) {

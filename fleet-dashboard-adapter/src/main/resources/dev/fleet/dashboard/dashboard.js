@@ -84,12 +84,72 @@
     outside(v.single_cohort), ' · single revision ', outside(v.single_revision));
   }
 
-  function field(list, label, value) {
-    list.append(el('dt', null, label), el('dd', null, outside(value)));
+  // A value in one line whatever its length: cut with an ellipsis by the style, whole in its title.
+  function field(list, label, value, shown, title) {
+    const dd = el('dd', null, outside(shown === undefined ? value : shown));
+    dd.dataset.field = label;
+    dd.title = printable(title === undefined ? (value === null || value === undefined ? '' : value) : title);
+    list.append(el('dt', null, label), dd);
+    return dd;
   }
 
+  // A git revision as `git log --oneline` shows one, cut to 12 characters; any other value as it is.
+  const shortRevision = (head) => (/^[0-9a-f]{40,64}$/.test(head || '') ? head.slice(0, 12) : head);
+
+  const two = (n) => String(n).padStart(2, '0');
+  const localDate = (d) => d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate());
+  const localClock = (d) => two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+  const instant = (iso) => {
+    const d = typeof iso === 'string' ? new Date(iso) : null;
+    return d && !Number.isNaN(d.getTime()) ? d : null;
+  };
+  // An instant of the verdict (UTC) in this browser's time zone; a text that is no instant, as it is.
+  const localTime = (iso) => {
+    const d = instant(iso);
+    return d ? localDate(d) + ' ' + localClock(d) : iso;
+  };
+  // Shorter, for a card: the time alone on the day of `reference` (the observation), else the date.
+  const localShort = (iso, reference) => {
+    const d = instant(iso);
+    if (!d) return iso;
+    const day = instant(reference);
+    return day && localDate(day) === localDate(d) ? localClock(d) : localDate(d);
+  };
+  const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+  const instantTitle = (iso) => (instant(iso) ? localTime(iso) + ' ' + zone() + ' (' + iso + ')' : iso);
+
+  // Each cohort of the verdict gets a letter and a colour, A for the first in sort order, so that two
+  // clients' instances differ at a glance; an instance of no known cohort gets "?".
+  function cohortLabels(v) {
+    const ids = new Set();
+    v.members.forEach((m) => m.instances.forEach((i) => {
+      if (i.cohort_id !== null && i.cohort_id !== undefined) ids.add(i.cohort_id);
+    }));
+    const labels = new Map();
+    [...ids].sort().forEach((id, n) => labels.set(id, {
+      letter: String.fromCharCode(65 + (n % 26)) + (n >= 26 ? String(Math.floor(n / 26) + 1) : ''),
+      hue: String(n % 8),
+    }));
+    return labels;
+  }
+
+  // A cohort's letter in its colour; "?" for an instance of no known cohort.
+  function badge(label, cohort) {
+    const node = el('span', 'cohort', label ? label.letter : '?');
+    node.dataset.hue = label ? label.hue : 'none';
+    node.title = 'cohort ' + printable(cohort ?? 'unknown');
+    return node;
+  }
+
+  // The roster's order of members (GET /roster), in which the cards are shown; the verdict sorts by namespace.
+  let rosterOrder = new Map();
+  const key = (m) => m.namespace + '\u0000' + m.profile;
+  const rank = (m) => (rosterOrder.has(key(m)) ? rosterOrder.get(key(m)) : rosterOrder.size);
+
   function renderMembers(v) {
-    const cards = v.members.map((member) => {
+    const labels = cohortLabels(v);
+    const observed = v.observation.observed_at;
+    const cards = [...v.members].sort((a, b) => rank(a) - rank(b)).map((member) => { // a stable sort
       const card = el('article', 'card');
       card.dataset.state = member.state;
       card.dataset.profile = member.profile;
@@ -100,16 +160,22 @@
       }
       member.instances.forEach((instance) => {
         const details = el('dl', 'instance');
+        const label = labels.get(instance.cohort_id);
+        details.dataset.hue = label ? label.hue : 'none';
         field(details, 'pid', instance.pid);
-        field(details, 'revision', instance.startup_head);
-        field(details, 'cohort', instance.cohort_id);
+        field(details, 'cohort', instance.cohort_id).prepend(badge(label, instance.cohort_id), ' ');
+        field(details, 'revision', instance.startup_head, shortRevision(instance.startup_head));
         field(details, 'transport', instance.transport);
-        field(details, 'since', instance.registered_at);
+        field(details, 'since', instance.registered_at, localShort(instance.registered_at, observed),
+          instantTitle(instance.registered_at));
         card.append(details);
       });
       return card;
     });
     $('members').replaceChildren(...cards);
+    // The cohorts' letters, each with its whole id: a card may have room for only the letter.
+    const legend = [...labels].flatMap(([id, label]) => [' ', badge(label, id), ' ', outside(id)]);
+    fill($('cohort-legend'), ...(legend.length ? ['cohorts', ...legend] : []));
   }
 
   function anomalyItem(code, detail, action, blocking) {
@@ -138,7 +204,7 @@
 
   function renderOrphansAndRemotes(v) {
     const orphans = v.orphaned_instances.map((o) => el('li', null, name(o), ' pid ' + o.pid + ': client pid '
-      + o.parent_pid + ' is gone (started ', outside(o.parent_started_at), ')'));
+      + o.parent_pid + ' is gone (started ', outside(localTime(o.parent_started_at)), ')'));
     fill($('orphan-count'), '(' + orphans.length + ')');
     replace($('orphans'), orphans, 'none');
     const remotes = v.remote_instances.map((r) => el('li', null, name(r), ' pid ' + r.pid + ' on host ',
@@ -150,7 +216,7 @@
   function renderFooter(v) {
     const o = v.observation;
     fill($('digest'), v.verdict_digest);
-    fill($('observed'), outside(o.observed_at));
+    fill($('observed'), outside(localTime(o.observed_at)), ' ' + zone());
     fill($('observer'), outside(o.hostname), o.answered_by ? ' (pid ' + o.answered_by.pid + ')' : '');
     fill($('registry'), outside(o.registry_path), ': ', ...(v.registry.readable ? ['readable, '
       + v.registry.registration_count + ' rows'] : ['unreadable (', outside(v.registry.reason), ')']));
@@ -160,7 +226,7 @@
 
   function addToTimeline(v) {
     const now = anomalyLines(v);
-    const item = el('li', null, el('span', 'when', (v.observation.observed_at || '').replace('T', ' ').replace('Z', ' UTC')),
+    const item = el('li', null, el('span', 'when', localTime(v.observation.observed_at || '')),
       ' ' + (v.mutation_gate_satisfied ? 'gate satisfied' : v.blocked_reason)
         + ' · ' + v.running_member_count + '/' + v.expected_member_count + ' running');
     item.dataset.digest = v.verdict_digest;
@@ -191,6 +257,16 @@
     addToTimeline(v);
   }
 
+  // The roster's order first, then the live verdict; without the order, the verdict's.
+  function start() {
+    fetch('/roster').then((answer) => (answer.ok ? answer.json() : null)).catch(() => null).then((roster) => {
+      if (roster && Array.isArray(roster.members)) {
+        rosterOrder = new Map(roster.members.map((m, n) => [key(m), n]));
+      }
+      connect();
+    });
+  }
+
   function connect() {
     const connection = $('connection');
     const events = new EventSource('/events');
@@ -206,5 +282,5 @@
     events.addEventListener('verdict', (event) => show(JSON.parse(event.data)));
   }
 
-  connect();
+  start();
 })();

@@ -44,7 +44,8 @@ abstract class DashboardFixture {
     }
 
     RunningDashboard start(Duration keepAlive) {
-        running = Dashboard.start(fleet::get, metrics(), "127.0.0.1", 0, INTERVAL, keepAlive);
+        running = Dashboard.start(fleet::get, metrics(), Roster.defaultRoster(), "127.0.0.1", 0, INTERVAL,
+                keepAlive);
         return running;
     }
 

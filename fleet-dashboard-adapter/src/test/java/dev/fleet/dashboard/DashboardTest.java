@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import java.net.URI;
@@ -48,6 +49,19 @@ class DashboardTest extends DashboardFixture {
         HttpResponse<String> metrics = get(DashboardServlet.METRICS);
         assertEquals(200, metrics.statusCode());
         assertTrue(metrics.body().contains("fleet_mutation_gate_satisfied 1"), metrics.body());
+    }
+
+    /** The verdict lists members by namespace; the page takes the roster's own order from here. */
+    @Test
+    void rosterIsTheRostersMembersInTheRostersOrder() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        HttpResponse<String> roster = get(DashboardServlet.ROSTER);
+        assertEquals(200, roster.statusCode());
+        assertEquals("application/json", roster.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals("{\"members\":[" + String.join(",", Roster.defaultRoster().members().stream()
+                .map(member -> "{\"namespace\":\"" + member.namespace() + "\",\"profile\":\"" + member.profile()
+                        + "\",\"role\":\"" + member.role() + "\"}").toList()) + "]}", roster.body());
+        assertTrue(roster.body().indexOf("gitea-reviewer") < roster.body().indexOf("gitea-controller"), roster.body());
     }
 
     @Test
@@ -106,7 +120,7 @@ class DashboardTest extends DashboardFixture {
     void aBusyAddressIsOneClearError() {
         RunningDashboard first = start(Dashboard.KEEP_ALIVE);
         IllegalStateException busy = assertThrows(IllegalStateException.class, () -> Dashboard.start(fleet::get,
-                metrics(), "127.0.0.1", first.port(), INTERVAL));
+                metrics(), Roster.defaultRoster(), "127.0.0.1", first.port(), INTERVAL));
         assertTrue(busy.getMessage().startsWith("cannot serve the dashboard on 127.0.0.1:" + first.port()),
                 busy.getMessage());
         assertEquals(URI.create("http://127.0.0.1:" + first.port() + "/"), first.page());

@@ -28,12 +28,14 @@ public final class DemoStory {
 
     private final DemoFleet fleet;
     private final PrintWriter out;
+    private final DemoWatch watch;
     private int failed;
     private String step = "";
 
-    public DemoStory(DemoFleet fleet, PrintWriter out) {
+    public DemoStory(DemoFleet fleet, PrintWriter out, DemoWatch watch) {
         this.fleet = fleet;
         this.out = out;
+        this.watch = watch;
     }
 
     /**
@@ -50,8 +52,8 @@ public final class DemoStory {
                 + "through a launcher process");
         out.println("   registry: " + registry);
         // The demo opens nothing by itself; this is the one command that shows its fleet live in a browser.
-        out.println("   to watch it live in a browser, run in another terminal: fleet dashboard --registry "
-                + registry + " --roster " + fleet.roster() + "  (then open the address it prints)");
+        watch.printHint(out, registry, fleet.roster());
+        watch.hold(out); // time to open the page before the first member starts
         fleet.launch(roster.members(), FIRST_COHORT, true);
         expect("five rows registered by the servers themselves", awaitRunning(fleet, 5));
 
@@ -186,7 +188,11 @@ public final class DemoStory {
         return step.isEmpty() ? "" : "step " + step.substring(0, step.length() - 1) + ": ";
     }
 
-    private void step(String title) {
+    /** A step's title; the step before it is held first ({@code --pause}), so the page can show how it ended. */
+    private void step(String title) throws InterruptedException {
+        if (!step.isEmpty()) {
+            watch.hold(out);
+        }
         step = title.substring(0, title.indexOf('.') + 1);
         out.printf("%n%s%n", title);
         out.flush();
@@ -204,7 +210,8 @@ public final class DemoStory {
     static final String WRAP_YOUR_OWN = "your own MCP servers become members unchanged: fleet serve --profile NAME "
             + "-- COMMAND [ARG...] (fleet mcp-config --server-command 'COMMAND ARG...' writes the client entries)";
 
-    private boolean end() {
+    private boolean end() throws InterruptedException {
+        watch.hold(out);
         out.printf("%n%s%n", WRAP_YOUR_OWN);
         out.printf("%n%s%n", failed == 0 ? "demo: every expected verdict was seen"
                 : "demo: " + failed + " expectation(s) not met");

@@ -54,7 +54,7 @@ public final class DashboardCommand extends AssessingVerb {
         MetricsScrape metrics = new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo());
         RunningDashboard running;
         try {
-            running = Dashboard.start(assessment, metrics, host, port, interval.interval());
+            running = Dashboard.start(assessment, metrics, fleet, host, port, interval.interval());
         } catch (IllegalStateException e) {
             throw new ConfigurationException(e.getMessage()); // an address in use, a host that does not resolve
         }

@@ -3,7 +3,9 @@ package dev.fleet.cli.verb;
 import dev.fleet.cli.demo.DemoFailure;
 import dev.fleet.cli.demo.DemoFleet;
 import dev.fleet.cli.demo.DemoStory;
+import dev.fleet.cli.demo.DemoWatch;
 import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.option.DurationConverter;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.lifecycle.Cohort;
@@ -13,6 +15,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,7 +33,7 @@ import picocli.CommandLine.Spec;
  * every verdict the story expects was seen, 1 when one was not or the story could not go on (one
  * line on stderr says why), 130 when interrupted; the temporary registry and every process are
  * cleaned up in each case. The verb is the composition root's (its exit codes, how this jar is
- * started); the story and its servers are {@code cli.demo}'s.
+ * started, how the user runs it again); the story and its servers are {@code cli.demo}'s.
  */
 @Command(name = "demo",
         description = {"Launch the default five members on a temporary registry and show what the fleet tools see.",
@@ -46,8 +50,16 @@ public final class DemoCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @Option(names = "--pause", defaultValue = "0s", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Hold each step this long, to follow it in the dashboard the demo names: 0s to 10m "
+                    + "(default: ${DEFAULT-VALUE}; 500ms, 2s, 5m).")
+    private Duration pause;
+
     @Override
     public Integer call() {
+        Duration hold = DurationConverter.within("--pause", pause, Duration.ZERO, DemoWatch.MOST_PAUSE);
+        FleetInvocation fleetAgain = FleetInvocation.ofThisProcess();
+        DemoWatch watch = new DemoWatch(fleetAgain.command(), fleetAgain.neededDirectory(), hold);
         PrintWriter err = spec.commandLine().getErr();
         quietLibraryLogs();
         Path dir;
@@ -76,7 +88,7 @@ public final class DemoCommand implements Callable<Integer> {
             err.flush();
         }, "fleet-demo-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
-        String failure = tell(new DemoStory(fleet, spec.commandLine().getOut()), interrupted);
+        String failure = tell(new DemoStory(fleet, spec.commandLine().getOut(), watch), interrupted);
         boolean shuttingDown = false;
         if (!interrupted.get()) {
             try {

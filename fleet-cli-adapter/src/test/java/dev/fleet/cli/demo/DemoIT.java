@@ -1,5 +1,6 @@
 package dev.fleet.cli.demo;
 
+import dev.fleet.cli.launcher.Launcher;
 import dev.fleet.cli.testing.DefaultSigint;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;
@@ -91,8 +92,11 @@ class DemoIT {
         assertTrue(run.stdout().contains("your own MCP servers become members unchanged: fleet serve --profile NAME "
                 + "-- COMMAND"), output);
         Path registry = registryIn(run.stdout());
-        assertTrue(run.stdout().contains("fleet dashboard --registry " + registry + " --roster "
-                + registry.resolveSibling("roster.json")), "the one command that shows the demo's fleet\n" + output);
+        // Run as java -jar: the launcher beside the jar, by its absolute path (DemoWatchIT runs the launcher).
+        assertTrue(run.stdout().contains("\n     " + Launcher.PATH + " dashboard --registry " + registry + " --roster "
+                + registry.resolveSibling("roster.json") + "\n"), "the one command that shows the demo's fleet\n" + output);
+        assertTrue(run.stdout().contains("(" + Launcher.PATH + " demo --pause 5s holds each step"), output);
+        assertFalse(run.stdout().contains("(holding"), "no pause asked, none held\n" + output);
         assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
         assertEquals(List.of(), serversOf(registry), output);
     }
@@ -141,8 +145,11 @@ class DemoIT {
                 + "handshake within 0\\.001 s .*; its servers are stopped and its temporary registry is removed"),
                 output);
         Path registry = registryIn(run.stdout());
-        assertTrue(run.stdout().contains("fleet dashboard --registry " + registry + " --roster "
-                + registry.resolveSibling("roster.json")), "the one command that shows the demo's fleet\n" + output);
+        // Run as java -jar: the launcher beside the jar, by its absolute path (DemoWatchIT runs the launcher).
+        assertTrue(run.stdout().contains("\n     " + Launcher.PATH + " dashboard --registry " + registry + " --roster "
+                + registry.resolveSibling("roster.json") + "\n"), "the one command that shows the demo's fleet\n" + output);
+        assertTrue(run.stdout().contains("(" + Launcher.PATH + " demo --pause 5s holds each step"), output);
+        assertFalse(run.stdout().contains("(holding"), "no pause asked, none held\n" + output);
         assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
         assertEquals(List.of(), serversOf(registry), output);
     }

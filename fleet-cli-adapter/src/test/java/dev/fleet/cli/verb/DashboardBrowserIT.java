@@ -35,15 +35,21 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * {@code fleet dashboard} in a real browser: headless Chromium on the page of a real dashboard (the
- * packaged jar) over five real {@code fleet serve} members. The page shows the satisfied gate, then a
- * sixth server's duplicate within two intervals of its registration, then its leaving, each in the
- * timeline; a registry row carrying markup is shown as text; and a runtime id's right-to-left override
- * is shown, not obeyed.
+ * packaged jar) over five real {@code fleet serve} members. The page shows the satisfied gate with the
+ * members in the roster's order, then a sixth server of another client cohort, its duplicate within two
+ * intervals of its registration, then its leaving, each in the timeline; while it is there, the five
+ * cards fit side by side at 1280 px, every revision and time on one line (the time the browser's own),
+ * and the two cohorts' instances have different labels and colours. A registry row carrying markup is
+ * shown as text; and a runtime id's right-to-left override is shown, not obeyed.
  */
 class DashboardBrowserIT {
 
     private static final Duration INTERVAL = Duration.ofSeconds(1);
     private static final Map<String, String> COHORT = Map.of("GITEA_MCP_COHORT_ID", "one-client");
+    private static final Map<String, String> SECOND_COHORT = Map.of("GITEA_MCP_COHORT_ID", "second-client");
+    /** The roster's order (TestFleets.roster), which is not the namespaces' alphabetical one. */
+    private static final List<String> ROSTER_ORDER = List.of("prgs-author", "prgs-reviewer", "prgs-controller",
+            "prgs-merger", "prgs-reconciler");
     private static final String HOSTILE = "<script>window.fleetInjected=1</script><img src=x onerror=\"window.fleetInjected=2\">";
     private static final String RIGHT_TO_LEFT_OVERRIDE = "\u202e";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,8 +62,7 @@ class DashboardBrowserIT {
         ChromeDriver browser = null;
         try (FleetInMotion dashboard = FleetInMotion.start(dir, "dashboard", "--registry", registry.toString(),
                 "--roster", roster.toString(), "--port", "0", "--interval", "1s")) {
-            for (String profile : List.of("prgs-author", "prgs-reviewer", "prgs-controller", "prgs-merger",
-                    "prgs-reconciler")) {
+            for (String profile : ROSTER_ORDER) {
                 servers.add(ServeProcess.start(registry, profile, COHORT));
             }
             TestFleets.awaitRunningRows(registry, 5);
@@ -65,6 +70,7 @@ class DashboardBrowserIT {
             URI page = URI.create(dashboard.lines().get(0));
 
             browser = HeadlessChromium.start(dir.resolve("chromium"), Patience.scaled(Duration.ofSeconds(60)));
+            DashboardLayout.inZone(browser);
             browser.get(page.toString());
             waitFor(browser, Duration.ofSeconds(60), "the gate satisfied",
                     d -> "satisfied".equals(gate(d).getDomAttribute("data-state")));
@@ -73,8 +79,9 @@ class DashboardBrowserIT {
             assertTrue(text(browser, "gate-counts").startsWith("5 running of 5 expected"), text(browser, "gate-counts"));
             assertTrue(text(browser, "digest").startsWith("sha256:"));
             assertVerdictIsAssess(page, registry, roster);
+            assertEquals(ROSTER_ORDER, DashboardLayout.profilesInOrder(browser), "the roster's order");
 
-            ServeProcess sixth = ServeProcess.start(registry, "prgs-author", COHORT);
+            ServeProcess sixth = ServeProcess.start(registry, "prgs-author", SECOND_COHORT);
             servers.add(sixth);
             TestFleets.awaitRunningRows(registry, 6);
             // Two intervals from its registration, on a quiet host; scaled on a loaded one. (Before its
@@ -85,6 +92,12 @@ class DashboardBrowserIT {
             assertEquals(1, browser.findElements(By.cssSelector("#members .card[data-state='duplicate']")).size());
             assertTrue(timeline(browser, "appeared").contains("+ duplicate member gitea-author/prgs-author: pids "),
                     timeline(browser, "appeared"));
+            waitFor(browser, Duration.ofSeconds(30), "the sixth server's card", d -> d.findElements(
+                    By.cssSelector("#members .card[data-profile='prgs-author'] dl.instance")).size() == 2);
+            assertEquals(ROSTER_ORDER, DashboardLayout.profilesInOrder(browser), "the roster's order");
+            DashboardLayout.assertCardsInOneRow(browser, 5);
+            DashboardLayout.assertRevisionsAndTimesOnOneLine(browser, verdict(page), TestFleets.HEAD);
+            DashboardLayout.assertCohortsToldApart(browser, "prgs-author", "one-client");
             screenshot(browser, "dashboard-duplicate.png");
 
             sixth.closeStdinAndDrain();
@@ -179,6 +192,11 @@ class DashboardBrowserIT {
                 }
                 return 'not shown in one piece: ' + root.textContent;
                 """, root, word);
+    }
+
+    private static JsonNode verdict(URI page) throws Exception {
+        return JSON.readTree(HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/verdict")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
     }
 
     /** GET /verdict is assess --format json for the same fleet: the same digest, every field but the observation. */
