@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.sqlite.ProgressHandler;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
@@ -37,6 +39,12 @@ final class ReadBounds {
     /** How many SQLite virtual-machine steps pass between two looks at the clock. */
     private static final int STEPS_BETWEEN_CHECKS = 1_000;
 
+    /** What {@code PRAGMA hard_heap_limit} answers. */
+    private static final Field<Long> HEAP_LIMIT = DSL.field(DSL.name("hard_heap_limit"), SQLDataType.BIGINT);
+
+    /** Whether a read of this process has set SQLite's heap limit; two that race both set it, harmlessly. */
+    private static volatile boolean heapLimited;
+
     private ReadBounds() {
     }
 
@@ -46,11 +54,7 @@ final class ReadBounds {
      */
     static void apply(Connection connection, DSLContext ctx, long deadlineNanos) throws SQLException {
         connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_LENGTH, VALUE_BYTES);
-        // Process-wide, and it can only be lowered: SQLite's own memory (an in-memory sort of a
-        // foreign view above all) fails with SQLITE_NOMEM, read as io_error, past it. A query, as
-        // everything on the read side is: this pragma answers with the limit now in force. A pragma
-        // takes no bind value, so the constant is inlined by jOOQ's template.
-        ctx.resultQuery("PRAGMA hard_heap_limit = {0}", DSL.inline(HEAP_BYTES)).fetch();
+        limitHeap(ctx);
         ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
             @Override
             protected int progress() {
@@ -58,6 +62,21 @@ final class ReadBounds {
                 return System.nanoTime() - deadlineNanos >= 0 ? 1 : 0;
             }
         });
+    }
+
+    /**
+     * SQLite's own memory (an in-memory sort of a foreign view above all) fails with SQLITE_NOMEM,
+     * read as io_error, past {@link #HEAP_BYTES}. The limit is process-wide and a pragma can only
+     * lower it, so the first read of this process sets it and the others find it in force. A query,
+     * as everything on the read side is: the pragma answers with the limit now in force, as the one
+     * column it is coerced to (no result metadata asked of the driver). A pragma takes no bind value,
+     * so the constant is inlined by jOOQ's template.
+     */
+    private static void limitHeap(DSLContext ctx) {
+        if (!heapLimited) {
+            ctx.resultQuery("PRAGMA hard_heap_limit = {0}", DSL.inline(HEAP_BYTES)).coerce(HEAP_LIMIT).fetch();
+            heapLimited = true;
+        }
     }
 
     /** Counts what a read materialises and refuses more than the bounds allow. */

@@ -13,7 +13,9 @@ import org.jooq.Cursor;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.Record1;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 /**
  * The table's rows and columns as SQLite holds them, through jOOQ's generated table (queries only):
@@ -26,6 +28,12 @@ final class SqliteRows {
     /** The table's name, as the generated table has it. */
     static final String TABLE = RegistryFields.TABLE.getName();
 
+    /**
+     * {@code pragma_table_info}'s column of names, the one {@link #columnsOf} asks for: coerced to it,
+     * the query is typed without asking the driver for the result's metadata.
+     */
+    private static final Field<String> COLUMN_NAME = DSL.field(DSL.name("name"), SQLDataType.VARCHAR);
+
     private SqliteRows() {
     }
 
@@ -37,7 +45,7 @@ final class SqliteRows {
     static Set<String> columnsOf(DSLContext ctx) {
         Set<String> names = new HashSet<>();
         for (String name : ctx.resultQuery("SELECT name FROM pragma_table_info({0})", DSL.val(TABLE))
-                .fetch(0, String.class)) {
+                .coerce(COLUMN_NAME).fetch(Record1::value1)) {
             names.add(name.toLowerCase(Locale.ROOT));
         }
         return names;
