@@ -167,9 +167,9 @@ public final class FleetCli implements Callable<Integer> {
         ParameterException reported = Mistyped.firstToReport(error);
         CommandLine command = reported.getCommandLine();
         List<String> suggestions = Mistyped.suggestions(reported);
-        String message = suggestions.isEmpty() ? reported.getMessage()
-                : reported.getMessage().replaceFirst("\\.$", "") + "; did you mean " + String.join(" or ", suggestions)
-                        + "?";
+        String problem = Mistyped.problem(reported);
+        String message = suggestions.isEmpty() ? problem
+                : problem.replaceFirst("\\.$", "") + "; did you mean " + String.join(" or ", suggestions) + "?";
         command.getErr().println("fleet: " + Printable.of(message) + " (see '"
                 + command.getCommandSpec().qualifiedName() + " --help')");
         return ExitCodes.USAGE;

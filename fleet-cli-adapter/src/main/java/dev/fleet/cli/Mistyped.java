@@ -45,6 +45,22 @@ final class Mistyped {
         return error;
     }
 
+    /**
+     * What went wrong, in this CLI's words: a word where a verb was expected is an unknown verb, where
+     * picocli would say "Unmatched argument at index 0" (or "Unknown subcommand", after help); any
+     * other error as picocli says it.
+     */
+    static String problem(ParameterException error) {
+        if (error instanceof UnmatchedArgumentException unmatched && !unmatched.isUnknownOption()
+                && !unmatched.getUnmatched().isEmpty() && expectsVerb(unmatched.getCommandLine().getCommandSpec())) {
+            return "Unknown verb '" + unmatched.getUnmatched().get(0) + "'.";
+        }
+        if (error.getValue() != null && isHelp(error.getCommandLine())) {
+            return "Unknown verb '" + error.getValue() + "'.";
+        }
+        return error.getMessage();
+    }
+
     /** What {@code error}'s unknown verb or option was most likely meant to be, nearest first; none for other errors. */
     static List<String> suggestions(ParameterException error) {
         if (error instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
@@ -91,6 +107,11 @@ final class Mistyped {
         return spec.subcommands().entrySet().stream()
                 .filter(verb -> !verb.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey)
                 .toList();
+    }
+
+    /** Whether the word after {@code spec}'s options can only be one of its verbs ({@code fleet}, {@code fleet registry}). */
+    private static boolean expectsVerb(CommandSpec spec) {
+        return !spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty();
     }
 
     /** Whether {@code command} ran its {@code help} verb: its error's value is the verb help was asked about. */
