@@ -29,9 +29,9 @@ public final class RegistryOption {
             description = {"Registry file, or a registry shared by many hosts:",
                 "postgresql://USER@HOST:PORT/DB (postgres:// too; the",
                 "password from PGPASSWORD or ~/.pgpass). Default:",
-                "$FLEET_REGISTRY, else gitea-tools/control_plane.sqlite3",
-                "in $XDG_STATE_HOME (~/.local/state when unset or",
-                "relative)."})
+                "$FLEET_REGISTRY, else",
+                "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
+                "(~/.local/state when unset or relative)."})
     Path value;
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */

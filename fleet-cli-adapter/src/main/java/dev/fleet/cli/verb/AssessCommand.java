@@ -3,11 +3,10 @@ package dev.fleet.cli.verb;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.AssessFormat;
 import dev.fleet.cli.option.Candidates;
-import dev.fleet.cli.option.LeaseConverter;
+import dev.fleet.cli.option.LeaseOption;
 import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.text.Ansi;
 import dev.fleet.cli.text.Printable;
-import dev.fleet.domain.Lease;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
@@ -16,6 +15,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -41,14 +41,8 @@ public final class AssessCommand extends AssessingVerb {
                     + "device or FIFO is written into, never replaced.")
     private Path output;
 
-    /**
-     * Null until given: picocli renders a field's initial value as text at every parse, and a record's
-     * toString is linked at its first call by spinning method-handle classes (docs/PERFORMANCE.md).
-     */
-    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
-            description = {"How long a row of another host stays live without a heartbeat,",
-                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
-    private Lease lease;
+    @Mixin
+    private LeaseOption lease;
 
     @Spec
     private CommandSpec spec;
@@ -56,7 +50,7 @@ public final class AssessCommand extends AssessingVerb {
     @Override
     public Integer call() {
         Roster fleet = roster.roster();
-        AssessFleetInventoryUseCase assessment = assessment(fleet, lease == null ? Lease.DEFAULT : lease);
+        AssessFleetInventoryUseCase assessment = assessment(fleet, lease.lease());
         Verdict verdict = assessment.assess();
         String answer = format == AssessFormat.JSON ? VerdictDocument.canonicalJson(verdict) + System.lineSeparator()
                 : format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)

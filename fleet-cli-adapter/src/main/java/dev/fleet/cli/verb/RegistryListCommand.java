@@ -3,12 +3,11 @@ package dev.fleet.cli.verb;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.FormatOption;
-import dev.fleet.cli.option.LeaseConverter;
+import dev.fleet.cli.option.LeaseOption;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.cli.text.Table;
 import dev.fleet.cli.text.VerdictText;
-import dev.fleet.domain.Lease;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
@@ -62,11 +61,8 @@ final class RegistryListCommand implements Callable<Integer> {
     @Option(names = "--wide", description = "Text with every column, whole, however wide (HOST_ID too).")
     private boolean wide;
 
-    /** Null until given, as {@code assess}'s: picocli renders a field's initial value at every parse. */
-    @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
-            description = {"How long a row of another host stays ALIVE without a heartbeat,",
-                "by the registry's clock (500ms, 90s, 5m, 1h). Default: 90s."})
-    private Lease lease;
+    @Mixin
+    private LeaseOption lease;
 
     @Override
     public Integer call() {
@@ -94,7 +90,7 @@ final class RegistryListCommand implements Callable<Integer> {
     }
 
     private String text(RegistryRead read, String location) {
-        RowLiveness alive = RowLiveness.of(read, HostIdentity.ofThisHost(), lease == null ? Lease.DEFAULT : lease,
+        RowLiveness alive = RowLiveness.of(read, HostIdentity.ofThisHost(), lease.lease(),
                 Instant.now(), ProcessObservers.forThisPlatform());
         Table table;
         if (wide) {
