@@ -51,6 +51,20 @@ class DemoIT {
             + "\\(orphaned_member, each with the pid to stop(?:: pids ([\\d, ]+))?\\)"
             + "(?:; (\\d+) had already left by themselves: pids ([\\d, ]+))?\\n");
 
+    /**
+     * Run as java -jar, the demo names the launcher beside the jar by its absolute path in its dashboard
+     * hint (DemoWatchIT runs the launcher), holds nothing unasked, and leaves no registry and no server.
+     */
+    private static void assertHintedAndLeftNothing(String stdout, String output) {
+        Path registry = registryIn(stdout);
+        assertTrue(stdout.contains("\n     " + Launcher.PATH + " dashboard --registry " + registry + " --roster "
+                + registry.resolveSibling("roster.json") + "\n"), "the one command that shows the demo's fleet\n" + output);
+        assertTrue(stdout.contains("(" + Launcher.PATH + " demo --pause 5s holds each step"), output);
+        assertFalse(stdout.contains("(holding"), "no pause asked, none held\n" + output);
+        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
+        assertEquals(List.of(), serversOf(registry), output);
+    }
+
     private static Path registryIn(String output) {
         Matcher matcher = REGISTRY.matcher(output);
         assertTrue(matcher.find(), output);
@@ -91,14 +105,7 @@ class DemoIT {
         assertTrue(run.stdout().endsWith("demo: every expected verdict was seen\n"), output);
         assertTrue(run.stdout().contains("your own MCP servers become members unchanged: fleet serve --profile NAME "
                 + "-- COMMAND"), output);
-        Path registry = registryIn(run.stdout());
-        // Run as java -jar: the launcher beside the jar, by its absolute path (DemoWatchIT runs the launcher).
-        assertTrue(run.stdout().contains("\n     " + Launcher.PATH + " dashboard --registry " + registry + " --roster "
-                + registry.resolveSibling("roster.json") + "\n"), "the one command that shows the demo's fleet\n" + output);
-        assertTrue(run.stdout().contains("(" + Launcher.PATH + " demo --pause 5s holds each step"), output);
-        assertFalse(run.stdout().contains("(holding"), "no pause asked, none held\n" + output);
-        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
-        assertEquals(List.of(), serversOf(registry), output);
+        assertHintedAndLeftNothing(run.stdout(), output);
     }
 
     /**
@@ -144,14 +151,7 @@ class DemoIT {
         assertTrue(lines.get(0).matches("fleet demo: step 1: the \\w+ \\(pid \\d+\\) did not complete the MCP "
                 + "handshake within 0\\.001 s .*; its servers are stopped and its temporary registry is removed"),
                 output);
-        Path registry = registryIn(run.stdout());
-        // Run as java -jar: the launcher beside the jar, by its absolute path (DemoWatchIT runs the launcher).
-        assertTrue(run.stdout().contains("\n     " + Launcher.PATH + " dashboard --registry " + registry + " --roster "
-                + registry.resolveSibling("roster.json") + "\n"), "the one command that shows the demo's fleet\n" + output);
-        assertTrue(run.stdout().contains("(" + Launcher.PATH + " demo --pause 5s holds each step"), output);
-        assertFalse(run.stdout().contains("(holding"), "no pause asked, none held\n" + output);
-        assertFalse(Files.exists(registry.getParent()), "the temporary registry is removed\n" + output);
-        assertEquals(List.of(), serversOf(registry), output);
+        assertHintedAndLeftNothing(run.stdout(), output);
     }
 
     @ParameterizedTest
