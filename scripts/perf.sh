@@ -4,7 +4,8 @@
 #
 #   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay]...   (default: all)
 #
-# WATCH_SECONDS sets the watch step's measuring window (60), WATCH_WARMUP its warm-up before it (120).
+# WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
+# a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
 # RELAY_CALLS and RELAY_PIPELINED size the relay step (500 sequential calls a side, 2,000 pipelined calls
 # a round; RUNS rounds a side).
 #
@@ -229,8 +230,8 @@ observer() {
 
 watch() {
   echo "== a 1 s fleet watch beside five idle members, and a server whose client subscribed to fleet://verdict"
-  echo "   (CPU from /proc/PID/stat utime+stime over ${WATCH_SECONDS:-60} s, after a ${WATCH_WARMUP:-120} s warm-up)"
-  java -cp "$bench_jar" dev.fleet.bench.WatchCpu "$launcher" "$work/watch" "${WATCH_SECONDS:-60}" "${WATCH_WARMUP:-120}"
+  echo "   (CPU from /proc/PID/stat utime+stime over ${WATCH_SECONDS:-300} s, after a ${WATCH_WARMUP:-1000} s warm-up)"
+  java -cp "$bench_jar" dev.fleet.bench.WatchCpu "$launcher" "$work/watch" "${WATCH_SECONDS:-300}" "${WATCH_WARMUP:-1000}"
   echo "load average: $(load)"
 }
 
