@@ -2,10 +2,15 @@ package dev.fleet.cli.option;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Binding;
@@ -15,6 +20,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
 import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -24,12 +30,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a roster file (docs/CONTRACT.md). Jackson parses; this class only checks the shape, so each
+ * Reads a roster file (docs/CONTRACT.md), and gives it new {@code server_process_patterns} for
+ * {@code mcp-config --update-roster}. Jackson parses; this class only checks the shape, so each
  * mistake gets one message naming the file and the field. The domain validates the rest (blank
  * strings, duplicates), and the observer's engine judges the patterns: one that RE2J cannot compile
  * (a back-reference, a look-around) would otherwise fail only when an assessment meets it.
  */
-final class RosterFile {
+public final class RosterFile {
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -70,6 +77,30 @@ final class RosterFile {
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(where + ": " + e.getMessage().replaceFirst("^roster: ", ""));
         }
+    }
+
+    /**
+     * The text of roster {@code file} with {@code patterns} as its {@code server_process_patterns}: the
+     * key's value replaced where it stands, or the key added last; every other key and value kept, in
+     * its order (the layout is Jackson's, two spaces a level). The file must be a roster that
+     * {@link #load} accepts, which the caller has just loaded.
+     */
+    public static byte[] withServerProcessPatterns(Path file, List<String> patterns) throws IOException {
+        if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
+            throw new IOException(file + " is no longer a roster file of sane size");
+        }
+        JsonNode root = JSON.readTree(Files.readString(file));
+        if (!(root instanceof ObjectNode roster)) {
+            throw new IOException(file + " is no longer a roster file (its top level is not an object)");
+        }
+        ArrayNode list = roster.arrayNode();
+        patterns.forEach(list::add);
+        roster.set("server_process_patterns", list);
+        DefaultPrettyPrinter layout = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"))
+                .withObjectIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
+        return (JSON.writer(layout).writeValueAsString(roster) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     private static Roster parse(JsonNode root) {

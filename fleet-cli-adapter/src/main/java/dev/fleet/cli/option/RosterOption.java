@@ -40,6 +40,11 @@ public final class RosterOption {
         return chosen == null ? null : chosen.toAbsolutePath().normalize();
     }
 
+    /** The file {@code --roster} names, absolute, or null when the option is not given (whatever {@code FLEET_ROSTER} says). */
+    public Path named() {
+        return file == null ? null : file.toAbsolutePath().normalize();
+    }
+
     /** Where the roster came from, for people: the file and what named it, or the embedded default. */
     public String source() {
         Path chosen = file();

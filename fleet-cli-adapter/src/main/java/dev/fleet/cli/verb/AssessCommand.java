@@ -52,6 +52,7 @@ public final class AssessCommand extends AssessingVerb {
         Roster fleet = roster.roster();
         AssessFleetInventoryUseCase assessment = assessment(fleet, lease.lease());
         Verdict verdict = assessment.assess();
+        UnseenServers.warning(verdict, fleet).ifPresent(spec.commandLine().getErr()::println);
         String answer = format == AssessFormat.JSON ? VerdictDocument.canonicalJson(verdict) + System.lineSeparator()
                 : format.metrics() ? new String(MetricsAnswer.of(verdict, fleet, format), StandardCharsets.UTF_8)
                 : text(verdict, output == null ? Ansi.forStdout() : new Ansi(false));

@@ -10,10 +10,16 @@ import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.ServerCommand;
+import dev.fleet.cli.option.RosterFile;
 import dev.fleet.cli.text.JsonControlEscapes;
+import dev.fleet.cli.text.Printable;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.observer.InvalidServerPatternException;
+import dev.fleet.observer.ServerPatterns;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,9 +64,14 @@ public final class McpConfigCommand implements Callable<Integer> {
 
     @Option(names = "--server-command", paramLabel = "'COMMAND ARG...'",
             description = "Your own MCP server, for every member to wrap (fleet serve ... -- COMMAND ARG...): one line, "
-                    + "split into words as a shell would, {profile}, {namespace} and {role} filled in per member. The "
-                    + "roster pattern that matches it goes to stderr.")
+                    + "split into words as a POSIX shell would (never run by one), {profile}, {namespace} and {role} "
+                    + "filled in per member. The roster patterns that find it go to stderr.")
     private String serverCommand;
+
+    @Option(names = "--update-roster",
+            description = "With --server-command: write the printed server_process_patterns into the --roster file "
+                    + "(atomically; the file's own patterns and every other key kept).")
+    private boolean updateRoster;
 
     @Mixin
     private RosterOption roster;
@@ -81,6 +92,18 @@ public final class McpConfigCommand implements Callable<Integer> {
         }
         List<String> command = launcher();
         ServerCommand wrapped = serverCommand == null ? null : ServerCommand.parse(serverCommand);
+        Path updated = rosterToUpdate(wrapped);
+        List<String> patterns = wrapped == null ? List.of() : patterns(wrapped, fleet);
+        if (updated != null) {
+            // Before the configuration is printed: a roster that cannot be written leaves nothing half done.
+            try {
+                // Written where a link points, so that a roster kept elsewhere and linked stays linked.
+                Path target = updated.toRealPath();
+                OutputFile.write(target, RosterFile.withServerProcessPatterns(target, patterns));
+            } catch (IOException e) {
+                throw new ConfigurationException("--update-roster: " + Printable.of(Failures.oneLine(e)));
+            }
+        }
         Map<String, Object> servers = new LinkedHashMap<>();
         for (RosterMember member : fleet.members()) {
             Map<String, Object> server = new LinkedHashMap<>();
@@ -110,19 +133,39 @@ public final class McpConfigCommand implements Callable<Integer> {
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
         if (wrapped != null) {
-            explain(wrapped, fleet);
+            explain(wrapped, fleet, patterns, updated);
         }
         return ExitCodes.OK;
     }
 
     /**
-     * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
-     * its registry, and the roster's patterns with the one that makes a copy of the server started
-     * without fleet close its gate, as the roster file's {@code server_process_patterns} is to hold them.
+     * The roster file {@code --update-roster} rewrites: the one {@code --roster} names (not one
+     * {@code FLEET_ROSTER} names, which the operator may not know is set), checked before anything is
+     * printed; null without {@code --update-roster}.
      */
-    private void explain(ServerCommand wrapped, Roster fleet) throws JsonProcessingException {
-        // With a registry of its own, the members are found by it: the default patterns would also find
-        // another fleet's members on this host, and close this fleet's gate with them.
+    private Path rosterToUpdate(ServerCommand wrapped) {
+        if (!updateRoster) {
+            return null;
+        }
+        if (wrapped == null) {
+            throw new ConfigurationException("--update-roster writes the patterns that find --server-command: "
+                    + "give the command too");
+        }
+        if (roster.named() == null) {
+            throw new ConfigurationException("--update-roster needs --roster FILE: the roster file to write the "
+                    + "patterns into");
+        }
+        return roster.named();
+    }
+
+    /**
+     * The roster's patterns with the server's appended (merged: none is dropped, none written twice).
+     * With a registry of its own, the members are found by it: the default patterns would also find
+     * another fleet's members on this host, and close this fleet's gate with them, so they give way
+     * to the one that finds only the members naming this registry. Checked as a roster would check
+     * them, so a pattern too long to be one is a usage error here and not a roster error later.
+     */
+    private List<String> patterns(ServerCommand wrapped, Roster fleet) {
         List<String> patterns = new ArrayList<>();
         for (String pattern : fleet.serverProcessPatterns()) {
             String scoped = registry.named() && Roster.DEFAULT_SERVER_PROCESS_PATTERNS.contains(pattern)
@@ -131,14 +174,47 @@ public final class McpConfigCommand implements Callable<Integer> {
                 patterns.add(scoped);
             }
         }
-        if (!patterns.contains(wrapped.pattern())) {
-            patterns.add(wrapped.pattern());
+        String server = wrapped.pattern(fleet.members());
+        if (!patterns.contains(server)) {
+            patterns.add(server);
         }
-        java.io.PrintWriter err = spec.commandLine().getErr();
+        try {
+            ServerPatterns.compile(List.of(server));
+        } catch (InvalidServerPatternException e) {
+            throw new ConfigurationException("--server-command gives a roster pattern that cannot be one ("
+                    + Printable.of(e.problem()) + "): shorten the command or the roster's names");
+        }
+        return List.copyOf(patterns);
+    }
+
+    /**
+     * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
+     * its registry, the pattern that finds the server, and the roster's patterns with it, as the roster
+     * file's {@code server_process_patterns} is to hold them (written there with --update-roster); then
+     * a warning for each way the entries may not do what the operator meant.
+     */
+    private void explain(ServerCommand wrapped, Roster fleet, List<String> patterns, Path updated)
+            throws JsonProcessingException {
+        ObjectMapper json = new ObjectMapper();
+        String list = "\"server_process_patterns\": " + json.writeValueAsString(patterns);
+        PrintWriter err = spec.commandLine().getErr();
         err.println("fleet: this fleet's registry: " + registry.location());
-        err.println("fleet: the pattern that finds your server: " + new ObjectMapper().writeValueAsString(wrapped.pattern()));
-        err.println("fleet: in the roster file (--roster), so that a copy started without fleet closes the gate: "
-                + "\"server_process_patterns\": " + new ObjectMapper().writeValueAsString(patterns));
+        err.println("fleet: the pattern that finds your server: "
+                + json.writeValueAsString(wrapped.pattern(fleet.members())));
+        err.println(updated == null
+                ? "fleet: in the roster file (--roster), so that a copy started without fleet closes the gate: " + list
+                : "fleet: written into " + Printable.of(updated.toString()) + ", so that a copy started without fleet "
+                        + "closes the gate: " + list);
+        if (!wrapped.hasPlaceholder()) {
+            err.println("fleet: warning: --server-command names no {profile}, {namespace} or {role}, so copies of it "
+                    + "started for another fleet on this host cannot be told apart from this fleet's: add {profile} "
+                    + "(your server may ignore the argument), e.g. --server-command '... --profile {profile}'");
+        }
+        List<String> relative = wrapped.relativePaths();
+        if (!relative.isEmpty()) {
+            err.println("fleet: warning: --server-command names a relative path (" + Printable.of(String.join(", ",
+                    relative)) + "), but clients start servers in a working directory of their own: give it from /");
+        }
         err.flush();
     }
 
