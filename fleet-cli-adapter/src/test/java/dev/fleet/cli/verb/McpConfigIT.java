@@ -97,6 +97,85 @@ class McpConfigIT {
     }
 
     @Test
+    void aBadServerCommandIsOneLineAndExitTwoAndADoubtfulOneAWarningEach() throws Exception {
+        Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
+        FleetJar.Run unknown = FleetJar.run("mcp-config", "--repository-root", root.toString(), "--server-command",
+                "srv --profile {profil}");
+        assertEquals(2, unknown.exitCode());
+        assertEquals("", unknown.stdout());
+        assertEquals(List.of("fleet: --server-command holds an unknown placeholder {profil}: the placeholders are "
+                + "{profile}, {namespace} and {role}"), unknown.stderrLines());
+        FleetJar.Run windows = FleetJar.run("mcp-config", "--repository-root", root.toString(), "--server-command",
+                "\"C:\\tools\\srv\" ./server.py");
+        assertEquals(0, windows.exitCode(), windows.stderr());
+        assertEquals(List.of("--", "C:\\tools\\srv", "./server.py"), tail(args(windows.stdoutJson().get("mcpServers")
+                .get("gitea-author")), 3), "a backslash in double quotes stays");
+        List<String> warnings = windows.stderrLines().stream().filter(line -> line.startsWith("fleet: warning: ")).toList();
+        assertEquals(List.of("fleet: warning: --server-command names no {profile}, {namespace} or {role}, so copies of "
+                + "it started for another fleet on this host cannot be told apart from this fleet's: add {profile} (your "
+                + "server may ignore the argument), e.g. --server-command '... --profile {profile}'",
+                "fleet: warning: --server-command names a relative path (./server.py), but clients start servers in a "
+                + "working directory of their own: give it from /"), warnings);
+    }
+
+    /**
+     * {@code --update-roster} writes the printed patterns into the roster file: by a rename (a new file
+     * where the old one was, nothing left beside it), the file's other keys kept in their order, its own
+     * patterns kept and none written twice when run again.
+     */
+    @Test
+    void updateRosterWritesThePrintedPatternsIntoTheRosterFileAndKeepsTheRest() throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path root = TestFleets.repository(registry);
+        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"members\": [{\"role\": \"author\", "
+                + "\"namespace\": \"gitea-author\", \"profile\": \"prgs author\"}], \"server_process_patterns\": "
+                + "[\"mine serve\"], \"binding\": {\"repo\": \"R\", \"org\": \"O\", \"remote\": \"r\"}}");
+        Object before = Files.getAttribute(roster, "unix:ino");
+        String[] update = {"mcp-config", "--repository-root", root.toString(), "--roster", roster.toString(),
+            "--registry", registry.toString(), "--server-command", "node /srv/s.mjs --profile {profile}",
+            "--update-roster"};
+
+        FleetJar.Run run = FleetJar.run(update);
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode written = json.readTree(roster.toFile());
+        List<String> keys = new ArrayList<>();
+        written.fieldNames().forEachRemaining(keys::add);
+        assertEquals(List.of("members", "server_process_patterns", "binding"), keys);
+        assertEquals("{\"role\":\"author\",\"namespace\":\"gitea-author\",\"profile\":\"prgs author\"}",
+                written.get("members").get(0).toString());
+        assertEquals("{\"repo\":\"R\",\"org\":\"O\",\"remote\":\"r\"}", written.get("binding").toString());
+        List<String> patterns = json.convertValue(written.get("server_process_patterns"), List.class);
+        assertEquals(List.of("mine serve", "(^|\\s)/srv/s\\.mjs --profile prgs author(\\s|$)"), patterns);
+        assertTrue(run.stderr().contains("fleet: written into " + roster + ", so that a copy started without fleet "
+                + "closes the gate: \"server_process_patterns\": " + json.writeValueAsString(patterns)), run.stderr());
+        assertFalse(before.equals(Files.getAttribute(roster, "unix:ino")), "renamed over, never written in place");
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.filter(file -> file.getFileName().toString().endsWith(".tmp")).toList());
+        }
+
+        assertEquals(0, FleetJar.run(update).exitCode());
+        assertEquals(patterns, json.convertValue(json.readTree(roster.toFile()).get("server_process_patterns"),
+                List.class), "run again, nothing is written twice");
+        assertEquals(0, FleetJar.run("roster", "--roster", roster.toString()).exitCode(), "still a roster");
+    }
+
+    @Test
+    void updateRosterWithoutRosterIsOneLineAndExitTwoAndWritesNothing() throws Exception {
+        Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
+        Path roster = TestFleets.roster(dir.resolve("r.sqlite3"));
+        String before = Files.readString(roster);
+        FleetJar.Run run = FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "mcp-config", "--repository-root",
+                root.toString(), "--server-command", "node /srv/s.mjs --profile {profile}", "--update-roster");
+        assertEquals(2, run.exitCode());
+        assertEquals("", run.stdout());
+        assertEquals(List.of("fleet: --update-roster needs --roster FILE: the roster file to write the patterns into"),
+                run.stderrLines());
+        assertEquals(before, Files.readString(roster), "not the file FLEET_ROSTER names either");
+    }
+
+    @Test
     void theClaudeDesktopShapeHasTheSameServersWithoutATypeAndPinsNothingItWasNotGiven() throws Exception {
         Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
 
@@ -159,6 +238,10 @@ class McpConfigIT {
         assertEquals("java", Path.of(server.get("command").asText()).getFileName().toString(), server.toString());
         assertEquals(List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:+DisplayVMOutputToStderr", "-jar",
                 jar.toString(), "serve"), args(server).subList(0, 6));
+    }
+
+    private static List<String> tail(List<String> list, int count) {
+        return list.subList(list.size() - count, list.size());
     }
 
     private static List<String> args(JsonNode server) {
