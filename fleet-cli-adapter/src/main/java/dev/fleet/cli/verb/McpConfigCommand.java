@@ -96,13 +96,7 @@ public final class McpConfigCommand implements Callable<Integer> {
         List<String> patterns = wrapped == null ? List.of() : patterns(wrapped, fleet);
         if (updated != null) {
             // Before the configuration is printed: a roster that cannot be written leaves nothing half done.
-            try {
-                // Written where a link points, so that a roster kept elsewhere and linked stays linked.
-                Path target = updated.toRealPath();
-                OutputFile.write(target, RosterFile.withServerProcessPatterns(target, patterns));
-            } catch (IOException e) {
-                throw new ConfigurationException("--update-roster: " + Printable.of(Failures.oneLine(e)));
-            }
+            write(updated, patterns);
         }
         Map<String, Object> servers = new LinkedHashMap<>();
         for (RosterMember member : fleet.members()) {
@@ -156,6 +150,17 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "patterns into");
         }
         return roster.named();
+    }
+
+    /** {@code patterns} into roster {@code file}, atomically (a temporary file in its directory, renamed over it). */
+    private static void write(Path file, List<String> patterns) {
+        try {
+            // Written where a link points, so that a roster kept elsewhere and linked stays linked.
+            Path target = file.toRealPath();
+            OutputFile.write(target, RosterFile.withServerProcessPatterns(target, patterns));
+        } catch (IOException e) {
+            throw new ConfigurationException("--update-roster: " + Printable.of(Failures.oneLine(e)));
+        }
     }
 
     /**
