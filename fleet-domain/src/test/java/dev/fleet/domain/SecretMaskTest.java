@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.fleet.testing.Patience;
+import dev.fleet.testing.SecretArguments;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -101,6 +102,13 @@ class SecretMaskTest {
                 assertEquals(SecretMask.argv(List.of(line)), SecretMask.commandLine(SecretMask.argv(List.of(line))));
             }
         });
+    }
+
+    /** The arguments the end-to-end tests start real processes with: masked as they expect. */
+    @Test
+    void theSharedSecretArgumentsMaskAsTheTestsExpect() {
+        assertEquals(SecretArguments.MASKED, SecretMask.argv(SecretArguments.ARGUMENTS));
+        SecretArguments.assertHidden(SecretMask.argv(SecretArguments.ARGUMENTS), "argv");
     }
 
     @Test
