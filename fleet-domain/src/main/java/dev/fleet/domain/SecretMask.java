@@ -17,13 +17,15 @@ import java.util.Locale;
  * that carries none (a token as user name).</li>
  * </ul>
  *
- * <p><b>A value is masked whole.</b> Where the argv is known ({@link #argv}), a value runs to the end of the
- * argument it starts in, spaces included ({@code --token 'a b'}, {@code API_KEY='a b'},
- * {@code -H 'Authorization: Bearer a b'}), and an argument that is a separate value is hidden whole. Where only
- * a joined line is known ({@link #commandLine}: a row another tool wrote), arguments cannot be told from the
- * spaces inside them, so each space-separated word is taken as an argument: a value holding spaces shows its
- * tail. That is why fleet masks a process's command line where it still has the arguments apart (the observer
- * reads {@code /proc/PID/cmdline}'s NUL-separated arguments) and a wrapped server's argv before joining it.
+ * <p><b>A value is masked whole.</b> Where the argv is known ({@link #argv}), an argument that is a separate
+ * value is hidden whole ({@code --token 'a b'}), and a value an argument begins with runs to the argument's
+ * end, spaces included ({@code --token='a b'}, {@code API_KEY='a b'}, {@code -H 'Authorization: Bearer a b'});
+ * deeper inside an argument (a script for {@code sh -c}, a whole command line as argv[0]) the words are read
+ * as a shell would split them, a value being one word. Where only a joined line is known ({@link
+ * #commandLine}: a row another tool wrote), arguments cannot be told from the spaces inside them, so each
+ * space-separated word is taken as an argument: a value holding spaces shows its tail. That is why fleet masks
+ * a process's command line where it still has the arguments apart (the observer reads
+ * {@code /proc/PID/cmdline}'s NUL-separated arguments) and a wrapped server's argv before joining it.
  *
  * <p>Masking errs towards hiding: a separate value is the next non-empty word whatever it looks like
  * ({@code --token --verbose} hides {@code --verbose}), a URL's password runs to the last {@code @} before the
@@ -72,39 +74,49 @@ public final class SecretMask {
     }
 
     /**
-     * Appends {@code argument} to {@code shown} masked, its words read as a joined line reads them: from the
-     * first word that is a value (the next non-empty word after a secret option or an auth scheme, {@code
-     * valueAhead} carrying one from the argument before) or the value of a secret {@code NAME=}, the rest of
-     * the argument is {@code ***}; each word before it has its URLs' secrets masked. Answers whether a value
-     * is still ahead after it, judged on its words as written (a value hidden is still read as a word).
+     * Appends {@code argument} to {@code shown} masked, its words read as a joined line reads them. A value the
+     * argument begins with runs to its end, spaces included: the whole argument after a secret option or an
+     * auth scheme that ended the argument before ({@code valueAhead}), and the rest of it after a secret
+     * {@code NAME=} as its first word ({@code --token=a b}, {@code API_KEY=a b}), after a secret option or an
+     * auth scheme as its first word ({@code Bearer a b}), or after a header's scheme ({@code Authorization:
+     * Bearer a b}). Deeper inside an argument (a script for {@code sh -c}, a whole command line as argv[0])
+     * a value is one word, as in a joined line. Each word shown has its URLs' secrets masked. Answers whether
+     * a value is still ahead after it, judged on its words as written (a value hidden is still read).
      */
     private static boolean maskArgument(String argument, boolean valueAhead, StringBuilder shown) {
         boolean ahead = valueAhead;
+        boolean toEnd = valueAhead;
         boolean hiding = false;
+        boolean headerName = false;
         int start = 0;
-        while (true) {
+        for (int word = 0; ; word++) {
             int space = argument.indexOf(' ', start);
             int end = space < 0 ? argument.length() : space;
             if (!hiding) {
                 if (ahead && end > start) {
                     shown.append(MASK);
-                    hiding = true;
+                    hiding = toEnd;
                 } else {
                     int equals = secretValueAt(argument, start, end);
                     if (equals >= 0) {
                         // The name may be a URL's query (https://u:pw@h/?token=…): its own secrets masked too.
                         appendWithUrlsMasked(argument, start, equals + 1, shown);
                         shown.append(MASK);
-                        hiding = true;
+                        hiding = word == 0;
                     } else {
                         appendWithUrlsMasked(argument, start, end, shown);
-                        if (space >= 0) {
-                            shown.append(' ');
-                        }
                     }
                 }
+                if (!hiding && space >= 0) {
+                    shown.append(' ');
+                }
             }
-            ahead = (ahead && end == start) || opensValue(argument, start, end);
+            boolean opens = opensValue(argument, start, end);
+            if (opens) {
+                toEnd = word == 0 || (word == 1 && headerName);
+            }
+            ahead = (ahead && end == start) || opens;
+            headerName = word == 0 && end > start && argument.charAt(end - 1) == ':';
             if (space < 0) {
                 return ahead;
             }

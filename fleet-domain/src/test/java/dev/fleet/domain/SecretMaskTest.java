@@ -56,8 +56,9 @@ class SecretMaskTest {
     }
 
     /**
-     * An argument holding spaces is one value, or holds one to its end: hidden whole in every form, where the
-     * joined line (whose arguments cannot be told apart) shows the tail.
+     * An argument holding spaces is one value, or begins with one that runs to its end: hidden whole in every
+     * form, where the joined line (whose arguments cannot be told apart) shows the tail. Deeper inside an
+     * argument (a script), a value is one word.
      */
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -66,8 +67,12 @@ class SecretMaskTest {
             env API_KEY=*** srv                            | env,API_KEY=a b c,srv
             curl -H Authorization: Bearer *** https://h    | curl,-H,Authorization: Bearer a b c,https://h
             curl -H Authorization: Basic *** https://h     | curl,-H,Authorization: Basic,a b c,https://h
-            sh -c srv --token ***                          | sh,-c,srv --token a b --port 1
+            srv --token *** --port 1                       | srv,--token a b,--port,1
+            srv Bearer *** --port 1                        | srv,Bearer a b,--port,1
+            sh -c srv --token *** b --port 1               | sh,-c,srv --token a b --port 1
+            sh -c curl -H Authorization: Bearer *** url    | sh,-c,curl -H Authorization: Bearer x url
             sh -c GITEA_TOKEN=*** -v                       | sh,-c,GITEA_TOKEN=a srv --port 1,-v
+            sh -c srv API_KEY=*** --port 1                 | sh,-c,srv API_KEY=a --port 1
             """)
     void argvMasksAValueHoldingSpacesWhole(String masked, String arguments) {
         assertEquals(masked, SecretMask.argv(List.of(arguments.split(",", -1))));
