@@ -2,7 +2,8 @@ package dev.fleet.observer;
 
 import dev.fleet.domain.SecretMask;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Turns the raw bytes of {@code /proc/<pid>/cmdline} into the full command line patterns are matched against,
@@ -31,7 +32,14 @@ final class CommandLines {
 
     /** {@code arguments} joined by single spaces with their secrets masked, each argument whole: what is kept. */
     static String masked(String arguments) {
-        return SecretMask.argv(Arrays.asList(arguments.split("\0", -1)));
+        List<String> apart = new ArrayList<>();
+        int start = 0;
+        for (int nul = arguments.indexOf('\0'); nul >= 0; nul = arguments.indexOf('\0', start)) {
+            apart.add(arguments.substring(start, nul));
+            start = nul + 1;
+        }
+        apart.add(arguments.substring(start));
+        return SecretMask.argv(apart);
     }
 
     /** The raw bytes joined by single spaces, unmasked, as patterns see them. */
