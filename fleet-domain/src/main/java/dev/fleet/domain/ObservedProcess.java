@@ -5,7 +5,9 @@ import java.time.Instant;
 
 /**
  * A process the answering process saw itself. {@code startedAt} is null when the OS would not
- * say; {@code matchesServer} is whether a server process pattern is found in its command line;
+ * say; {@code commandLine} is its arguments joined by single spaces with their secrets masked, argument by
+ * argument ({@link SecretMask#argv}), since it is kept and shown; {@code matchesServer} is whether a server
+ * process pattern is found in its command line as it is, unmasked;
  * {@code parentPid} is the pid the OS gives as its parent, null when unreadable or none (pid 1's). A
  * process the table shows dead (a zombie, not yet reaped) is no process and is never observed.
  */

@@ -1,21 +1,38 @@
 package dev.fleet.domain;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Secrets taken out of a command line before anyone is shown it (docs/CONTRACT.md, "Secrets in command
- * lines"): a wrapped server's {@code server_command} and every {@code command_line} a verdict shows. The
- * password of any {@code scheme://user:password@} becomes {@code ***}, and so does the value of any option
- * whose name holds {@code token}, {@code secret}, {@code password}, {@code passwd}, {@code key},
- * {@code auth} or {@code credential} (in any case), written {@code --opt=value} or {@code --opt value}.
+ * Secrets taken out of a command line before anyone is shown it or it is kept (docs/CONTRACT.md, "Secrets in
+ * command lines"): a process's command line as observed, a wrapped server's {@code server_command}, every
+ * {@code command_line} a verdict shows. Each becomes {@code ***}:
+ * <ul>
+ * <li>the value of an option whose name holds {@code token}, {@code secret}, {@code password}, {@code passwd},
+ * {@code key}, {@code auth} or {@code credential} (in any case), written {@code --opt value}, and the value of
+ * any {@code NAME=VALUE} whose name (dashes or not: {@code --api-key=…}, {@code GITEA_TOKEN=…}) holds one;</li>
+ * <li>what follows the word {@code Bearer} or {@code Basic} (in any case: {@code Authorization: Bearer …});</li>
+ * <li>the password of a {@code scheme://user:password@}, and the whole user part of a {@code scheme://user@}
+ * that carries none (a token as user name).</li>
+ * </ul>
  *
- * <p>Masking errs towards hiding: an option's separate value is the next non-empty token whatever it looks
- * like ({@code --token --verbose} hides {@code --verbose}), and a URL's password runs to the last {@code @}
- * before the next URL. Every other token stays byte for byte as it was, and masking what is masked changes
- * nothing, so a reader may mask again a line a writer already masked. Pure: no I/O, no state.
+ * <p><b>A value is masked whole.</b> Where the argv is known ({@link #argv}), an argument that is a separate
+ * value is hidden whole ({@code --token 'a b'}), and a value an argument begins with runs to the argument's
+ * end, spaces included ({@code --token='a b'}, {@code API_KEY='a b'}, {@code -H 'Authorization: Bearer a b'});
+ * deeper inside an argument (a script for {@code sh -c}, a whole command line as argv[0]) the words are read
+ * as a shell would split them, a value being one word. Where only a joined line is known ({@link
+ * #commandLine}: a row another tool wrote), arguments cannot be told from the spaces inside them, so each
+ * space-separated word is taken as an argument: a value holding spaces shows its tail. That is why fleet masks
+ * a process's command line where it still has the arguments apart (the observer reads
+ * {@code /proc/PID/cmdline}'s NUL-separated arguments) and a wrapped server's argv before joining it.
+ *
+ * <p>Masking errs towards hiding: a separate value is the next non-empty word whatever it looks like
+ * ({@code --token --verbose} hides {@code --verbose}), a URL's password runs to the last {@code @} before the
+ * next URL, a user part to the last {@code @} before its host's end. Every other word stays byte for byte as
+ * it was, and masking what is masked changes nothing, so a reader may mask again a line a writer already
+ * masked. Linear in the line's length (a command line is anyone's text): no regular expression, no scan that
+ * goes back over what it has passed. Pure: no I/O, no state.
  */
 public final class SecretMask {
 
@@ -24,78 +41,201 @@ public final class SecretMask {
 
     private static final List<String> SECRET_WORDS =
             List.of("token", "secret", "password", "passwd", "key", "auth", "credential");
-    private static final String URL_MARK = "://";
+    private static final List<String> AUTH_SCHEMES = List.of("bearer", "basic");
 
     private SecretMask() {
     }
 
     /**
-     * {@code argv} joined by single spaces, secrets masked: each argument as one token (a value holding
+     * {@code argv} joined by single spaces, secrets masked: each argument masked as one (a value holding
      * spaces is hidden whole), then the joined line as {@link #commandLine} reads it, so what a reader
      * masks again stays as it is.
      */
     public static String argv(List<String> argv) {
-        return commandLine(String.join(" ", masked(argv)));
+        return commandLine(masked(argv));
     }
 
     /** {@code line} (arguments joined by single spaces, as a process table shows them) with its secrets masked; null stays null. */
     public static String commandLine(String line) {
-        if (line == null || (line.indexOf('-') < 0 && !line.contains(URL_MARK))) {
-            return line; // no option and no URL: nothing to mask, the common case
-        }
-        return String.join(" ", masked(Arrays.asList(line.split(" ", -1))));
+        return line == null ? null : masked(Arrays.asList(line.split(" ", -1)));
     }
 
-    /** Each token as shown: the value of a secret option before it hidden, else with its own secrets hidden. */
-    private static List<String> masked(List<String> tokens) {
-        List<String> shown = new ArrayList<>(tokens.size());
+    /** The arguments joined by single spaces, each masked, a value an argument opens hidden in the next. */
+    private static String masked(List<String> arguments) {
+        StringBuilder shown = new StringBuilder();
         boolean valueAhead = false;
-        for (String token : tokens) {
-            boolean hidden = valueAhead && !token.isEmpty();
-            shown.add(hidden ? MASK : maskedWithin(token));
-            // An empty token hides nothing, so the value is still ahead; judged on the token as written.
-            valueAhead = (valueAhead && token.isEmpty()) || takesSecretValue(token);
+        for (int i = 0; i < arguments.size(); i++) {
+            if (i > 0) {
+                shown.append(' ');
+            }
+            valueAhead = maskArgument(arguments.get(i), valueAhead, shown);
         }
-        return shown;
-    }
-
-    /** {@code --opt} (no {@code =}) whose name holds a secret word: the next token is its value. */
-    static boolean takesSecretValue(String token) {
-        return token.startsWith("-") && token.indexOf('=') < 0 && namesSecret(token.substring(dashes(token)));
-    }
-
-    /** The token with its {@code --opt=value} value or its URL passwords masked; unchanged when it holds neither. */
-    private static String maskedWithin(String token) {
-        int equals = token.indexOf('=');
-        if (token.startsWith("-") && equals > 0 && equals + 1 < token.length()
-                && namesSecret(token.substring(dashes(token), equals))) {
-            return token.substring(0, equals + 1) + MASK;
-        }
-        return token.contains(URL_MARK) ? maskedUrls(token) : token;
+        return shown.toString();
     }
 
     /**
-     * Every {@code scheme://user:password@} in {@code token} with its password masked: the user info runs
-     * from the {@code ://} to the last {@code @} before the next URL (a password may hold {@code @} or
-     * {@code /}), the password from its first {@code :}.
+     * Appends {@code argument} to {@code shown} masked, its words read as a joined line reads them. A value the
+     * argument begins with runs to its end, spaces included: the whole argument after a secret option or an
+     * auth scheme that ended the argument before ({@code valueAhead}), and the rest of it after a secret
+     * {@code NAME=} as its first word ({@code --token=a b}, {@code API_KEY=a b}), after a secret option or an
+     * auth scheme as its first word ({@code Bearer a b}), or after a header's scheme ({@code Authorization:
+     * Bearer a b}). Deeper inside an argument (a script for {@code sh -c}, a whole command line as argv[0])
+     * a value is one word, as in a joined line. Each word shown has its URLs' secrets masked. Answers whether
+     * a value is still ahead after it, judged on its words as written (a value hidden is still read).
      */
-    private static String maskedUrls(String token) {
-        StringBuilder shown = new StringBuilder(token.length());
-        int copied = 0;
-        for (int mark = token.indexOf(URL_MARK); mark >= 0; mark = token.indexOf(URL_MARK, mark + 1)) {
-            if (mark == 0 || !isSchemeChar(token.charAt(mark - 1))) {
-                continue;
+    private static boolean maskArgument(String argument, boolean valueAhead, StringBuilder shown) {
+        boolean ahead = valueAhead;
+        boolean toEnd = valueAhead;
+        boolean hiding = false;
+        boolean headerName = false;
+        int start = 0;
+        for (int word = 0; ; word++) {
+            int space = argument.indexOf(' ', start);
+            int end = space < 0 ? argument.length() : space;
+            if (!hiding) {
+                if (ahead && end > start) {
+                    shown.append(MASK);
+                    hiding = toEnd;
+                } else {
+                    int equals = secretValueAt(argument, start, end);
+                    if (equals >= 0) {
+                        // The name may be a URL's query (https://u:pw@h/?token=…): its own secrets masked too.
+                        appendWithUrlsMasked(argument, start, equals + 1, shown);
+                        shown.append(MASK);
+                        hiding = word == 0;
+                    } else {
+                        appendWithUrlsMasked(argument, start, end, shown);
+                    }
+                }
+                if (!hiding && space >= 0) {
+                    shown.append(' ');
+                }
             }
-            int start = mark + URL_MARK.length();
-            int next = token.indexOf(URL_MARK, start);
-            int at = token.lastIndexOf('@', (next < 0 ? token.length() : next) - 1);
-            int colon = token.indexOf(':', start);
-            if (at >= start && colon >= 0 && colon < at && at > colon + 1) {
-                shown.append(token, copied, colon + 1).append(MASK);
-                copied = at;
+            boolean opens = opensValue(argument, start, end);
+            if (opens) {
+                toEnd = word == 0 || (word == 1 && headerName);
+            }
+            ahead = (ahead && end == start) || opens;
+            headerName = word == 0 && end > start && argument.charAt(end - 1) == ':';
+            if (space < 0) {
+                return ahead;
+            }
+            start = space + 1;
+        }
+    }
+
+    /** Whether the word {@code text[start, end)} is followed by a value: a secret {@code --opt}, or an auth scheme. */
+    private static boolean opensValue(String text, int start, int end) {
+        return takesSecretValue(text, start, end) || endsWithAuthScheme(text, start, end);
+    }
+
+    /** {@code --opt} (a dash first, no {@code =}) whose name holds a secret word: the next word is its value. */
+    private static boolean takesSecretValue(String text, int start, int end) {
+        if (end == start || text.charAt(start) != '-') {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if (text.charAt(i) == '=') {
+                return false;
             }
         }
-        return copied == 0 ? token : shown.append(token, copied, token.length()).toString();
+        return namesSecret(text, skipDashes(text, start, end), end);
+    }
+
+    /** {@code Bearer} or {@code Basic} in any case, alone or ending the word after a non-alphanumeric ({@code "Bearer}). */
+    private static boolean endsWithAuthScheme(String text, int start, int end) {
+        for (String scheme : AUTH_SCHEMES) {
+            int from = end - scheme.length();
+            if (from >= start && text.regionMatches(true, from, scheme, 0, scheme.length())
+                    && (from == start || !Character.isLetterOrDigit(text.charAt(from - 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The index of the {@code =} of a secret {@code NAME=VALUE} word {@code text[start, end)} with a value; else -1. */
+    private static int secretValueAt(String text, int start, int end) {
+        int equals = indexOf(text, '=', start, end);
+        if (equals < 0 || equals >= end - 1) {
+            return -1;
+        }
+        return namesSecret(text, skipDashes(text, start, equals), equals) ? equals : -1;
+    }
+
+    /**
+     * Appends {@code word} ({@code text[start, end)}) with every {@code scheme://user:password@}'s password
+     * masked (the user info runs from the {@code ://} to the last {@code @} before the next URL, since a
+     * password may hold {@code @} or {@code /}; the password from its first {@code :}), and the whole user
+     * part of a {@code scheme://user@} that has no password (up to the last {@code @} before its host ends
+     * at a {@code /}, {@code ?} or {@code #}). Each scan runs from one {@code ://} to the next, so the word is
+     * read a bounded number of times over.
+     */
+    private static void appendWithUrlsMasked(String text, int start, int end, StringBuilder shown) {
+        int copied = start;
+        int mark = urlMark(text, start, end);
+        while (mark >= 0) {
+            int from = mark + 3;
+            int next = urlMark(text, from, end);
+            int limit = next < 0 ? end : next;
+            if (mark > start && isSchemeChar(text.charAt(mark - 1))) {
+                int at = lastIndexOf(text, '@', from, limit);
+                int colon = indexOf(text, ':', from, at < 0 ? from : at);
+                if (colon >= 0 && at > colon + 1) {
+                    shown.append(text, copied, colon + 1).append(MASK);
+                    copied = at;
+                } else {
+                    int userAt = lastIndexOf(text, '@', from, hostEnd(text, from, limit));
+                    if (userAt > from) {
+                        shown.append(text, copied, from).append(MASK);
+                        copied = userAt;
+                    }
+                }
+            }
+            mark = limit < end ? limit : -1;
+        }
+        shown.append(text, copied, end);
+    }
+
+    /** The first {@code ://} wholly in {@code text[from, end)}, or -1: never scans past {@code end}. */
+    private static int urlMark(String text, int from, int end) {
+        for (int i = indexOf(text, ':', from, end); i >= 0; i = indexOf(text, ':', i + 1, end)) {
+            if (i + 2 < end && text.charAt(i + 1) == '/' && text.charAt(i + 2) == '/') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Where the authority starting at {@code from} ends: its first {@code /}, {@code ?} or {@code #}, else {@code limit}. */
+    private static int hostEnd(String text, int from, int limit) {
+        for (int i = from; i < limit; i++) {
+            char c = text.charAt(i);
+            if (c == '/' || c == '?' || c == '#') {
+                return i;
+            }
+        }
+        return limit;
+    }
+
+    /** The last {@code c} in {@code text[from, limit)}, or -1: never scans below {@code from}. */
+    private static int lastIndexOf(String text, char c, int from, int limit) {
+        for (int i = limit - 1; i >= from; i--) {
+            if (text.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The first {@code c} in {@code text[from, limit)}, or -1: never scans past {@code limit}. */
+    private static int indexOf(String text, char c, int from, int limit) {
+        for (int i = from; i < limit; i++) {
+            if (text.charAt(i) == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean isSchemeChar(char c) {
@@ -103,19 +243,20 @@ public final class SecretMask {
                 || c == '.';
     }
 
-    private static int dashes(String token) {
-        int count = 0;
-        while (count < token.length() && token.charAt(count) == '-') {
-            count++;
+    private static int skipDashes(String text, int start, int end) {
+        int i = start;
+        while (i < end && text.charAt(i) == '-') {
+            i++;
         }
-        return count;
+        return i;
     }
 
-    private static boolean namesSecret(String name) {
-        if (name.isEmpty()) {
+    /** Whether {@code text[start, end)} holds a secret word, in any case. */
+    private static boolean namesSecret(String text, int start, int end) {
+        if (end <= start) {
             return false;
         }
-        String lower = name.toLowerCase(Locale.ROOT);
+        String lower = text.substring(start, end).toLowerCase(Locale.ROOT);
         for (String word : SECRET_WORDS) {
             if (lower.contains(word)) {
                 return true;

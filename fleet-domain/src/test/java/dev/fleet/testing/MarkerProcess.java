@@ -20,10 +20,12 @@ public final class MarkerProcess implements AutoCloseable {
 
     private final Process process;
     private final String commandLine;
+    private final List<String> argv;
 
-    private MarkerProcess(Process process, String commandLine) {
+    private MarkerProcess(Process process, String commandLine, List<String> argv) {
         this.process = process;
         this.commandLine = commandLine;
+        this.argv = argv;
     }
 
     /**
@@ -41,7 +43,31 @@ public final class MarkerProcess implements AutoCloseable {
             awaitCommandLine(process, argv0 + "\0");
             List<String> shown = new ArrayList<>(List.of(argv0, "600"));
             shown.addAll(List.of(sleepArguments));
-            return new MarkerProcess(process, String.join(" ", shown));
+            return new MarkerProcess(process, String.join(" ", shown), List.copyOf(shown));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * A process under {@code argv0} whose arguments are exactly {@code arguments}, each one argument however
+     * many spaces it holds (a secret option's value, a header): a {@code bash} renamed with {@code exec -a},
+     * waiting on its stdin with the builtin {@code read} (so no child to outlive it). Its command line is
+     * {@code argv0 -c read -t 600 argv0 arguments...}; {@link #argv()} gives it apart.
+     */
+    public static MarkerProcess withArguments(String argv0, String... arguments) {
+        List<String> argv = new ArrayList<>(List.of(argv0, "-c", "read -t 600", argv0));
+        argv.addAll(List.of(arguments));
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "exec -a \"$0\" bash -c 'read -t 600' \"$0\" \"$@\"",
+                argv0));
+        command.addAll(List.of(arguments));
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            awaitCommandLine(process, argv0 + "\0-c\0");
+            return new MarkerProcess(process, String.join(" ", argv), List.copyOf(argv));
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -98,6 +124,11 @@ public final class MarkerProcess implements AutoCloseable {
     /** Its full command line as an observer joins it: argv[0], then sleep's arguments. */
     public String commandLine() {
         return commandLine;
+    }
+
+    /** Its arguments apart, argv[0] first, as {@code /proc/PID/cmdline} holds them. */
+    public List<String> argv() {
+        return argv;
     }
 
     public long pid() {

@@ -1,25 +1,49 @@
 package dev.fleet.observer;
 
+import dev.fleet.domain.SecretMask;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Turns the raw bytes of {@code /proc/<pid>/cmdline} into the full command line patterns are matched against. */
+/**
+ * Turns the raw bytes of {@code /proc/<pid>/cmdline} into the full command line patterns are matched against,
+ * and into the one fleet keeps and shows: the arguments apart, secrets masked ({@link SecretMask#argv}), so a
+ * value holding spaces is hidden whole.
+ */
 final class CommandLines {
 
     private CommandLines() {
     }
 
     /**
-     * The arguments are NUL-terminated; joining them with single spaces means every NUL but the
-     * final terminator becomes a space. Decoded as UTF-8 (not the JVM's default charset, which is
-     * ASCII under a POSIX locale), with malformed bytes replaced rather than failing.
+     * The arguments as one string, each ended by a NUL but the last (the final terminator dropped).
+     * Decoded as UTF-8 (not the JVM's default charset, which is ASCII under a POSIX locale), with
+     * malformed bytes replaced rather than failing.
      */
-    static String join(byte[] raw, int length) {
+    static String arguments(byte[] raw, int length) {
         int end = length > 0 && raw[length - 1] == 0 ? length - 1 : length;
-        for (int i = 0; i < end; i++) {
-            if (raw[i] == 0) {
-                raw[i] = ' ';
-            }
-        }
         return new String(raw, 0, end, StandardCharsets.UTF_8);
+    }
+
+    /** {@code arguments} joined by single spaces: what the roster's patterns are matched against. */
+    static String joined(String arguments) {
+        return arguments.replace('\0', ' ');
+    }
+
+    /** {@code arguments} joined by single spaces with their secrets masked, each argument whole: what is kept. */
+    static String masked(String arguments) {
+        List<String> apart = new ArrayList<>();
+        int start = 0;
+        for (int nul = arguments.indexOf('\0'); nul >= 0; nul = arguments.indexOf('\0', start)) {
+            apart.add(arguments.substring(start, nul));
+            start = nul + 1;
+        }
+        apart.add(arguments.substring(start));
+        return SecretMask.argv(apart);
+    }
+
+    /** The raw bytes joined by single spaces, unmasked, as patterns see them. */
+    static String join(byte[] raw, int length) {
+        return joined(arguments(raw, length));
     }
 }

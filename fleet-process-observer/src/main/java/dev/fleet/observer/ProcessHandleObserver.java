@@ -3,19 +3,23 @@ package dev.fleet.observer;
 import dev.fleet.domain.ListingReason;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.SecretMask;
 import dev.fleet.domain.port.out.ProcessObserver;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Any other platform: observes through {@link ProcessHandle#allProcesses()}. Note the JDK builds
  * {@code commandLine()} from the executable's path plus the arguments, so a process that renamed
- * its {@code argv[0]} is seen under its executable's name here. Reads only; sends no signal.
+ * its {@code argv[0]} is seen under its executable's name here. Patterns are matched against that line;
+ * what is kept has its secrets masked ({@link SecretMask}). Reads only; sends no signal.
  */
 public final class ProcessHandleObserver implements ProcessObserver {
 
@@ -67,7 +71,22 @@ public final class ProcessHandleObserver implements ProcessObserver {
         if (!matchesServer && !registered) {
             return null;
         }
-        return new ObservedProcess(handle.pid(), info.startInstant().orElse(null), commandLine,
+        return new ObservedProcess(handle.pid(), info.startInstant().orElse(null), masked(info, commandLine),
                 info.user().orElse(null), matchesServer, handle.parent().map(ProcessHandle::pid).orElse(null));
+    }
+
+    /**
+     * The command line kept and shown, its secrets masked: argument by argument where the JDK gives them apart
+     * (so a value holding spaces is hidden whole), else as the joined line it is.
+     */
+    private static String masked(ProcessHandle.Info info, String commandLine) {
+        Optional<String[]> arguments = info.arguments();
+        Optional<String> command = info.command();
+        if (command.isEmpty() || arguments.isEmpty()) {
+            return SecretMask.commandLine(commandLine);
+        }
+        List<String> argv = new ArrayList<>(List.of(command.get()));
+        argv.addAll(Arrays.asList(arguments.get()));
+        return SecretMask.argv(argv);
     }
 }

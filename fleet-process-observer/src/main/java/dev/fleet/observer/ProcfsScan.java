@@ -106,7 +106,8 @@ final class ProcfsScan {
         }
         // Kernel threads (and zombies) have an empty cmdline: nothing to match. A registered pid is
         // still looked up: a kernel thread is alive; a zombie is dropped below, by its state.
-        String commandLine = length <= 0 ? "" : CommandLines.join(reader.buffer(), length);
+        String arguments = length <= 0 ? "" : CommandLines.arguments(reader.buffer(), length);
+        String commandLine = CommandLines.joined(arguments);
         boolean matchesServer = !commandLine.isEmpty() && serverPatterns.matches(commandLine);
         if (!matchesServer && !registered) {
             return null;
@@ -121,8 +122,10 @@ final class ProcfsScan {
         if (owner.gone()) {
             return null;
         }
-        // Pid 0 is no process: it is the parent the kernel gives init and its own threads.
-        return new ObservedProcess(pid, startedAt, commandLine, owner.name(), matchesServer, parent > 0 ? parent : null);
+        // Pid 0 is no process: it is the parent the kernel gives init and its own threads. Patterns saw the
+        // line as it is; what is kept and shown has its secrets masked, while the arguments are still apart.
+        return new ObservedProcess(pid, startedAt, CommandLines.masked(arguments), owner.name(), matchesServer,
+                parent > 0 ? parent : null);
     }
 
     /** The JDK's arithmetic exactly: boot millis + ticks * 1000 / CLK_TCK, truncated to the millisecond. */

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.re2j.Pattern;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.testing.MarkerProcess;
+import dev.fleet.testing.SecretArguments;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,23 @@ class ProcessHandleObserverTest {
         assertEquals(proc.user(), jdk.user());
         assertTrue(jdk.matchesServer());
         assertTrue(jdk.commandLine().endsWith("sleep 600 " + child.token()), jdk.commandLine());
+    }
+
+    /** The JDK gives the arguments apart too: each masked whole, as the /proc observer masks them. */
+    @Test
+    void keepsTheCommandLineWithItsSecretsMaskedArgumentByArgument() {
+        String marker = Spawned.marker();
+        try (MarkerProcess child = MarkerProcess.withArguments(marker, SecretArguments.array())) {
+            ProcessObservation observation = fallback.observe(List.of(Pattern.quote(marker + " --token ZqTokA")),
+                    Set.of());
+
+            assertEquals(1, observation.processes().size(), () -> "processes: " + observation.processes());
+            ObservedProcess process = observation.processes().get(0);
+            assertEquals(child.pid(), process.pid());
+            assertTrue(process.commandLine().endsWith(" -c read -t 600 " + marker + " " + SecretArguments.MASKED),
+                    process.commandLine());
+            SecretArguments.assertHidden(process.commandLine(), "the observed command line");
+        }
     }
 
     @Test

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.re2j.Pattern;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.testing.MarkerProcess;
+import dev.fleet.testing.SecretArguments;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,6 +53,26 @@ class ProcfsProcessObserverTest {
         assertTrue(!process.startedAt().isBefore(before.minus(Duration.ofMillis(1010)))
                 && !process.startedAt().isAfter(after.plusSeconds(1)),
                 () -> process.startedAt() + " is not within a second of the spawn at " + before);
+    }
+
+    /**
+     * Patterns see the command line as it is (one may name a secret's value); what is kept has every secret
+     * masked, argument by argument, so a value holding spaces is hidden whole.
+     */
+    @Test
+    void theCommandLineKeptHasItsSecretsMaskedArgumentByArgument() {
+        String marker = Spawned.marker();
+        try (MarkerProcess child = MarkerProcess.withArguments(marker, SecretArguments.array())) {
+            ProcessObservation observation = observer.observe(List.of(Pattern.quote(marker + " -c read -t 600 "
+                    + marker + " --token ZqTokA ZqTokB")), Set.of());
+
+            assertEquals(1, observation.processes().size(), () -> "processes: " + observation.processes());
+            ObservedProcess process = observation.processes().get(0);
+            assertEquals(child.pid(), process.pid());
+            assertTrue(process.matchesServer());
+            assertEquals(marker + " -c read -t 600 " + marker + " " + SecretArguments.MASKED, process.commandLine());
+            SecretArguments.assertHidden(process.commandLine(), "the observed command line");
+        }
     }
 
     @Test

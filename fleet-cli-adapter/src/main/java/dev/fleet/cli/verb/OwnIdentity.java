@@ -15,6 +15,7 @@ import dev.fleet.domain.lifecycle.ParentProcess;
 import dev.fleet.domain.lifecycle.ServerIdentity;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.observer.HostIdentity;
+import dev.fleet.observer.RawCommandLine;
 import dev.fleet.observer.ServerPatterns;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ record OwnIdentity(ServerIdentity identity, ParentAtStart atStart) {
         boolean hasParent = parentPid.isPresent() && parentPid.getAsLong() > 0;
         // The parent is read in the same observation, its start as every start is read (never a clock).
         ProcessObservation self = observer.observe(List.of(), hasParent ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
-        requireVisibleAsServer(self, pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
+        requireVisibleAsServer(pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
         Instant started = startOf(self, pid)
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         ParentAtStart atStart = parents.decide(hasParent ? startOf(self, parentPid.getAsLong()).orElse(null) : null);
@@ -73,15 +74,14 @@ record OwnIdentity(ServerIdentity identity, ParentAtStart atStart) {
      * Refuses to serve under a command line the roster's server process patterns do not match (a
      * renamed jar, {@code serve} hidden in an {@code @}-file): every assessment would miss this server,
      * so a sixth member started that way would leave the gate open. Where the command line cannot be
-     * read (another platform), there is nothing to compare. Only this process is read (no pattern is
-     * given to the observer, which would read every command line on the host), then matched here.
+     * read (another platform), there is nothing to compare. Only this process's line is read (a pattern
+     * given to the observer would read every command line on the host), unmasked, then matched here.
      */
-    private static void requireVisibleAsServer(ProcessObservation self, long pid, ServerPatterns patterns) {
-        self.processes().stream()
-                .filter(process -> process.pid() == pid && process.commandLine() != null
-                        && !process.commandLine().isEmpty() && !patterns.matches(process.commandLine()))
-                .findFirst()
-                .ifPresent(process -> {
+    private static void requireVisibleAsServer(long pid, ServerPatterns patterns) {
+        // The line as an assessment matches it, unmasked: the observed one has its secrets masked.
+        RawCommandLine.of(pid)
+                .filter(line -> !patterns.matches(line))
+                .ifPresent(line -> {
                     throw new ConfigurationException("this server's command line is not one the roster's "
                             + "server_process_patterns match, so no assessment would see it: start it as "
                             + "'java -jar .../fleet.jar serve ...' (or the fleet launcher), with serve and its options "

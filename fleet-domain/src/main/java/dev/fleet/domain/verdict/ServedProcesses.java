@@ -3,6 +3,7 @@ package dev.fleet.domain.verdict;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.Roster;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -19,8 +20,13 @@ import java.util.TreeMap;
  * ObservedProcess#MAX_ANCESTRY} generations), and has the same owner as that server. A served process is
  * the member's, never a stray. The nearest recorded server up the chain decides; a parent that started
  * after its child (or whose start, or the child's, is unknown) is no parent, since its pid may be another
- * process's now. A server pid two live rows record serves nothing: one of them is wrong, and choosing
- * would depend on which.
+ * process's now.
+ *
+ * <p>A row's {@code server_pid} serves only when it names the row's own child ({@link #servesFor}): the
+ * process of that pid has the row's pid as its parent now and started within {@link
+ * ObservedProcess#START_TOLERANCE} of the row's {@code server_started_at}. One edited column could
+ * otherwise make the client, init or any process "the server" and hide every stray below it. A server pid
+ * two live rows still record serves nothing: one of them is wrong, and choosing would depend on which.
  *
  * <p>A live row whose own pid is served by a wrapping registration of the same roster member (both
  * instances of it) is that member's server registering itself: it is no second instance ({@link
@@ -43,7 +49,7 @@ final class ServedProcesses {
 
     /** What the {@code live} registrations serve among {@code processes} (by pid); {@code roster} says which are instances. */
     static ServedProcesses of(Collection<Registration> live, Map<Long, ObservedProcess> processes, Roster roster) {
-        Map<Long, Registration> wrapperOnPid = wrappersByServerPid(live);
+        Map<Long, Registration> wrapperOnPid = wrappersByServerPid(live, processes);
         if (wrapperOnPid.isEmpty()) {
             return NONE;
         }
@@ -77,13 +83,13 @@ final class ServedProcesses {
         return new ServedProcesses(Set.copyOf(nearest.keySet()), ownRows, listed);
     }
 
-    /** Each server pid that exactly one live registration records (never its own pid), with that registration. */
-    private static Map<Long, Registration> wrappersByServerPid(Collection<Registration> live) {
+    /** Each server pid that exactly one live registration records and {@linkplain #servesFor serves for}, with it. */
+    private static Map<Long, Registration> wrappersByServerPid(Collection<Registration> live,
+            Map<Long, ObservedProcess> processes) {
         Map<Long, Set<Registration>> claims = new HashMap<>();
         for (Registration registration : live) {
-            Long serverPid = registration.serverPid();
-            if (serverPid != null && serverPid != registration.pid()) {
-                claims.computeIfAbsent(serverPid, pid -> new HashSet<>()).add(registration);
+            if (servesFor(registration, processes)) {
+                claims.computeIfAbsent(registration.serverPid(), pid -> new HashSet<>()).add(registration);
             }
         }
         Map<Long, Registration> unique = new HashMap<>();
@@ -93,6 +99,24 @@ final class ServedProcesses {
             }
         });
         return unique;
+    }
+
+    /**
+     * Whether {@code registration}'s {@code server_pid} names its own child, the server it started: a process
+     * observed now whose parent is the row's pid and whose start is within {@link
+     * ObservedProcess#START_TOLERANCE} of {@code server_started_at}. A row that recorded no server start
+     * serves nothing (nothing ties the pid to its child), and neither pid 1 nor the row's own pid is ever its
+     * server (neither can be its child; named, they would cover init's or the member's whole tree).
+     */
+    static boolean servesFor(Registration registration, Map<Long, ObservedProcess> processes) {
+        Long serverPid = registration.serverPid();
+        Instant recorded = registration.serverStartedAt();
+        if (serverPid == null || recorded == null || serverPid == 1 || serverPid == registration.pid()) {
+            return false;
+        }
+        ObservedProcess server = processes.get(serverPid);
+        return server != null && server.parentPid() != null && server.parentPid() == registration.pid()
+                && server.startedAt() != null && !ObservedProcess.startsDisagree(recorded, server.startedAt());
     }
 
     private static boolean isInstance(Registration registration, Roster roster) {

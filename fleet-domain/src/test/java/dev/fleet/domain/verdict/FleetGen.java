@@ -11,6 +11,7 @@ import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Timestamps;
+import java.time.Instant;
 import java.util.List;
 import org.quicktheories.core.Gen;
 import org.quicktheories.core.RandomnessSource;
@@ -23,7 +24,8 @@ import org.quicktheories.core.RandomnessSource;
  * unknown start (some rows recording no parent or no parent start, some served over HTTP), unregistered server processes, stopped and malformed rows, a few cohorts
  * and revisions, and rarely an unreadable registry or an unavailable listing. Some members wrap their
  * own server ({@link WrappedFleet}): alive with workers below it (some of another owner), exited, its pid
- * recycled, registering itself, or copied by hand beside it. Runtime ids and pids are unique per snapshot,
+ * recycled, registering itself, copied by hand beside it, or named by a spoofed {@code server_pid} (init's,
+ * or a process not its child) with a copy by hand below; a wrapping row that records no server start serves nothing. Runtime ids and pids are unique per snapshot,
  * as a real registry and process table make them.
  */
 final class FleetGen {
@@ -34,7 +36,8 @@ final class FleetGen {
     /** The clients that start servers: pids 900, 901, 902, below every server's pid. */
     static final long FIRST_CLIENT_PID = 900;
     static final int CLIENTS = 3;
-    static final java.time.Instant CLIENT_STARTED = RowBuilder.REGISTERED.minusSeconds(60);
+    static final Instant CLIENT_STARTED = RowBuilder.REGISTERED.minusSeconds(60);
+    private static final Instant INIT_STARTED = CLIENT_STARTED.minusSeconds(3_600);
 
     private FleetGen() {
     }
@@ -207,11 +210,11 @@ final class FleetGen {
         /**
          * A member wrapping its own server, whose fate is picked: alive (with workers below it now and then,
          * one of another owner), exited, its pid recycled, registering itself (under its member or another),
-         * or beside a copy started by hand.
+         * beside a copy started by hand, or spoofed.
          */
         void wrapped(RosterMember member) {
             RowBuilder row = row(member, nextPid++);
-            switch (pick(0, 6)) {
+            switch (pick(0, 7)) {
                 case 0 -> wrapping(row, nextPid++, pick(0, 1) == 0); // its server exited
                 case 1 -> {
                     long server = nextPid++;
@@ -229,6 +232,7 @@ final class FleetGen {
                     scenario.process(nextPid++, 1L, WrappedFleet.SERVER_STARTED,
                             WrappedFleet.serverCommand(member.profile()), WrappedFleet.USER); // a copy by hand
                 }
+                case 4 -> spoofed(row);
                 default -> healthyServer(row);
             }
         }
@@ -248,6 +252,28 @@ final class FleetGen {
                 parent = shell ? worker : parent;
             }
             return server;
+        }
+
+        /**
+         * {@code row} with its {@code server_pid} edited to name init (its start recorded or not) or a process
+         * that is not its child (started by init), and a copy of its server started by hand below that pid: a
+         * stray the spoofed column must not hide. (Its client is left alone: the orphan properties change the
+         * clients' fates; {@code WrappedServerPropertiesTest} names the client itself.)
+         */
+        private void spoofed(RowBuilder row) {
+            if (scenario.processes.stream().noneMatch(process -> process.pid() == 1L)) {
+                scenario.process(1L, null, INIT_STARTED, "/sbin/init", WrappedFleet.USER);
+            }
+            long target = 1L;
+            Instant recorded = pick(0, 1) == 0 ? INIT_STARTED : null;
+            if (pick(0, 1) == 0) {
+                target = nextPid++;
+                recorded = WrappedFleet.SERVER_STARTED;
+                scenario.process(target, 1L, recorded, "sh -c helper", WrappedFleet.USER);
+            }
+            scenario.server(row.wraps(WrappedFleet.serverCommand(row.profile), target, recorded));
+            scenario.process(nextPid++, target, WrappedFleet.SERVER_STARTED.plusMillis(5),
+                    WrappedFleet.serverCommand(row.profile), WrappedFleet.USER);
         }
 
         /** {@code row} wrapping the server on {@code server}, its start recorded or not; its fleet process observed. */

@@ -14,8 +14,12 @@ import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
+import dev.fleet.domain.Timestamps;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Served processes (docs/CONTRACT.md, "Wrapped servers"), case by case. */
 class ServedProcessesTest {
@@ -78,12 +82,13 @@ class ServedProcessesTest {
         scenario.processes.removeIf(process -> process.pid() == 5100);
         scenario.process(5100, 4100L, SERVER_STARTED.plusSeconds(30), serverCommand("prgs-author"), USER)
                 .process(7000, 5100L, SERVER_STARTED, serverCommand("prgs-author") + " --worker", USER);
-        scenario.rows.replaceAll(row -> row.pid() == 4100
-                ? RowBuilder.from(row).with(r -> r.serverStartedAt = null).build() : row);
+        scenario.rows.replaceAll(row -> row.pid() == 4100 ? RowBuilder.from(row)
+                .with(r -> r.serverStartedAt = Timestamps.format(SERVER_STARTED.plusSeconds(30))).build() : row);
 
         Verdict verdict = scenario.classify();
 
         assertEquals(List.of(7000L), unregistered(verdict));
+        assertEquals(List.of(5100L), instanceOf(verdict, "author").servedPids(), "the server itself is served");
     }
 
     @Test
@@ -120,18 +125,96 @@ class ServedProcessesTest {
         assertTrue(unregistered(stale).containsAll(List.of(4100L, 5100L)), () -> unregistered(stale).toString());
     }
 
-    /** Two live rows claiming one server: one of them is wrong, so neither serves it. */
+    /** A row naming another member's server as its own serves nothing of it: that server is not its child. */
     @Test
-    void aServerPidTwoLiveRowsRecordServesNothing() {
-        Scenario scenario = WrappedFleet.five();
+    void aRowNamingAnotherRowsServerDoesNotTakeItOver() {
+        Scenario scenario = WrappedFleet.five()
+                .process(6000, 5100L, SERVER_STARTED.plusMillis(9), serverCommand("prgs-author") + " --worker", USER);
         scenario.rows.replaceAll(row -> row.pid() == 4101
                 ? RowBuilder.from(row).with(r -> r.serverPid = 5100L).build() : row);
         scenario.processes.removeIf(process -> process.pid() == 5101);
 
         Verdict verdict = scenario.classify();
 
+        assertEquals(List.of(), unregistered(verdict));
+        assertEquals(List.of(5100L, 6000L), instanceOf(verdict, "author").servedPids());
+        assertEquals(List.of(), instanceOf(verdict, "reviewer").servedPids());
+    }
+
+    /**
+     * Two live rows on one pid (recorded in two pid namespaces an answerer of unknown namespace cannot tell
+     * apart) both naming its child: one of them is wrong, so neither serves it.
+     */
+    @Test
+    void aServerPidTwoLiveRowsRecordServesNothing() {
+        Scenario scenario = WrappedFleet.five();
+        scenario.pidNamespace = null;
+        RegistryRow author = scenario.rows.stream().filter(row -> row.pid() == 4100).findFirst().orElseThrow();
+        scenario.rows.add(RowBuilder.from(author).with(r -> {
+            r.runtimeId = "rt-author-elsewhere";
+            r.pidNamespace = "pid:[4026532999]";
+        }).build());
+
+        Verdict verdict = scenario.classify();
+
         assertEquals(List.of(5100L), unregistered(verdict));
         assertEquals(List.of(), instanceOf(verdict, "author").servedPids());
+    }
+
+    /** The client that started the author's member (its row's parent), alive. */
+    private static final long CLIENT = 900;
+    private static final Instant CLIENT_STARTED = RowBuilder.REGISTERED.minusSeconds(60);
+
+    /**
+     * One edited column never makes a process "the server" (docs/CONTRACT.md, "Wrapped servers"): the author's
+     * row names as its server the client that started it, init, itself, a process that is not its child, its
+     * child with a start more than 1 s off, or its child with no start recorded. A copy of the server started
+     * below the process it names is a stray, and closes the gate.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            the client (its row's parent)      | 900  | 2026-07-28T01:59:00.250Z | 900  | true
+            init, no start recorded            | 1    |                          | 1    | true
+            init, its start recorded           | 1    | 2026-07-28T00:00:00Z     | 1    | true
+            its own pid                        | 4100 | 2026-07-28T01:59:58.500Z | 4100 | true
+            a process that is not its child    | 6100 | 2026-07-28T01:59:58.800Z | 6100 | true
+            its child, no start recorded       | 5100 |                          | 5100 | true
+            its child, started 1.001 s off     | 5100 | 2026-07-28T01:59:57.799Z | 5100 | false
+            """)
+    void aSpoofedServerPidServesNothing(String spoof, long serverPid, String serverStartedAt, long strayParent,
+            boolean rowStaysLive) {
+        Scenario scenario = WrappedFleet.five()
+                .process(CLIENT, null, CLIENT_STARTED, "claude", USER)
+                .process(1, null, Instant.parse("2026-07-28T00:00:00Z"), "/sbin/init", USER)
+                .process(6100, 1L, SERVER_STARTED, "sh -c helper", USER)
+                .process(6000, strayParent, SERVER_STARTED.plusSeconds(5), serverCommand("prgs-author"), USER);
+        scenario.rows.replaceAll(row -> row.pid() == 4100 ? RowBuilder.from(row).parent(CLIENT, CLIENT_STARTED)
+                .with(r -> {
+                    r.serverPid = serverPid;
+                    r.serverStartedAt = serverStartedAt;
+                }).build() : row);
+
+        Verdict verdict = scenario.classify();
+
+        assertTrue(unregistered(verdict).contains(6000L), () -> spoof + ": " + unregistered(verdict));
+        assertFalse(verdict.mutationGateSatisfied());
+        assertEquals(rowStaysLive ? 5 : 4, verdict.runningMemberCount(), "the spoofing row is judged as before");
+        if (rowStaysLive) {
+            assertEquals(List.of(), instanceOf(verdict, "author").servedPids());
+        }
+    }
+
+    /** The child's start read up to 1 s off the recorded one is still that child (the OS rounds to clock ticks). */
+    @Test
+    void theChildStartedWithinOneSecondOfTheRecordedStartServes() {
+        Scenario scenario = WrappedFleet.five();
+        scenario.rows.replaceAll(row -> row.pid() == 4100 ? RowBuilder.from(row)
+                .with(r -> r.serverStartedAt = Timestamps.format(SERVER_STARTED.minusSeconds(1))).build() : row);
+
+        Verdict verdict = scenario.classify();
+
+        assertEquals(List.of(), unregistered(verdict));
+        assertEquals(List.of(5100L), instanceOf(verdict, "author").servedPids());
     }
 
     /** The verdict masks a command line's secrets, whoever wrote it: the process table, another tool's row. */

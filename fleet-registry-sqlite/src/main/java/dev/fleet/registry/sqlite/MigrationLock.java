@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.SecretMask;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,6 +15,8 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -212,7 +215,8 @@ final class MigrationLock implements AutoCloseable {
                 return "another process";
             }
             long pid = Long.parseLong(text);
-            String commandLine = ProcessHandle.of(pid).flatMap(process -> process.info().commandLine()).orElse("");
+            // Shown on stderr, which MCP clients keep in log files: its secrets masked, argument by argument.
+            String commandLine = ProcessHandle.of(pid).map(process -> shown(process.info())).orElse("");
             if (commandLine.length() > COMMAND_LINE_SHOWN) {
                 // Its start says which program, its end what that program was asked to do.
                 commandLine = commandLine.substring(0, COMMAND_LINE_SHOWN / 3) + " ... "
@@ -222,6 +226,16 @@ final class MigrationLock implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             return "another process";
         }
+    }
+
+    /** A process's command line with its secrets masked: its arguments apart where the JDK gives them, else joined. */
+    private static String shown(ProcessHandle.Info info) {
+        if (info.command().isPresent() && info.arguments().isPresent()) {
+            List<String> argv = new ArrayList<>(List.of(info.command().get()));
+            argv.addAll(List.of(info.arguments().get()));
+            return SecretMask.argv(argv);
+        }
+        return info.commandLine().map(SecretMask::commandLine).orElse("");
     }
 
     private static RegistryStorageException held(Path file, Duration wait, String holder) {
