@@ -45,7 +45,7 @@ public final class Relay implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
 
     /** Writes replies, and reads the params of a request the member answers itself (rare: never a passed line). */
-    private final ObjectMapper json = JsonMapper.builder(JsonRpcLine.STRICT)
+    private final ObjectMapper json = JsonMapper.builder(JsonRpcLine.STRICT.copy())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
