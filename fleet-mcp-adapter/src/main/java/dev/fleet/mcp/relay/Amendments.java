@@ -1,12 +1,18 @@
 package dev.fleet.mcp.relay;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +21,11 @@ import org.slf4j.LoggerFactory;
  * 4): the fleet's capabilities added to the {@code initialize} (and {@code server/discover}) result,
  * the fleet tools appended to the last {@code tools/list} page and the verdict resource to the last
  * {@code resources/list} page, and a child's tool or resource of a fleet name left out, with one
- * warning line each. Everything else in those answers stays as the child wrote it.
+ * warning line each.
+ *
+ * <p>Each change is spliced into the child's bytes ({@link Span}, {@link Splice}), never made by
+ * re-encoding a tree, so everything else in those answers stays exactly as the child wrote it
+ * (§12.1): numbers of any size and precision, strings, escapes, key order and whitespace.
  *
  * <p>It also remembers what the child declared, so the relay knows when to answer {@code tools/list}
  * or {@code resources/list} itself (a child without that capability).
@@ -23,12 +33,18 @@ import org.slf4j.LoggerFactory;
 final class Amendments {
 
     private static final Logger LOG = LoggerFactory.getLogger(Amendments.class);
+    /** Deep enough for result.capabilities.resources.subscribe and result.tools[i].name. */
+    private static final int DEPTH = 4;
+    private static final String TOOLS = "\"tools\":{}";
+    private static final String SUBSCRIBE = "\"subscribe\":true";
+    private static final String RESOURCES = "\"resources\":{" + SUBSCRIBE + "}";
 
     private final ArrayNode fleetTools;
     private final JsonNode verdictResource;
     private final Set<String> fleetToolNames;
-    /** What the last {@code resources/list} page gains: the verdict resource (entries are copied as they are added). */
-    private final ArrayNode fleetResources;
+    /** The fleet tools' and the verdict resource's entries as the last pages gain them. */
+    private final List<byte[]> toolEntries;
+    private final List<byte[]> resourceEntries;
     private final String verdictUri;
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
@@ -42,9 +58,11 @@ final class Amendments {
     Amendments(ArrayNode fleetTools, JsonNode verdictResource) {
         this.fleetTools = Objects.requireNonNull(fleetTools, "fleetTools");
         this.verdictResource = Objects.requireNonNull(verdictResource, "verdictResource");
-        this.fleetToolNames = java.util.stream.StreamSupport.stream(fleetTools.spliterator(), false)
-                .map(tool -> tool.path("name").asText()).collect(java.util.stream.Collectors.toUnmodifiableSet());
-        this.fleetResources = fleetTools.arrayNode().add(verdictResource.deepCopy());
+        this.fleetToolNames = StreamSupport.stream(fleetTools.spliterator(), false)
+                .map(tool -> tool.path("name").asText()).collect(Collectors.toUnmodifiableSet());
+        this.toolEntries = StreamSupport.stream(fleetTools.spliterator(), false)
+                .map(tool -> tool.toString().getBytes(UTF_8)).toList();
+        this.resourceEntries = List.of(verdictResource.toString().getBytes(UTF_8));
         this.verdictUri = verdictResource.path("uri").asText();
     }
 
@@ -67,62 +85,95 @@ final class Amendments {
     }
 
     /**
-     * The child's {@code initialize} or {@code server/discover} result: {@code tools} where absent,
-     * {@code resources.subscribe} true (the verdict is subscribable whatever the child's are).
+     * The child's {@code initialize} or {@code server/discover} response in {@code line[start, end)}:
+     * {@code tools} where absent, {@code resources.subscribe} true (the verdict is subscribable
+     * whatever the child's are).
      *
-     * @return whether the response changed
+     * @return the amended response, or null when it stays as it is
      */
-    boolean capabilities(ObjectNode response) {
-        if (!(response.get("result") instanceof ObjectNode result)) {
-            return false;
+    byte[] capabilities(byte[] line, int start, int end) {
+        Span result = Span.read(line, start, end, DEPTH).member("result");
+        if (result == null || !result.isObject()) {
+            return null;
         }
-        JsonNode declared = result.get("capabilities");
-        ObjectNode capabilities = declared instanceof ObjectNode object ? object : result.putObject("capabilities");
-        childHasTools = capabilities.get("tools") instanceof ObjectNode;
-        childHasResources = capabilities.get("resources") instanceof ObjectNode;
-        if (!childHasTools) {
-            capabilities.putObject("tools");
+        Splice splice = new Splice();
+        Span capabilities = result.member("capabilities");
+        if (capabilities == null || !capabilities.isObject()) {
+            childHasTools = false;
+            childHasResources = false;
+            String declared = "{" + TOOLS + "," + RESOURCES + "}";
+            if (capabilities == null) {
+                splice.addMembers(result, List.of("\"capabilities\":" + declared));
+            } else {
+                splice.replace(capabilities, declared);
+            }
+            return splice.apply(line, start, end);
         }
-        ObjectNode resources = childHasResources ? (ObjectNode) capabilities.get("resources")
-                : capabilities.putObject("resources");
-        resources.put("subscribe", true);
-        return true;
+        Span tools = capabilities.member("tools");
+        Span resources = capabilities.member("resources");
+        childHasTools = tools != null && tools.isObject();
+        childHasResources = resources != null && resources.isObject();
+        List<String> added = new ArrayList<>();
+        if (tools == null) {
+            added.add(TOOLS);
+        } else if (!tools.isObject()) {
+            splice.replace(tools, "{}");
+        }
+        if (resources == null) {
+            added.add(RESOURCES);
+        } else if (!resources.isObject()) {
+            splice.replace(resources, "{" + SUBSCRIBE + "}");
+        } else {
+            Span subscribe = resources.member("subscribe");
+            if (subscribe == null) {
+                splice.addMembers(resources, List.of(SUBSCRIBE));
+            } else if (subscribe.token() != JsonToken.VALUE_TRUE) {
+                splice.replace(subscribe, "true");
+            }
+        }
+        splice.addMembers(capabilities, added);
+        return splice.isEmpty() ? null : splice.apply(line, start, end);
     }
 
     /** A {@code tools/list} page: child tools of a fleet name left out, the fleet tools after the last page's. */
-    boolean toolsPage(ObjectNode response) {
-        return page(response, "tools", "name", fleetToolNames::contains, fleetTools);
+    byte[] toolsPage(byte[] line, int start, int end) {
+        return page(line, start, end, "tools", "name", fleetToolNames::contains, toolEntries);
     }
 
     /** A {@code resources/list} page: the verdict resource after the last page's, a child's of its URI left out. */
-    boolean resourcesPage(ObjectNode response) {
-        return page(response, "resources", "uri", verdictUri::equals, fleetResources);
+    byte[] resourcesPage(byte[] line, int start, int end) {
+        return page(line, start, end, "resources", "uri", verdictUri::equals, resourceEntries);
     }
 
-    private boolean page(ObjectNode response, String listName, String key, java.util.function.Predicate<String> fleets,
-            ArrayNode fleetEntries) {
-        if (!(response.get("result") instanceof ObjectNode result) || !(result.get(listName) instanceof ArrayNode list)) {
-            return false;
+    private byte[] page(byte[] line, int start, int end, String listName, String key, Predicate<String> fleets,
+            List<byte[]> fleetEntries) {
+        Span result = Span.read(line, start, end, DEPTH).member("result");
+        Span list = result == null ? null : result.member(listName);
+        if (list == null || !list.isArray()) {
+            return null;
         }
+        List<Span> entries = list.elements();
+        boolean[] cut = new boolean[entries.size()];
         boolean changed = false;
-        for (Iterator<JsonNode> entries = list.elements(); entries.hasNext(); ) {
-            JsonNode entry = entries.next();
-            String name = entry.path(key).asText(null);
-            if (name != null && fleets.test(name)) {
-                entries.remove();
+        for (int i = 0; i < cut.length; i++) {
+            Span name = entries.get(i).member(key);
+            if (name != null && name.text() != null && fleets.test(name.text())) {
+                cut[i] = true;
                 changed = true;
-                if (warned.add(listName + "\0" + name)) {
+                if (warned.add(listName + "\0" + name.text())) {
                     LOG.warn("the wrapped server offers {} '{}', a name of the fleet's own: it is left out of {}/list; "
-                            + "calls to it reach the fleet", listName.substring(0, listName.length() - 1), name,
-                            listName);
+                            + "calls to it reach the fleet", listName.substring(0, listName.length() - 1),
+                            name.text(), listName);
                 }
             }
         }
-        JsonNode cursor = result.get("nextCursor");
-        if (cursor == null || cursor.isNull()) {
-            fleetEntries.forEach(entry -> list.add(entry.deepCopy()));
-            changed = true;
+        Span cursor = result.member("nextCursor");
+        boolean last = cursor == null || cursor.token() == JsonToken.VALUE_NULL;
+        if (!changed && !last) {
+            return null;
         }
-        return changed;
+        Splice splice = new Splice();
+        splice.cutAndAppend(list.close(), entries, cut, last ? fleetEntries : List.of());
+        return splice.apply(line, start, end);
     }
 }

@@ -1,6 +1,5 @@
 package dev.fleet.mcp.relay;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.VerdictResource;
 
@@ -20,15 +19,17 @@ enum OwnRequest {
     /** {@code resources/templates/list} of a child without resources. */
     LIST_RESOURCE_TEMPLATES;
 
-    /** Which of these {@code method} with {@code params} is, or null when it is the child's to answer. */
-    static OwnRequest of(String method, JsonNode params, FleetAnswers fleet, Amendments child) {
-        JsonNode safeParams = params == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : params;
-        boolean verdict = VerdictResource.URI.equals(safeParams.path("uri").textValue());
+    /**
+     * Which of these {@code method} is, with the string {@code params.name} and {@code params.uri} (null
+     * where absent or no string), or null when it is the child's to answer.
+     */
+    static OwnRequest of(String method, String paramsName, String paramsUri, FleetAnswers fleet, Amendments child) {
+        if (method == null) {
+            return null;
+        }
+        boolean verdict = VerdictResource.URI.equals(paramsUri);
         return switch (method) {
-            case "tools/call" -> {
-                String name = safeParams.path("name").textValue();
-                yield name != null && fleet.isFleetTool(name) ? CALL_FLEET_TOOL : null;
-            }
+            case "tools/call" -> paramsName != null && fleet.isFleetTool(paramsName) ? CALL_FLEET_TOOL : null;
             case "resources/read" -> verdict ? READ_VERDICT : null;
             case "resources/subscribe" -> verdict ? SUBSCRIBE_VERDICT : null;
             case "resources/unsubscribe" -> verdict ? UNSUBSCRIBE_VERDICT : null;
@@ -37,5 +38,14 @@ enum OwnRequest {
             case "resources/templates/list" -> child.childLacksResources() ? LIST_RESOURCE_TEMPLATES : null;
             default -> null;
         };
+    }
+
+    /**
+     * Whether this names the fleet's own tool or resource, which the child must never be sent, even as
+     * a notification (the contract, §12.1); the lists only stand in for a child without them.
+     */
+    boolean namesTheFleet() {
+        return this == CALL_FLEET_TOOL || this == READ_VERDICT || this == SUBSCRIBE_VERDICT
+                || this == UNSUBSCRIBE_VERDICT;
     }
 }

@@ -1,7 +1,5 @@
 package dev.fleet.mcp.relay;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,27 +7,31 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.mcp.FleetAnswers;
+import dev.fleet.mcp.relay.JsonRpcLine.Message;
+import dev.fleet.mcp.relay.JsonRpcLine.Scan;
 import dev.fleet.mcp.stdio.LineOutput;
-import java.util.Map;
+import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The relay between an MCP client and the member's own server (the child), one line at a time in
- * each direction, each line parsed once (the contract, §12). Every message passes unchanged, byte for
- * byte, except the amendments of §12: the child's capabilities and last list pages
+ * each direction, each line read once in one streaming pass ({@link JsonRpcLine}), never made a tree
+ * to be passed on (the contract, §12 and §12.1). Every message passes unchanged, byte for byte,
+ * except the amendments of §12: the child's capabilities and last list pages, spliced into its bytes
  * ({@link Amendments}), the requests this member answers itself ({@link OwnRequest},
  * {@link OwnAnswers}), and {@code notifications/cancelled} for those.
  *
  * <p>What no message may get around: a response from the child goes out only when its id is that
- * of a request the client sent and the relay forwarded, not yet answered (the child never answers
- * for the fleet); a client line with a duplicate key in any object is refused (the child might read
- * another {@code name} than the relay did); a batch holding a request the member answers itself is
- * refused. Lines that are not JSON get a parse error from the member (from the client) or are
- * dropped with a warning (from the child): the client's stdout carries JSON-RPC only.
+ * of a request the client sent and the relay forwarded, not yet answered or cancelled (the child
+ * never answers for the fleet); a child line that is not exactly one well-formed JSON-RPC message is
+ * dropped; a client line with a duplicate key in any object is refused (the child might read another
+ * {@code name} than the relay did), and so is a batch holding a request the member answers itself.
+ * A refused request is answered with its own id wherever that id can be read.
  *
  * <p>One thread calls {@link #fromClient} and then {@link #clientDrained} once what it read is
  * handled, another {@link #fromChild} and {@link #childDrained}: lines passed on are flushed then;
@@ -37,23 +39,23 @@ import org.slf4j.LoggerFactory;
  */
 public final class Relay implements AutoCloseable {
 
-    /** Requests forwarded to the child and not yet answered, at most: a bound on what the relay remembers. */
+    /** Requests forwarded to the child and not yet answered nor cancelled, at most: a bound on what the relay remembers. */
     static final int MAX_FORWARDED = 4096;
 
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
 
-    /** Strict: a duplicate key, or a second value after the message, is not one message. */
-    private final ObjectMapper json = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+    /** Writes replies, and reads the params of a request the member answers itself (rare: never a passed line). */
+    private final ObjectMapper json = JsonMapper.builder(JsonRpcLine.STRICT.copy())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
     private final LineOutput toClient;
     private final LineOutput toChild;
     private final FleetAnswers fleet;
     private final Amendments amendments;
     private final OwnAnswers own;
-    /** The id key of each request forwarded to the child and not yet answered, with its method. */
-    private final Map<String, String> forwarded = new ConcurrentHashMap<>();
+    private final WaitingRequests forwarded = new WaitingRequests();
+    private final ChildLines childLines;
 
     Relay(FleetAnswers fleet, LineOutput toClient, LineOutput toChild) {
         this.fleet = Objects.requireNonNull(fleet, "fleet");
@@ -63,62 +65,33 @@ public final class Relay implements AutoCloseable {
         fleet.tools().forEach(tool -> tools.add(fleet.mapper().convertValue(tool, JsonNode.class)));
         this.amendments = new Amendments(tools, fleet.mapper().convertValue(fleet.verdictResource(), JsonNode.class));
         this.own = new OwnAnswers(fleet, amendments, this::writeToClient);
+        this.childLines = new ChildLines(forwarded, amendments, toClient);
     }
 
     /** One line from the client, without its terminator. */
     public void fromClient(byte[] buffer, int length) {
-        JsonNode message;
-        try {
-            message = json.readTree(buffer, 0, length);
-        } catch (JacksonException e) {
-            boolean duplicate = String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field");
-            replyError(NullNode.instance, duplicate ? -32600 : -32700, duplicate
-                    ? "Invalid Request: an object holds the same key twice" : "Parse error: not one JSON value");
-            return;
-        } catch (java.io.IOException e) {
-            replyError(NullNode.instance, -32700, "Parse error: not one JSON value");
-            return;
-        }
-        if (message == null || message.isMissingNode()) {
-            return; // a blank line is no message at all
-        }
-        if (message instanceof ObjectNode object) {
-            clientMessage(object, buffer, length);
-        } else if (message instanceof ArrayNode batch) {
-            clientBatch(batch, buffer, length);
-        } else {
-            replyError(NullNode.instance, -32600, "Invalid Request: a JSON-RPC message is an object");
+        Scan scan = JsonRpcLine.read(buffer, length);
+        switch (scan.shape()) {
+            case BLANK -> { } // a blank line is no message at all
+            case OBJECT -> clientMessage(scan.message(), buffer, length);
+            case BATCH -> clientBatch(scan.messages(), buffer, length);
+            case NOT_AN_OBJECT -> replyError(JsonRpcId.NONE, -32600, "Invalid Request: a JSON-RPC message is an object");
+            case DUPLICATE_KEY -> replyError(JsonRpcLine.readableId(buffer, length), -32600,
+                    "Invalid Request: an object holds the same key twice");
+            case TOO_DEEP -> replyError(JsonRpcLine.readableId(buffer, length), -32600,
+                    "Invalid Request: nested deeper than " + JsonRpcLine.MAX_DEPTH + " levels");
+            case NOT_JSON -> replyError(JsonRpcLine.readableId(buffer, length), -32700, "Parse error: not one JSON value");
         }
     }
 
     /** A client line longer than the limit: discarded unread, and answered once (the contract, §7). */
     public void clientLineTooLong(int limit) {
-        replyError(NullNode.instance, -32600, "Invalid Request: line longer than " + limit + " bytes, discarded unread");
+        replyError(JsonRpcId.NONE, -32600, "Invalid Request: line longer than " + limit + " bytes, discarded unread");
     }
 
     /** One line from the child's stdout, without its terminator. */
     public void fromChild(byte[] buffer, int length) {
-        JsonNode message;
-        try {
-            message = json.readTree(buffer, 0, length);
-        } catch (java.io.IOException e) {
-            LOG.warn("the wrapped server wrote a line that is not one JSON value ({} bytes): dropped", length);
-            return;
-        }
-        if (message == null || message.isMissingNode()) {
-            return;
-        }
-        if (message instanceof ObjectNode object) {
-            switch (childMessage(object)) {
-                case PASS -> toClient.passLine(buffer, length);
-                case AMENDED -> writeToClient(object);
-                case DROP -> { }
-            }
-        } else if (message instanceof ArrayNode batch) {
-            childBatch(batch, buffer, length);
-        } else {
-            LOG.warn("the wrapped server wrote a JSON value that is no JSON-RPC message ({} bytes): dropped", length);
-        }
+        childLines.line(buffer, length);
     }
 
     /** A child line longer than the limit: never passed on (the contract, §12). */
@@ -145,119 +118,134 @@ public final class Relay implements AutoCloseable {
         own.close();
     }
 
-    private void clientMessage(ObjectNode message, byte[] buffer, int length) {
-        String method = message.path("method").textValue();
-        if (method != null && message.has("id")) {
-            OwnRequest ownRequest = OwnRequest.of(method, message.get("params"), fleet, amendments);
-            String key = JsonRpcIds.key(message.get("id"));
+    private void clientMessage(Message message, byte[] buffer, int length) {
+        OwnRequest ownRequest = OwnRequest.of(message.method(), message.paramsName(), message.paramsUri(), fleet,
+                amendments);
+        if (message.isRequest()) {
+            String invalid = invalidRequest(message);
+            if (invalid != null) {
+                replyError(message.id(), -32600, invalid);
+                return;
+            }
             if (ownRequest != null) {
-                if (key == null) {
-                    replyError(NullNode.instance, -32600, "Invalid Request: id must be a string or an integer");
-                } else {
-                    toChild.flush(); // answering may wait for a free slot: what went before leaves first
-                    own.answer(ownRequest, message.get("id"), key, message.get("params"));
-                }
+                toChild.flush(); // answering may wait for a free slot: what went before leaves first
+                own.answer(ownRequest, idNode(message.id()), message.id().key(), params(buffer, length));
                 return;
             }
-            if (key != null && !remember(key, method, message.get("id"))) {
+            if (!forwarded.hasRoomFor(forwarded.waits(message.id().key()) ? 0 : 1)) {
+                replyError(message.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait for "
+                        + "the server's answers");
                 return;
             }
-        } else if ("notifications/cancelled".equals(method)
-                && own.isOwn(JsonRpcIds.key(message.path("params").get("requestId")))) {
-            return; // the child never saw that request
-        }
-        toChild.passLine(buffer, length);
-    }
-
-    private void clientBatch(ArrayNode batch, byte[] buffer, int length) {
-        for (JsonNode element : batch) {
-            String method = element.path("method").textValue();
-            if (method != null && element.has("id")
-                    && OwnRequest.of(method, element.get("params"), fleet, amendments) != null) {
-                replyError(NullNode.instance, -32600, "Invalid Request: a batch may not hold a request the fleet "
-                        + "answers itself (" + method + "); send it on a line of its own");
-                return;
+            forwarded.add(message.id().key(), message.method());
+        } else if (message.isNotification()) {
+            if ("notifications/cancelled".equals(message.method()) && cancelled(message.requestId())) {
+                return; // the child never saw that request
             }
-        }
-        for (JsonNode element : batch) {
-            String method = element.path("method").textValue();
-            String key = JsonRpcIds.key(element.get("id"));
-            if (method != null && key != null && !remember(key, method, element.get("id"))) {
+            if (ownRequest != null && ownRequest.namesTheFleet()) {
+                LOG.warn("the client sent {} for the fleet's own {} as a notification: dropped, it never reaches the "
+                        + "wrapped server", message.method(), message.paramsUri() != null ? message.paramsUri()
+                        : message.paramsName());
                 return;
             }
         }
         toChild.passLine(buffer, length);
     }
 
-    /** Remembers a forwarded request; false (and answered) when too many already wait for the child. */
-    private boolean remember(String key, String method, JsonNode id) {
-        if (forwarded.size() >= MAX_FORWARDED && !forwarded.containsKey(key)) {
-            replyError(id, -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait for the server's "
-                    + "answers");
+    /** Why a request may not be forwarded nor answered (MCP: an id is a string or a number), or null. */
+    private static String invalidRequest(Message request) {
+        if (!request.id().legal()) {
+            return "Invalid Request: an id is a string or a number";
+        }
+        return request.method() == null ? "Invalid Request: a method is a string" : null;
+    }
+
+    /**
+     * A cancellation: a request the member answers itself is no business of the child's (true); one
+     * forwarded no longer waits, so a late answer to it is dropped and its place is free (the contract,
+     * §12.1), and the cancellation is forwarded (false).
+     */
+    private boolean cancelled(JsonRpcId requestId) {
+        if (requestId == null || !requestId.legal()) {
             return false;
         }
-        forwarded.put(key, method);
-        return true;
+        if (own.isOwn(requestId.key())) {
+            return true;
+        }
+        forwarded.cancel(requestId.key());
+        return false;
     }
 
-    private enum Outcome { PASS, AMENDED, DROP }
-
-    private Outcome childMessage(ObjectNode message) {
-        if (message.has("method")) {
-            return Outcome.PASS; // the child's own request or notification, for the client
+    private void clientBatch(List<Message> batch, byte[] buffer, int length) {
+        int added = 0;
+        for (Message message : batch) {
+            OwnRequest ownRequest = OwnRequest.of(message.method(), message.paramsName(), message.paramsUri(), fleet,
+                    amendments);
+            if (ownRequest != null && (message.isRequest() || ownRequest.namesTheFleet())) {
+                refuseBatch(batch, "Invalid Request: a batch may not hold a request the fleet answers itself ("
+                        + message.method() + "); send it on a line of its own");
+                return;
+            }
+            String invalid = message.isRequest() ? invalidRequest(message) : null;
+            if (invalid != null) {
+                refuseBatch(batch, invalid);
+                return;
+            }
+            added += message.isRequest() && !forwarded.waits(message.id().key()) ? 1 : 0;
         }
-        if (!message.has("result") && !message.has("error")) {
-            LOG.warn("the wrapped server wrote an object that is no JSON-RPC message: dropped");
-            return Outcome.DROP;
+        if (!forwarded.hasRoomFor(added)) {
+            refuseBatch(batch, "Invalid Request: " + MAX_FORWARDED + " requests already wait for the server's answers");
+            return;
         }
-        String key = JsonRpcIds.key(message.get("id"));
-        String method = key == null ? null : forwarded.remove(key);
-        if (method == null) {
-            LOG.warn("the wrapped server answered id {}, which names no request of the client's waiting for it: "
-                    + "dropped", message.get("id"));
-            return Outcome.DROP;
-        }
-        boolean amended = switch (method) {
-            case "initialize", "server/discover" -> amendments.capabilities(message);
-            case "tools/list" -> amendments.toolsPage(message);
-            case "resources/list" -> amendments.resourcesPage(message);
-            default -> false;
-        };
-        return amended ? Outcome.AMENDED : Outcome.PASS;
-    }
-
-    private void childBatch(ArrayNode batch, byte[] buffer, int length) {
-        ArrayNode kept = json.createArrayNode();
-        boolean changed = false;
-        for (JsonNode element : batch) {
-            Outcome outcome = element instanceof ObjectNode object ? childMessage(object) : Outcome.DROP;
-            if (outcome == Outcome.DROP) {
-                changed = true;
-            } else {
-                changed |= outcome == Outcome.AMENDED;
-                kept.add(element);
+        for (Message message : batch) {
+            if (message.isRequest()) {
+                forwarded.add(message.id().key(), message.method());
+            } else if (message.isNotification() && "notifications/cancelled".equals(message.method())) {
+                cancelled(message.requestId());
             }
         }
-        if (!changed) {
-            toClient.passLine(buffer, length);
-        } else if (!kept.isEmpty()) {
-            writeToClient(kept);
-        }
+        toChild.passLine(buffer, length);
     }
 
-    private void replyError(JsonNode id, int code, String message) {
+    private void refuseBatch(List<Message> batch, String reason) {
+        ArrayNode replies = json.createArrayNode();
+        batch.stream().filter(Message::isRequest).filter(request -> request.id().legal())
+                .forEach(request -> replies.add(error(request.id(), -32600, reason)));
+        LOG.warn("a client batch answered with error -32600: {}", reason);
+        writeToClient(replies.isEmpty() ? error(JsonRpcId.NONE, -32600, reason) : replies);
+    }
+
+    private void replyError(JsonRpcId id, int code, String message) {
         LOG.warn("a client line answered with error {}: {}", code, message);
+        writeToClient(error(id, code, message));
+    }
+
+    private ObjectNode error(JsonRpcId id, int code, String message) {
         ObjectNode response = json.createObjectNode();
         response.put("jsonrpc", "2.0");
-        response.set("id", id);
+        response.set("id", idNode(id));
         response.putObject("error").put("code", code).put("message", message);
-        writeToClient(response);
+        return response;
+    }
+
+    /** The id as the request wrote it (a number is never re-encoded, so never rounded). */
+    private JsonNode idNode(JsonRpcId id) {
+        return id.legal() ? json.getNodeFactory().rawValueNode(new RawValue(id.json())) : NullNode.instance;
+    }
+
+    /** The params of a request the member answers itself, as a tree (the line is known to be one object). */
+    private JsonNode params(byte[] buffer, int length) {
+        try {
+            return json.readTree(buffer, 0, length).get("params");
+        } catch (IOException e) {
+            throw new IllegalStateException("a line read once could not be read again", e);
+        }
     }
 
     private void writeToClient(JsonNode message) {
         try {
             toClient.writeLine(json.writeValueAsBytes(message));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             LOG.warn("could not encode a message for the client: {}", e.toString());
         }
     }

@@ -11,9 +11,13 @@ import org.quicktheories.impl.Constraint;
 /**
  * A random MCP conversation through a relay, as a client and a child would hold it: an
  * {@code initialize} with random capabilities, then requests, notifications and responses in both
- * directions, interleaved at random, with random ids (integers and strings, some alike in print),
- * cursors, unicode, key orders and whitespace, so that only a relay passing bytes unchanged keeps
- * them. Each line says which side sends it and what the relay may do to it.
+ * directions, interleaved at random, with random ids of every form MCP allows (strings, some alike
+ * in print to numbers; integers, negative, fractions, beyond a long, with exponents; answered in
+ * another spelling of the same value), numbers of any size and precision, cursors, unicode, key
+ * orders and whitespace, so that only a relay passing bytes unchanged keeps them, and child lines of
+ * every malformed shape. Each line says which side sends it and what the relay may do to it: where
+ * the relay amends a line, {@code expected} is the text it must send, byte for byte ({@code "\0"}
+ * where the fleet's own list entries go).
  */
 record Conversation(List<Line> lines, boolean childHasTools, boolean childHasResources) {
 
@@ -23,17 +27,19 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
         VERBATIM,
         /** the child's initialize result: gains capabilities */
         CAPABILITIES,
-        /** the child's last tools/list page: gains the fleet tools */
-        LAST_TOOLS_PAGE,
-        /** the child's last resources/list page: gains the verdict resource */
-        LAST_RESOURCES_PAGE,
+        /** a child's tools/list page: a child tool of a fleet name left out; the last gains the fleet tools */
+        TOOLS_PAGE,
+        /** a child's resources/list page: likewise, with the verdict resource */
+        RESOURCES_PAGE,
+        /** a child line that is not exactly one well-formed JSON-RPC message, or answers nothing waiting */
+        DROPPED,
         /** a request the member answers itself: never reaches the child */
         OWN_REQUEST,
         /** a cancellation of such a request: never reaches the child */
         OWN_CANCELLATION
     }
 
-    record Line(boolean fromClient, String text, Kind kind, String ownId) {
+    record Line(boolean fromClient, String text, Kind kind, String ownId, String expected) {
     }
 
     static Gen<Conversation> conversations() {
@@ -57,6 +63,8 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
         private final Map<String, String> atChild = new HashMap<>();
         /** The child's requests at the client, not yet answered. */
         private final List<String> atClient = new ArrayList<>();
+        /** The requests the fleet answers itself. */
+        private final List<String> ownIds = new ArrayList<>();
         private int nextId;
 
         Builder(RandomnessSource in) {
@@ -73,11 +81,41 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
             boolean resources = pick(0, 2) > 0;
             String initId = freshId();
             client(json.message(initId, "initialize", json.object()), Kind.VERBATIM, null);
-            String capabilities = "{" + (tools ? "\"tools\":{\"listChanged\":true}," : "")
-                    + (resources ? "\"resources\":{\"subscribe\":" + (pick(0, 1) == 0) + "}," : "")
-                    + "\"logging\":{}}";
-            child(json.result(initId, "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":" + capabilities
-                    + ",\"serverInfo\":" + json.object() + "}"), Kind.CAPABILITIES);
+            String declared = List.of("{\"subscribe\":false}", "{\"subscribe\":true}", "{\"listChanged\":true}", "{}")
+                    .get(pick(0, 3));
+            List<String> members = new ArrayList<>(List.of("\"logging\":{}", "\"experimental\":{\"n\":"
+                    + json.number() + ",\"s\":" + json.string() + "}"));
+            List<String> amended = new ArrayList<>(members);
+            if (tools) {
+                members.add("\"tools\":{\"listChanged\":true}");
+                amended.add("\"tools\":{\"listChanged\":true}");
+            }
+            if (resources) {
+                members.add("\"resources\":" + declared);
+                amended.add("\"resources\":" + switch (declared) {
+                    case "{}" -> "{\"subscribe\":true}";
+                    case "{\"listChanged\":true}" -> "{\"listChanged\":true,\"subscribe\":true}";
+                    default -> "{\"subscribe\":true}";
+                });
+            }
+            // the same shuffle for both: the text as the child writes it, and as the relay must send it
+            long seed = pick(0, Integer.MAX_VALUE);
+            String capabilities = shuffled(members, seed);
+            String expected = shuffled(amended, seed);
+            List<String> gained = new ArrayList<>();
+            if (!tools) {
+                gained.add("\"tools\":{}");
+            }
+            if (!resources) {
+                gained.add("\"resources\":{\"subscribe\":true}");
+            }
+            if (!gained.isEmpty()) {
+                expected = expected.substring(0, expected.length() - 1) + "," + String.join(",", gained) + "}";
+            }
+            String result = "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":" + capabilities + ",\"serverInfo\":"
+                    + json.object() + ",\"n\":" + json.number() + "}";
+            String line = json.result(respelt(initId), result);
+            child(line, Kind.CAPABILITIES, line.replace(result, result.replace(capabilities, expected)));
             int steps = pick(0, 40);
             for (int i = 0; i < steps; i++) {
                 step(tools, resources);
@@ -85,8 +123,14 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
             return new Conversation(List.copyOf(lines), tools, resources);
         }
 
+        /** {@code members} as an object's text, in an order and with whitespace that {@code seed} picks. */
+        private static String shuffled(List<String> members, long seed) {
+            java.util.Random random = new java.util.Random(seed);
+            return new RandomJson((low, high) -> low + random.nextInt(high - low + 1)).members(members);
+        }
+
         private void step(boolean tools, boolean resources) {
-            switch (pick(0, 9)) {
+            switch (pick(0, 10)) {
                 case 0, 1 -> {
                     String id = freshId();
                     String method = CHILD_METHODS.get(pick(0, CHILD_METHODS.size() - 1));
@@ -111,6 +155,7 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
                             ? "{\"name\":\"gitea_get_runtime_context\",\"arguments\":{}}" : "{\"uri\":\"fleet://verdict\"}";
                     client(json.message(id, own.contains("uri") ? "resources/read" : "tools/call", own),
                             Kind.OWN_REQUEST, id);
+                    ownIds.add(id);
                     if (pick(0, 1) == 0) {
                         client(json.notification("notifications/cancelled", "{\"requestId\":" + id + "}"),
                                 Kind.OWN_CANCELLATION, id);
@@ -126,6 +171,7 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
                 }
                 case 8 -> child(json.notification(NOTIFICATIONS.get(pick(0, NOTIFICATIONS.size() - 1)), json.object()),
                         Kind.VERBATIM);
+                case 10 -> child(malformed(), Kind.DROPPED);
                 default -> {
                     if (!atClient.isEmpty()) {
                         String id = atClient.remove(pick(0, atClient.size() - 1));
@@ -145,38 +191,128 @@ record Conversation(List<Line> lines, boolean childHasTools, boolean childHasRes
             String id = ids.get(pick(0, ids.size() - 1));
             String method = atChild.remove(id);
             if (method.equals("tools/list") || method.equals("resources/list")) {
-                String list = method.equals("tools/list") ? "tools" : "resources";
-                int cursor = pick(0, 3);
-                String next = switch (cursor) {
-                    case 0 -> "";
-                    case 1 -> ",\"nextCursor\":null";
-                    default -> ",\"nextCursor\":" + json.string();
-                };
-                String entries = json.entries(list.equals("tools") ? "name" : "uri", pick(0, 3));
-                Kind kind = cursor < 2 ? (list.equals("tools") ? Kind.LAST_TOOLS_PAGE : Kind.LAST_RESOURCES_PAGE)
-                        : Kind.VERBATIM;
-                child(json.result(id, "{\"" + list + "\":" + entries + next + "}"), kind);
+                page(respelt(id), method.equals("tools/list"));
             } else {
-                child(pick(0, 4) == 0 ? json.error(id) : json.result(id, json.object()), Kind.VERBATIM);
+                child(pick(0, 4) == 0 ? json.error(respelt(id)) : json.result(respelt(id), json.object()),
+                        Kind.VERBATIM);
             }
         }
 
-        /** A fresh id as written: an integer, or a string that may print like one. */
+        /**
+         * A list page answering {@code id}, maybe the last, maybe with an impostor of a fleet name among
+         * the child's entries: the expected text leaves it out with the comma that separated it, and
+         * on the last page marks where the fleet's entries go (after the last entry kept).
+         */
+        private void page(String id, boolean tools) {
+            String list = tools ? "tools" : "resources";
+            String key = tools ? "name" : "uri";
+            int count = pick(0, 3);
+            int impostor = pick(0, 2) == 0 ? pick(0, count) : -1;
+            int size = count + (impostor < 0 ? 0 : 1);
+            List<String> entries = new ArrayList<>();
+            List<String> separators = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                String name = i == impostor ? (tools ? List.of("gitea_get_runtime_context",
+                        "gitea_assess_fleet_inventory").get(pick(0, 1)) : "fleet://verdict") : "entry-" + i + "-" + json.word();
+                entries.add(json.entry(key, name));
+                separators.add(i == 0 ? "" : "," + json.space());
+            }
+            String leading = json.space();
+            String trailing = json.space();
+            StringBuilder text = new StringBuilder("[").append(leading);
+            for (int i = 0; i < size; i++) {
+                text.append(separators.get(i)).append(entries.get(i));
+            }
+            text.append(trailing).append(']');
+            int cursor = pick(0, 3);
+            boolean last = cursor < 2;
+            StringBuilder expected = new StringBuilder("[").append(leading);
+            boolean kept = false;
+            for (int i = 0; i < size; i++) {
+                if (i != impostor) {
+                    expected.append(!kept ? "" : i == impostor + 1 ? separators.get(impostor) : separators.get(i))
+                            .append(entries.get(i));
+                    kept = true;
+                }
+            }
+            expected.append(last && kept ? "\0" : "").append(trailing).append(last && !kept ? "\0" : "").append(']');
+            String next = switch (cursor) {
+                case 0 -> "";
+                case 1 -> ",\"nextCursor\":null";
+                default -> ",\"nextCursor\":" + json.string();
+            };
+            String line = json.result(id, "{\"" + list + "\":" + text + next + "}");
+            Kind kind = tools ? Kind.TOOLS_PAGE : Kind.RESOURCES_PAGE;
+            child(line, last || impostor >= 0 ? kind : Kind.VERBATIM, line.replace(text, expected));
+        }
+
+        /**
+         * A child line of a malformed shape, naming an id the client or the fleet waits on where it can
+         * (a request and a response at once, for an answer still pending, must not pass either).
+         */
+        private String malformed() {
+            List<String> waiting = new ArrayList<>(atChild.keySet());
+            waiting.addAll(ownIds);
+            waiting.sort(null);
+            String id = waiting.isEmpty() ? freshId() : waiting.get(pick(0, waiting.size() - 1));
+            return switch (pick(0, 13)) {
+                case 0 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\",\"result\":{}}";
+                case 1 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{},\"error\":{\"code\":-1,\"message\":\"x\"}}";
+                case 2 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + "}";
+                case 3 -> "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"id\":null}";
+                case 4 -> "{\"jsonrpc\":\"2.0\",\"method\":\"roots/list\",\"id\":" + List.of("true", "{}", "[1]")
+                        .get(pick(0, 2)) + "}";
+                case 5 -> "{\"jsonrpc\":\"2.0\",\"method\":7,\"id\":" + id + "}";
+                case 6 -> List.of("42", "\"text\"", "[]", "null", "true").get(pick(0, 4));
+                case 7 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}";
+                case 8 -> "not json " + id;
+                case 9 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"a\":1,\"a\":2}}";
+                case 10 -> "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"result\":{}}";
+                case 11 -> "{\"jsonrpc\":\"2.0\",\"id\":\"nobody-" + nextId + "\",\"result\":{}}";
+                case 12 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}} {\"jsonrpc\":\"2.0\"}";
+                default -> "[" + "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"x\",\"error\":{}}" + "]";
+            };
+        }
+
+        /** An answer's id: a number id in another spelling of the same value, now and then. */
+        private String respelt(String id) {
+            if (!id.matches("-?[0-9]+")) {
+                return id;
+            }
+            return switch (pick(0, 3)) {
+                case 0 -> id + ".0";
+                case 1 -> id + "0e-1";
+                case 2 -> id + ".000E+0";
+                default -> id;
+            };
+        }
+
+        /** A fresh id as written: a string that may print like a number, or a number of any form. */
         private String freshId() {
             int n = ++nextId;
-            return switch (pick(0, 2)) {
+            return switch (pick(0, 8)) {
                 case 0 -> Integer.toString(n);
                 case 1 -> "\"" + n + "\"";
-                default -> "\"id-" + n + "-\\u00e9\"";
+                case 2 -> "\"id-" + n + "-\\u00e9\"";
+                case 3 -> "-" + n;
+                case 4 -> n + ".5";
+                case 5 -> n + "e400";
+                case 6 -> n + "1234567890123456789012345";
+                case 7 -> n + ".000000000000000000001";
+                default -> n + ".5e-3";
             };
         }
 
         private void client(String text, Kind kind, String ownId) {
-            lines.add(new Line(true, text, kind, ownId));
+            lines.add(new Line(true, text, kind, ownId, text));
         }
 
         private void child(String text, Kind kind) {
-            lines.add(new Line(false, text, kind, null));
+            child(text, kind, text);
+        }
+
+        private void child(String text, Kind kind, String expected) {
+            lines.add(new Line(false, text, kind, null, expected));
         }
     }
 }

@@ -12,6 +12,13 @@ final class RandomJson {
     private static final String[] WORDS = {"a", "cursor-1", "é", "日本", "\\\"quoted\\\"", "back\\\\slash", "😀",
             "\\u00e9", "tab\\t", "fleet://verdict?no", "gitea_assess_fleet_inventory_not"};
 
+    /**
+     * Numbers a relay that made them doubles would change: beyond a double's range, finer than its
+     * precision, longer than Jackson's default limit of 1,000 digits, negative zero, exponents.
+     */
+    static final String[] NUMBERS = {"1.5e3", "1e400", "-1E-400", "0.1000000000000000055511151231257827", "-0.0",
+            "1E+2", "12345678901234567890123", "-7", "2.50", "1" + "0123456789".repeat(150), "0.0" + "9".repeat(1500)};
+
     private final BinaryOperator<Integer> pick;
 
     RandomJson(BinaryOperator<Integer> pick) {
@@ -40,17 +47,32 @@ final class RandomJson {
                 object("\"code\"", Integer.toString(-32000 - pick(0, 700)), "\"message\"", string()));
     }
 
-    /** An array of {@code count} objects, each with {@code key} and more. */
-    String entries(String key, int count) {
-        StringBuilder array = new StringBuilder("[").append(space());
-        for (int i = 0; i < count; i++) {
-            if (i > 0) {
-                array.append(',').append(space());
-            }
-            array.append(object(quote(key), quote("entry-" + i + "-" + WORDS[pick(0, WORDS.length - 1)]),
-                    "\"extra\"", value(2)));
+    /** An entry of a list page: an object with {@code key} and more. */
+    String entry(String key, String name) {
+        return object(quote(key), quote(name), "\"extra\"", value(2));
+    }
+
+    /** Whitespace as a peer may put it between tokens: none, or some. */
+    String space() {
+        return switch (pick(0, 5)) {
+            case 0 -> " ";
+            case 1 -> "\t";
+            case 2 -> "  ";
+            default -> "";
+        };
+    }
+
+    /** An object of the given member texts ({@code "key":value}), in an order picked at random. */
+    String members(java.util.List<String> members) {
+        java.util.List<String> shuffled = new java.util.ArrayList<>(members);
+        for (int i = shuffled.size() - 1; i > 0; i--) {
+            java.util.Collections.swap(shuffled, i, pick(0, i));
         }
-        return array.append(space()).append(']').toString();
+        return "{" + space() + String.join("," + space(), shuffled) + space() + "}";
+    }
+
+    String word() {
+        return WORDS[pick(0, WORDS.length - 1)];
     }
 
     String object() {
@@ -63,16 +85,20 @@ final class RandomJson {
         return object(pairs);
     }
 
+    String number() {
+        return NUMBERS[pick(0, NUMBERS.length - 1)];
+    }
+
     String string() {
         return quote(WORDS[pick(0, WORDS.length - 1)] + pick(0, 99));
     }
 
-    private String value(int depth) {
+    String value(int depth) {
         return switch (depth <= 0 ? pick(0, 3) : pick(0, 6)) {
             case 0 -> string();
             case 1 -> Integer.toString(pick(-1000, 1000));
             case 2 -> pick(0, 1) == 0 ? "true" : "null";
-            case 3 -> "1.5e3";
+            case 3 -> number();
             case 4 -> "[" + space() + value(depth - 1) + space() + "]";
             default -> {
                 String[] pairs = {quote("n" + depth), value(depth - 1)};
@@ -95,16 +121,7 @@ final class RandomJson {
         return "{" + space() + String.join("," + space(), members) + space() + "}";
     }
 
-    private String space() {
-        return switch (pick(0, 5)) {
-            case 0 -> " ";
-            case 1 -> "\t";
-            case 2 -> "  ";
-            default -> "";
-        };
-    }
-
-    private static String quote(String text) {
+    static String quote(String text) {
         return "\"" + text + "\"";
     }
 }

@@ -152,6 +152,55 @@ class RelayTest {
         assertFalse(relay.clientReceived().isEmpty());
     }
 
+    @Test
+    void aChildLineThatIsNotExactlyOneWellFormedMessageIsDroppedAndTakesNoAnswersPlace() throws Exception {
+        initialize("{\"tools\":{}}");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"}}");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"gitea_assess_fleet_inventory\",\"arguments\":{}}}");
+        int before = relay.clientReceived().size();
+        for (String id : List.of("30", "31")) {
+            for (String malformed : List.of("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\",\"result\":{}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + id + "}", "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}} 1",
+                    "{\"jsonrpc\":\"2.0\",\"method\":7,\"id\":" + id + "}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"id\":null}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"error\":{}}", "[]", "42", "null")) {
+                relay.child(malformed);
+            }
+        }
+        relay.awaitClientLine(line -> line.contains("\"id\":31"));
+        assertEquals(before + 1, relay.clientReceived().size(), "only the fleet's own answer: " + relay.clientReceived());
+        String answer = "{\"jsonrpc\":\"2.0\",\"id\":30,\"result\":{\"content\":[]}}";
+        relay.child(answer);
+        assertEquals(answer, last(relay.clientReceived()), "the request still waits for its true answer");
+    }
+
+    @Test
+    void aChildBatchLosesItsMalformedElementsAndKeepsEveryOtherByte() {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":40,\"method\":\"ping\"}");
+        relay.child("[ {\"jsonrpc\":\"2.0\",\"id\":41,\"result\":{}} , {\"jsonrpc\":\"2.0\",\"id\":40,\"result\":"
+                + "{\"n\":1e400}} ,\t{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"id\":null} ]");
+        assertEquals(List.of("[ {\"jsonrpc\":\"2.0\",\"id\":40,\"result\":{\"n\":1e400}} ]"), relay.clientReceived());
+    }
+
+    @Test
+    void cancelledRequestsFreeTheirPlaceSoThatALongSessionStillAnswers() {
+        for (int id = 1; id <= 5_000; id++) {
+            relay.client("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+            relay.client("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id
+                    + "}}");
+        }
+        assertEquals(List.of(), relay.clientReceived(), "no request was refused");
+        assertEquals(10_000, relay.childReceived().size(), "every request and cancellation reached the child");
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":17,\"result\":{}}");
+        assertEquals(List.of(), relay.clientReceived(), "a late answer to a cancelled request is dropped");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":\"next\",\"method\":\"ping\"}");
+        String answer = "{\"jsonrpc\":\"2.0\",\"id\":\"next\",\"result\":{}}";
+        relay.child(answer);
+        assertEquals(List.of(answer), relay.clientReceived());
+    }
+
     private void initialize(String capabilities) {
         relay.client(INITIALIZE);
         relay.child("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":"
