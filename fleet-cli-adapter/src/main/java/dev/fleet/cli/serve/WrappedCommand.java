@@ -42,6 +42,8 @@ public record WrappedCommand(List<String> argv) {
             throw new ParameterException(command, "a wrapped server (-- COMMAND) is relayed over stdio only; "
                     + "drop --transport http");
         }
+        // What starting the child needs first (JNA, some 100 ms) loads meanwhile, beside the registry and roster.
+        ServedChild.prepare();
         return new WrappedCommand(positional);
     }
 
@@ -59,6 +61,11 @@ public record WrappedCommand(List<String> argv) {
     /**
      * Starts the server as {@code member}'s: one line and exit 2, with nothing registered, when it
      * cannot be started.
+     *
+     * <p>Called on the main thread, which then serves ({@code RelayServer.serve} never returns) until
+     * the process exits: the child's parent-death signal (SIGKILL once this member is gone, even killed
+     * with SIGKILL) fires when the <em>thread</em> that started it ends, so no shorter-lived thread may
+     * start it.
      */
     public ServedChild start(RosterMember member) {
         try {

@@ -85,6 +85,22 @@ final class WrappedMembers {
         return ((McpSchema.TextContent) result.content().get(0)).text();
     }
 
+    /** The pid a wrapped server's script wrote to {@code file} (a line of its own), once it is there. */
+    static long awaitPid(Path file) throws InterruptedException {
+        Patience.await(java.time.Duration.ofSeconds(30), java.time.Duration.ofMillis(20), () -> {
+            try {
+                return Files.isRegularFile(file) && Files.readString(file).endsWith("\n");
+            } catch (IOException e) {
+                return false;
+            }
+        }, "the wrapped server to write " + file.getFileName());
+        try {
+            return Long.parseLong(Files.readString(file).trim());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** Whether a process of that pid runs: alive, and not a zombie nobody has reaped yet. */
     static boolean runs(long pid) {
         try {

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,8 @@ final class OwnAnswers implements AutoCloseable {
     static final int MAX_IN_FLIGHT = 64;
     /** Ids of answered own requests kept, so that a late {@code notifications/cancelled} for one is still dropped. */
     private static final int REMEMBERED = 1024;
+    /** How long answers under way may take once the member ends: its row must be stopped within 1 s of SIGTERM. */
+    static final long FINISH_MILLIS = 300;
     private static final Logger LOG = LoggerFactory.getLogger(OwnAnswers.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -76,9 +79,16 @@ final class OwnAnswers implements AutoCloseable {
         });
     }
 
+    /** Stops the verdict's watcher, and lets the answers already asked for go out, for at most {@value #FINISH_MILLIS} ms. */
     @Override
     public void close() {
         verdictWatch.close();
+        worker.shutdown();
+        try {
+            worker.awaitTermination(FINISH_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         worker.shutdownNow();
     }
 

@@ -14,28 +14,34 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
 
 /**
- * A member that wraps a server of its own (the contract, §12): MCP relayed over stdio between the
- * client (this process's stdin and stdout) and the child, the fleet's tools and verdict answered
+ * A member that wraps a server of its own (the contract, §12 and §12.1): MCP relayed over stdio between
+ * the client (this process's stdin and stdout) and the child, the fleet's tools and verdict answered
  * here, and the child's whole life bound to this member's.
  *
- * <p>The first of these ends it: stdin EOF or the client's death ({@link ClientWatch}), exit 0;
- * SIGTERM or SIGINT (and {@link StopSignals}), 128 + the signal; the child exiting on its own, the
- * child's status. Each time the child and everything it started are ended within
- * {@link ServedChild#EXIT_GRACE} + {@link ServedChild#TERM_GRACE} ({@link ServedChild#end}), and only
- * then is the row marked stopped.
+ * <p>The first of these ends it and decides its exit: stdin EOF or the client's death
+ * ({@link ClientWatch}), 0; SIGTERM or SIGINT, 128 + the signal; the child exiting on its own, the
+ * child's status. Then, on this one thread (the main thread, which started the child and must outlive
+ * it: the child's parent-death signal is bound to it): the child's tree is ended within 2 s of EOF
+ * and 1 s of a signal ({@link TreeTeardown}; a signal arriving meanwhile hurries it), every line the
+ * child wrote and every answer of this member's own still under way reach the client (bounded), and
+ * the row is marked stopped; then the process exits. Another stop signal ({@link StopSignals}) exits
+ * through the shutdown hook, which does the same as on SIGTERM.
  */
 public final class RelayServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(RelayServer.class);
-    /** How long the child's last lines may take to reach the client once it has exited. */
-    private static final long DRAIN_MILLIS = 1_000;
+    /**
+     * How long the child's last lines may take to reach the client once its tree is gone: the pipe's
+     * writers are gone then, so its end is read at once; the bound is for a client that stopped reading.
+     */
+    private static final long DRAIN_MILLIS = 500;
     /** What the client's stdout gathers before a write: a pipe's capacity. */
     private static final int PROTOCOL_BUFFER_BYTES = 64 * 1024;
 
@@ -44,11 +50,14 @@ public final class RelayServer {
     private final LineOutput toChild;
     private final Relay relay;
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** Counted down by SIGTERM or SIGINT (or another stop signal): the tree gets SIGTERM at once. */
+    private final CountDownLatch signalled = new CountDownLatch(1);
     private final AtomicReference<End> end = new AtomicReference<>();
-    private boolean childEnded;
+    private Thread childPump;
+    private boolean over;
 
     /** Why the member ends, and so its exit status. */
-    private record End(String why, int status, boolean childExited) {
+    private record End(String why, int status) {
     }
 
     private RelayServer(FleetMcpServer fleet, ServedChild child, LineOutput toClient) {
@@ -60,7 +69,8 @@ public final class RelayServer {
 
     /**
      * Relays between this process's stdin/stdout and {@code child}, registered through {@code fleet},
-     * until one of the ends above; then exits. Never returns normally.
+     * until one of the ends above; then exits. Never returns normally. Call it on the thread that
+     * started {@code child}.
      */
     public static void serve(FleetMcpServer fleet, ServedChild child, ClientWatch watch) {
         Objects.requireNonNull(fleet, "fleet");
@@ -77,48 +87,49 @@ public final class RelayServer {
     }
 
     private int run(InputStream stdin, ClientWatch watch) {
-        // A signal ends the child first (passed on), then the row: the hook runs while main waits.
+        // Any other exit (a stop signal of StopSignals', a System.exit elsewhere) ends the tree as SIGTERM does.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            endChild(true);
-            fleet.markStopped();
+            signalled.countDown();
+            endAll();
         }, "fleet-relay-shutdown"));
         StopSignals.install();
+        takeSignal("TERM");
+        takeSignal("INT");
         fleet.register(); // the child has started and both pipes are open
-        Thread childPump = daemon("fleet-relay-from-server", () -> {
+        childPump = daemon("fleet-relay-from-server", () -> {
             new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
         });
         daemon("fleet-relay-server-exit", () -> {
             int status = Uninterruptibly.await(child::waitFor);
-            Uninterruptibly.await(() -> {
-                childPump.join(DRAIN_MILLIS);
-                return null;
-            });
-            finish(new End("the wrapped server exited with status " + status, status, true));
+            finish(new End("the wrapped server exited with status " + status, status));
         });
         daemon("fleet-relay-from-client", () -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained));
-            finish(new End("stdin closed", 0, false));
+            finish(new End("stdin closed", 0));
         });
-        daemon("fleet-relay-tree", () -> {
-            try {
-                while (child.isAlive()) {
-                    child.track();
-                    TimeUnit.SECONDS.sleep(1);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        watch.start(reason -> finish(new End(reason, 0, false)));
+        watch.start(reason -> finish(new End(reason, 0)));
         Uninterruptibly.await(ended);
-        End first = end.get();
-        LOG.info("{}: ending the wrapped server ({}), marking this member stopped and exiting", first.why(), child);
-        endChild(false);
-        relay.close();
-        fleet.markStopped();
-        return first.status();
+        endAll();
+        return end.get().status();
+    }
+
+    /**
+     * SIGTERM or SIGINT ends the member from here rather than through the JVM's own handler (which would
+     * run the shutdown hooks at once, with this signal's status even during an EOF teardown): the first
+     * trigger keeps its status, and the tree gets SIGTERM at once. A signal ignored when the JVM started
+     * (a background job's SIGINT) stays ignored; under {@code -Xrs} the shutdown hook does the work.
+     */
+    private void takeSignal(String name) {
+        try {
+            Signal.handle(new Signal(name), signal -> {
+                signalled.countDown(); // first: a teardown this starts sends SIGTERM at once
+                finish(new End("SIG" + signal.getName() + " received", 128 + signal.getNumber()));
+            });
+        } catch (IllegalArgumentException e) {
+            LOG.debug("SIG{} keeps the JVM's handling: {}", name, e.getMessage());
+        }
     }
 
     private void finish(End why) {
@@ -127,16 +138,29 @@ public final class RelayServer {
         }
     }
 
-    /** Ends the child's tree once; a second caller (a signal during the first) waits for the first. */
-    private synchronized void endChild(boolean passSignal) {
-        if (childEnded) {
+    /**
+     * Once, whoever comes first (the main thread, or the shutdown hook, which waits for the main thread's
+     * run to finish): the tree ended, the child's last lines and this member's own answers out, the row
+     * marked stopped.
+     */
+    private synchronized void endAll() {
+        if (over) {
             return;
         }
-        childEnded = true;
+        over = true;
+        End first = end.get();
+        LOG.info("{}: ending the wrapped server ({}), marking this member stopped and exiting",
+                first == null ? "stopping" : first.why(), child);
         Uninterruptibly.await(() -> {
-            child.end(toChild::close, passSignal);
+            child.end(toChild::close, signalled);
+            if (childPump != null) {
+                childPump.join(DRAIN_MILLIS);
+            }
             return null;
         });
+        relay.childDrained();
+        relay.close();
+        fleet.markStopped();
     }
 
     /** One pump's sink: each line to {@code lines}, and {@code drained} (the flush) before each read. */

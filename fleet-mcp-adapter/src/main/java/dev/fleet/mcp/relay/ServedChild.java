@@ -1,56 +1,61 @@
 package dev.fleet.mcp.relay;
 
+import dev.fleet.domain.SecretMask;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The member's own server: started as this process's child without a shell, in a process group of
- * its own, and ended with everything it started (the contract, §12). Its stderr is this process's;
- * its stdin and stdout are the relay's.
+ * The member's own server: started as this process's child without a shell, in a process group and
+ * session of its own, bound to this process's life, and ended with everything it started (the contract,
+ * §12 and §12.1). Its stderr is this process's; its stdin and stdout are the relay's.
  *
- * <p>The JDK cannot put a child in a new process group, so the child is started through
- * {@code setsid} (util-linux), which calls {@code setsid(2)} and then executes the command in the
- * same process: the child's pid is the command's, and its group is its own. Where {@code setsid}
- * is missing the child shares this process's group, and only its descendants are reached.
+ * <p>What the JDK cannot do is done by two util-linux commands that each change the process and then
+ * execute the next in the same process, so that the child's pid is the command's:
+ * {@code setpriv --pdeathsig KILL} (Linux sends the child SIGKILL when this member dies, even of
+ * SIGKILL) and {@code setsid} (a session and group of its own; it forks only when the caller leads a
+ * group, which a process the JDK has just started never does). Either missing: one warning, and the
+ * child starts without what it gives.
  *
- * <p>Descendants are looked at every second while it runs ({@link #track}): an {@code npx} or
- * {@code sh -c} wrapper's children are reparented when the wrapper exits, after which the child's
- * tree no longer shows them, but they are still ended. Signals go through {@link ProcessHandle},
- * which checks a process's start before it signals, so a recycled pid is never signalled.
+ * <p>The whole tree: before the child starts, this process becomes a child subreaper
+ * ({@link NativeProcesses}), so every process the child's tree orphans (a wrapper's children, a
+ * double-forked daemon in a session of its own) is adopted here rather than by init, and the tree is
+ * always this process's descendants ({@link ProcessTree}): no look can miss one. The adopted are reaped
+ * when they exit ({@link OrphanReaper}). Where that cannot be (not Linux, JNA refused): one warning, and
+ * the child's descendants are looked at every second instead, so that reparented ones are still ended.
+ * Signals go through {@link ProcessHandle}, which checks a process's start before it signals, so a
+ * recycled pid is never signalled.
  */
 public final class ServedChild {
 
-    /** How long a child has to exit on its own once its stdin is closed (the contract). */
-    public static final Duration EXIT_GRACE = Duration.ofSeconds(5);
-    /** How long the tree has after SIGTERM before SIGKILL (the contract). */
-    public static final Duration TERM_GRACE = Duration.ofSeconds(2);
-    /** Descendants remembered, at most: a server that forks without end is still ended by its group. */
+    /** Descendants remembered without a subreaper, at most: a server that forks without end is still ended by its group. */
     private static final int MAX_SEEN = 4096;
     private static final Logger LOG = LoggerFactory.getLogger(ServedChild.class);
 
     private final Process process;
     private final List<String> argv;
     private final boolean ownGroup;
+    private final boolean adopts;
     private final Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
 
-    private ServedChild(Process process, List<String> argv, boolean ownGroup) {
+    private ServedChild(Process process, List<String> argv, boolean ownGroup, boolean adopts) {
         this.process = process;
         this.argv = List.copyOf(argv);
         this.ownGroup = ownGroup;
+        this.adopts = adopts;
     }
 
     /** A command that cannot be started: not found on PATH, not executable, or refused by the OS. */
@@ -61,24 +66,37 @@ public final class ServedChild {
     }
 
     /**
+     * Begins, on a thread of its own, what {@link #start} needs first (JNA's loading, some 100 ms), so
+     * that it overlaps the rest of the member's start.
+     */
+    public static void prepare() {
+        NativeProcesses.preload();
+    }
+
+    /**
      * Starts {@code argv} (its first word found on {@code PATH} as {@code execvp} would) with this
      * process's environment changed by {@code environment} (a null value removes the variable).
+     *
+     * <p>Call it on the thread that then serves until this process exits (the main thread): Linux sends
+     * the parent-death signal when the <em>thread</em> that started the child ends, not the process.
      */
     public static ServedChild start(List<String> argv, Map<String, String> environment) throws CannotStart {
         if (argv.isEmpty() || argv.get(0).isEmpty()) {
             throw new CannotStart("no command to start after --");
         }
         String command = argv.get(0);
-        if (findExecutable(command, System.getenv("PATH")).isEmpty()) {
-            throw new CannotStart("cannot start '" + command + "': " + (command.contains("/")
+        String path = System.getenv("PATH");
+        if (findExecutable(command, path).isEmpty()) {
+            throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': " + (command.contains("/")
                     ? "no such executable file" : "not found on PATH"));
         }
-        Optional<Path> setsid = findExecutable("setsid", System.getenv("PATH"));
+        NativeProcesses.Loaded natives = NativeProcesses.load();
+        boolean adopts = becomeSubreaper(natives);
+        Optional<Path> setpriv = findExecutable("setpriv", path);
+        Optional<Path> setsid = findExecutable("setsid", path);
         List<String> started = new ArrayList<>();
-        setsid.ifPresent(path -> {
-            started.add(path.toString());
-            started.add("--");
-        });
+        setpriv.ifPresent(file -> started.addAll(List.of(file.toString(), "--pdeathsig", "KILL", "--")));
+        setsid.ifPresent(file -> started.addAll(List.of(file.toString(), "--")));
         started.addAll(argv);
         ProcessBuilder builder = new ProcessBuilder(started).redirectError(ProcessBuilder.Redirect.INHERIT);
         environment.forEach((name, value) -> {
@@ -88,15 +106,39 @@ public final class ServedChild {
                 builder.environment().put(name, value);
             }
         });
+        ServedChild child;
         try {
-            ServedChild child = new ServedChild(builder.start(), argv, setsid.isPresent());
-            if (setsid.isEmpty()) {
-                LOG.warn("no setsid on PATH: the wrapped server shares this process's group");
-            }
-            return child;
+            child = new ServedChild(builder.start(), argv, setsid.isPresent(), adopts);
         } catch (IOException e) {
-            throw new CannotStart("cannot start '" + command + "': " + e.getMessage());
+            throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': " + e.getMessage());
         }
+        if (setpriv.isEmpty()) {
+            LOG.warn("no setpriv (util-linux) on PATH: the wrapped server outlives this process if it is killed "
+                    + "with SIGKILL");
+        }
+        if (setsid.isEmpty()) {
+            LOG.warn("no setsid on PATH: the wrapped server shares this process's group");
+        }
+        if (adopts) {
+            OrphanReaper.start(natives.calls(), child.process);
+        } else {
+            child.sampleDescendants();
+        }
+        return child;
+    }
+
+    private static boolean becomeSubreaper(NativeProcesses.Loaded natives) {
+        if (natives.calls() == null) {
+            LOG.warn("cannot adopt the wrapped server's orphans ({}): its processes are looked for every second",
+                    natives.failure());
+            return false;
+        }
+        int errno = natives.calls().becomeSubreaper();
+        if (errno != 0) {
+            LOG.warn("cannot adopt the wrapped server's orphans (prctl PR_SET_CHILD_SUBREAPER failed, errno {}): "
+                    + "its processes are looked for every second", errno);
+        }
+        return errno == 0;
     }
 
     /** The command, as given after {@code --}. */
@@ -118,79 +160,73 @@ public final class ServedChild {
         return process.getInputStream();
     }
 
-    boolean isAlive() {
-        return process.isAlive();
-    }
-
     /** Waits for the child to exit; its status (128 + N for signal N). */
     int waitFor() throws InterruptedException {
         return process.waitFor();
     }
 
-    /** Remembers the child's descendants now, so they are ended even once reparented. */
-    void track() {
-        try (Stream<ProcessHandle> descendants = process.descendants()) {
-            descendants.limit(MAX_SEEN).forEach(handle -> {
-                if (seen.size() < MAX_SEEN) {
-                    seen.add(handle);
-                }
-            });
-        }
-        seen.removeIf(handle -> !ProcessGroup.runs(handle));
+    /**
+     * Ends the child and everything it started within the contract's bounds ({@link TreeTeardown}):
+     * returns once they are gone (or SIGKILL was sent and waited for).
+     *
+     * @param signalled counted down when this member is told to stop by a signal: SIGTERM then goes to
+     *     the tree at once, whether the wait for the child to exit by itself has begun or not
+     */
+    void end(Runnable closeStdin, CountDownLatch signalled) throws InterruptedException {
+        new TreeTeardown(this).run(closeStdin, signalled);
+    }
+
+    /** Whether the child itself has exited (and the JDK has its status). */
+    boolean exited() {
+        return !process.isAlive();
     }
 
     /**
-     * Ends the child and everything it started, bounded: after {@code stdinClosed} it has
-     * {@link #EXIT_GRACE} to exit by itself, then SIGTERM to its group and every descendant seen,
-     * {@link #TERM_GRACE}, then SIGKILL to them. Returns once they are gone (or SIGKILL was sent).
-     *
-     * @param passSignal true when this member was itself told to stop by a signal: the child is sent
-     *     SIGTERM at once, beside its closed stdin
+     * Every process of the child's tree that runs now, the child included: this process's descendants
+     * (all of the tree, as a subreaper), the child's group, and, without a subreaper, every descendant
+     * seen before.
      */
-    void end(Runnable closeStdin, boolean passSignal) throws InterruptedException {
-        track();
-        closeStdin.run();
-        if (passSignal) {
-            process.destroy();
+    List<ProcessHandle> runningTree() {
+        List<ProcessHandle> tree = new ArrayList<>(ProcessTree.running(ProcessHandle.current().pid(),
+                ownGroup ? pid() : 0));
+        if (!adopts) {
+            seen.stream().filter(ProcessTree::runs).filter(handle -> !tree.contains(handle)).forEach(tree::add);
         }
-        if (!process.waitFor(EXIT_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.info("the wrapped server (pid {}) did not exit within {} s: sending SIGTERM to its processes",
-                    pid(), EXIT_GRACE.toSeconds());
-        }
-        signalTree(false);
-        if (!treeGoneWithin(TERM_GRACE)) {
-            LOG.info("the wrapped server's processes outlived SIGTERM by {} s: sending SIGKILL", TERM_GRACE.toSeconds());
-            signalTree(true);
-            treeGoneWithin(Duration.ofSeconds(1));
+        return tree;
+    }
+
+    /**
+     * Sends SIGTERM (or SIGKILL) to every process of the tree that runs now: the one place a process is
+     * ended outside the demo.
+     */
+    void signalTree(boolean kill) {
+        for (ProcessHandle target : runningTree()) {
+            boolean sent = kill ? target.destroyForcibly() : target.destroy();
+            LOG.debug("{} to pid {}: {}", kill ? "SIGKILL" : "SIGTERM", target.pid(), sent ? "sent" : "refused");
         }
     }
 
-    private void signalTree(boolean kill) {
-        track();
-        List<ProcessHandle> targets = new ArrayList<>(seen);
-        targets.add(process.toHandle());
-        if (ownGroup) {
-            targets.addAll(ProcessGroup.members(pid()));
-        }
-        for (ProcessHandle target : targets) {
-            if (ProcessGroup.runs(target)) {
-                boolean sent = kill ? target.destroyForcibly() : target.destroy();
-                LOG.debug("{} to pid {}: {}", kill ? "SIGKILL" : "SIGTERM", target.pid(), sent ? "sent" : "refused");
+    /** Without a subreaper: remembers the child's descendants every second, so they are ended even once reparented. */
+    private void sampleDescendants() {
+        Thread sampler = new Thread(() -> {
+            try {
+                while (process.isAlive()) {
+                    try (Stream<ProcessHandle> descendants = process.descendants()) {
+                        descendants.limit(MAX_SEEN).forEach(handle -> {
+                            if (seen.size() < MAX_SEEN) {
+                                seen.add(handle);
+                            }
+                        });
+                    }
+                    seen.removeIf(handle -> !ProcessTree.runs(handle));
+                    TimeUnit.SECONDS.sleep(1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    private boolean treeGoneWithin(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        while (System.nanoTime() < deadline) {
-            // A zombie is gone: an orphan's may wait long to be reaped, by pid 1 or a subreaper (maybe us).
-            if (!process.isAlive() && seen.stream().noneMatch(ProcessGroup::runs)
-                    && (!ownGroup || ProcessGroup.members(pid()).isEmpty())) {
-                return true;
-            }
-            Thread.sleep(50);
-        }
-        return false;
+        }, "fleet-relay-tree");
+        sampler.setDaemon(true);
+        sampler.start();
     }
 
     /** {@code command} as {@code execvp} finds it: a path when it holds a slash, else the first on {@code path}. */
@@ -211,8 +247,9 @@ public final class ServedChild {
         return Optional.empty();
     }
 
+    /** The pid and the command, its secrets masked: this is what fleet's own stderr lines show. */
     @Override
     public String toString() {
-        return "pid " + pid() + " (" + String.join(" ", argv) + ")";
+        return "pid " + pid() + " (" + SecretMask.argv(argv) + ")";
     }
 }

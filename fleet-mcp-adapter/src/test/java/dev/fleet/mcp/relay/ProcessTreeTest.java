@@ -12,10 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A zombie is gone to the relay, though {@link ProcessHandle#isAlive} says otherwise. */
-class ProcessGroupTest {
+class ProcessTreeTest {
 
     @Test
-    void aZombieIsNeitherRunningNorAMemberOfItsGroup() throws Exception {
+    void aZombieIsNeitherRunningNorPartOfTheTree() throws Exception {
         // The short sleep's parent is the long one (sh execs it), which never reaps it: a zombie till the end.
         Process leader = new ProcessBuilder("setsid", "sh", "-c", "sleep 0.2 & exec sleep 30").start();
         try {
@@ -24,10 +24,11 @@ class ProcessGroupTest {
             ProcessHandle zombie = leader.descendants().filter(child -> state(child.pid()).equals("Z")).findFirst()
                     .orElseThrow();
             assertTrue(zombie.isAlive(), "the JDK counts a zombie as alive");
-            assertFalse(ProcessGroup.runs(zombie));
-            assertTrue(ProcessGroup.runs(leader.toHandle()));
-            assertEquals(List.of(leader.pid()), ProcessGroup.members(leader.pid()).stream().map(ProcessHandle::pid)
-                    .toList(), "the group's running processes: the leader alone");
+            assertFalse(ProcessTree.runs(zombie));
+            assertTrue(ProcessTree.runs(leader.toHandle()));
+            List<Long> mine = List.of(leader.pid(), zombie.pid());
+            assertEquals(List.of(leader.pid()), ProcessTree.running(ProcessHandle.current().pid(), leader.pid()).stream()
+                    .map(ProcessHandle::pid).filter(mine::contains).toList(), "the tree's running processes: the leader alone");
         } finally {
             leader.destroyForcibly();
             leader.waitFor();

@@ -1,0 +1,83 @@
+package dev.fleet.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every answer the child wrote before it exited reaches the client before {@code fleet} exits (the
+ * contract, §12.1), at the ending that races most: the client sends its requests and closes stdin at
+ * once, and the child answers them as it reads them and exits at its own EOF. Fifty members in a row,
+ * each answering every request: a member that exits without draining the child's stdout loses the last
+ * answers in some runs (one in three, before it drained).
+ */
+class RelayAnswersAtEndIT {
+
+    private static final int RUNS = 50;
+    private static final int REQUESTS = 20;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyAnswerTheChildWroteReachesTheClientInFiftyRunsInARow() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        Path roster = TestFleets.roster(registry);
+        // The child answers each ping as it reads it (sed, unbuffered), and exits at EOF.
+        List<String> child = List.of("sed", "-u", "s/\"method\":\"ping\"/\"result\":{}/");
+        List<String> failures = new ArrayList<>();
+        for (int run = 1; run <= RUNS; run++) {
+            try (ServeProcess member = ServeProcess.startWith(smallJvm(), registry, roster, "prgs-author", Map.of(),
+                    concat("--", child))) {
+                StringBuilder requests = new StringBuilder();
+                for (int id = 1; id <= REQUESTS; id++) {
+                    requests.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id).append(",\"method\":\"ping\"}\n");
+                }
+                member.sendBytes(requests.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                member.closeStdin();
+                assertTrue(member.awaitExit(60, TimeUnit.SECONDS), member.diagnosis(20));
+                assertEquals(0, member.process().exitValue(), member.diagnosis(20));
+                List<Integer> answered = new ArrayList<>();
+                for (String line : member.stdoutLines()) {
+                    var message = JSON.readTree(line);
+                    if (message.has("result")) {
+                        answered.add(message.get("id").asInt());
+                    }
+                }
+                if (answered.size() != REQUESTS) {
+                    failures.add("run " + run + ": answers " + answered + "; " + member.diagnosis(10));
+                }
+            }
+        }
+        assertEquals(List.of(), failures, failures.size() + " of " + RUNS + " runs lost answers");
+    }
+
+    /** A small JVM with the jar's class-data archive when the package step made one, as the launcher starts it. */
+    private static List<String> smallJvm() {
+        List<String> options = new ArrayList<>(List.of("-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:-UsePerfData", "-Xshare:auto"));
+        if (Files.isRegularFile(FleetJar.ARCHIVE)) {
+            options.add("-XX:SharedArchiveFile=" + FleetJar.ARCHIVE);
+        }
+        return options;
+    }
+
+    private static String[] concat(String first, List<String> rest) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(rest);
+        return all.toArray(String[]::new);
+    }
+}
