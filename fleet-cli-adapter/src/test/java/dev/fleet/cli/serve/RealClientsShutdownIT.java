@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,23 +99,30 @@ class RealClientsShutdownIT {
         List<List<ShutdownChild.TreeProcess>> trees = ShutdownChild.trees(pids);
         assertEquals(client.members, trees.size(), "one child per member the client started: " + trees);
         List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
-        assertEquals(client.members, rows.size(), "one row per member: " + rows);
+        assertEquals(client.members, rows.size(), "one row per member: " + statuses(registry));
         assertTrue(rows.stream().anyMatch(row -> row.pid() == session.context().path("pid").asLong()),
                 "the fleet answered for itself: " + session.context());
 
         List<ShutdownChild.TreeProcess> everyProcess = new ArrayList<>();
         rows.forEach(row -> everyProcess.add(new ShutdownChild.TreeProcess("member", row.pid())));
         trees.forEach(everyProcess::addAll);
-        Patience.await(SETTLES_WITHIN, Duration.ofMillis(20),
-                () -> everyProcess.stream().noneMatch(process -> WrappedMembers.runs(process.pid())),
-                "nothing of the members' trees to run once " + client + "'s sequence is over; still running: "
+        settles(() -> everyProcess.stream().noneMatch(process -> WrappedMembers.runs(process.pid())),
+                () -> "nothing of the members' trees to run once " + client + "'s sequence is over; still running: "
                         + running(everyProcess) + "; the rows (a member the client killed mid-way left its own "
-                        + "running): " + new SqliteRegistryReader(registry).readAll().rows()
+                        + "running): " + statuses(registry)
                         + "; the client's stderr (the session member's too):\n" + session.stderr());
-        Patience.await(SETTLES_WITHIN, Duration.ofMillis(20),
-                () -> new SqliteRegistryReader(registry).readAll().rows().stream()
+        settles(() -> new SqliteRegistryReader(registry).readAll().rows().stream()
                         .allMatch(row -> "stopped".equals(row.status())),
-                "every member's row to be stopped: " + new SqliteRegistryReader(registry).readAll().rows());
+                () -> "every member's row to be stopped: " + statuses(registry));
+    }
+
+    /** Waits {@link #SETTLES_WITHIN}, scaled, for {@code condition}; past that, fails saying {@code what} then. */
+    private static void settles(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        try {
+            Patience.await(SETTLES_WITHIN, Duration.ofMillis(20), condition, "the wait");
+        } catch (AssertionError timedOut) {
+            throw new AssertionError(what.get() + "\n(" + timedOut.getMessage() + ")", timedOut);
+        }
     }
 
     /** Runs {@code client} against {@code member}: connect, list tools, the runtime context, then its own end. */
@@ -143,7 +152,13 @@ class RealClientsShutdownIT {
         return new Session(tools, JSON.readTree(result.path("context").asText()), run.stderr());
     }
 
-    /** Those of {@code processes} that run, with their state and command line. */
+    /** Each row of the registry as its member's pid and its status. */
+    private static List<String> statuses(Path registry) {
+        return new SqliteRegistryReader(registry).readAll().rows().stream()
+                .map(row -> "pid " + row.pid() + " " + row.status()).toList();
+    }
+
+    /** Those of {@code processes} that run, with their command line. */
     private static List<String> running(List<ShutdownChild.TreeProcess> processes) {
         return processes.stream().filter(process -> WrappedMembers.runs(process.pid()))
                 .map(process -> process.role() + " " + process.pid() + " " + commandLine(process.pid())).toList();
