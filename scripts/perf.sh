@@ -2,12 +2,14 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay|teardown]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
 # a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
 # RELAY_CALLS and RELAY_PIPELINED size the relay step (500 sequential calls a side, 2,000 pipelined calls
 # a round; RUNS rounds a side).
+#
+# TEARDOWN_RUNS sets the teardown step's runs per child and trigger (5).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -247,11 +249,83 @@ relay() {
   echo "load average: $(load)"
 }
 
+# Whether process $1 runs: alive and not a zombie (read by bash itself, no process started per look).
+process_runs() {
+  local stat
+  { read -r stat < "/proc/$1/stat"; } 2>/dev/null || return 1
+  stat=${stat##*) }
+  [[ ${stat:0:1} != Z ]]
+}
+
+# One wrapping member whose child is shutdown_child.py in mode $1, ended by $2 (eof: its stdin closed;
+# sigterm: kill -TERM) once registered: "TREE_MS MEMBER_MS", from the trigger to the last process of the
+# child's tree gone (child, grandchild, daemon, as the child wrote them) and to the member's exit, looked
+# at every few milliseconds for at most 12 s (past that the figure is 12000, and what is left is killed).
+teardown_once() {
+  local mode="$1" trigger="$2" dir="$work/teardown/run" member fd start tree_ms="" member_ms="" pids=() pid i
+  rm -rf "$dir" && mkdir -p "$dir/pids" && mkfifo "$dir/stdin"
+  "$launcher" serve --profile prgs-author --registry "$work/teardown/control_plane.sqlite3" \
+    --roster "$work/teardown/roster.json" -- python3 "$teardown_child" "$mode" "$dir/pids" \
+    < "$dir/stdin" > /dev/null 2> "$dir/stderr" &
+  member=$!
+  exec {fd}> "$dir/stdin"
+  for ((i = 0; i < 6000; i++)); do
+    grep -q 'registered as runtime' "$dir/stderr" 2>/dev/null && compgen -G "$dir/pids/tree-*" >/dev/null && break
+    sleep 0.01
+  done
+  mapfile -t pids < <(awk '{print $2}' "$dir"/pids/tree-* 2>/dev/null)
+  start=$(now_ns)
+  if [[ $trigger == eof ]]; then exec {fd}>&-; else kill -TERM "$member"; fi
+  while (( $(now_ns) - start < 12000000000 )); do
+    if [[ -z $tree_ms ]]; then
+      tree_ms=$(( ($(now_ns) - start) / 1000000 ))
+      for pid in "${pids[@]}"; do
+        if process_runs "$pid"; then tree_ms="" && break; fi
+      done
+    fi
+    if [[ -z $member_ms ]] && ! process_runs "$member"; then member_ms=$(( ($(now_ns) - start) / 1000000 )); fi
+    [[ -n $tree_ms && -n $member_ms ]] && break
+    sleep 0.005
+  done
+  for pid in "$member" "${pids[@]}"; do
+    if process_runs "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
+  done
+  [[ $trigger == eof ]] || exec {fd}>&-
+  wait "$member" 2>/dev/null || true
+  echo "${tree_ms:-12000} ${member_ms:-12000}"
+}
+
+# How long a wrapping member takes to end its child's whole tree, against the contract's bounds (SPEC
+# 12.1: nothing of the tree left within 2 s of EOF, within 1 s of SIGTERM), for the three children of
+# the shutdown tests (fleet-cli-adapter/src/test/python/shutdown_child.py, as RealClientsShutdownIT
+# wraps them): one that exits on EOF, one that ignores EOF and SIGTERM, one that also leaves a grandchild
+# in its own process group and a double-forked setsid daemon.
+teardown() {
+  local n="${TEARDOWN_RUNS:-5}" mode trigger budget i tree member
+  # Read by teardown_once, which this calls.
+  local teardown_child="$root/fleet-cli-adapter/src/test/python/shutdown_child.py"
+  echo "== teardown: a wrapping member's child tree, from its stdin's end (EOF) or SIGTERM to the last process gone, $n runs each"
+  echo "   (12000 ms: something was still running after 12 s, and was killed)"
+  scratch_registry "$work/teardown"
+  for mode in exits-on-eof ignores-eof-and-term leaves-daemons; do
+    for trigger in eof sigterm; do
+      [[ $trigger == eof ]] && budget=2000 || budget=1000
+      : > "$work/teardown.times"
+      for ((i = 0; i < n; i++)); do teardown_once "$mode" "$trigger" >> "$work/teardown.times"; done
+      tree=$(column 1 < "$work/teardown.times" | median); member=$(column 2 < "$work/teardown.times" | median)
+      printf '%-22s %-8s tree gone: median %5s ms (%s); member exited: median %5s ms; budget %s ms: %s\n' \
+        "$mode" "$trigger" "$tree" "$(column 1 < "$work/teardown.times" | xargs)" "$member" "$budget" \
+        "$(awk -v t="$tree" -v b="$budget" 'BEGIN {print (t <= b ? "within" : "OVER")}')"
+    done
+  done
+  echo "load average: $(load)"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay teardown)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay) "$step" ;;
+    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay | teardown) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done

@@ -2,12 +2,16 @@ package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -15,16 +19,19 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * An operator's own MCP server on the official TypeScript SDK ({@code src/test/node/server.mjs}), for
  * the relay's tests to wrap, installed with its locked dependencies into {@code target/node-mcp} by
- * {@code npm ci} from the npm registry. Without {@code node} and {@code npm} a run under CI ({@code CI}
- * set; {@code .ci/run} installs Debian's nodejs and npm first) fails; elsewhere the test is skipped,
- * saying why.
+ * {@code npm ci} from the npm registry. The same directory, from the same one {@code package.json},
+ * holds the TypeScript SDKs' clients ({@code client.mjs}, run by {@link NodeClient}): one install, so
+ * that no two {@code npm ci} ever race in it. Without {@code node} and {@code npm} a run under CI
+ * ({@code CI} set; {@code .ci/run} installs Debian's nodejs and npm first) fails; elsewhere the test is
+ * skipped, saying why.
  */
 final class NodeMcpChild {
 
     static final Path SOURCE = Path.of("src/test/node").toAbsolutePath();
     static final Path INSTALLED = Path.of("target/node-mcp").toAbsolutePath();
     static final Path SERVER = INSTALLED.resolve("server.mjs");
-    static final String SDK = "@modelcontextprotocol/sdk";
+    /** What {@link #install} copies beside {@code node_modules}. */
+    private static final List<String> FILES = List.of("package.json", "package-lock.json", "server.mjs", "client.mjs");
     /** {@code npm ci} fetches about a hundred packages: minutes at most, or the registry is unreachable. */
     private static final long INSTALL_MINUTES = 5;
 
@@ -32,21 +39,20 @@ final class NodeMcpChild {
     }
 
     /**
-     * Makes {@link #SERVER} runnable: copies the server and its package files to {@link #INSTALLED}
-     * and runs {@code npm ci} there, unless the SDK of the pinned version is installed already. Does
-     * nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm} says so in each test.
+     * Makes {@link #SERVER} and the clients runnable: copies the scripts and the package files to
+     * {@link #INSTALLED} and runs {@code npm ci} there, unless every dependency is installed already at
+     * its pinned version. Does nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm}
+     * says so in each test. Synchronized: test classes that share the directory never install at once.
      */
-    static void install() throws IOException, InterruptedException {
+    static synchronized void install() throws IOException, InterruptedException {
         if (!missing().isEmpty()) {
             return;
         }
         Files.createDirectories(INSTALLED);
-        for (String file : List.of("package.json", "package-lock.json", "server.mjs")) {
+        for (String file : FILES) {
             Files.copy(SOURCE.resolve(file), INSTALLED.resolve(file), StandardCopyOption.REPLACE_EXISTING);
         }
-        String pinned = version(INSTALLED.resolve("package.json"), "/dependencies/" + SDK.replace("/", "~1"));
-        Path installedSdk = INSTALLED.resolve("node_modules").resolve(SDK).resolve("package.json");
-        if (Files.isRegularFile(installedSdk) && pinned.equals(version(installedSdk, "/version"))) {
+        if (notAsPinned().isEmpty()) {
             return;
         }
         Path log = INSTALLED.resolve("npm-ci.log");
@@ -61,9 +67,26 @@ final class NodeMcpChild {
         if (npm.exitValue() != 0) {
             fail("npm ci in " + INSTALLED + " exited " + npm.exitValue() + "; its output: " + tail(log));
         }
-        if (!Files.isRegularFile(installedSdk) || !pinned.equals(version(installedSdk, "/version"))) {
-            fail("npm ci in " + INSTALLED + " did not install " + SDK + " " + pinned + "; its output: " + tail(log));
+        List<String> wrong = notAsPinned();
+        if (!wrong.isEmpty()) {
+            fail("npm ci in " + INSTALLED + " did not install " + wrong + "; its output: " + tail(log));
         }
+    }
+
+    /** The dependencies of the installed {@code package.json} not installed at their pinned version, as NAME@VERSION. */
+    private static List<String> notAsPinned() throws IOException {
+        List<String> wrong = new ArrayList<>();
+        JsonNode dependencies = new ObjectMapper().readTree(INSTALLED.resolve("package.json").toFile())
+                .path("dependencies");
+        for (Iterator<Map.Entry<String, JsonNode>> it = dependencies.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            Path installed = INSTALLED.resolve("node_modules").resolve(entry.getKey()).resolve("package.json");
+            String pinned = entry.getValue().asText();
+            if (!Files.isRegularFile(installed) || !pinned.equals(version(installed, "/version"))) {
+                wrong.add(entry.getKey() + "@" + pinned);
+            }
+        }
+        return wrong;
     }
 
     /** The installed server run by node directly: {@code node .../server.mjs}. */
@@ -102,7 +125,7 @@ final class NodeMcpChild {
         if (missing.isEmpty()) {
             return;
         }
-        String message = "the relay's test against the TypeScript SDK needs " + String.join(" and ", missing)
+        String message = "the tests against the TypeScript SDKs need " + String.join(" and ", missing)
                 + " on PATH: install Debian's nodejs and npm (apt-get install nodejs npm), as .ci/run does";
         if (System.getenv("CI") != null) {
             fail(message + " (required under CI)");
