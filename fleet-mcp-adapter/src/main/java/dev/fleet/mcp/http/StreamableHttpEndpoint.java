@@ -6,10 +6,13 @@ import dev.fleet.http.BoundedJetty;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.mcp.modern.ModernFleetServer;
 import dev.fleet.metrics.MetricsScrape;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -98,6 +101,7 @@ public final class StreamableHttpEndpoint {
         HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);
         SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
+        ModernFleetServer modern = ModernFleetServer.of(fleet);
         // The guard is built once the port is known (port 0): it stands in front of every path.
         GuardHolder guard = new GuardHolder();
         ServerConnector connector = BoundedJetty.connector(bind, port, limits.connectionBounds(),
@@ -111,9 +115,11 @@ public final class StreamableHttpEndpoint {
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
         OriginRule origins = bind.origins(connector.getLocalPort());
-        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions),
+        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions,
+                        modernTransport(modern, limits)),
                 metrics == null ? null : new MetricsRoute(metrics, origins));
-        RunningHttpServer running = new RunningHttpServer(connector, server, fleet, bind.exposedBeyondLoopback(),
+        RunningHttpServer running = new RunningHttpServer(connector, server, modern, fleet,
+                bind.exposedBeyondLoopback(),
                 bind.announcedHost());
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
@@ -133,6 +139,20 @@ public final class StreamableHttpEndpoint {
                 .maxRequestSize(limits.maxBodyBytes())
                 // Idle sessions (no request, no open stream) are closed after one to two periods.
                 .sessionSweepInterval(limits.sessionIdle())
+                .build();
+    }
+
+    /**
+     * The SDK's servlet of the 2026-07-28 era, which the guard hands the POSTs that claim it: not
+     * mapped to a path of its own, so nothing reaches it but through the guard's checks, whose Origin
+     * and Host rule replaces the SDK's own.
+     */
+    private static HttpServletMcpTransport modernTransport(ModernFleetServer modern, HttpLimits limits) {
+        return HttpServletMcpTransport.builder(modern.requests())
+                .jsonMapper(modern.mapper())
+                .endpoint(ENDPOINT)
+                .maxRequestSize(limits.maxBodyBytes())
+                .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
                 .build();
     }
 
