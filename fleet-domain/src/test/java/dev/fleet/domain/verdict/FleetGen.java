@@ -26,7 +26,7 @@ import org.quicktheories.core.RandomnessSource;
  * recycled, registering itself, or copied by hand beside it. Runtime ids and pids are unique per snapshot,
  * as a real registry and process table make them.
  */
-final class FleetGen {
+public final class FleetGen {
 
     private static final List<String> COHORTS = List.of("ppid:100", "ppid:100", "ppid:100", "ppid:200");
     private static final List<String> HEADS = List.of("aaa111", "aaa111", "aaa111", "bbb222");
@@ -39,7 +39,8 @@ final class FleetGen {
     private FleetGen() {
     }
 
-    static Gen<Snapshot> fleets() {
+    /** Random fleets; public for the adapters' properties (the MCP eras answer each alike). */
+    public static Gen<Snapshot> fleets() {
         return ((Gen<Snapshot>) FleetGen::generate).describedAs(FleetGen::describe);
     }
 

@@ -22,6 +22,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -45,6 +46,7 @@ public final class StreamableHttpEndpoint {
     public static final String ENDPOINT = "/mcp";
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEndpoint.class);
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
 
     private StreamableHttpEndpoint() {
     }
@@ -153,6 +155,10 @@ public final class StreamableHttpEndpoint {
                 .endpoint(ENDPOINT)
                 .maxRequestSize(limits.maxBodyBytes())
                 .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
+                // A listen ends when its client closes the stream, which the server learns only by writing
+                // to it: a keep-alive each second ends the background assessment within seconds of the last
+                // listener leaving (the SDK's default, 30 s, would keep assessing for half a minute).
+                .keepAliveInterval(KEEP_ALIVE)
                 .build();
     }
 
