@@ -32,7 +32,9 @@ public final class VerdictFeed {
                     probe.notifySubscribers();
                     listens.announce();
                 }, VerdictSubscriptions.PERIOD);
-        listens.onOpen(subscriptions::wake);
+        // A first look takes one assessment; five periods leave room for a loaded host.
+        listens.onOpen(subscriptions::wake, () -> subscriptions.awaitBaseline(VerdictSubscriptions.PERIOD
+                .multipliedBy(5)));
     }
 
     /** The 2026-07-28 era's listens to the resource, which this feed's watcher also serves. */

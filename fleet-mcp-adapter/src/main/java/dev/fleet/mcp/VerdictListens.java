@@ -19,10 +19,31 @@ public final class VerdictListens implements AutoCloseable {
     private final AtomicInteger open = new AtomicInteger();
     private volatile Runnable wake = () -> {
     };
+    private volatile Ready ready = () -> {
+    };
 
-    /** What runs when a listen opens: the watcher starts, if none runs yet. */
-    void onOpen(Runnable wakeWatcher) {
+    /**
+     * What runs when a listen opens: the watcher starts, if none runs yet; and what {@link #ready()}
+     * waits for: its baseline.
+     */
+    void onOpen(Runnable wakeWatcher, Ready baseline) {
         wake = wakeWatcher;
+        ready = baseline;
+    }
+
+    /**
+     * Starts the watcher and waits (bounded) for its first look, so that every change after this
+     * returns is announced: a listen is acknowledged after it. Blocks.
+     */
+    public void ready() throws InterruptedException {
+        wake.run();
+        ready.await();
+    }
+
+    /** A bounded wait for the watcher's baseline. */
+    @FunctionalInterface
+    interface Ready {
+        void await() throws InterruptedException;
     }
 
     /**

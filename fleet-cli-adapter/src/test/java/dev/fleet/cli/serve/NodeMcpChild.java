@@ -37,32 +37,42 @@ final class NodeMcpChild {
      * nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm} says so in each test.
      */
     static void install() throws IOException, InterruptedException {
+        install(SOURCE, INSTALLED, SDK, "server.mjs");
+    }
+
+    /**
+     * Copies {@code script} and its package files from {@code source} to {@code installed} and runs
+     * {@code npm ci} there, unless {@code sdk} of the pinned version is installed already (another
+     * package set than the server's: the TypeScript clients' tests).
+     */
+    static void install(Path source, Path installed, String sdk, String script) throws IOException,
+            InterruptedException {
         if (!missing().isEmpty()) {
             return;
         }
-        Files.createDirectories(INSTALLED);
-        for (String file : List.of("package.json", "package-lock.json", "server.mjs")) {
-            Files.copy(SOURCE.resolve(file), INSTALLED.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+        Files.createDirectories(installed);
+        for (String file : List.of("package.json", "package-lock.json", script)) {
+            Files.copy(source.resolve(file), installed.resolve(file), StandardCopyOption.REPLACE_EXISTING);
         }
-        String pinned = version(INSTALLED.resolve("package.json"), "/dependencies/" + SDK.replace("/", "~1"));
-        Path installedSdk = INSTALLED.resolve("node_modules").resolve(SDK).resolve("package.json");
+        String pinned = version(installed.resolve("package.json"), "/dependencies/" + sdk.replace("/", "~1"));
+        Path installedSdk = installed.resolve("node_modules").resolve(sdk).resolve("package.json");
         if (Files.isRegularFile(installedSdk) && pinned.equals(version(installedSdk, "/version"))) {
             return;
         }
-        Path log = INSTALLED.resolve("npm-ci.log");
-        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(INSTALLED.toFile())
+        Path log = installed.resolve("npm-ci.log");
+        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(installed.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!npm.waitFor(INSTALL_MINUTES, TimeUnit.MINUTES)) {
             npm.descendants().forEach(ProcessHandle::destroyForcibly);
             npm.destroyForcibly();
-            fail("npm ci in " + INSTALLED + " did not finish within " + INSTALL_MINUTES + " minutes (is the npm "
+            fail("npm ci in " + installed + " did not finish within " + INSTALL_MINUTES + " minutes (is the npm "
                     + "registry reachable?); its output: " + tail(log));
         }
         if (npm.exitValue() != 0) {
-            fail("npm ci in " + INSTALLED + " exited " + npm.exitValue() + "; its output: " + tail(log));
+            fail("npm ci in " + installed + " exited " + npm.exitValue() + "; its output: " + tail(log));
         }
         if (!Files.isRegularFile(installedSdk) || !pinned.equals(version(installedSdk, "/version"))) {
-            fail("npm ci in " + INSTALLED + " did not install " + SDK + " " + pinned + "; its output: " + tail(log));
+            fail("npm ci in " + installed + " did not install " + sdk + " " + pinned + "; its output: " + tail(log));
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Set;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * {@code subscriptions/listen} in the 2026-07-28 era: the only subscription this server honours is
@@ -63,9 +64,20 @@ final class VerdictListenFeature implements McpFeature {
         Flux<Void> updates = verdict ? listens.changes().concatMap(change -> notifier.notify(
                 "notifications/resources/updated", Map.of("uri", VerdictResource.URI, "_meta", meta)))
                 : listens.closing();
-        return notifier.notify("notifications/subscriptions/acknowledged",
-                        new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta))
+        // Acknowledged once the watcher has its baseline, so a change after the acknowledgement is announced.
+        Mono<Void> ready = verdict ? Mono.<Void>fromRunnable(this::ready).subscribeOn(Schedulers.boundedElastic())
+                : Mono.empty();
+        return ready.then(notifier.notify("notifications/subscriptions/acknowledged",
+                        new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta)))
                 .thenMany(updates)
                 .then(Mono.fromSupplier(() -> McpSchema.SubscriptionsListenResult.forSubscription(id)));
+    }
+
+    private void ready() {
+        try {
+            listens.ready();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the listen is ending: nothing to wait for
+        }
     }
 }
