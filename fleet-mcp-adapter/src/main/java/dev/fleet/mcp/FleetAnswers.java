@@ -58,6 +58,18 @@ public final class FleetAnswers {
         return tool.call(request);
     }
 
+    /**
+     * {@link #call(McpSchema.CallToolRequest)} for a request read outside the SDK's 2025 types (the
+     * 2026-07-28 era): {@code arguments} as plain JSON values, where anything but an object or null is
+     * wrapped as the server's mapper wraps it ({@link McpJson}), so that the tool refuses it alike.
+     */
+    public McpSchema.CallToolResult call(String name, Object arguments) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fields = arguments == null ? null : arguments instanceof Map<?, ?> object
+                ? (Map<String, Object>) object : Map.of(McpJson.NON_OBJECT_ARGUMENTS, arguments);
+        return call(new McpSchema.CallToolRequest(name, fields));
+    }
+
     /** The verdict resource as {@code resources/list} shows it. */
     public McpSchema.Resource verdictResource() {
         return VerdictResource.resource();

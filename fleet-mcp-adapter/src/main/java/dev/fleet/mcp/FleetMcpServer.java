@@ -91,6 +91,21 @@ public final class FleetMcpServer {
         return feed;
     }
 
+    /** The name this server gives itself in either era ({@code serverInfo}). */
+    public String serverName() {
+        return NAME;
+    }
+
+    /** The version it gives with that name: the jar's, or {@code dev}. */
+    public String serverVersion() {
+        return version();
+    }
+
+    /** What this server tells a client about using it, in either era. */
+    public String instructions() {
+        return INSTRUCTIONS;
+    }
+
     /** The JSON mapper the tools answer with, for a transport to read requests as the SDK will. */
     public McpJsonMapper mapper() {
         return mapper;

@@ -20,13 +20,26 @@ public final class VerdictFeed {
     private final AssessFleetInventoryUseCase assess;
     private final Runnable awaitOwnRegistration;
     private final SubscriberProbe probe = new SubscriberProbe();
+    private final VerdictListens listens = new VerdictListens();
     private final VerdictSubscriptions subscriptions;
 
     VerdictFeed(AssessFleetInventoryUseCase assess, Runnable awaitOwnRegistration) {
         this.assess = Objects.requireNonNull(assess, "assess");
         this.awaitOwnRegistration = Objects.requireNonNull(awaitOwnRegistration, "awaitOwnRegistration");
+        // One watcher for both eras: 2025 sessions subscribed through the SDK, 2026-07-28 listens.
         this.subscriptions = new VerdictSubscriptions(() -> assess.assess().verdictDigest(),
-                probe::subscribers, probe::notifySubscribers, VerdictSubscriptions.PERIOD);
+                () -> probe.subscribers() + listens.open(), () -> {
+                    probe.notifySubscribers();
+                    listens.announce();
+                }, VerdictSubscriptions.PERIOD);
+        // A first look takes one assessment; five periods leave room for a loaded host.
+        listens.onOpen(subscriptions::wake, () -> subscriptions.awaitBaseline(VerdictSubscriptions.PERIOD
+                .multipliedBy(5)));
+    }
+
+    /** The 2026-07-28 era's listens to the resource, which this feed's watcher also serves. */
+    public VerdictListens listens() {
+        return listens;
     }
 
     /** {@code provider}, counting who subscribes through it (stdio). */
@@ -75,5 +88,6 @@ public final class VerdictFeed {
     /** Ends the watcher, if one runs (the server is closing). */
     void close() {
         subscriptions.close();
+        listens.close();
     }
 }

@@ -31,6 +31,8 @@ final class VerdictSubscriptions implements AutoCloseable {
     private final Runnable notifier;
     private final Duration period;
     private boolean running;
+    /** Whether the running watcher has taken its first look, the baseline later looks are compared with. */
+    private boolean baselined;
     private boolean woken;
     private boolean closed;
 
@@ -53,9 +55,23 @@ final class VerdictSubscriptions implements AutoCloseable {
             return;
         }
         running = true;
+        baselined = false;
         Thread watcher = new Thread(this::watch, "fleet-verdict-subscriptions");
         watcher.setDaemon(true);
         watcher.start();
+    }
+
+    /**
+     * Waits, at most {@code max}, until the running watcher has its baseline: a change after this
+     * returns is one the watcher will see. A 2026-07-28 listen is acknowledged only then, so a change
+     * the client makes after the acknowledgement is announced (a 2025 subscription has no such moment).
+     */
+    synchronized void awaitBaseline(Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        for (long left = max.toNanos(); running && !baselined && !closed && left > 0;
+                left = deadline - System.nanoTime()) {
+            wait(Math.max(1, left / 1_000_000));
+        }
     }
 
     /** Whether the watching thread runs now (tests). */
@@ -101,6 +117,12 @@ final class VerdictSubscriptions implements AutoCloseable {
             boolean baseline = !change.hasBaseline();
             if (change.isChange(digest.get()) && !baseline) {
                 notifier.run();
+            }
+            if (baseline) {
+                synchronized (this) {
+                    baselined = true;
+                    notifyAll();
+                }
             }
         } catch (RuntimeException e) {
             // A failed look is no change; the next tick looks again.

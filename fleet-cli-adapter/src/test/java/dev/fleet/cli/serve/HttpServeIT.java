@@ -38,7 +38,7 @@ class HttpServeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern ENDPOINT = Pattern.compile("serving MCP on (http://\\S+)");
 
-    private static URI awaitEndpoint(ServeProcess server) throws Exception {
+    static URI awaitEndpoint(ServeProcess server) throws Exception {
         for (int attempt = 0; attempt < 600; attempt++) {
             Matcher matcher = ENDPOINT.matcher(server.stderrText());
             if (matcher.find()) {

@@ -30,8 +30,6 @@ final class NodeMcpChild {
     static final Path SOURCE = Path.of("src/test/node").toAbsolutePath();
     static final Path INSTALLED = Path.of("target/node-mcp").toAbsolutePath();
     static final Path SERVER = INSTALLED.resolve("server.mjs");
-    /** What {@link #install} copies beside {@code node_modules}. */
-    private static final List<String> FILES = List.of("package.json", "package-lock.json", "server.mjs", "client.mjs");
     /** {@code npm ci} fetches about a hundred packages: minutes at most, or the registry is unreachable. */
     private static final long INSTALL_MINUTES = 5;
 
@@ -44,45 +42,57 @@ final class NodeMcpChild {
      * its pinned version. Does nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm}
      * says so in each test. Synchronized: test classes that share the directory never install at once.
      */
-    static synchronized void install() throws IOException, InterruptedException {
+    static void install() throws IOException, InterruptedException {
+        install(SOURCE, INSTALLED, "server.mjs", "client.mjs");
+    }
+
+    /**
+     * Copies {@code scripts} and the package files from {@code source} to {@code installed} and runs
+     * {@code npm ci} there, unless every dependency is installed already at its pinned version (another
+     * package set than the server's, such as the modern-era clients', lives in a directory of its own).
+     */
+    static synchronized void install(Path source, Path installed, String... scripts) throws IOException,
+            InterruptedException {
         if (!missing().isEmpty()) {
             return;
         }
-        Files.createDirectories(INSTALLED);
-        for (String file : FILES) {
-            Files.copy(SOURCE.resolve(file), INSTALLED.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+        Files.createDirectories(installed);
+        List<String> files = new ArrayList<>(List.of("package.json", "package-lock.json"));
+        files.addAll(List.of(scripts));
+        for (String file : files) {
+            Files.copy(source.resolve(file), installed.resolve(file), StandardCopyOption.REPLACE_EXISTING);
         }
-        if (notAsPinned().isEmpty()) {
+        if (notAsPinned(installed).isEmpty()) {
             return;
         }
-        Path log = INSTALLED.resolve("npm-ci.log");
-        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(INSTALLED.toFile())
+        Path log = installed.resolve("npm-ci.log");
+        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(installed.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (!npm.waitFor(INSTALL_MINUTES, TimeUnit.MINUTES)) {
             npm.descendants().forEach(ProcessHandle::destroyForcibly);
             npm.destroyForcibly();
-            fail("npm ci in " + INSTALLED + " did not finish within " + INSTALL_MINUTES + " minutes (is the npm "
+            fail("npm ci in " + installed + " did not finish within " + INSTALL_MINUTES + " minutes (is the npm "
                     + "registry reachable?); its output: " + tail(log));
         }
         if (npm.exitValue() != 0) {
-            fail("npm ci in " + INSTALLED + " exited " + npm.exitValue() + "; its output: " + tail(log));
+            fail("npm ci in " + installed + " exited " + npm.exitValue() + "; its output: " + tail(log));
         }
-        List<String> wrong = notAsPinned();
+        List<String> wrong = notAsPinned(installed);
         if (!wrong.isEmpty()) {
-            fail("npm ci in " + INSTALLED + " did not install " + wrong + "; its output: " + tail(log));
+            fail("npm ci in " + installed + " did not install " + wrong + "; its output: " + tail(log));
         }
     }
 
     /** The dependencies of the installed {@code package.json} not installed at their pinned version, as NAME@VERSION. */
-    private static List<String> notAsPinned() throws IOException {
+    private static List<String> notAsPinned(Path installed) throws IOException {
         List<String> wrong = new ArrayList<>();
-        JsonNode dependencies = new ObjectMapper().readTree(INSTALLED.resolve("package.json").toFile())
+        JsonNode dependencies = new ObjectMapper().readTree(installed.resolve("package.json").toFile())
                 .path("dependencies");
         for (Iterator<Map.Entry<String, JsonNode>> it = dependencies.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
-            Path installed = INSTALLED.resolve("node_modules").resolve(entry.getKey()).resolve("package.json");
+            Path dependency = installed.resolve("node_modules").resolve(entry.getKey()).resolve("package.json");
             String pinned = entry.getValue().asText();
-            if (!Files.isRegularFile(installed) || !pinned.equals(version(installed, "/version"))) {
+            if (!Files.isRegularFile(dependency) || !pinned.equals(version(dependency, "/version"))) {
                 wrong.add(entry.getKey() + "@" + pinned);
             }
         }

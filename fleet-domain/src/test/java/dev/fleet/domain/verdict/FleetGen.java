@@ -28,7 +28,7 @@ import org.quicktheories.core.RandomnessSource;
  * or a process not its child) with a copy by hand below; a wrapping row that records no server start serves nothing. Runtime ids and pids are unique per snapshot,
  * as a real registry and process table make them.
  */
-final class FleetGen {
+public final class FleetGen {
 
     private static final List<String> COHORTS = List.of("ppid:100", "ppid:100", "ppid:100", "ppid:200");
     private static final List<String> HEADS = List.of("aaa111", "aaa111", "aaa111", "bbb222");
@@ -42,7 +42,8 @@ final class FleetGen {
     private FleetGen() {
     }
 
-    static Gen<Snapshot> fleets() {
+    /** Random fleets; public for the adapters' properties (the MCP eras answer each alike). */
+    public static Gen<Snapshot> fleets() {
         return ((Gen<Snapshot>) FleetGen::generate).describedAs(FleetGen::describe);
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -13,6 +14,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
@@ -44,6 +46,9 @@ import org.slf4j.LoggerFactory;
  * exceed {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize}
  * beyond {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired session gets 404 with -32001 (the SDK
  * finds out, this translates).
+ *
+ * <p>A POST whose message claims the 2026-07-28 revision ({@link ModernEra#claims}) passes the same checks
+ * up to the JSON-RPC object, then goes to the SDK's servlet of that era, which needs no session.
  */
 final class JsonRpcHttpGuard implements Filter {
 
@@ -56,12 +61,16 @@ final class JsonRpcHttpGuard implements Filter {
     private final int maxBodyBytes;
     private final McpJsonMapper sdkMapper;
     private final SessionCap sessions;
+    private final HttpServlet modern;
 
-    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper, SessionCap sessions) {
+    /** @param modern the SDK's servlet of the 2026-07-28 era, which a POST claiming that revision goes to */
+    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper, SessionCap sessions,
+            HttpServlet modern) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
+        this.modern = Objects.requireNonNull(modern, "modern");
     }
 
     @Override
@@ -124,6 +133,12 @@ final class JsonRpcHttpGuard implements Filter {
      */
     private void forwardMessage(HttpServletRequest request, byte[] body, JsonNode message,
             HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
+        if (ModernEra.claims(message)) {
+            // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
+            // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
+            modern.service(new CachedBodyRequest(request, body), response);
+            return;
+        }
         JsonNode id = message.get("id");
         boolean initialize = "initialize".equals(message.path("method").asText(null));
         if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {

@@ -1,6 +1,7 @@
 package dev.fleet.mcp.http;
 
 import dev.fleet.mcp.FleetMcpServer;
+import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.net.URI;
 import java.util.Objects;
@@ -17,6 +18,7 @@ public final class RunningHttpServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final McpSyncServer server;
+    private final ModernFleetServer modern;
     private final FleetMcpServer fleet;
     private final boolean exposedBeyondLoopback;
     private final String announcedHost;
@@ -28,11 +30,12 @@ public final class RunningHttpServer implements AutoCloseable {
      * @param announcedHost where a client reaches it: 127.0.0.1 for a loopback or wildcard bind, else
      *     the numeric bound address
      */
-    RunningHttpServer(ServerConnector connector, McpSyncServer server, FleetMcpServer fleet,
-            boolean exposedBeyondLoopback, String announcedHost) {
+    RunningHttpServer(ServerConnector connector, McpSyncServer server, ModernFleetServer modern,
+            FleetMcpServer fleet, boolean exposedBeyondLoopback, String announcedHost) {
         this.connector = Objects.requireNonNull(connector, "connector");
         this.jetty = connector.getServer();
         this.server = Objects.requireNonNull(server, "server");
+        this.modern = Objects.requireNonNull(modern, "modern");
         this.fleet = Objects.requireNonNull(fleet, "fleet");
         this.exposedBeyondLoopback = exposedBeyondLoopback;
         this.announcedHost = Objects.requireNonNull(announcedHost, "announcedHost");
@@ -73,6 +76,7 @@ public final class RunningHttpServer implements AutoCloseable {
         }
         closed = true;
         fleet.markStopped();
+        modern.close(); // open listens end with their graceful result before the listener goes
         FleetMcpServer.closeQuietly(server);
         try {
             jetty.stop();

@@ -6,10 +6,13 @@ import dev.fleet.http.BoundedJetty;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.mcp.modern.ModernFleetServer;
 import dev.fleet.metrics.MetricsScrape;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -19,6 +22,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -42,6 +46,7 @@ public final class StreamableHttpEndpoint {
     public static final String ENDPOINT = "/mcp";
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEndpoint.class);
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
 
     private StreamableHttpEndpoint() {
     }
@@ -98,6 +103,7 @@ public final class StreamableHttpEndpoint {
         HttpServletStreamableServerTransportProvider transport = sdkTransport(fleet, limits);
         SessionCap sessions = SessionCap.of(transport, limits.maxSessions());
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
+        ModernFleetServer modern = ModernFleetServer.of(fleet);
         // The guard is built once the port is known (port 0): it stands in front of every path.
         GuardHolder guard = new GuardHolder();
         ServerConnector connector = BoundedJetty.connector(bind, port, limits.connectionBounds(),
@@ -111,9 +117,11 @@ public final class StreamableHttpEndpoint {
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
         }
         OriginRule origins = bind.origins(connector.getLocalPort());
-        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions),
+        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions,
+                        modernTransport(modern, limits)),
                 metrics == null ? null : new MetricsRoute(metrics, origins));
-        RunningHttpServer running = new RunningHttpServer(connector, server, fleet, bind.exposedBeyondLoopback(),
+        RunningHttpServer running = new RunningHttpServer(connector, server, modern, fleet,
+                bind.exposedBeyondLoopback(),
                 bind.announcedHost());
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
@@ -133,6 +141,24 @@ public final class StreamableHttpEndpoint {
                 .maxRequestSize(limits.maxBodyBytes())
                 // Idle sessions (no request, no open stream) are closed after one to two periods.
                 .sessionSweepInterval(limits.sessionIdle())
+                .build();
+    }
+
+    /**
+     * The SDK's servlet of the 2026-07-28 era, which the guard hands the POSTs that claim it: not
+     * mapped to a path of its own, so nothing reaches it but through the guard's checks, whose Origin
+     * and Host rule replaces the SDK's own.
+     */
+    private static HttpServletMcpTransport modernTransport(ModernFleetServer modern, HttpLimits limits) {
+        return HttpServletMcpTransport.builder(modern.requests())
+                .jsonMapper(modern.mapper())
+                .endpoint(ENDPOINT)
+                .maxRequestSize(limits.maxBodyBytes())
+                .httpHeaderValidator(ServerHttpHeaderValidator.NOOP)
+                // A listen ends when its client closes the stream, which the server learns only by writing
+                // to it: a keep-alive each second ends the background assessment within seconds of the last
+                // listener leaving (the SDK's default, 30 s, would keep assessing for half a minute).
+                .keepAliveInterval(KEEP_ALIVE)
                 .build();
     }
 

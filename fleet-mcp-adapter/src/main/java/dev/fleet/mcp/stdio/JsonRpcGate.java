@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.ByteBuffer;
@@ -72,6 +73,8 @@ final class JsonRpcGate {
             .build();
     private final McpJsonMapper sdkMapper;
     private final LineOutput out;
+    /** Where a request of the 2026-07-28 era goes ({@link ModernEra#claims}); null: this gate serves 2025 only. */
+    private final ModernStdio modern;
 
     private long lineNumber;
     /** Strict: a line that is not valid UTF-8 is refused, not repaired. Reused, as the gate is single-threaded. */
@@ -87,8 +90,13 @@ final class JsonRpcGate {
      * @param out stdout, shared with the SDK's session
      */
     JsonRpcGate(McpJsonMapper sdkMapper, LineOutput out) {
+        this(sdkMapper, out, null);
+    }
+
+    JsonRpcGate(McpJsonMapper sdkMapper, LineOutput out, ModernStdio modern) {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.out = Objects.requireNonNull(out, "out");
+        this.modern = modern;
     }
 
     /**
@@ -166,6 +174,13 @@ final class JsonRpcGate {
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
+        if (modern != null && ModernEra.claims(message)) {
+            if (!ModernStdio.LISTEN.equals(method)) {
+                out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
+            }
+            modern.request(id, method, params);
+            return null;
+        }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
             return result(id, method, length);
         }
@@ -193,6 +208,10 @@ final class JsonRpcGate {
 
     private McpSchema.JSONRPCMessage admitNotification(ObjectNode message, String method, boolean paramsUsable,
             int length) {
+        if (modern != null && "notifications/cancelled".equals(method)) {
+            modern.cancelled(message.get("params")); // ends a modern listen; the 2025 session acts on none
+            return null;
+        }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             LOG.debug("stdin line {}: notification '{}' ignored (this server acts on none)", lineNumber,
                     RequestParams.clientText(method));

@@ -5,6 +5,7 @@ import dev.fleet.domain.Uninterruptibly;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import java.io.FileDescriptor;
@@ -73,7 +74,10 @@ public final class StdioServer {
         };
         // One stdout for the SDK's answers and the gate's replies, written a whole line at a time.
         LineOutput protocol = new LineOutput(stdout, "the client");
-        StdioTransport stdio = new StdioTransport(fleet.mapper(), stdin, protocol, () -> gone.accept("stdin closed"));
+        // Both eras on one stdin: the gate sends each request that claims 2026-07-28 to the modern server.
+        ModernFleetServer modern = ModernFleetServer.of(fleet);
+        StdioTransport stdio = new StdioTransport(fleet.mapper(), stdin, protocol, () -> gone.accept("stdin closed"),
+                BoundedLines.MAX_LINE_BYTES, new ModernStdio(modern, protocol));
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(stdio)));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
@@ -86,6 +90,7 @@ public final class StdioServer {
         Uninterruptibly.await(clientGone);
         LOG.info("{}: marking this server stopped and exiting", why.get());
         fleet.markStopped();
+        modern.close();
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);
     }

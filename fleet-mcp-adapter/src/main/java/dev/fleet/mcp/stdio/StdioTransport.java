@@ -56,12 +56,18 @@ final class StdioTransport implements McpServerTransportProvider {
     }
 
     StdioTransport(McpJsonMapper mapper, InputStream stdin, LineOutput out, Runnable onEnd, int maxLineBytes) {
+        this(mapper, stdin, out, onEnd, maxLineBytes, null);
+    }
+
+    /** @param modern where requests of the 2026-07-28 era go, or null to serve the 2025 era only */
+    StdioTransport(McpJsonMapper mapper, InputStream stdin, LineOutput out, Runnable onEnd, int maxLineBytes,
+            ModernStdio modern) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
         this.stdin = Objects.requireNonNull(stdin, "stdin");
         this.out = Objects.requireNonNull(out, "out");
         this.onEnd = Objects.requireNonNull(onEnd, "onEnd");
         this.maxLineBytes = maxLineBytes;
-        this.gate = new JsonRpcGate(mapper, out);
+        this.gate = new JsonRpcGate(mapper, out, modern);
     }
 
     /** Called by the SDK while the server is built: stdio has one session. */

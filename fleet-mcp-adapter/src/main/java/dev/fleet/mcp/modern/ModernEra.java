@@ -1,0 +1,27 @@
+package dev.fleet.mcp.modern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * How a message says it belongs to MCP's 2026-07-28 revision: its {@code params._meta} names a
+ * protocol version ({@value #VERSION_KEY}). A 2025 client never sends that key, and an
+ * {@code initialize} that carries it is a modern request too (the SDK's own rule), so every
+ * transport routes on this one test, per message: a request or notification that claims a version
+ * goes to the modern server, everything else to the 2025 session as before.
+ */
+public final class ModernEra {
+
+    /** The revision this server serves statelessly. */
+    public static final String VERSION = "2026-07-28";
+    /** The per-request {@code _meta} key that carries a modern request's protocol version. */
+    public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+
+    private ModernEra() {
+    }
+
+    /** Whether {@code message} (a JSON-RPC request or notification) claims a protocol version in {@code _meta}. */
+    public static boolean claims(JsonNode message) {
+        JsonNode version = message.path("params").path("_meta").get(VERSION_KEY);
+        return version != null && version.isTextual() && !version.textValue().isBlank();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.fleet.mcp.modern;
+
+import dev.fleet.mcp.VerdictListens;
+import dev.fleet.mcp.VerdictResource;
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.McpAsyncNotifier;
+import io.modelcontextprotocol.modern.server.McpAsyncResponse;
+import io.modelcontextprotocol.modern.server.McpFeature;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * {@code subscriptions/listen} in the 2026-07-28 era: the only subscription this server honours is
+ * {@value VerdictResource#URI} in {@code resourceSubscriptions}; it acknowledges that subset first,
+ * then sends {@code notifications/resources/updated} each time the verdict's digest changes (the
+ * 2025 era's watcher, {@link VerdictListens}), tagged with the listen's id, until the client cancels
+ * or the server closes (then the listen's graceful result).
+ *
+ * <p>Not the SDK's own subscriptions feature: it honours any URI and any list-changed kind, and
+ * advertises {@code listChanged: true}, where this server's capabilities stay those of §8; and it
+ * tells a server nothing of who listens, where the verdict must be assessed only while someone does.
+ */
+final class VerdictListenFeature implements McpFeature {
+
+    static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+    private final VerdictListens listens;
+
+    VerdictListenFeature(VerdictListens listens) {
+        this.listens = Objects.requireNonNull(listens, "listens");
+    }
+
+    @Override
+    public Set<String> methods() {
+        return Set.of("subscriptions/listen");
+    }
+
+    @Override
+    public Mono<McpAsyncResponse<McpSchema.Result>> handle(McpRequestContext context, Object params) {
+        if (!(params instanceof Map<?, ?> fields) || !(fields.get("notifications") instanceof Map<?, ?> filter)) {
+            return Mono.error(McpException.invalidParams("params.notifications is required"));
+        }
+        @SuppressWarnings("unchecked")
+        McpSchema.SubscriptionFilter requested = McpSchema.SubscriptionFilter.of((Map<String, ?>) filter);
+        boolean verdict = requested.resourceSubscriptionsOrEmpty().contains(VerdictResource.URI);
+        McpSchema.SubscriptionFilter honoured = verdict ? McpSchema.SubscriptionFilter.of(
+                Map.of(McpSchema.SubscriptionFilter.RESOURCE_SUBSCRIPTIONS, List.of(VerdictResource.URI)))
+                : McpSchema.SubscriptionFilter.EMPTY;
+        return Mono.just(McpAsyncResponse.streaming(notifier -> listen(context.requestId(), honoured, verdict,
+                notifier)));
+    }
+
+    private Mono<McpSchema.Result> listen(Object id, McpSchema.SubscriptionFilter honoured, boolean verdict,
+            McpAsyncNotifier notifier) {
+        Map<String, Object> meta = Map.of(SUBSCRIPTION_ID, id);
+        // Nothing of this listen may precede its acknowledgement; a listen granted nothing stays open, quiet.
+        Flux<Void> updates = verdict ? listens.changes().concatMap(change -> notifier.notify(
+                "notifications/resources/updated", Map.of("uri", VerdictResource.URI, "_meta", meta)))
+                : listens.closing();
+        // Acknowledged once the watcher has its baseline, so a change after the acknowledgement is announced.
+        Mono<Void> ready = verdict ? Mono.<Void>fromRunnable(this::ready).subscribeOn(Schedulers.boundedElastic())
+                : Mono.empty();
+        return ready.then(notifier.notify("notifications/subscriptions/acknowledged",
+                        new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta)))
+                .thenMany(updates)
+                .then(Mono.fromSupplier(() -> McpSchema.SubscriptionsListenResult.forSubscription(id)));
+    }
+
+    private void ready() {
+        try {
+            listens.ready();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the listen is ending: nothing to wait for
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.fleet.mcp.stdio;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.mcp.modern.ModernFleetServer;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.server.McpHeaders;
+import io.modelcontextprotocol.modern.server.McpTransportResponse;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The 2026-07-28 era on fleet's stdio layer: the requests {@link JsonRpcGate} found to claim that
+ * revision go, already parsed and checked, to the SDK's stateless server ({@link ModernFleetServer});
+ * what it answers is written as lines by the same {@link LineOutput} as the 2025 session's answers.
+ *
+ * <p>Not the SDK's {@code StdioMcpTransport}: it reads stdin itself and serves the modern era only
+ * (an {@code initialize} gets -32022), where one process must serve whichever era its client opens
+ * with, and every stdin line must pass the gate's bounds and checks (§7) whatever its era.
+ *
+ * <p>A request's answer goes through the place the gate reserved for it ({@link LineOutput#writeAnswer}).
+ * A {@code subscriptions/listen} reserves none: it is answered only when the server closes, and its
+ * acknowledgement and updates are notifications; the client's {@code notifications/cancelled} naming
+ * it ends it (and with it, if no one else listens, the background assessment).
+ */
+final class ModernStdio {
+
+    static final String LISTEN = "subscriptions/listen";
+    private static final Logger LOG = LoggerFactory.getLogger(ModernStdio.class);
+    /** stdio has no HTTP headers to mirror a tool's parameters into (the SDK's own stdio context). */
+    private static final McpTransportContext CONTEXT =
+            McpTransportContext.create(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, McpHeaders.NOT_MIRRORED));
+    private static final TypeRef<Map<String, Object>> OBJECT = new TypeRef<>() {
+    };
+
+    private final ModernFleetServer server;
+    private final McpJsonMapper mapper;
+    private final LineOutput out;
+    /** Open listens by request id, compared by value as JSON ({@code 1} and {@code "1"} differ). */
+    private final Map<JsonNode, Disposable> listens = new ConcurrentHashMap<>();
+
+    ModernStdio(ModernFleetServer server, LineOutput out) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.mapper = server.mapper();
+        this.out = Objects.requireNonNull(out, "out");
+    }
+
+    /**
+     * Serves one request; returns at once (the answer is written when it is ready, on another thread).
+     *
+     * @param params an object or null, as the gate admits
+     */
+    void request(JsonNode id, String method, JsonNode params) {
+        Map<String, Object> fields = params == null || params.isNull() ? null : mapper.convertValue(params, OBJECT);
+        JsonRpc.JSONRPCRequest request = new JsonRpc.JSONRPCRequest(method, id.isTextual() ? id.textValue()
+                : id.numberValue(), fields);
+        Flux<JsonRpc.JSONRPCMessage> messages = Mono.defer(() -> server.requests().handle(CONTEXT, request))
+                .subscribeOn(Schedulers.boundedElastic()) // an assessment blocks; never on the stdin thread
+                .flatMapMany(ModernStdio::messages);
+        if (!LISTEN.equals(method)) {
+            messages.subscribe(message -> write(message, true),
+                    error -> LOG.warn("answering a {} failed: {}", method, error.toString()));
+            return;
+        }
+        Disposable.Swap listen = Disposables.swap();
+        if (listens.putIfAbsent(id, listen) != null) {
+            LOG.warn("a second listen with the id of an open one is ignored");
+            return;
+        }
+        listen.update(messages.doFinally(signal -> listens.remove(id, listen)).subscribe(message -> write(message,
+                false), error -> LOG.warn("a listen failed: {}", error.toString())));
+    }
+
+    /** {@code notifications/cancelled}: ends the listen it names, if open; other requests run to their answer. */
+    void cancelled(JsonNode params) {
+        JsonNode id = params == null ? null : params.get("requestId");
+        Disposable listen = id == null ? null : listens.remove(id);
+        if (listen != null) {
+            listen.dispose();
+        }
+    }
+
+    private static Flux<JsonRpc.JSONRPCMessage> messages(McpTransportResponse response) {
+        if (response instanceof McpTransportResponse.Streaming streaming) {
+            return streaming.messages();
+        }
+        return Flux.just(response instanceof McpTransportResponse.Result result ? result.response()
+                : ((McpTransportResponse.Error) response).response());
+    }
+
+    /** One message as one line; the answer to a request frees the place the gate reserved. */
+    private void write(JsonRpc.JSONRPCMessage message, boolean reserved) {
+        byte[] line;
+        try {
+            line = mapper.writeValueAsBytes(message);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("could not encode a {} for the client: {}", message.getClass().getSimpleName(), e.toString());
+            return;
+        }
+        if (reserved && message instanceof JsonRpc.JSONRPCResponse) {
+            out.writeAnswer(line);
+        } else {
+            out.writeLine(line);
+        }
+    }
+}
