@@ -6,8 +6,8 @@
 #
 # WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
 # a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
-# RELAY_CALLS and RELAY_PIPELINED size the relay step (500 sequential calls a side, 2,000 pipelined calls
-# a round; RUNS rounds a side).
+# RELAY_CALLS, RELAY_PIPELINED and RELAY_LARGE_MIB size the relay step (2,000 sequential calls a side,
+# 2,000 pipelined calls a round, a 5 MiB message; RUNS rounds a side of each of the last two).
 #
 # TEARDOWN_RUNS sets the teardown step's runs per child and trigger (5).
 #
@@ -237,15 +237,16 @@ watch() {
   echo "load average: $(load)"
 }
 
-# What `fleet serve -- COMMAND` adds to an MCP server on the Java SDK (dev.fleet.bench.RelayChild): the
-# same server called directly and through a wrapping member, raw JSON-RPC on both; a plain member beside
-# them for the idle memory. Every call figure is a comparison taken in the same minutes, so repeat the
-# step when the load is high and compare the runs.
+# What `fleet serve -- COMMAND` adds to an MCP server on the Java SDK (dev.fleet.bench.RelayChild), against
+# the floor under any relay: the same server called directly, behind a raw byte relay (dev.fleet.bench.RawRelay,
+# a JVM copying bytes both ways) and behind a wrapping member, raw JSON-RPC on all three, which take turns; a
+# plain member beside them for the idle memory. Issue 52's budgets come with `within` or `OVER`. Every call
+# figure is a comparison taken in the same minutes, so repeat the step when the load is high and compare runs.
 relay() {
-  echo "== fleet serve -- COMMAND: a Java SDK server directly vs behind a wrapping member; idle PSS beside a plain member"
-  echo "   (${RELAY_CALLS:-500} sequential calls a side, $runs rounds of ${RELAY_PIPELINED:-2000} pipelined calls a side; load average before: $(load))"
-  java -cp "$bench_jar" dev.fleet.bench.RelayLatency "$launcher" "$work/relay" "${RELAY_CALLS:-500}" \
-    "${RELAY_PIPELINED:-2000}" "$runs"
+  echo "== fleet serve -- COMMAND: a Java SDK server directly vs behind a raw byte relay vs behind a wrapping member; idle PSS beside a plain member"
+  echo "   (${RELAY_CALLS:-2000} sequential calls a side, $runs rounds of ${RELAY_PIPELINED:-2000} pipelined calls and $runs of one ${RELAY_LARGE_MIB:-5} MiB call a side; load average before: $(load))"
+  java -cp "$bench_jar" dev.fleet.bench.RelayLatency "$launcher" "$work/relay" "${RELAY_CALLS:-2000}" \
+    "${RELAY_PIPELINED:-2000}" "$runs" "${RELAY_LARGE_MIB:-5}"
   echo "load average: $(load)"
 }
 

@@ -3,36 +3,37 @@ package dev.fleet.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * What {@link RelayLatency}'s three processes (the wrapping member, its child, the direct child) spend
- * from the moment this is made: CPU time to the nanosecond ({@code /proc/PID/task/TID/schedstat},
- * summed over threads: USER_HZ ticks are too coarse for a call of a tenth of a millisecond), and read
- * and write system calls ({@code /proc/PID/io}), which say how many lines each read and write carries.
+ * What {@link RelayLatency}'s processes (each relay, its child, the direct child) spend from the moment
+ * this is made: CPU time to the nanosecond ({@code /proc/PID/task/TID/schedstat}, summed over threads:
+ * USER_HZ ticks are too coarse for a call of a tenth of a millisecond), and read and write system calls
+ * ({@code /proc/PID/io}), which say how many lines each read and write carries.
  */
 final class ProcessUsage {
 
-    private static final String[] NAMES = {"the wrapping member", "its child", "the direct child"};
+    private final Map<String, Long> pids;
+    private final Map<String, long[]> before = new LinkedHashMap<>();
 
-    private final long[] pids;
-    private final long[][] before;
-
-    ProcessUsage(long member, long child, long direct) {
-        this.pids = new long[] {member, child, direct};
-        this.before = new long[][] {usage(member), usage(child), usage(direct)};
+    /** {@code pids}: each process by the name its figures are printed under, in print order. */
+    ProcessUsage(Map<String, Long> pids) {
+        this.pids = pids;
+        pids.forEach((name, pid) -> before.put(name, usage(pid)));
     }
 
-    /** One line: each process's CPU time, reads and writes per call since this was made. */
+    /** One line a process: its CPU time, reads and writes per call since this was made. */
     void report(int calls) {
-        StringBuilder line = new StringBuilder("  per call:");
-        for (int i = 0; i < pids.length; i++) {
-            long[] after = usage(pids[i]);
-            line.append(String.format(Locale.ROOT, "%s %s %.1f us CPU, %.2f reads, %.2f writes", i == 0 ? "" : ";",
-                    NAMES[i], (after[0] - before[i][0]) / 1e3 / calls, (after[1] - before[i][1]) / (double) calls,
-                    (after[2] - before[i][2]) / (double) calls));
-        }
-        System.out.println(line);
+        System.out.println("  per call:");
+        pids.forEach((name, pid) -> {
+            long[] after = usage(pid);
+            long[] then = before.get(name);
+            System.out.printf(Locale.ROOT, "    %-22s %7.1f us CPU, %5.2f reads, %5.2f writes%n", name,
+                    (after[0] - then[0]) / 1e3 / calls, (after[1] - then[1]) / (double) calls,
+                    (after[2] - then[2]) / (double) calls);
+        });
     }
 
     /** CPU nanoseconds, read calls, write calls. */

@@ -45,6 +45,7 @@ final class RawPeer implements AutoCloseable {
     private int position;
     private int limit;
     private byte[] line = new byte[8 * 1024];
+    private int lastLength;
     /** When the current read began (System.nanoTime), or 0 when no read waits. */
     private volatile long waitingSince;
     private volatile boolean killedByWatchdog;
@@ -126,6 +127,21 @@ final class RawPeer implements AutoCloseable {
                 answered++;
             }
         }
+    }
+
+    /**
+     * Reads lines until one of at least {@code minimum} bytes (a large answer), unparsed, so that a timed
+     * call does not count the client's parsing; {@link #lastLine()} parses it afterwards.
+     */
+    void awaitLongLine(int minimum) throws IOException {
+        do {
+            lastLength = readLine();
+        } while (lastLength < minimum);
+    }
+
+    /** The line {@link #awaitLongLine} stopped at, parsed. */
+    JsonNode lastLine() throws IOException {
+        return JSON.readTree(line, 0, lastLength);
     }
 
     /** The next stdout line's length in {@link #line}, without its newline; bounded by the watchdog. */

@@ -15,9 +15,10 @@ import java.util.Map;
 
 /**
  * An operator's own MCP server on the official Java SDK, knowing nothing of fleet, for
- * {@link RelayLatency} to call directly and behind {@code fleet serve -- COMMAND}: one tool,
- * {@code echo}, which answers with its {@code text}. It exits at stdin EOF, as the SDK's own threads
- * would not (the same shape as the relay's tests' child), and answers calls one at a time (below).
+ * {@link RelayLatency} to call directly, behind {@link RawRelay} and behind {@code fleet serve --
+ * COMMAND}: one tool, {@code echo}, which answers with its {@code text}. It exits at stdin EOF, as the
+ * SDK's own threads would not (the same shape as the relay's tests' child), and answers calls one at a
+ * time (below).
  */
 public final class RelayChild {
 

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,24 +13,30 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What the relay of {@code fleet serve -- COMMAND} costs (docs/PERFORMANCE.md, "The relay";
- * scripts/perf.sh relay). One MCP server on the Java SDK ({@link RelayChild}) is started twice: by
- * itself, and wrapped by a member ({@code ./fleet serve --profile prgs-author ... -- java ...
- * RelayChild}); a plain {@code fleet serve} beside them is the memory reference. Both sides are
- * spoken to in raw JSON-RPC lines ({@link RawPeer}), so the client costs the same on both.
+ * scripts/perf.sh relay), against the floor under any relay. One MCP server on the Java SDK
+ * ({@link RelayChild}) is started three times ({@link RelaySides}): by itself, behind the raw byte relay
+ * ({@link RawRelay}: a JVM copying bytes both ways), and wrapped by a member ({@code ./fleet serve
+ * --profile prgs-author ... -- java ... RelayChild}); a plain {@code fleet serve} beside them is the
+ * memory reference. Every side is spoken to in raw JSON-RPC lines ({@link RawPeer}), so the client
+ * costs the same on each, and the sides take turns, the order rotating, so each relay's figure is set
+ * against the direct side's of the same turn.
  *
  * <ol>
- *   <li>idle memory: PSS from {@code /proc/PID/smaps_rollup} of the plain member and the wrapping
- *       member once both are registered and idle, and of each child;
- *   <li>latency: {@code CALLS} sequential {@code tools/call echo} per side, in pairs whose first side
- *       alternates, after a warm-up: p50 and p90 of each side and the p50 of the paired differences;
+ *   <li>idle memory: PSS from {@code /proc/PID/smaps_rollup} of the plain member, the wrapping member
+ *       and the raw relay once all are registered and idle, and of each child;
+ *   <li>latency: {@code CALLS} sequential {@code tools/call echo} per side, after a warm-up: each side's
+ *       p50, p90, p99, and each relay's paired differences to the direct side;
  *   <li>throughput: {@code PIPELINED} calls written at once, then every answer read, {@code ROUNDS}
- *       rounds per side alternating which goes first: the medians and their ratio.
+ *       rounds per side: the medians and the rounds' ratios to the direct side;
+ *   <li>one large message: a call whose argument is {@code LARGE_MIB} MiB of text, which the child
+ *       echoes back, {@code ROUNDS} rounds per side, timed alike.
  * </ol>
- * After each of the last two, what each process spent a call ({@link ProcessUsage}: CPU time, reads,
- * writes), which says where a difference comes from when the load makes wall times noisy.
+ * After each of the last three, what each process spent a call ({@link ProcessUsage}: CPU time, reads,
+ * writes), which says where a difference comes from when the load makes wall times noisy. Issue 52's
+ * budgets are printed with {@code within} or {@code OVER} ({@link RelayFigures}).
  *
  * <pre>
- * LAUNCHER WORKDIR [CALLS [PIPELINED [ROUNDS]]]     (defaults: 500, 2000, 7)
+ * LAUNCHER WORKDIR [CALLS [PIPELINED [ROUNDS [LARGE_MIB]]]]     (defaults: 2000, 2000, 7, 5)
  * </pre>
  */
 public final class RelayLatency {
@@ -38,21 +44,23 @@ public final class RelayLatency {
     private static final Duration REGISTERED_LIMIT = Duration.ofMinutes(3);
     private static final int IDLE_SECONDS = 5;
     private static final int WARM_UP_CALLS = 2_000;
+    private static final int WARM_UP_LARGE = 3;
 
     private RelayLatency() {
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.err.println("usage: LAUNCHER WORKDIR [CALLS [PIPELINED [ROUNDS]]]");
+            System.err.println("usage: LAUNCHER WORKDIR [CALLS [PIPELINED [ROUNDS [LARGE_MIB]]]]");
             System.exit(2);
         }
-        int calls = args.length > 2 ? Integer.parseInt(args[2]) : 500;
+        int calls = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
         int pipelined = args.length > 3 ? Integer.parseInt(args[3]) : 2_000;
         int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 7;
+        int largeMib = args.length > 5 ? Integer.parseInt(args[5]) : 5;
         int status = 0;
         try {
-            measure(Path.of(args[0]), Path.of(args[1]), calls, pipelined, rounds);
+            measure(Path.of(args[0]), Path.of(args[1]), calls, pipelined, rounds, largeMib);
         } catch (Exception | Error e) {
             e.printStackTrace();
             status = 1;
@@ -60,7 +68,8 @@ public final class RelayLatency {
         System.exit(status);
     }
 
-    static void measure(Path launcher, Path workdir, int calls, int pipelined, int rounds) throws Exception {
+    static void measure(Path launcher, Path workdir, int calls, int pipelined, int rounds, int largeMib)
+            throws Exception {
         Scratch scratch = Scratch.in(workdir);
         List<RawPeer> peers = new ArrayList<>();
         try {
@@ -69,11 +78,12 @@ public final class RelayLatency {
             ProcessBuilder wrapping = scratch.serveCommand(launcher, "prgs-author");
             wrapping.command().add("--");
             wrapping.command().addAll(child);
-            RawPeer direct = start(peers, scratch, "direct child", new ProcessBuilder(child));
-            RawPeer relayed = start(peers, scratch, "wrapping member", wrapping);
+            RelaySides sides = new RelaySides(start(peers, scratch, "direct child", new ProcessBuilder(child)),
+                    start(peers, scratch, "raw relay", new ProcessBuilder(rawRelayCommand(child))),
+                    start(peers, scratch, "wrapping member", wrapping));
             RawPeer plain = start(peers, scratch, "plain member", scratch.serveCommand(launcher, "prgs-reviewer"));
             List<CompletableFuture<Void>> handshakes = new ArrayList<>();
-            for (RawPeer peer : List.of(direct, relayed, plain)) {
+            for (RawPeer peer : List.of(sides.direct(), sides.raw(), sides.fleet(), plain)) {
                 handshakes.add(CompletableFuture.runAsync(() -> {
                     try {
                         peer.initialize();
@@ -86,53 +96,87 @@ public final class RelayLatency {
             Map<String, Long> rows = scratch.awaitRunningRows(2, REGISTERED_LIMIT);
             System.out.println("registered: " + rows);
 
-            idleMemory("freshly started", plain, relayed, direct);
+            idleMemory("freshly started", plain, sides);
             plain.close();
             peers.remove(plain);
 
-            sameAnswer(direct, relayed);
-            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side, one pipelined round each%n",
-                    WARM_UP_CALLS);
-            sequential(direct, relayed, WARM_UP_CALLS);
-            pipelinedNanos(direct, pipelined);
-            pipelinedNanos(relayed, pipelined);
+            sameAnswer(sides);
+            String large = RelayCalls.text(largeMib * 1024 * 1024);
+            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side, one pipelined round and %d calls of "
+                    + "%d MiB each%n", WARM_UP_CALLS, WARM_UP_LARGE, largeMib);
+            RelayCalls.sequential(sides, WARM_UP_CALLS);
+            RelayCalls.pipelined(sides, pipelined, 1);
+            RelayCalls.large(sides, large, WARM_UP_LARGE);
 
-            ProcessUsage cpu = new ProcessUsage(relayed.pid(), childOf(relayed), direct.pid());
-            long[][] latency = sequential(direct, relayed, calls);
-            report(calls, latency);
+            RelayFigures figures = new RelayFigures();
+            ProcessUsage cpu = usage(sides);
+            figures.sequential(RelayCalls.sequential(sides, calls));
             cpu.report(calls);
 
-            cpu = new ProcessUsage(relayed.pid(), childOf(relayed), direct.pid());
-            throughput(direct, relayed, pipelined, rounds);
+            System.out.printf(Locale.ROOT, "%d pipelined calls a round, the order rotating each round:%n", pipelined);
+            cpu = usage(sides);
+            figures.rounds(pipelined + " pipelined calls", RelayCalls.pipelined(sides, pipelined, rounds),
+                    RelayFigures.PIPELINED_RATIO);
             cpu.report(pipelined * rounds);
+
+            System.out.printf(Locale.ROOT, "one call whose argument is %d MiB of text, echoed back, the order rotating "
+                    + "each round:%n", largeMib);
+            cpu = usage(sides);
+            figures.rounds("one " + largeMib + " MiB message", RelayCalls.large(sides, large, rounds),
+                    RelayFigures.LARGE_RATIO);
+            cpu.report(rounds);
             // The plain member has gone: the pages it shared now count whole to the others, so these
             // figures say how the processes grew, not how the two members compare.
-            idleMemory("after the calls", null, relayed, direct);
+            idleMemory("after the calls", null, sides);
+            figures.summary();
         } finally {
             peers.forEach(RawPeer::close);
             scratch.delete();
         }
     }
 
-    /** Both sides answer the same call alike: what is measured is the same work. */
-    private static void sameAnswer(RawPeer direct, RawPeer relayed) throws IOException {
-        long directId = direct.nextId();
-        direct.send(echo(directId));
-        long relayedId = relayed.nextId();
-        relayed.send(echo(relayedId));
-        String directAnswer = direct.awaitAnswer(directId).get("result").toString();
-        String relayedAnswer = relayed.awaitAnswer(relayedId).get("result").toString()
-                .replace("call " + relayedId, "call " + directId);
-        if (!directAnswer.equals(relayedAnswer)) {
-            throw new IllegalStateException("the two sides answer differently: " + directAnswer + " / " + relayedAnswer);
+    /** Every side answers the same call alike: what is measured is the same work. */
+    private static void sameAnswer(RelaySides sides) throws IOException {
+        String first = null;
+        for (int side = 0; side < 3; side++) {
+            RawPeer peer = sides.get(side);
+            long id = peer.nextId();
+            peer.send(RelayCalls.echo(id, "the same call"));
+            String answer = peer.awaitAnswer(id).get("result").toString();
+            if (first == null) {
+                first = answer;
+            } else if (!first.equals(answer)) {
+                throw new IllegalStateException("the sides answer differently: " + first + " / " + answer);
+            }
         }
     }
 
-    /** The child as both sides run it: this JVM's java and class path, the SDK's log lines off. */
+    private static ProcessUsage usage(RelaySides sides) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("the wrapping member", sides.fleet().pid());
+        pids.put("the member's child", childOf(sides.fleet()));
+        pids.put("the raw relay", sides.raw().pid());
+        pids.put("the raw relay's child", childOf(sides.raw()));
+        pids.put("the direct child", sides.direct().pid());
+        return new ProcessUsage(pids);
+    }
+
+    /** The child as every side runs it: this JVM's java and class path, the SDK's log lines off. */
     private static List<String> childCommand() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", System.getProperty("java.class.path"),
-                RelayChild.class.getName());
+        return List.of(java(), "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp",
+                System.getProperty("java.class.path"), RelayChild.class.getName());
+    }
+
+    /** The raw relay around {@code child}, with the heap options the launcher gives {@code fleet serve}. */
+    private static List<String> rawRelayCommand(List<String> child) {
+        List<String> command = new ArrayList<>(List.of(java(), "-Xms8m", "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=30", "-cp", System.getProperty("java.class.path"), RawRelay.class.getName(), "--"));
+        command.addAll(child);
+        return command;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     private static RawPeer start(List<RawPeer> peers, Scratch scratch, String name, ProcessBuilder builder)
@@ -142,16 +186,17 @@ public final class RelayLatency {
         return peer;
     }
 
-    /** The wrapping member's child: its one child process (setsid executes the command in place). */
+    /** A relay's child: its one child process (fleet's setsid and setpriv execute the command in place). */
     private static long childOf(RawPeer member) {
         return member.process.children().findFirst()
                 .orElseThrow(() -> new IllegalStateException(member.name + " has no child")).pid();
     }
 
     /** PSS and RSS of each, after {@link #IDLE_SECONDS} of idleness. */
-    private static void idleMemory(String when, RawPeer plain, RawPeer relayed, RawPeer direct) throws Exception {
+    private static void idleMemory(String when, RawPeer plain, RelaySides sides) throws Exception {
         TimeUnit.SECONDS.sleep(IDLE_SECONDS);
         System.out.printf(Locale.ROOT, "idle memory, %s, after %d s idle:%n", when, IDLE_SECONDS);
+        RawPeer relayed = sides.fleet();
         Map<String, Long> member = FleetProcesses.smapsRollup(relayed.pid());
         if (plain != null) {
             Map<String, Long> reference = FleetProcesses.smapsRollup(plain.pid());
@@ -163,113 +208,13 @@ public final class RelayLatency {
             memoryLine("wrapping member", relayed.pid(), member);
         }
         memoryLine("its child", childOf(relayed), FleetProcesses.smapsRollup(childOf(relayed)));
-        memoryLine("the direct child", direct.pid(), FleetProcesses.smapsRollup(direct.pid()));
+        memoryLine("raw relay", sides.raw().pid(), FleetProcesses.smapsRollup(sides.raw().pid()));
+        memoryLine("its child", childOf(sides.raw()), FleetProcesses.smapsRollup(childOf(sides.raw())));
+        memoryLine("the direct child", sides.direct().pid(), FleetProcesses.smapsRollup(sides.direct().pid()));
     }
 
     private static void memoryLine(String what, long pid, Map<String, Long> memory) {
         System.out.printf(Locale.ROOT, "  %-18s pid %-7d PSS %6.1f MB (anonymous %6.1f MB)  RSS %6.1f MB%n", what, pid,
                 memory.get("Pss") / 1024.0, memory.getOrDefault("Pss_Anon", 0L) / 1024.0, memory.get("Rss") / 1024.0);
-    }
-
-    /**
-     * {@code calls} sequential echo calls per side, in pairs whose first side alternates: each call's
-     * nanoseconds, {direct, relayed}, in call order.
-     */
-    private static long[][] sequential(RawPeer direct, RawPeer relayed, int calls) throws IOException {
-        long[] directNanos = new long[calls];
-        long[] relayedNanos = new long[calls];
-        for (int i = 0; i < calls; i++) {
-            if (i % 2 == 0) {
-                directNanos[i] = call(direct);
-                relayedNanos[i] = call(relayed);
-            } else {
-                relayedNanos[i] = call(relayed);
-                directNanos[i] = call(direct);
-            }
-        }
-        return new long[][] {directNanos, relayedNanos};
-    }
-
-    private static long call(RawPeer peer) throws IOException {
-        long id = peer.nextId();
-        byte[] line = echo(id);
-        long start = System.nanoTime();
-        peer.send(line);
-        peer.awaitAnswer(id);
-        return System.nanoTime() - start;
-    }
-
-    private static byte[] echo(long id) {
-        return RawPeer.bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":"
-                + "\"echo\",\"arguments\":{\"text\":\"hello from call " + id + "\"}}}");
-    }
-
-    private static void report(int calls, long[][] latency) {
-        long[] direct = latency[0].clone();
-        long[] relayed = latency[1].clone();
-        long[] difference = new long[calls];
-        for (int i = 0; i < calls; i++) {
-            difference[i] = latency[1][i] - latency[0][i];
-        }
-        Arrays.sort(direct);
-        Arrays.sort(relayed);
-        Arrays.sort(difference);
-        System.out.printf(Locale.ROOT, "sequential tools/call echo, %d per side, pairs alternating which goes first:%n",
-                calls);
-        System.out.printf(Locale.ROOT, "  direct:  p50 %.3f ms, p90 %.3f ms, min %.3f ms%n",
-                FleetProcesses.percentile(direct, 50), FleetProcesses.percentile(direct, 90), direct[0] / 1e6);
-        System.out.printf(Locale.ROOT, "  relayed: p50 %.3f ms, p90 %.3f ms, min %.3f ms%n",
-                FleetProcesses.percentile(relayed, 50), FleetProcesses.percentile(relayed, 90), relayed[0] / 1e6);
-        System.out.printf(Locale.ROOT, "  relayed - direct, paired: p50 %.3f ms, p90 %.3f ms%n",
-                FleetProcesses.percentile(difference, 50), FleetProcesses.percentile(difference, 90));
-    }
-
-    /** {@code rounds} rounds of {@code count} pipelined calls per side, the first side alternating. */
-    private static void throughput(RawPeer direct, RawPeer relayed, int count, int rounds) throws Exception {
-        long[] directNanos = new long[rounds];
-        long[] relayedNanos = new long[rounds];
-        double[] ratios = new double[rounds];
-        for (int round = 0; round < rounds; round++) {
-            if (round % 2 == 0) {
-                directNanos[round] = pipelinedNanos(direct, count);
-                relayedNanos[round] = pipelinedNanos(relayed, count);
-            } else {
-                relayedNanos[round] = pipelinedNanos(relayed, count);
-                directNanos[round] = pipelinedNanos(direct, count);
-            }
-            ratios[round] = relayedNanos[round] / (double) directNanos[round];
-            System.out.printf(Locale.ROOT, "  round %d: direct %.1f ms, relayed %.1f ms, ratio %.2f%n", round + 1,
-                    directNanos[round] / 1e6, relayedNanos[round] / 1e6, ratios[round]);
-        }
-        Arrays.sort(directNanos);
-        Arrays.sort(relayedNanos);
-        Arrays.sort(ratios);
-        double directMedian = FleetProcesses.percentile(directNanos, 50);
-        double relayedMedian = FleetProcesses.percentile(relayedNanos, 50);
-        System.out.printf(Locale.ROOT, "%d pipelined calls, %d rounds per side: median direct %.1f ms, relayed %.1f ms; "
-                + "ratio of medians %.2f, median of the rounds' ratios %.2f%n", count, rounds, directMedian,
-                relayedMedian, relayedMedian / directMedian, ratios[rounds / 2]);
-    }
-
-    /** Writes {@code count} echo calls at once (from another thread, as the answers fill the pipe back), reads every answer. */
-    private static long pipelinedNanos(RawPeer peer, int count) throws Exception {
-        List<byte[]> lines = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            lines.add(echo(peer.nextId()));
-        }
-        CompletableFuture<Void> go = new CompletableFuture<>();
-        CompletableFuture<Void> written = go.thenRunAsync(() -> {
-            try {
-                peer.sendAll(lines);
-            } catch (IOException e) {
-                throw new IllegalStateException(peer.name + ": " + e.getMessage(), e);
-            }
-        });
-        long start = System.nanoTime();
-        go.complete(null);
-        peer.awaitAnswers(count);
-        long nanos = System.nanoTime() - start;
-        written.get(RawPeer.READ_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        return nanos;
     }
 }
