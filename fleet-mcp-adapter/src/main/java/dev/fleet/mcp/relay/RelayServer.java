@@ -82,7 +82,13 @@ public final class RelayServer {
                 PROTOCOL_BUFFER_BYTES);
         System.setOut(System.err); // stdout is the protocol's: a library that prints reaches stderr
         RelayServer server = new RelayServer(fleet, child, new LineOutput(protocol, "the client"));
-        int status = server.run(System.in, watch);
+        ClosableStdin stdin = ClosableStdin.open();
+        int status = server.run(stdin, watch);
+        try {
+            stdin.close(); // a read still blocked in it would hold the JVM's exit up (ClosableStdin)
+        } catch (java.io.IOException e) {
+            LOG.debug("closing stdin: {}", e.toString());
+        }
         ExitAction.systemExit().exit(status);
     }
 
