@@ -10,7 +10,7 @@ import dev.fleet.mcp.stdio.LineOutput;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.InputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -49,6 +49,7 @@ public final class RelayServer {
     private final ServedChild child;
     private final LineOutput toChild;
     private final Relay relay;
+    private final ClosableStdin stdin = ClosableStdin.open();
     private final CountDownLatch ended = new CountDownLatch(1);
     /** Counted down by SIGTERM or SIGINT (or another stop signal): the tree gets SIGTERM at once. */
     private final CountDownLatch signalled = new CountDownLatch(1);
@@ -82,11 +83,11 @@ public final class RelayServer {
                 PROTOCOL_BUFFER_BYTES);
         System.setOut(System.err); // stdout is the protocol's: a library that prints reaches stderr
         RelayServer server = new RelayServer(fleet, child, new LineOutput(protocol, "the client"));
-        int status = server.run(System.in, watch);
+        int status = server.run(watch);
         ExitAction.systemExit().exit(status);
     }
 
-    private int run(InputStream stdin, ClientWatch watch) {
+    private int run(ClientWatch watch) {
         // Any other exit (a stop signal of StopSignals', a System.exit elsewhere) ends the tree as SIGTERM does.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             signalled.countDown();
@@ -161,6 +162,11 @@ public final class RelayServer {
         relay.childDrained();
         relay.close();
         fleet.markStopped();
+        try {
+            stdin.close(); // a read still blocked in it would hold the JVM's exit up (ClosableStdin)
+        } catch (IOException e) {
+            LOG.debug("closing stdin: {}", e.toString());
+        }
     }
 
     /** One pump's sink: each line to {@code lines}, and {@code drained} (the flush) before each read. */
