@@ -31,8 +31,11 @@ final class OwnAnswers implements AutoCloseable {
     static final int MAX_IN_FLIGHT = 64;
     /** Ids of answered own requests kept, so that a late {@code notifications/cancelled} for one is still dropped. */
     private static final int REMEMBERED = 1024;
-    /** How long answers under way may take once the member ends: its row must be stopped within 1 s of SIGTERM. */
-    static final long FINISH_MILLIS = 300;
+    /**
+     * How long answers under way may take once the member ends (beside the child's teardown): its row must
+     * be stopped within 1 s of SIGTERM.
+     */
+    static final long FINISH_MILLIS = 700;
     private static final Logger LOG = LoggerFactory.getLogger(OwnAnswers.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 

@@ -54,7 +54,7 @@ public final class RelayServer {
     /** Counted down by SIGTERM or SIGINT (or another stop signal): the tree gets SIGTERM at once. */
     private final CountDownLatch signalled = new CountDownLatch(1);
     private final AtomicReference<End> end = new AtomicReference<>();
-    private Thread childPump;
+    private volatile Thread childPump;
     private boolean over;
 
     /** Why the member ends, and so its exit status. */
@@ -120,7 +120,8 @@ public final class RelayServer {
      * SIGTERM or SIGINT ends the member from here rather than through the JVM's own handler (which would
      * run the shutdown hooks at once, with this signal's status even during an EOF teardown): the first
      * trigger keeps its status, and the tree gets SIGTERM at once. A signal ignored when the JVM started
-     * (a background job's SIGINT) stays ignored; under {@code -Xrs} the shutdown hook does the work.
+     * (a background job's SIGINT) stays ignored; under {@code -Xrs} the JVM takes none (the signal's
+     * default ends the process, as SIGKILL would).
      */
     private void takeSignal(String name) {
         try {
@@ -152,15 +153,17 @@ public final class RelayServer {
         End first = end.get();
         LOG.info("{}: ending the wrapped server ({}), marking this member stopped and exiting",
                 first == null ? "stopping" : first.why(), child);
+        // This member's own answers under way finish (bounded) beside the tree's teardown, not after it.
+        Thread ownAnswers = daemon("fleet-relay-own-answers-end", relay::close);
         Uninterruptibly.await(() -> {
             child.end(toChild::close, signalled);
             if (childPump != null) {
                 childPump.join(DRAIN_MILLIS);
             }
+            relay.childDrained();
+            ownAnswers.join(DRAIN_MILLIS + OwnAnswers.FINISH_MILLIS);
             return null;
         });
-        relay.childDrained();
-        relay.close();
         fleet.markStopped();
         try {
             stdin.close(); // a read still blocked in it would hold the JVM's exit up (ClosableStdin)
