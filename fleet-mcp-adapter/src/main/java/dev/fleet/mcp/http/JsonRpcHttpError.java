@@ -108,10 +108,26 @@ record JsonRpcHttpError(int status, int code, String message) {
 
     /** Writes this error as the whole response, replacing anything not yet committed. */
     void write(HttpServletResponse response, JsonNode id) throws IOException {
+        write(response, id, false);
+    }
+
+    /**
+     * Writes this error for a request whose body was left unread, and says the connection closes after it:
+     * the container closes it anyway (the unread body cannot be skipped safely), and a client told so never
+     * sends its next request on a connection that is about to close (it did, rarely, under load).
+     */
+    void writeClosing(HttpServletResponse response) throws IOException {
+        write(response, null, true);
+    }
+
+    private void write(HttpServletResponse response, JsonNode id, boolean closing) throws IOException {
         if (response.isCommitted()) {
             return;
         }
         response.reset();
+        if (closing) {
+            response.setHeader("Connection", "close");
+        }
         byte[] body = body(id);
         response.setStatus(status);
         response.setContentType("application/json");

@@ -82,7 +82,7 @@ final class JsonRpcHttpGuard implements Filter {
         try {
             JsonRpcHttpError refused = refusal(request);
             if (refused != null) {
-                refused.write(response, null);
+                refused.writeClosing(response);
                 return;
             }
             if (!"POST".equals(request.getMethod())) {
@@ -95,7 +95,7 @@ final class JsonRpcHttpGuard implements Filter {
             }
             byte[] body = readBody(request);
             if (body == null) {
-                JsonRpcHttpError.tooLarge(maxBodyBytes).write(response, null);
+                JsonRpcHttpError.tooLarge(maxBodyBytes).writeClosing(response);
                 return;
             }
             JsonNode message = jsonRpcMessage(body, response);
