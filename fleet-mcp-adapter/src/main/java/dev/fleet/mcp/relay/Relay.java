@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * to be passed on (the contract, §12 and §12.1). Every message passes unchanged, byte for byte,
  * except the amendments of §12: the child's capabilities and last list pages, spliced into its bytes
  * ({@link Amendments}), the requests this member answers itself ({@link OwnRequest},
- * {@link OwnAnswers}), and {@code notifications/cancelled} for those.
+ * {@link OwnAnswers}), and {@code notifications/cancelled} for those. In both protocol eras (§13): the
+ * member's own answers take the era of the request's {@code _meta} ({@code ModernEra.claims}); a list
+ * the child does not know (-32601) is answered by the member; a listen the child acknowledged for the
+ * verdict is told of its changes ({@link ChildListens}).
  *
  * <p>What no message may get around: a response from the child goes out only when its id is that
  * of a request the client sent and the relay forwarded, not yet answered or cancelled (the child
