@@ -67,18 +67,25 @@ final class NodeClient {
      * fails. The client runs in an environment cleared of the caller's fleet variables.
      */
     static Run run(Sdk sdk, List<String> server, Duration base) throws IOException, InterruptedException {
+        return run(List.of(SCRIPT.toString(), sdk.argument, JSON.writeValueAsString(server)), sdk.toString(), base);
+    }
+
+    /** Runs {@code node} with {@code arguments} (a client script of {@link NodeMcpChild#INSTALLED} and its own) as above. */
+    static Run run(List<String> arguments, String client, Duration base) throws IOException, InterruptedException {
         Path stdout = Files.createTempFile("node-client", ".out");
         Path stderr = Files.createTempFile("node-client", ".err");
         try {
-            ProcessBuilder builder = new ProcessBuilder("node", SCRIPT.toString(), sdk.argument,
-                    JSON.writeValueAsString(server)).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+            List<String> command = new java.util.ArrayList<>(List.of("node"));
+            command.addAll(arguments);
+            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile());
             TestFleets.isolate(builder.environment());
             Process node = builder.start();
             Duration bound = Patience.scaled(base);
             if (!node.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
                 node.descendants().forEach(ProcessHandle::destroyForcibly);
                 node.destroyForcibly();
-                fail("the " + sdk + " client did not end within " + bound.toSeconds() + " s (" + Patience.describe()
+                fail("the " + client + " client did not end within " + bound.toSeconds() + " s (" + Patience.describe()
                         + "); its stderr:\n" + Files.readString(stderr));
             }
             return new Run(node.exitValue(), Files.readString(stdout), Files.readString(stderr));

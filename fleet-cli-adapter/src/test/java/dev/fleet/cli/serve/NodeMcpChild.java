@@ -30,6 +30,8 @@ final class NodeMcpChild {
     static final Path SOURCE = Path.of("src/test/node").toAbsolutePath();
     static final Path INSTALLED = Path.of("target/node-mcp").toAbsolutePath();
     static final Path SERVER = INSTALLED.resolve("server.mjs");
+    /** The same operator's server on the TypeScript SDK 2.x, which serves MCP 2026-07-28 ({@code serveStdio}). */
+    static final Path MODERN_SERVER = INSTALLED.resolve("modern-server.mjs");
     /** {@code npm ci} fetches about a hundred packages: minutes at most, or the registry is unreachable. */
     private static final long INSTALL_MINUTES = 5;
 
@@ -43,7 +45,7 @@ final class NodeMcpChild {
      * says so in each test. Synchronized: test classes that share the directory never install at once.
      */
     static void install() throws IOException, InterruptedException {
-        install(SOURCE, INSTALLED, "server.mjs", "client.mjs");
+        install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs");
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.fleet.mcp.relay;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.fasterxml.jackson.core.JsonToken;
 import dev.fleet.mcp.relay.JsonRpcLine.Message;
 import dev.fleet.mcp.relay.JsonRpcLine.Scan;
 import dev.fleet.mcp.stdio.LineOutput;
@@ -9,13 +12,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the child writes, on its way to the client (the contract, §12 and §12.1): a line passes as
- * the bytes it came in, but for the amendments to the answers of {@code initialize} and the list
- * pages ({@link Amendments}). Dropped, with one warning line each: a line that is not JSON, and a
+ * What the child writes, on its way to the client (the contract, §12, §12.1 and §13): a line passes as
+ * the bytes it came in, but for the amendments to the answers of {@code initialize} (or
+ * {@code server/discover}) and the list pages ({@link Amendments}), and a list the child does not know
+ * (-32601, method not found), which the fleet answers in its stead with its own entries
+ * ({@link InTheChildsStead}). Dropped, with one warning line each: a line that is not JSON, and a
  * message that is not exactly one well-formed JSON-RPC message or that answers no request waiting
- * for the child (the child never answers for the fleet); in a batch, the same for each element.
+ * for the child (the child never answers for the fleet); in a batch, the same for each element. A
+ * listen's acknowledgement passes unchanged, and tells {@link ChildListens} whether the child honours
+ * the verdict on it.
  */
 final class ChildLines {
+
+    /** The fleet's answer to a request the child said it does not know. */
+    @FunctionalInterface
+    interface InTheChildsStead {
+        void answer(OwnRequest request, JsonRpcId id, boolean modern);
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(ChildLines.class);
     /** What {@link #message} returns for a message that passes as it came. */
@@ -24,11 +37,19 @@ final class ChildLines {
     private final WaitingRequests waiting;
     private final Amendments amendments;
     private final LineOutput toClient;
+    private final ChildListens listens;
+    private final InTheChildsStead fleet;
+    private final Runnable onListen;
 
-    ChildLines(WaitingRequests waiting, Amendments amendments, LineOutput toClient) {
+    /** @param onListen runs when a listen of the client's came to honour the verdict */
+    ChildLines(WaitingRequests waiting, Amendments amendments, LineOutput toClient, ChildListens listens,
+            InTheChildsStead fleet, Runnable onListen) {
         this.waiting = waiting;
         this.amendments = amendments;
         this.toClient = toClient;
+        this.listens = listens;
+        this.fleet = fleet;
+        this.onListen = onListen;
     }
 
     /** One line of the child's, without its terminator. */
@@ -60,6 +81,10 @@ final class ChildLines {
         boolean answer = message.hasResult() || message.hasError();
         boolean named = message.hasMethod() && message.method() != null && !answer;
         if (named && (message.id() == null || message.id().legal())) {
+            if (message.id() == null && ChildListens.ACKNOWLEDGED.equals(message.method())
+                    && listens.acknowledged(line, message.start(), message.end())) {
+                onListen.run();
+            }
             return PASSED; // the child's own request or notification, for the client
         }
         if (!message.object() || message.hasMethod() || message.id() == null
@@ -68,19 +93,35 @@ final class ChildLines {
                     message.end() - message.start());
             return null;
         }
-        String method = message.id().legal() ? waiting.answered(message.id().key()) : null;
-        if (method == null) {
+        WaitingRequests.Waiting request = message.id().legal() ? waiting.answered(message.id().key()) : null;
+        if (request == null) {
             LOG.warn("the wrapped server answered id {}, which names no request of the client's waiting for it: "
                     + "dropped", shown(message.id()));
             return null;
         }
-        byte[] amended = switch (method) {
+        if (message.hasError() && WaitingRequests.answeredInTheChildsStead(request.method())
+                && methodNotFound(line, message)) {
+            fleet.answer(OwnRequest.listed(request.method()), message.id(), request.modern());
+            return null; // the fleet's own answer goes out instead, when ready
+        }
+        if ("subscriptions/listen".equals(request.method())) {
+            listens.ended(message.id().key()); // the child ended the listen (or refused it)
+        }
+        byte[] amended = switch (request.method()) {
             case "initialize", "server/discover" -> amendments.capabilities(line, message.start(), message.end());
             case "tools/list" -> amendments.toolsPage(line, message.start(), message.end());
             case "resources/list" -> amendments.resourcesPage(line, message.start(), message.end());
             default -> null;
         };
         return amended == null ? PASSED : amended;
+    }
+
+    /** Whether the child's error response in {@code line} is -32601, method not found. */
+    private static boolean methodNotFound(byte[] line, Message message) {
+        Span error = Span.read(line, message.start(), message.end(), 2).member("error");
+        Span code = error == null ? null : error.member("code");
+        return code != null && code.token() == JsonToken.VALUE_NUMBER_INT
+                && "-32601".equals(new String(line, code.start(), code.end() - code.start(), UTF_8));
     }
 
     /** A batch: passed as it came unless a message in it is dropped or amended, then spliced. */

@@ -3,6 +3,7 @@ package dev.fleet.mcp.relay;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.domain.Failures;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.VerdictResource;
@@ -41,6 +42,7 @@ final class OwnAnswers implements AutoCloseable {
 
     private final FleetAnswers fleet;
     private final Amendments amendments;
+    private final ChildListens listens;
     private final Consumer<JsonNode> toClient;
     private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
     private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
@@ -52,11 +54,18 @@ final class OwnAnswers implements AutoCloseable {
     private final FleetAnswers.VerdictWatch verdictWatch;
     private volatile boolean subscribed;
 
-    OwnAnswers(FleetAnswers fleet, Amendments amendments, Consumer<JsonNode> toClient) {
+    /** @param listens the client's listens on which the child honoured the verdict (2026-07-28) */
+    OwnAnswers(FleetAnswers fleet, Amendments amendments, ChildListens listens, Consumer<JsonNode> toClient) {
         this.fleet = Objects.requireNonNull(fleet, "fleet");
         this.amendments = Objects.requireNonNull(amendments, "amendments");
+        this.listens = Objects.requireNonNull(listens, "listens");
         this.toClient = Objects.requireNonNull(toClient, "toClient");
-        this.verdictWatch = fleet.watchVerdict(() -> subscribed, this::verdictUpdated);
+        this.verdictWatch = fleet.watchVerdict(() -> subscribed || listens.any(), this::verdictUpdated);
+    }
+
+    /** A listen came to honour the verdict: watch it, if nothing does yet. */
+    void listening() {
+        verdictWatch.wake();
     }
 
     /** Whether {@code idKey} names a request this member answers or answered itself. */
@@ -64,8 +73,11 @@ final class OwnAnswers implements AutoCloseable {
         return idKey != null && ownIds.contains(idKey);
     }
 
-    /** Answers {@code request} when ready; blocks while {@value #MAX_IN_FLIGHT} answers are still to come. */
-    void answer(OwnRequest request, JsonNode id, String idKey, JsonNode params) {
+    /**
+     * Answers {@code request} when ready, in the 2026-07-28 era where it claimed it ({@code modern}),
+     * else exactly as in 2025; blocks while {@value #MAX_IN_FLIGHT} answers are still to come.
+     */
+    void answer(OwnRequest request, JsonNode id, String idKey, JsonNode params, boolean modern) {
         synchronized (ownIds) {
             ownIds.add(idKey);
             if (ownIds.size() > REMEMBERED + MAX_IN_FLIGHT) {
@@ -75,7 +87,7 @@ final class OwnAnswers implements AutoCloseable {
         slots.acquireUninterruptibly();
         worker.execute(() -> {
             try {
-                toClient.accept(response(request, id, params));
+                toClient.accept(response(request, id, params, modern));
             } finally {
                 slots.release();
             }
@@ -95,12 +107,13 @@ final class OwnAnswers implements AutoCloseable {
         worker.shutdownNow();
     }
 
-    private JsonNode response(OwnRequest request, JsonNode id, JsonNode params) {
+    private JsonNode response(OwnRequest request, JsonNode id, JsonNode params, boolean modern) {
         ObjectNode response = NODES.objectNode();
         response.put("jsonrpc", "2.0");
         response.set("id", id);
         try {
-            response.set("result", result(request, params));
+            ObjectNode result = result(request, params);
+            response.set("result", modern ? inTheModernEra(request, result) : result);
         } catch (IllegalArgumentException unreadable) {
             response.putObject("error").put("code", -32602).put("message", "Invalid params: "
                     + Failures.withKind(unreadable));
@@ -112,7 +125,21 @@ final class OwnAnswers implements AutoCloseable {
         return response;
     }
 
-    private JsonNode result(OwnRequest request, JsonNode params) {
+    /**
+     * A result as the 2026-07-28 era has it: {@code resultType} on every one (the TypeScript 2.x client
+     * refuses one without), and on a list or a read how long it stays fresh and for whom, as a plain
+     * member answers them: the verdict may change at any moment ({@code ttlMs: 0}), and the lists claim
+     * nothing either ({@code private}).
+     */
+    private static ObjectNode inTheModernEra(OwnRequest request, ObjectNode result) {
+        result.put("resultType", "complete");
+        if (request.cacheable()) {
+            result.put("ttlMs", 0).put("cacheScope", "private");
+        }
+        return result;
+    }
+
+    private ObjectNode result(OwnRequest request, JsonNode params) {
         return switch (request) {
             case CALL_FLEET_TOOL -> tree(fleet.call(fleet.mapper().convertValue(params, McpSchema.CallToolRequest.class)));
             case READ_VERDICT -> tree(fleet.readVerdict());
@@ -131,15 +158,31 @@ final class OwnAnswers implements AutoCloseable {
         };
     }
 
-    private JsonNode tree(Object value) {
-        return fleet.mapper().convertValue(value, JsonNode.class);
+    private ObjectNode tree(Object value) {
+        return fleet.mapper().convertValue(value, ObjectNode.class);
     }
 
+    /**
+     * The verdict changed: told to a 2025 subscriber, and on each listen whose acknowledgement honoured
+     * it, tagged with that listen's subscription id as the child's own announcements are (2026-07-28).
+     */
     private void verdictUpdated() {
+        if (subscribed) {
+            toClient.accept(updated());
+        }
+        for (String subscriptionId : listens.subscriptionIds()) {
+            ObjectNode notification = updated();
+            ((ObjectNode) notification.get("params")).putObject("_meta").set(ChildListens.SUBSCRIPTION_ID,
+                    NODES.rawValueNode(new RawValue(subscriptionId)));
+            toClient.accept(notification);
+        }
+    }
+
+    private static ObjectNode updated() {
         ObjectNode notification = NODES.objectNode();
         notification.put("jsonrpc", "2.0");
         notification.put("method", "notifications/resources/updated");
         notification.putObject("params").put("uri", VerdictResource.URI);
-        toClient.accept(notification);
+        return notification;
     }
 }

@@ -41,6 +41,24 @@ enum OwnRequest {
     }
 
     /**
+     * The fleet's own answer to the list {@code method} ({@code tools/list}, {@code resources/list} or
+     * {@code resources/templates/list}), which it gives where the child does not know the method (§13).
+     */
+    static OwnRequest listed(String method) {
+        return switch (method) {
+            case "tools/list" -> LIST_TOOLS;
+            case "resources/list" -> LIST_RESOURCES;
+            case "resources/templates/list" -> LIST_RESOURCE_TEMPLATES;
+            default -> throw new IllegalArgumentException("the fleet lists nothing for " + method);
+        };
+    }
+
+    /** Whether the answer is a list or a read, which the 2026-07-28 era makes cacheable ({@code ttlMs}, {@code cacheScope}). */
+    boolean cacheable() {
+        return this == READ_VERDICT || this == LIST_TOOLS || this == LIST_RESOURCES || this == LIST_RESOURCE_TEMPLATES;
+    }
+
+    /**
      * Whether this names the fleet's own tool or resource, which the child must never be sent, even as
      * a notification (the contract, §12.1); the lists only stand in for a child without them.
      */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.mcp.FleetAnswers;
+import dev.fleet.mcp.modern.ModernEra;
 import dev.fleet.mcp.relay.JsonRpcLine.Message;
 import dev.fleet.mcp.relay.JsonRpcLine.Scan;
 import dev.fleet.mcp.stdio.LineOutput;
@@ -24,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * to be passed on (the contract, §12 and §12.1). Every message passes unchanged, byte for byte,
  * except the amendments of §12: the child's capabilities and last list pages, spliced into its bytes
  * ({@link Amendments}), the requests this member answers itself ({@link OwnRequest},
- * {@link OwnAnswers}), and {@code notifications/cancelled} for those.
+ * {@link OwnAnswers}), and {@code notifications/cancelled} for those. In both protocol eras (§13): the
+ * member's own answers take the era of the request's {@code _meta} ({@code ModernEra.claims}); a list
+ * the child does not know (-32601) is answered by the member; a listen the child acknowledged for the
+ * verdict is told of its changes ({@link ChildListens}).
  *
  * <p>What no message may get around: a response from the child goes out only when its id is that
  * of a request the client sent and the relay forwarded, not yet answered or cancelled (the child
@@ -55,6 +59,7 @@ public final class Relay implements AutoCloseable {
     private final Amendments amendments;
     private final OwnAnswers own;
     private final WaitingRequests forwarded = new WaitingRequests();
+    private final ChildListens listens = new ChildListens(forwarded);
     private final ChildLines childLines;
 
     Relay(FleetAnswers fleet, LineOutput toClient, LineOutput toChild) {
@@ -64,8 +69,9 @@ public final class Relay implements AutoCloseable {
         ArrayNode tools = json.createArrayNode();
         fleet.tools().forEach(tool -> tools.add(fleet.mapper().convertValue(tool, JsonNode.class)));
         this.amendments = new Amendments(tools, fleet.mapper().convertValue(fleet.verdictResource(), JsonNode.class));
-        this.own = new OwnAnswers(fleet, amendments, this::writeToClient);
-        this.childLines = new ChildLines(forwarded, amendments, toClient);
+        this.own = new OwnAnswers(fleet, amendments, listens, this::writeToClient);
+        this.childLines = new ChildLines(forwarded, amendments, toClient, listens,
+                (request, id, modern) -> own.answer(request, idNode(id), id.key(), null, modern), own::listening);
     }
 
     /** One line from the client, without its terminator. */
@@ -129,7 +135,9 @@ public final class Relay implements AutoCloseable {
             }
             if (ownRequest != null) {
                 toChild.flush(); // answering may wait for a free slot: what went before leaves first
-                own.answer(ownRequest, idNode(message.id()), message.id().key(), params(buffer, length));
+                JsonNode request = tree(buffer, length);
+                own.answer(ownRequest, idNode(message.id()), message.id().key(), request.get("params"),
+                        ModernEra.claims(request));
                 return;
             }
             if (!forwarded.hasRoomFor(forwarded.waits(message.id().key()) ? 0 : 1)) {
@@ -137,7 +145,7 @@ public final class Relay implements AutoCloseable {
                         + "the server's answers");
                 return;
             }
-            forwarded.add(message.id().key(), message.method());
+            forwarded.add(message.id().key(), message.method(), claimsModernEra(message, buffer, length));
         } else if (message.isNotification()) {
             if ("notifications/cancelled".equals(message.method()) && cancelled(message.requestId())) {
                 return; // the child never saw that request
@@ -173,6 +181,7 @@ public final class Relay implements AutoCloseable {
             return true;
         }
         forwarded.cancel(requestId.key());
+        listens.ended(requestId.key()); // a listen is ended by its cancellation (2026-07-28)
         return false;
     }
 
@@ -199,7 +208,7 @@ public final class Relay implements AutoCloseable {
         }
         for (Message message : batch) {
             if (message.isRequest()) {
-                forwarded.add(message.id().key(), message.method());
+                forwarded.add(message.id().key(), message.method(), false); // a batch is no 2026-07-28 message
             } else if (message.isNotification() && "notifications/cancelled".equals(message.method())) {
                 cancelled(message.requestId());
             }
@@ -233,10 +242,19 @@ public final class Relay implements AutoCloseable {
         return id.legal() ? json.getNodeFactory().rawValueNode(new RawValue(id.json())) : NullNode.instance;
     }
 
-    /** The params of a request the member answers itself, as a tree (the line is known to be one object). */
-    private JsonNode params(byte[] buffer, int length) {
+    /**
+     * Whether a request the relay forwards claims the 2026-07-28 era, where that matters: only a list the
+     * fleet answers in the child's stead if the child does not know it (§13), so only those few small
+     * lines are read again, as a tree.
+     */
+    private boolean claimsModernEra(Message request, byte[] buffer, int length) {
+        return WaitingRequests.answeredInTheChildsStead(request.method()) && ModernEra.claims(tree(buffer, length));
+    }
+
+    /** A request the member reads further, as a tree (the line is known to be one object). */
+    private JsonNode tree(byte[] buffer, int length) {
         try {
-            return json.readTree(buffer, 0, length).get("params");
+            return json.readTree(buffer, 0, length);
         } catch (IOException e) {
             throw new IllegalStateException("a line read once could not be read again", e);
         }

@@ -12,8 +12,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class WaitingRequests {
 
-    /** Each waiting request's method where an answer to it is amended, "" for any other. */
-    private final Map<String, String> waiting = new ConcurrentHashMap<>();
+    /**
+     * What the relay keeps of a waiting request: its method where the answer to it is amended, answered
+     * in the child's stead or followed ("" for any other), and whether it claimed the 2026-07-28 era
+     * (known only where the fleet may answer it itself, §13).
+     */
+    record Waiting(String method, boolean modern) {
+        static final Waiting OTHER = new Waiting("", false);
+    }
+
+    private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
 
     /** Whether {@code added} more requests may wait now. */
     boolean hasRoomFor(int added) {
@@ -25,9 +33,10 @@ final class WaitingRequests {
         return waiting.containsKey(key);
     }
 
-    /** A request of {@code method} forwarded. */
-    void add(String key, String method) {
-        waiting.put(key, amended(method));
+    /** A request of {@code method} forwarded, in the era it claimed. */
+    void add(String key, String method, boolean modern) {
+        String kept = kept(method);
+        waiting.put(key, kept.isEmpty() ? Waiting.OTHER : new Waiting(kept, modern));
     }
 
     /** The client cancelled the request of id key {@code key}: it no longer waits. */
@@ -35,15 +44,32 @@ final class WaitingRequests {
         waiting.remove(key);
     }
 
-    /** The child answered {@code key}: the method whose answer it is ("" when not amended), or null when none waits. */
-    String answered(String key) {
+    /** The child answered {@code key}: what the relay kept of that request, or null when none waits. */
+    Waiting answered(String key) {
         return waiting.remove(key);
     }
 
-    /** Only the methods whose answers are amended are kept: a method name may be megabytes long. */
-    private static String amended(String method) {
+    /** The request of id key {@code key} while it waits, or null: a listen stays waiting while it is open. */
+    Waiting peek(String key) {
+        return waiting.get(key);
+    }
+
+    /**
+     * Whether the relay needs to know the era of a request of {@code method} it forwards: the fleet
+     * answers it itself where the child does not know the method (§13).
+     */
+    static boolean answeredInTheChildsStead(String method) {
         return switch (method) {
-            case "initialize", "server/discover", "tools/list", "resources/list" -> method;
+            case "tools/list", "resources/list", "resources/templates/list" -> true;
+            default -> false;
+        };
+    }
+
+    /** Only the methods whose answers matter are kept: a method name may be megabytes long. */
+    private static String kept(String method) {
+        return switch (method) {
+            case "initialize", "server/discover", "tools/list", "resources/list", "resources/templates/list",
+                    "subscriptions/listen" -> method;
             default -> "";
         };
     }
