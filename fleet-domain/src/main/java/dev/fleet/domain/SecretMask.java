@@ -97,14 +97,15 @@ public final class SecretMask {
                     shown.append(MASK);
                     hiding = toEnd;
                 } else {
-                    int equals = secretValueAt(argument, start, end);
+                    // URLs first, then NAME=VALUE on what they left: a URL's user part may hold an '=' that
+                    // would otherwise name another NAME, and be gone when the masked line is masked again.
+                    String text = withUrlsMasked(argument, start, end);
+                    int equals = secretValueAt(text, 0, text.length());
                     if (equals >= 0) {
-                        // The name may be a URL's query (https://u:pw@h/?token=…): its own secrets masked too.
-                        appendWithUrlsMasked(argument, start, equals + 1, shown);
-                        shown.append(MASK);
+                        shown.append(text, 0, equals + 1).append(MASK);
                         hiding = word == 0;
                     } else {
-                        appendWithUrlsMasked(argument, start, end, shown);
+                        shown.append(text);
                     }
                 }
                 if (!hiding && space >= 0) {
@@ -161,6 +162,13 @@ public final class SecretMask {
             return -1;
         }
         return namesSecret(text, skipDashes(text, start, equals), equals) ? equals : -1;
+    }
+
+    /** {@code text[start, end)} with its URLs' secrets masked ({@link #appendWithUrlsMasked}). */
+    private static String withUrlsMasked(String text, int start, int end) {
+        StringBuilder shown = new StringBuilder(end - start);
+        appendWithUrlsMasked(text, start, end, shown);
+        return shown.toString();
     }
 
     /**

@@ -124,6 +124,14 @@ class SecretMaskTest {
         assertFalse(once.contains("t0k"));
     }
 
+    /** A URL's user part holding an '=' before a secret NAME=: masked once, the secret's '=' is the name's. */
+    @Test
+    void anEqualsSignInAUrlsUserPartNamesNoSecret() {
+        String once = SecretMask.commandLine("-://=-@API_KEY=-");
+        assertEquals("-://***@API_KEY=***", once);
+        assertEquals(once, SecretMask.commandLine(once));
+    }
+
     @Test
     void aLineWithoutOptionsOrUrlsIsReturnedAsItIs() {
         String line = "python3 server.py serve";
