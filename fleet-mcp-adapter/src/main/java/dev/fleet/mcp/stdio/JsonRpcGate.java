@@ -6,9 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -111,7 +112,7 @@ final class JsonRpcGate {
         try {
             text = utf8.decode(ByteBuffer.wrap(buffer, 0, length)).toString();
         } catch (CharacterCodingException e) {
-            return reply(NullNode.instance, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
+            return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
         }
         if (text.isBlank()) {
             return null; // a stray newline from a client is no message at all
@@ -120,15 +121,15 @@ final class JsonRpcGate {
         try {
             message = json.readTree(text);
         } catch (JacksonException e) {
-            return reply(NullNode.instance, PARSE_ERROR,
+            return reply(JsonRpcId.NONE, PARSE_ERROR,
                     "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
         }
         if (message.isArray()) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
                     + "JSON-RPC message (an object) per line", length);
         }
         if (!message.isObject()) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
                     + message.getNodeType().name().toLowerCase(java.util.Locale.ROOT), length);
         }
         return admitObject((ObjectNode) message, length);
@@ -137,7 +138,7 @@ final class JsonRpcGate {
     /** A line longer than the reader holds: discarded unread, and answered once. */
     void tooLong(int limit) {
         lineNumber++;
-        reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: line longer than " + limit + " bytes, discarded "
+        reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: line longer than " + limit + " bytes, discarded "
                 + "unread", limit);
     }
 
@@ -145,13 +146,15 @@ final class JsonRpcGate {
         boolean hasMethod = message.has("method");
         boolean hasId = message.has("id");
         JsonNode id = message.get("id");
-        boolean usableId = id != null && (id.isTextual() || id.isInt() || id.isLong());
-        JsonNode replyId = hasMethod && usableId ? id : NullNode.instance;
+        // the one id check (JsonRpcId), narrowed to the ids the SDK's session can take
+        JsonRpcId rpcId = JsonRpcId.of(id);
+        boolean usableId = id != null && rpcId.fitsTheSdk();
+        JsonRpcId replyId = hasMethod && usableId ? rpcId : JsonRpcId.NONE;
         if (!hasMethod) {
             if (message.has("result") || message.has("error")) {
                 return admitResponse(message, length);
             }
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
                     + "a response (no method, result or error)", length);
         }
         if (!"2.0".equals(message.path("jsonrpc").textValue())) {
@@ -163,7 +166,7 @@ final class JsonRpcGate {
         }
         String method = methodNode.textValue();
         if (hasId && !usableId) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
                     length);
         }
         JsonNode params = message.get("params");
@@ -172,7 +175,7 @@ final class JsonRpcGate {
             return admitNotification(message, method, paramsUsable, length);
         }
         if (!paramsUsable) {
-            return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
+            return reply(rpcId, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
         if (modern != null && ModernEra.claims(message)) {
             if (!ModernStdio.LISTEN.equals(method)) {
@@ -185,16 +188,16 @@ final class JsonRpcGate {
             return result(id, method, length);
         }
         if (!initialized && !McpSchema.METHOD_INITIALIZE.equals(method)) {
-            return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
+            return reply(rpcId, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
                     + "'notifications/initialized', before '" + RequestParams.clientText(method) + "'", length);
         }
         McpSchema.JSONRPCRequest request = sdkMessage(message, McpSchema.JSONRPCRequest.class);
         if (request == null) {
-            return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
+            return reply(rpcId, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
         String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
         if (unreadable != null) {
-            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
+            return reply(rpcId, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
                     length);
         }
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
@@ -266,16 +269,9 @@ final class JsonRpcGate {
         return null;
     }
 
-    private McpSchema.JSONRPCMessage reply(JsonNode id, int code, String message, int length) {
+    private McpSchema.JSONRPCMessage reply(JsonRpcId id, int code, String message, int length) {
         LOG.warn("stdin line {} answered with error {} ({} bytes): {}", lineNumber, code, length, message);
-        ObjectNode error = NODES.objectNode();
-        error.put("code", code);
-        error.put("message", message);
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-        response.set("id", id);
-        response.set("error", error);
-        write(response);
+        write(new JsonRpcError(code, message).node(id));
         return null;
     }
 
