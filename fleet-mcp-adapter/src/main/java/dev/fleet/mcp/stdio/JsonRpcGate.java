@@ -103,10 +103,10 @@ final class JsonRpcGate {
     /**
      * One line of stdin, without its line terminator.
      *
-     * @return the message to hand to the SDK's session, made from this one parse of the line, or
-     *     null when the line was answered or dropped here
+     * @return the message to hand to the SDK's session, made from this one parse of the line, or what
+     *     was done with a line the session never sees
      */
-    McpSchema.JSONRPCMessage admit(byte[] buffer, int length) {
+    Admission admit(byte[] buffer, int length) {
         lineNumber++;
         String text;
         try {
@@ -115,7 +115,7 @@ final class JsonRpcGate {
             return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
         }
         if (text.isBlank()) {
-            return null; // a stray newline from a client is no message at all
+            return Admission.Handled.UNANSWERED; // a stray newline from a client is no message at all
         }
         JsonNode message;
         try {
@@ -142,7 +142,7 @@ final class JsonRpcGate {
                 + "unread", limit);
     }
 
-    private McpSchema.JSONRPCMessage admitObject(ObjectNode message, int length) {
+    private Admission admitObject(ObjectNode message, int length) {
         boolean hasMethod = message.has("method");
         boolean hasId = message.has("id");
         JsonNode id = message.get("id");
@@ -182,7 +182,7 @@ final class JsonRpcGate {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             }
             modern.request(id, method, params);
-            return null;
+            return Admission.Handled.ANSWERED;
         }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
             return result(id, method, length);
@@ -206,45 +206,45 @@ final class JsonRpcGate {
         // The SDK answers every request it is given with one line: hold a place for that answer
         // first, waiting (and so not reading stdin) while the client leaves too many unread.
         out.reserveAnswer();
-        return request;
+        return new Admission.Passed(request);
     }
 
-    private McpSchema.JSONRPCMessage admitNotification(ObjectNode message, String method, boolean paramsUsable,
+    private Admission admitNotification(ObjectNode message, String method, boolean paramsUsable,
             int length) {
         if (modern != null && "notifications/cancelled".equals(method)) {
             modern.cancelled(message.get("params")); // ends a modern listen; the 2025 session acts on none
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             LOG.debug("stdin line {}: notification '{}' ignored (this server acts on none)", lineNumber,
                     RequestParams.clientText(method));
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         if (!initializeSent || initialized) {
             LOG.warn("stdin line {}: '{}' ignored: {}", lineNumber, method,
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         McpSchema.JSONRPCNotification notification =
                 paramsUsable ? sdkMessage(message, McpSchema.JSONRPCNotification.class) : null;
         if (notification == null) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         initialized = true;
-        return notification;
+        return new Admission.Passed(notification);
     }
 
-    private McpSchema.JSONRPCMessage admitResponse(ObjectNode message, int length) {
+    private Admission admitResponse(ObjectNode message, int length) {
         McpSchema.JSONRPCResponse response = "2.0".equals(message.path("jsonrpc").textValue())
                 && (message.has("result") != message.has("error"))
                 ? sdkMessage(message, McpSchema.JSONRPCResponse.class) : null;
         if (response == null || !initialized) {
             LOG.warn("stdin line {}: {} response ignored ({} bytes)", lineNumber,
                     response != null ? "unsolicited" : "malformed", length);
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
-        return response;
+        return new Admission.Passed(response);
     }
 
     /**
@@ -259,20 +259,20 @@ final class JsonRpcGate {
         }
     }
 
-    private McpSchema.JSONRPCMessage result(JsonNode id, String method, int length) {
+    private Admission result(JsonNode id, String method, int length) {
         ObjectNode response = NODES.objectNode();
         response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         response.set("id", id);
         response.set("result", NODES.objectNode());
         LOG.debug("stdin line {}: '{}' answered before initialization ({} bytes)", lineNumber, method, length);
         write(response);
-        return null;
+        return Admission.Handled.ANSWERED;
     }
 
-    private McpSchema.JSONRPCMessage reply(JsonRpcId id, int code, String message, int length) {
+    private Admission reply(JsonRpcId id, int code, String message, int length) {
         LOG.warn("stdin line {} answered with error {} ({} bytes): {}", lineNumber, code, length, message);
         write(new JsonRpcError(code, message).node(id));
-        return null;
+        return Admission.Handled.ANSWERED;
     }
 
     private void write(ObjectNode response) {
