@@ -167,6 +167,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void theMessageLayerKnowsNoTransport() {
+        FleetRules.messageLayerKnowsNoTransport(FleetRules.MESSAGE_LAYER, FleetRules.ON_THE_MESSAGE_LAYER).check(PRODUCT);
+    }
+
+    @Test
     void noPackagesFormACycle() {
         FleetRules.packagesAreFreeOfCycles("dev.fleet", GENERATED).check(PRODUCT);
     }

@@ -45,6 +45,11 @@ final class FleetRules {
      */
     static final String EXPOSITION = "dev.fleet.metrics..";
     static final String PROMETHEUS = "io.prometheus..";
+    /** The one JSON-RPC message layer of the MCP adapter: its ids and its error envelope. */
+    static final String MESSAGE_LAYER = "dev.fleet.mcp.jsonrpc..";
+    /** What stands on that layer: fleet's MCP server and each transport (stdio, HTTP, the relay, the 2026 era). */
+    static final List<String> ON_THE_MESSAGE_LAYER = List.of("dev.fleet.mcp", "dev.fleet.mcp.stdio..",
+            "dev.fleet.mcp.relay..", "dev.fleet.mcp.http..", "dev.fleet.mcp.modern..");
 
     private FleetRules() {
     }
@@ -70,6 +75,16 @@ final class FleetRules {
                 .should().dependOnClassesThat().resideInAnyPackage(Stream.concat(adapters.stream(),
                         Stream.of(compositionRoot)).toArray(String[]::new))
                 .because("adapters share it; a shared module that knew an adapter would couple them");
+    }
+
+    /**
+     * The JSON-RPC message layer ({@code layer}) knows none of what stands on it ({@code above}): one
+     * layer under every transport, which no transport's habits leak into.
+     */
+    static ArchRule messageLayerKnowsNoTransport(String layer, List<String> above) {
+        return noClasses().that().resideInAPackage(layer)
+                .should().dependOnClassesThat().resideInAnyPackage(above.toArray(String[]::new))
+                .because("stdio, HTTP and the relay stand on one JSON-RPC layer; a layer that knew one would be its part");
     }
 
     /**

@@ -90,6 +90,13 @@ class RulesCanFailTest {
     }
 
     @Test
+    void aMessageLayerThatKnowsATransportIsReported() {
+        String violation = assertViolated(FleetRules.messageLayerKnowsNoTransport(FIXTURES + "layered.jsonrpc..",
+                List.of(FIXTURES + "layered.stdio..")), fixture("layered"), "LayerKnowingTransport");
+        assertSpared(violation, "PlainId");
+    }
+
+    @Test
     void prometheusNamedOutsideTheExpositionIsReported() {
         String violation = assertViolated(FleetRules.onlyTheExpositionNamesPrometheus(FIXTURES + "exposition..",
                         FIXTURES + "exposition.render..", FleetRules.PROMETHEUS), fixture("exposition"),

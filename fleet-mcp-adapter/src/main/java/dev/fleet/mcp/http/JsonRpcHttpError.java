@@ -1,13 +1,12 @@
 package dev.fleet.mcp.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.OriginRule;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * An HTTP error answer of the MCP endpoint: an HTTP status and a JSON-RPC error object with a fixed,
@@ -19,13 +18,11 @@ import java.nio.charset.StandardCharsets;
  */
 record JsonRpcHttpError(int status, int code, String message) {
 
-    static final int PARSE_ERROR = -32700;
-    static final int INVALID_REQUEST = -32600;
-    static final int INTERNAL_ERROR = -32603;
+    static final int PARSE_ERROR = JsonRpcError.PARSE_ERROR;
+    static final int INVALID_REQUEST = JsonRpcError.INVALID_REQUEST;
+    static final int INTERNAL_ERROR = JsonRpcError.INTERNAL_ERROR;
     /** The code MCP servers use for an unknown or expired session. */
     static final int SESSION_NOT_FOUND = -32001;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Any path but the endpoint. */
     static final JsonRpcHttpError NOT_FOUND = invalidRequest(404,
@@ -51,7 +48,7 @@ record JsonRpcHttpError(int status, int code, String message) {
     static final JsonRpcHttpError UNKNOWN_SESSION = new JsonRpcHttpError(404, SESSION_NOT_FOUND,
             "Session not found: it expired or never existed; initialize a new one");
 
-    static final int INVALID_PARAMS = -32602;
+    static final int INVALID_PARAMS = JsonRpcError.INVALID_PARAMS;
     /** JSON-RPC's first implementation-defined server error: the server declines for now. */
     static final int SERVER_BUSY = -32000;
 
@@ -97,13 +94,9 @@ record JsonRpcHttpError(int status, int code, String message) {
         };
     }
 
-    /** {@code {"jsonrpc":"2.0","id":ID,"error":{"code":C,"message":M}}}, the id null when unknown. */
+    /** The JSON-RPC error answer ({@link JsonRpcError}), for the request's id node, null when unknown. */
     byte[] body(JsonNode id) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("jsonrpc", "2.0");
-        body.set("id", id == null ? JSON.nullNode() : id);
-        body.putObject("error").put("code", code).put("message", message);
-        return body.toString().getBytes(StandardCharsets.UTF_8);
+        return new JsonRpcError(code, message).bytes(JsonRpcId.of(id));
     }
 
     /** Writes this error as the whole response, replacing anything not yet committed. */

@@ -3,6 +3,7 @@ package dev.fleet.mcp.relay;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.core.JsonToken;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.relay.JsonRpcLine.Message;
 import dev.fleet.mcp.relay.JsonRpcLine.Scan;
 import dev.fleet.mcp.stdio.LineOutput;

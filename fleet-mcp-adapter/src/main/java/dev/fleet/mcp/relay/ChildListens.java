@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.core.JsonParser;
 import dev.fleet.mcp.VerdictResource;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.stdio.BoundedLines;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.domain.Failures;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.VerdictResource;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -77,9 +79,9 @@ final class OwnAnswers implements AutoCloseable {
      * Answers {@code request} when ready, in the 2026-07-28 era where it claimed it ({@code modern}),
      * else exactly as in 2025; blocks while {@value #MAX_IN_FLIGHT} answers are still to come.
      */
-    void answer(OwnRequest request, JsonNode id, String idKey, JsonNode params, boolean modern) {
+    void answer(OwnRequest request, JsonRpcId id, JsonNode params, boolean modern) {
         synchronized (ownIds) {
-            ownIds.add(idKey);
+            ownIds.add(id.key());
             if (ownIds.size() > REMEMBERED + MAX_IN_FLIGHT) {
                 ownIds.remove(ownIds.iterator().next());
             }
@@ -107,22 +109,21 @@ final class OwnAnswers implements AutoCloseable {
         worker.shutdownNow();
     }
 
-    private JsonNode response(OwnRequest request, JsonNode id, JsonNode params, boolean modern) {
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", id);
+    private JsonNode response(OwnRequest request, JsonRpcId id, JsonNode params, boolean modern) {
         try {
             ObjectNode result = result(request, params);
+            ObjectNode response = NODES.objectNode();
+            response.put("jsonrpc", "2.0");
+            response.set("id", id.node());
             response.set("result", modern ? inTheModernEra(request, result) : result);
+            return response;
         } catch (IllegalArgumentException unreadable) {
-            response.putObject("error").put("code", -32602).put("message", "Invalid params: "
-                    + Failures.withKind(unreadable));
+            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: " + Failures.withKind(unreadable))
+                    .node(id);
         } catch (RuntimeException e) {
             LOG.error("answering {} failed", request, e);
-            response.putObject("error").put("code", -32603).put("message", "Internal error: "
-                    + Failures.withKind(e));
+            return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: " + Failures.withKind(e)).node(id);
         }
-        return response;
     }
 
     /**

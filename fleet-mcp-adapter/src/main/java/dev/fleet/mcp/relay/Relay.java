@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.mcp.FleetAnswers;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.modern.ModernEra;
 import dev.fleet.mcp.relay.JsonRpcLine.Message;
 import dev.fleet.mcp.relay.JsonRpcLine.Scan;
@@ -71,7 +71,7 @@ public final class Relay implements AutoCloseable {
         this.amendments = new Amendments(tools, fleet.mapper().convertValue(fleet.verdictResource(), JsonNode.class));
         this.own = new OwnAnswers(fleet, amendments, listens, this::writeToClient);
         this.childLines = new ChildLines(forwarded, amendments, toClient, listens,
-                (request, id, modern) -> own.answer(request, idNode(id), id.key(), null, modern), own::listening);
+                (request, id, modern) -> own.answer(request, id, null, modern), own::listening);
     }
 
     /** One line from the client, without its terminator. */
@@ -136,7 +136,7 @@ public final class Relay implements AutoCloseable {
             if (ownRequest != null) {
                 toChild.flush(); // answering may wait for a free slot: what went before leaves first
                 JsonNode request = tree(buffer, length);
-                own.answer(ownRequest, idNode(message.id()), message.id().key(), request.get("params"),
+                own.answer(ownRequest, message.id(), request.get("params"),
                         ModernEra.claims(request));
                 return;
             }
@@ -229,17 +229,8 @@ public final class Relay implements AutoCloseable {
         writeToClient(error(id, code, message));
     }
 
-    private ObjectNode error(JsonRpcId id, int code, String message) {
-        ObjectNode response = json.createObjectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", idNode(id));
-        response.putObject("error").put("code", code).put("message", message);
-        return response;
-    }
-
-    /** The id as the request wrote it (a number is never re-encoded, so never rounded). */
-    private JsonNode idNode(JsonRpcId id) {
-        return id.legal() ? json.getNodeFactory().rawValueNode(new RawValue(id.json())) : NullNode.instance;
+    private static ObjectNode error(JsonRpcId id, int code, String message) {
+        return new JsonRpcError(code, message).node(id);
     }
 
     /**

@@ -1,11 +1,12 @@
 package dev.fleet.mcp.relay;
 
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The client's requests forwarded to the child and neither answered nor cancelled, by id key
- * ({@link JsonRpcIds}): the only ones the child may answer (it never answers for the fleet), at most
+ * ({@link JsonRpcId#key()}): the only ones the child may answer (it never answers for the fleet), at most
  * {@value Relay#MAX_FORWARDED}. A cancelled request no longer waits (the contract, §12.1), so a session of days with
  * many cancellations keeps its room, and a late answer to it is dropped like any answer that names no
  * waiting request. The client's pump adds and cancels, the child's takes answers: a concurrent map.

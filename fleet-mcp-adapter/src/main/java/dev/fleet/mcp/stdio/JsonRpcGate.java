@@ -6,9 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -102,33 +103,33 @@ final class JsonRpcGate {
     /**
      * One line of stdin, without its line terminator.
      *
-     * @return the message to hand to the SDK's session, made from this one parse of the line, or
-     *     null when the line was answered or dropped here
+     * @return the message to hand to the SDK's session, made from this one parse of the line, or what
+     *     was done with a line the session never sees
      */
-    McpSchema.JSONRPCMessage admit(byte[] buffer, int length) {
+    Admission admit(byte[] buffer, int length) {
         lineNumber++;
         String text;
         try {
             text = utf8.decode(ByteBuffer.wrap(buffer, 0, length)).toString();
         } catch (CharacterCodingException e) {
-            return reply(NullNode.instance, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
+            return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
         }
         if (text.isBlank()) {
-            return null; // a stray newline from a client is no message at all
+            return Admission.Handled.UNANSWERED; // a stray newline from a client is no message at all
         }
         JsonNode message;
         try {
             message = json.readTree(text);
         } catch (JacksonException e) {
-            return reply(NullNode.instance, PARSE_ERROR,
+            return reply(JsonRpcId.NONE, PARSE_ERROR,
                     "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
         }
         if (message.isArray()) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
                     + "JSON-RPC message (an object) per line", length);
         }
         if (!message.isObject()) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
                     + message.getNodeType().name().toLowerCase(java.util.Locale.ROOT), length);
         }
         return admitObject((ObjectNode) message, length);
@@ -137,21 +138,23 @@ final class JsonRpcGate {
     /** A line longer than the reader holds: discarded unread, and answered once. */
     void tooLong(int limit) {
         lineNumber++;
-        reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: line longer than " + limit + " bytes, discarded "
+        reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: line longer than " + limit + " bytes, discarded "
                 + "unread", limit);
     }
 
-    private McpSchema.JSONRPCMessage admitObject(ObjectNode message, int length) {
+    private Admission admitObject(ObjectNode message, int length) {
         boolean hasMethod = message.has("method");
         boolean hasId = message.has("id");
         JsonNode id = message.get("id");
-        boolean usableId = id != null && (id.isTextual() || id.isInt() || id.isLong());
-        JsonNode replyId = hasMethod && usableId ? id : NullNode.instance;
+        // the one id check (JsonRpcId), narrowed to the ids the SDK's session can take
+        JsonRpcId rpcId = JsonRpcId.of(id);
+        boolean usableId = id != null && rpcId.fitsTheSdk();
+        JsonRpcId replyId = hasMethod && usableId ? rpcId : JsonRpcId.NONE;
         if (!hasMethod) {
             if (message.has("result") || message.has("error")) {
                 return admitResponse(message, length);
             }
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
                     + "a response (no method, result or error)", length);
         }
         if (!"2.0".equals(message.path("jsonrpc").textValue())) {
@@ -163,7 +166,7 @@ final class JsonRpcGate {
         }
         String method = methodNode.textValue();
         if (hasId && !usableId) {
-            return reply(NullNode.instance, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
+            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
                     length);
         }
         JsonNode params = message.get("params");
@@ -172,29 +175,29 @@ final class JsonRpcGate {
             return admitNotification(message, method, paramsUsable, length);
         }
         if (!paramsUsable) {
-            return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
+            return reply(rpcId, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
         if (modern != null && ModernEra.claims(message)) {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             }
             modern.request(id, method, params);
-            return null;
+            return Admission.Handled.ANSWERED;
         }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
             return result(id, method, length);
         }
         if (!initialized && !McpSchema.METHOD_INITIALIZE.equals(method)) {
-            return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
+            return reply(rpcId, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
                     + "'notifications/initialized', before '" + RequestParams.clientText(method) + "'", length);
         }
         McpSchema.JSONRPCRequest request = sdkMessage(message, McpSchema.JSONRPCRequest.class);
         if (request == null) {
-            return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
+            return reply(rpcId, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
         String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
         if (unreadable != null) {
-            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
+            return reply(rpcId, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
                     length);
         }
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
@@ -203,45 +206,45 @@ final class JsonRpcGate {
         // The SDK answers every request it is given with one line: hold a place for that answer
         // first, waiting (and so not reading stdin) while the client leaves too many unread.
         out.reserveAnswer();
-        return request;
+        return new Admission.Passed(request);
     }
 
-    private McpSchema.JSONRPCMessage admitNotification(ObjectNode message, String method, boolean paramsUsable,
+    private Admission admitNotification(ObjectNode message, String method, boolean paramsUsable,
             int length) {
         if (modern != null && "notifications/cancelled".equals(method)) {
             modern.cancelled(message.get("params")); // ends a modern listen; the 2025 session acts on none
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             LOG.debug("stdin line {}: notification '{}' ignored (this server acts on none)", lineNumber,
                     RequestParams.clientText(method));
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         if (!initializeSent || initialized) {
             LOG.warn("stdin line {}: '{}' ignored: {}", lineNumber, method,
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         McpSchema.JSONRPCNotification notification =
                 paramsUsable ? sdkMessage(message, McpSchema.JSONRPCNotification.class) : null;
         if (notification == null) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
         initialized = true;
-        return notification;
+        return new Admission.Passed(notification);
     }
 
-    private McpSchema.JSONRPCMessage admitResponse(ObjectNode message, int length) {
+    private Admission admitResponse(ObjectNode message, int length) {
         McpSchema.JSONRPCResponse response = "2.0".equals(message.path("jsonrpc").textValue())
                 && (message.has("result") != message.has("error"))
                 ? sdkMessage(message, McpSchema.JSONRPCResponse.class) : null;
         if (response == null || !initialized) {
             LOG.warn("stdin line {}: {} response ignored ({} bytes)", lineNumber,
                     response != null ? "unsolicited" : "malformed", length);
-            return null;
+            return Admission.Handled.UNANSWERED;
         }
-        return response;
+        return new Admission.Passed(response);
     }
 
     /**
@@ -256,27 +259,20 @@ final class JsonRpcGate {
         }
     }
 
-    private McpSchema.JSONRPCMessage result(JsonNode id, String method, int length) {
+    private Admission result(JsonNode id, String method, int length) {
         ObjectNode response = NODES.objectNode();
         response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
         response.set("id", id);
         response.set("result", NODES.objectNode());
         LOG.debug("stdin line {}: '{}' answered before initialization ({} bytes)", lineNumber, method, length);
         write(response);
-        return null;
+        return Admission.Handled.ANSWERED;
     }
 
-    private McpSchema.JSONRPCMessage reply(JsonNode id, int code, String message, int length) {
+    private Admission reply(JsonRpcId id, int code, String message, int length) {
         LOG.warn("stdin line {} answered with error {} ({} bytes): {}", lineNumber, code, length, message);
-        ObjectNode error = NODES.objectNode();
-        error.put("code", code);
-        error.put("message", message);
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-        response.set("id", id);
-        response.set("error", error);
-        write(response);
-        return null;
+        write(new JsonRpcError(code, message).node(id));
+        return Admission.Handled.ANSWERED;
     }
 
     private void write(ObjectNode response) {

@@ -99,8 +99,8 @@ final class StdioTransport implements McpServerTransportProvider {
                     return;
                 }
                 try {
-                    McpSchema.JSONRPCMessage message = gate.admit(buffer, length);
-                    if (message != null) {
+                    if (gate.admit(buffer, length) instanceof Admission.Passed passed) {
+                        McpSchema.JSONRPCMessage message = passed.message();
                         current.handle(message).subscribe(null, error -> LOG.warn("handling a {} failed: {}",
                                 message.getClass().getSimpleName(), error.toString()));
                     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.testing.Patience;
 import java.time.Duration;
 import java.util.ArrayList;

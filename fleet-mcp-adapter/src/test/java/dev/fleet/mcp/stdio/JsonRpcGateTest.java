@@ -5,7 +5,7 @@ import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZED;
 import dev.fleet.mcp.Fixtures;
 import dev.fleet.mcp.RequestParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,7 +48,8 @@ class JsonRpcGateTest {
 
     @Test
     void pingIsAnsweredBeforeInitialization() throws IOException {
-        assertDropped("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
+        byte[] ping = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(Admission.Handled.ANSWERED, gate.admit(ping, ping.length));
 
         JsonNode reply = replies().get(0);
         assertEquals(7, reply.get("id").asInt());
@@ -70,7 +71,7 @@ class JsonRpcGateTest {
             assertRefused(line, -32600, null);
         }
         byte[] invalidUtf8 = {'{', '"', (byte) 0xC3, (byte) 0x28, '"', ':', '1', '}'};
-        assertNull(gate.admit(invalidUtf8, invalidUtf8.length));
+        assertEquals(Admission.Handled.ANSWERED, gate.admit(invalidUtf8, invalidUtf8.length));
         assertEquals(-32700, lastReply().path("error").path("code").asInt());
     }
 
@@ -123,7 +124,7 @@ class JsonRpcGateTest {
         open();
         byte[] line = "{\"jsonrpc\":\"2.0\",\r\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
 
-        McpSchema.JSONRPCMessage passed = gate.admit(line, line.length);
+        McpSchema.JSONRPCMessage passed = assertInstanceOf(Admission.Passed.class, gate.admit(line, line.length)).message();
 
         assertEquals(new McpSchema.JSONRPCRequest("2.0", "ping", 1, null), passed);
     }
@@ -170,18 +171,18 @@ class JsonRpcGateTest {
     /** The line is handed on as exactly the message the SDK's own reader makes of its text. */
     private void assertPassed(String line) throws IOException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        McpSchema.JSONRPCMessage passed = gate.admit(bytes, bytes.length);
+        McpSchema.JSONRPCMessage passed = assertInstanceOf(Admission.Passed.class, gate.admit(bytes, bytes.length)).message();
         assertEquals(McpSchema.deserializeJsonRpcMessage(Fixtures.mapper(), line), passed, line);
     }
 
     private void assertDropped(String line) throws IOException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        assertNull(gate.admit(bytes, bytes.length), line);
+        assertEquals(Admission.Handled.UNANSWERED, gate.admit(bytes, bytes.length), line);
     }
 
     private void assertRefused(String line, int code, Object id) throws IOException {
         byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-        assertNull(gate.admit(bytes, bytes.length), line);
+        assertEquals(Admission.Handled.ANSWERED, gate.admit(bytes, bytes.length), line);
         JsonNode reply = lastReply();
         assertEquals(code, reply.path("error").path("code").asInt(), () -> line + " -> " + reply);
         assertEquals(id == null ? JSON.nullNode() : JSON.valueToTree(id), reply.get("id"), () -> line + " -> " + reply);

@@ -1,4 +1,4 @@
-package dev.fleet.mcp.relay;
+package dev.fleet.mcp.jsonrpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,7 +17,7 @@ import org.quicktheories.core.Gen;
  * Ids are compared by value (the contract, §12.1): two number ids meet exactly when their values are
  * equal, however each is spelt, and keying one never expands it.
  */
-class RelayIdsTest {
+class JsonRpcIdsTest {
 
     @Test
     void twoNumberIdsMeetExactlyWhenTheirValuesAreEqual() {

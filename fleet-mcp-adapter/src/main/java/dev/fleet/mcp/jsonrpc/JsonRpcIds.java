@@ -1,4 +1,4 @@
-package dev.fleet.mcp.relay;
+package dev.fleet.mcp.jsonrpc;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
