@@ -42,6 +42,8 @@ public final class SecretMask {
     private static final List<String> SECRET_WORDS =
             List.of("token", "secret", "password", "passwd", "key", "auth", "credential");
     private static final List<String> AUTH_SCHEMES = List.of("bearer", "basic");
+    /** Passes over a line, at most, until one changes nothing ({@link #commandLine}). */
+    private static final int MAX_PASSES = 8;
 
     private SecretMask() {
     }
@@ -55,9 +57,26 @@ public final class SecretMask {
         return commandLine(masked(argv));
     }
 
-    /** {@code line} (arguments joined by single spaces, as a process table shows them) with its secrets masked; null stays null. */
+    /**
+     * {@code line} (arguments joined by single spaces, as a process table shows them) with its secrets masked;
+     * null stays null. The rules read text that another rule may hide (a URL's last {@code @}, the first
+     * {@code =} of a word), so one pass over a masked line could hide more: passes repeat until one changes
+     * nothing, which makes masking a masked line change nothing. Each pass only hides text, never shows any,
+     * so a few passes settle it; {@value #MAX_PASSES} bound the work on any text.
+     */
     public static String commandLine(String line) {
-        return line == null ? null : masked(Arrays.asList(line.split(" ", -1)));
+        if (line == null) {
+            return null;
+        }
+        String shown = line;
+        for (int pass = 0; pass < MAX_PASSES; pass++) {
+            String again = masked(Arrays.asList(shown.split(" ", -1)));
+            if (again.equals(shown)) {
+                return shown;
+            }
+            shown = again;
+        }
+        return shown;
     }
 
     /** The arguments joined by single spaces, each masked, a value an argument opens hidden in the next. */

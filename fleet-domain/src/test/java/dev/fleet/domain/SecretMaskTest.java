@@ -132,6 +132,14 @@ class SecretMaskTest {
         assertEquals(once, SecretMask.commandLine(once));
     }
 
+    /** A secret NAME= inside a URL's user part: once its value is hidden, the part before it is a user name, hidden too. */
+    @Test
+    void whatOneRuleHidesLeavesNoOtherRuleUndone() {
+        String once = SecretMask.commandLine("----://-@API_KEY=-u:p@h");
+        assertEquals("----://***@API_KEY=***", once);
+        assertEquals(once, SecretMask.commandLine(once));
+    }
+
     @Test
     void aLineWithoutOptionsOrUrlsIsReturnedAsItIs() {
         String line = "python3 server.py serve";
