@@ -1,0 +1,31 @@
+package dev.fleet.domain.host;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything {@code fleet host} classifies, read once: the configured servers, the processes the
+ * invoking user may see, and what could not be read. Classification is a pure function of it (the
+ * contract, §14: the same snapshot gives the same bytes).
+ *
+ * @param configured every stdio server of every configuration read, in the order read
+ * @param processes every process observed, in any order
+ * @param bootId the host's boot id ({@code /proc/sys/kernel/random/boot_id}), which makes a start in
+ *     clock ticks mean one instant
+ * @param ownPid the pid of the observing process, never reported
+ * @param rosterPatterns the fleet roster's server patterns: a process matching one belongs to the
+ *     fleet's own part (§5), not to this report
+ * @param warnings one line each, for a configuration that could not be read and anything else the
+ *     operator should know
+ */
+public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId,
+        long ownPid, List<String> rosterPatterns, List<String> warnings) {
+
+    public HostSnapshot {
+        configured = List.copyOf(configured);
+        processes = List.copyOf(processes);
+        Objects.requireNonNull(bootId, "bootId");
+        rosterPatterns = List.copyOf(rosterPatterns);
+        warnings = List.copyOf(warnings);
+    }
+}
