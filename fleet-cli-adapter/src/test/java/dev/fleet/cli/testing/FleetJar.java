@@ -7,6 +7,7 @@ import dev.fleet.testing.Patience;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.verb.RunningJar;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,7 +69,10 @@ public final class FleetJar {
      * (for a quiet host: {@link Patience} scales it for this one).
      */
     public static Run run(Duration quietLimit, List<String> jvmOptions, Map<String, String> env, String... args) {
-        List<String> javaArguments = new ArrayList<>(jvmOptions);
+        // As users get it: the launcher's guard sends what the JVM itself says to stderr (a JVM warning
+        // on stdout once broke a test's JSON under load); the test's own -Xlog options come after it.
+        List<String> javaArguments = new ArrayList<>(RunningJar.SERVING_JVM_OPTIONS);
+        javaArguments.addAll(jvmOptions);
         javaArguments.addAll(List.of("-jar", JAR.toString()));
         javaArguments.addAll(List.of(args));
         return runJava(quietLimit, env, javaArguments);

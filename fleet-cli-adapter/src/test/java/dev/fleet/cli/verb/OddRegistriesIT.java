@@ -146,6 +146,8 @@ class OddRegistriesIT {
             assertTrue(shown.endsWith("…[truncated, " + length + " chars]"), shown.substring(4000));
             assertEquals(4096, shown.indexOf('…'));
         } finally {
+            // the sleep first: ending bash alone would leave it to run its ten minutes out
+            big.descendants().forEach(ProcessHandle::destroyForcibly);
             big.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
     }
