@@ -74,8 +74,11 @@ final class HostHome {
     List<String> wrapper(String name) throws IOException {
         Path script = bin.resolve("mcp-wrapper");
         if (!Files.exists(script)) {
-            Files.writeString(script, "#!/bin/sh\n" + quote(python()) + " " + quote(bin.resolve("host_server.py").toString())
-                    + " \"$1-child\" --ignore-eof <&0 &\nwait\n");
+            // A shell gives an asynchronous command /dev/null for stdin before its own redirections, so
+            // the stdin it is to read is kept as fd 3 first.
+            Files.writeString(script, "#!/bin/sh\nexec 3<&0\n" + quote(python()) + " "
+                    + quote(bin.resolve("host_server.py").toString()) + " \"$1-child\" --ignore-eof <&3 3<&- &\n"
+                    + "exec 3<&-\nwait\n");
             executable(script);
         }
         return List.of(script.toString(), name);
