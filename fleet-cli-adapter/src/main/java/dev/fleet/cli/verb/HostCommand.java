@@ -7,7 +7,10 @@ import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.text.HostText;
 import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.host.HostInventory;
 import dev.fleet.domain.host.HostReport;
+import dev.fleet.domain.host.HostReportDocument;
+import dev.fleet.domain.port.in.HostInventoryUseCase;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -72,15 +75,16 @@ public final class HostCommand implements Callable<Integer> {
             out.print(HostSchema.text());
             return ExitCodes.OK;
         }
-        HostReport report = HostAnswer.shown(HostInventory.report(configs, projectDir(),
-                roster.roster().serverProcessPatterns()), straysOnly, all);
+        HostInventory inventory = HostInventories.forThisHost(roster.roster().serverProcessPatterns())
+                .inventory(new HostInventoryUseCase.Request(configs, projectDir(), all));
+        HostReport report = straysOnly ? HostAnswer.straysOf(inventory.report()) : inventory.report();
         if (format != HostFormat.JSON) {
             // In the JSON they are the document's; elsewhere stdout is for the table or the script.
             report.warnings().forEach(line -> spec.commandLine().getErr().println("fleet: warning: " + Printable.of(line)));
         }
         switch (format) {
-            case JSON -> out.println(HostAnswer.json(report));
-            case SH -> out.print(HostAnswer.script(report));
+            case JSON -> out.println(HostReportDocument.canonicalJson(report));
+            case SH -> out.print(inventory.stopScript());
             case TEXT -> out.print(HostText.of(report, Instant.now()));
         }
         return report.strays() == 0 ? ExitCodes.OK : ExitCodes.NEGATIVE;
