@@ -2,7 +2,7 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay|teardown]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay|teardown|host]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
 # a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
@@ -10,6 +10,8 @@
 # 2,000 pipelined calls a round, a 5 MiB message; RUNS rounds a side of each of the last two).
 #
 # TEARDOWN_RUNS sets the teardown step's runs per child and trigger (5).
+#
+# HOST_PROCESSES sets how many sleep processes the host step adds to the host (2000).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -19,7 +21,8 @@ launcher="${FLEET_LAUNCHER:-$root/fleet}"
 bench_jar="$root/fleet-benchmarks/target/benchmarks.jar"
 runs="${RUNS:-10}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/fleet-perf.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+host_sleepers=()
+trap 'if ((${#host_sleepers[@]})); then kill "${host_sleepers[@]}" 2>/dev/null; fi; rm -rf "$work"' EXIT
 
 if [[ ! -f "$bench_jar" || ! -f "$(dirname "$launcher")/fleet-cli-adapter/target/fleet.jar" ]]; then
   echo "building the jars (output on stderr)..." >&2
@@ -322,11 +325,60 @@ teardown() {
   echo "load average: $(load)"
 }
 
+# `fleet host` (SPEC 14) on a crowded host: HOST_PROCESSES (2,000) more processes, `sleep`s with distinct
+# argvs, and a HOME of 50 configured stdio servers (25 in ~/.claude.json, 25 in ~/.codex/config.toml),
+# each naming one of the sleeps, so that the report holds 50 servers whose client is this shell. A cold
+# `fleet host --format json` against a cold `fleet assess --format json` (empty registry, a roster
+# matching only its own servers) on the same host, interleaved; the budget (issue 53): at most 2x.
+host() {
+  local n="${HOST_PROCESSES:-2000}" home="$work/host/home" i servers
+  echo "== fleet host --format json, cold, on a host with $n more processes and 50 configured servers vs a cold fleet assess --format json on the same host, $runs runs each, interleaved"
+  scratch_registry "$work/host"
+  mkdir -p "$home/.config" "$home/.codex" "$work/host/project"
+  {
+    printf '{"mcpServers": {'
+    for ((i = 0; i < 25; i++)); do
+      printf '%s"server-%02d": {"command": "sleep", "args": ["%d"], "env": {"API_TOKEN": "not-shown"}}' \
+        "$([[ $i -gt 0 ]] && echo ', ')" "$i" $((100000 + i))
+    done
+    printf '}}\n'
+  } > "$home/.claude.json"
+  for ((i = 25; i < 50; i++)); do
+    printf '[mcp_servers.server-%02d]\ncommand = "sleep"\nargs = ["%d"]\n\n' "$i" $((100000 + i))
+  done > "$home/.codex/config.toml"
+  for ((i = 0; i < n; i++)); do
+    sleep $((100000 + i)) < /dev/null > /dev/null 2>&1 &
+    host_sleepers+=($!)
+  done
+  echo "processes on the host now: $(find /proc -maxdepth 1 -name '[0-9]*' | wc -l)"
+  local fleet_host=(env HOME="$home" XDG_CONFIG_HOME="$home/.config" "$launcher" host --format json --project "$work/host/project")
+  servers=$("${fleet_host[@]}" 2>"$work/host.err" | jq '.servers | length' || true)
+  echo "fleet host reports $servers servers ($(wc -l < "$work/host.err") warning lines)"
+  : > "$work/host-assess.times" && : > "$work/host-host.times"
+  for ((i = 0; i < runs; i++)); do
+    time_run "$launcher" assess --format json --registry "$work/host/control_plane.sqlite3" \
+      --roster "$work/host/roster.json" >> "$work/host-assess.times"
+    time_run "${fleet_host[@]}" >> "$work/host-host.times"
+  done
+  kill "${host_sleepers[@]}" 2>/dev/null || true
+  host_sleepers=()
+  local assess_wall assess_cpu host_wall host_cpu ratio
+  assess_wall=$(column 1 < "$work/host-assess.times" | median); assess_cpu=$(column 2 < "$work/host-assess.times" | median)
+  host_wall=$(column 1 < "$work/host-host.times" | median); host_cpu=$(column 2 < "$work/host-host.times" | median)
+  echo "fleet assess: median ${assess_wall} ms wall, ${assess_cpu} ms CPU ($(column 1 < "$work/host-assess.times" | xargs))"
+  echo "fleet host:   median ${host_wall} ms wall, ${host_cpu} ms CPU, peak RSS $(( $(column 3 < "$work/host-host.times" | median | cut -d. -f1) / 1024 )) MB ($(column 1 < "$work/host-host.times" | xargs))"
+  ratio=$(awk -v h="$host_wall" -v a="$assess_wall" 'BEGIN {printf "%.2f", h / a}')
+  awk -v h="$host_cpu" -v a="$assess_cpu" -v r="$ratio" \
+    'BEGIN {printf "ratio: %s (wall), %.2f (CPU); budget 2x: %s\n", r, h / a, (r <= 2 ? "within" : "OVER")}'
+  echo "median of the $runs paired ratios: $(paired_ratio 1 "$work/host-assess.times" "$work/host-host.times") (wall), $(paired_ratio 2 "$work/host-assess.times" "$work/host-host.times") (CPU)"
+  echo "load average: $(load)"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay teardown)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay teardown host)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay | teardown) "$step" ;;
+    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay | teardown | host) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done

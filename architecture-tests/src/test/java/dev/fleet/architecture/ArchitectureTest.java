@@ -118,7 +118,7 @@ class ArchitectureTest {
     void everyModuleIsImported() {
         for (String pkg : new String[] {"dev.fleet.domain", "dev.fleet.registry.schema", "dev.fleet.registry.sqlite",
                 "dev.fleet.registry.postgresql", "dev.fleet.observer", "dev.fleet.mcp", "dev.fleet.cli",
-                "dev.fleet.metrics", "dev.fleet.http", "dev.fleet.dashboard"}) {
+                "dev.fleet.metrics", "dev.fleet.http", "dev.fleet.dashboard", "dev.fleet.clientconfig"}) {
             assertTrue(PRODUCT.stream().anyMatch(javaClass -> javaClass.getPackageName().equals(pkg)
                     || javaClass.getPackageName().startsWith(pkg + ".")), pkg);
         }

@@ -32,7 +32,7 @@ final class FleetRules {
     static final String OUT_PORTS = "dev.fleet.domain.port.out..";
     /** One package per adapter module: the two registry adapters are two adapters, apart like any others. */
     static final List<String> ADAPTERS = List.of("dev.fleet.registry.sqlite..", "dev.fleet.registry.postgresql..",
-            "dev.fleet.observer..", "dev.fleet.mcp..", "dev.fleet.dashboard..");
+            "dev.fleet.observer..", "dev.fleet.mcp..", "dev.fleet.dashboard..", "dev.fleet.clientconfig..");
     /**
      * What several adapters stand on without being one: the registry's schema (fleet-registry-schema),
      * beneath both registry adapters, and the HTTP surface (fleet-http), beneath the MCP endpoint and the dashboard.

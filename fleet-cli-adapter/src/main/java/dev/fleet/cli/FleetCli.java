@@ -8,6 +8,7 @@ import dev.fleet.cli.verb.BuildProperties;
 import dev.fleet.cli.verb.CompletionCommand;
 import dev.fleet.cli.verb.DashboardCommand;
 import dev.fleet.cli.verb.DemoCommand;
+import dev.fleet.cli.verb.HostCommand;
 import dev.fleet.cli.verb.McpConfigCommand;
 import dev.fleet.cli.verb.ProcessesCommand;
 import dev.fleet.cli.verb.RegistryCommand;
@@ -71,6 +72,7 @@ public final class FleetCli implements Callable<Integer> {
         verbs.put("serve", ServeCommand::new);
         verbs.put("registry", RegistryCommand::new);
         verbs.put("processes", ProcessesCommand::new);
+        verbs.put("host", HostCommand::new);
         verbs.put("roster", RosterCommand::new);
         verbs.put("demo", DemoCommand::new);
         verbs.put("mcp-config", McpConfigCommand::new);

@@ -1,5 +1,6 @@
 package dev.fleet.domain;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -58,6 +59,24 @@ public final class SecretMask {
     }
 
     /**
+     * {@code argv} with its secrets masked, the arguments kept apart (for a reader that compares argument by
+     * argument, as {@code fleet host} matches a process against a configured entry): each argument masked as
+     * {@link #argv} masks it, a value an argument opens hidden in the next. Passes repeat until one changes
+     * nothing (at most {@value #MAX_PASSES}), so masking the result again changes nothing.
+     */
+    public static List<String> argvApart(List<String> argv) {
+        List<String> shown = List.copyOf(argv);
+        for (int pass = 0; pass < MAX_PASSES; pass++) {
+            List<String> again = maskedApart(shown);
+            if (again.equals(shown)) {
+                return shown;
+            }
+            shown = again;
+        }
+        return shown;
+    }
+
+    /**
      * {@code line} (arguments joined by single spaces, as a process table shows them) with its secrets masked;
      * null stays null. The rules read text that another rule may hide (a URL's last {@code @}, the first
      * {@code =} of a word), so one pass over a masked line could hide more: passes repeat until one changes
@@ -90,6 +109,19 @@ public final class SecretMask {
             valueAhead = maskArgument(arguments.get(i), valueAhead, shown);
         }
         return shown.toString();
+    }
+
+    /** Each argument masked as {@link #masked} masks it, kept apart. */
+    private static List<String> maskedApart(List<String> arguments) {
+        List<String> shown = new ArrayList<>(arguments.size());
+        StringBuilder one = new StringBuilder();
+        boolean valueAhead = false;
+        for (String argument : arguments) {
+            one.setLength(0);
+            valueAhead = maskArgument(argument, valueAhead, one);
+            shown.add(one.toString());
+        }
+        return List.copyOf(shown);
     }
 
     /**

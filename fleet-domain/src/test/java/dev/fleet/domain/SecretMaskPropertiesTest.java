@@ -87,6 +87,25 @@ class SecretMaskPropertiesTest {
         });
     }
 
+    /** Kept apart, argument for argument: each secret is hidden as in {@link SecretMask#argv}, the rest as written. */
+    @Test
+    void argvApartShowsEachArgumentAsWritten() {
+        qt().forAll(lines()).checkAssert(line -> {
+            List<String> apart = SecretMask.argvApart(line.written());
+            assertEquals(line.shown(), apart);
+            assertEquals(SecretMask.argv(line.written()), String.join(" ", apart));
+        });
+    }
+
+    /** Over any text as argv, masking apart what is masked apart changes nothing. */
+    @Test
+    void maskingApartIsIdempotent() {
+        qt().withExamples(20_000).forAll(anyText()).checkAssert(text -> {
+            List<String> once = SecretMask.argvApart(List.of(text.split(",", -1)));
+            assertEquals(once, SecretMask.argvApart(once), () -> text + " apart shown as " + once);
+        });
+    }
+
     /** Guards the properties above against a generator that stopped making values that hold spaces. */
     @Test
     void theGeneratedLinesHoldValuesWithSpacesAndWithout() {

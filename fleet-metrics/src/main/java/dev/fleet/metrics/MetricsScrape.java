@@ -1,16 +1,21 @@
 package dev.fleet.metrics;
 
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.host.HostReport;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * A scrape of {@code GET /metrics}: a fresh read-only assessment through the in-port, as the
  * exposition the {@code Accept} header asks for. Nothing is cached, so every scrape is the fleet now.
  *
  * @param roster the roster {@code assessment} classifies against
+ * @param host a fresh look at the host's MCP servers ({@code fleet host}) for {@code fleet_host_strays}, or
+ *     null for an exposition without that family
  */
-public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build) {
+public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build,
+        Supplier<HostReport> host) {
 
     public MetricsScrape {
         Objects.requireNonNull(assessment, "assessment");
@@ -18,8 +23,14 @@ public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roste
         Objects.requireNonNull(build, "build");
     }
 
+    /** A scrape of the fleet alone, without {@code fleet_host_strays}. */
+    public MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build) {
+        this(assessment, roster, build, null);
+    }
+
     /** The fleet now, in the format {@code accept} asks for (see {@link MetricsFormat#forAccept}). */
     public Exposition answer(String accept) {
-        return Exposition.of(assessment.assess(), roster, build, MetricsFormat.forAccept(accept));
+        return Exposition.of(assessment.assess(), roster, build, host == null ? null : host.get(),
+                MetricsFormat.forAccept(accept));
     }
 }

@@ -32,6 +32,19 @@ final class CommandLines {
 
     /** {@code arguments} joined by single spaces with their secrets masked, each argument whole: what is kept. */
     static String masked(String arguments) {
+        return SecretMask.argv(apart(arguments));
+    }
+
+    /**
+     * {@code arguments} as a list, each argument with its secrets masked as {@link #masked} masks it (a value an
+     * argument opens hidden in the next): what {@code fleet host} keeps, to match arguments one by one.
+     */
+    static List<String> maskedApart(String arguments) {
+        return SecretMask.argvApart(apart(arguments));
+    }
+
+    /** {@code arguments} split at each NUL. */
+    private static List<String> apart(String arguments) {
         List<String> apart = new ArrayList<>();
         int start = 0;
         for (int nul = arguments.indexOf('\0'); nul >= 0; nul = arguments.indexOf('\0', start)) {
@@ -39,7 +52,7 @@ final class CommandLines {
             start = nul + 1;
         }
         apart.add(arguments.substring(start));
-        return SecretMask.argv(apart);
+        return apart;
     }
 
     /** The raw bytes joined by single spaces, unmasked, as patterns see them. */

@@ -7,6 +7,10 @@ final class ProcStat {
     private static final int START_TIME_AFTER_COMM = 22 - 2;
     /** Field 4 ({@code ppid}) is the 2nd field after {@code comm}. */
     private static final int PPID_AFTER_COMM = 4 - 2;
+    /** Field 5 ({@code pgrp}) is the 3rd field after {@code comm}. */
+    private static final int PGRP_AFTER_COMM = 5 - 2;
+    /** Field 6 ({@code session}) is the 4th field after {@code comm}. */
+    private static final int SESSION_AFTER_COMM = 6 - 2;
 
     private ProcStat() {
     }
@@ -23,6 +27,16 @@ final class ProcStat {
     /** Field 4 ({@code ppid}), the parent's pid, or -1 when the line cannot be parsed. */
     static long parentPid(byte[] stat, int length) {
         return fieldAfterComm(stat, length, PPID_AFTER_COMM);
+    }
+
+    /** Field 5 ({@code pgrp}), the process group, or -1 when the line cannot be parsed. */
+    static long processGroup(byte[] stat, int length) {
+        return fieldAfterComm(stat, length, PGRP_AFTER_COMM);
+    }
+
+    /** Field 6 ({@code session}), the session's id, or -1 when the line cannot be parsed. */
+    static long session(byte[] stat, int length) {
+        return fieldAfterComm(stat, length, SESSION_AFTER_COMM);
     }
 
     /** The numeric field {@code wanted} places after {@code comm}, or -1. */

@@ -1,6 +1,8 @@
 package dev.fleet.observer;
 
+import dev.fleet.domain.port.out.HostProcessTable;
 import dev.fleet.domain.port.out.ProcessObserver;
+import java.util.List;
 import java.util.Locale;
 
 /** Picks the process observer for the platform this JVM runs on. */
@@ -17,5 +19,19 @@ public final class ProcessObservers {
     public static ProcessObserver forThisPlatform() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         return os.startsWith("linux") ? new ProcfsProcessObserver() : new ProcessHandleObserver();
+    }
+
+    /**
+     * {@code fleet host}'s look: {@code /proc} on Linux. Elsewhere no process table gives what §14 needs (a
+     * process's stdin and the pipes it holds), so the look is empty and says why in a warning.
+     */
+    public static HostProcessTable hostTableForThisPlatform() {
+        String os = System.getProperty("os.name", "");
+        if (os.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return new ProcfsHostProcessTable();
+        }
+        long ownPid = ProcessHandle.current().pid();
+        return () -> new HostProcessTable.Look(List.of(), "", ownPid,
+                List.of("fleet host reads the process table from /proc, which " + os + " does not have"));
     }
 }

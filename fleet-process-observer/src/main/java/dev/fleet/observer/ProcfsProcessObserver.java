@@ -53,7 +53,7 @@ public final class ProcfsProcessObserver implements ProcessObserver {
         Objects.requireNonNull(registeredPids, "registeredPids");
         HostFacts host = HostFacts.read(procRoot);
         try {
-            requireOwnProcessTable();
+            requireOwnProcessTable(procRoot, ownPid);
             if (HiddenProcesses.hideOthersFromUs(procRoot)) {
                 return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),
                         host.pidNamespace());
@@ -86,7 +86,7 @@ public final class ProcfsProcessObserver implements ProcessObserver {
      * list someone else's processes under pids that mean something else here: trusting it could
      * both hide a duplicate and invent one. Its {@code self} link names our pid only in our own.
      */
-    private void requireOwnProcessTable() throws IOException {
+    static void requireOwnProcessTable(Path procRoot, long ownPid) throws IOException {
         String self = Files.readSymbolicLink(procRoot.resolve("self")).toString();
         if (!self.equals(Long.toString(ownPid))) {
             throw new IOException(procRoot + "/self names pid " + self + ", not " + ownPid

@@ -44,9 +44,7 @@ final class ProcfsScan {
         this.clockTicksPerSecond = clockTicksPerSecond;
         // btime is read once per scan, as ps does. The JDK reads it once per JVM, so the two agree
         // unless the wall clock has been stepped since that JVM first used ProcessHandle.
-        int length = reader.readToEnd(procPrefix + "stat");
-        long bootSeconds = length < 0 ? -1 : ProcStat.bootTimeSeconds(reader.buffer(), length);
-        this.bootMillis = bootSeconds < 0 ? -1 : bootSeconds * 1000;
+        this.bootMillis = bootMillis(procPrefix, reader);
     }
 
     /**
@@ -59,7 +57,7 @@ final class ProcfsScan {
         // asks this of its own pid at start and at every heartbeat). Pids still come from the
         // listing: /proc/<tid> of a thread answers too, but a thread is no process.
         boolean registeredOnly = serverPatterns.isEmpty();
-        for (String name : listProcRoot()) {
+        for (String name : listProcRoot(procRoot)) {
             long pid = pidOf(name);
             if (pid > 0 && (!registeredOnly || registeredPids.contains(pid))) {
                 ObservedProcess process = inspect(pid, false);
@@ -80,7 +78,7 @@ final class ProcfsScan {
      * {@code Path} per entry) but only answers null on failure, so a failure is opened again as a
      * stream just to learn its reason ({@code AccessDeniedException} and the like).
      */
-    private String[] listProcRoot() throws IOException {
+    static String[] listProcRoot(Path procRoot) throws IOException {
         String[] names = procRoot.toFile().list();
         if (names != null) {
             return names;
@@ -130,10 +128,22 @@ final class ProcfsScan {
 
     /** The JDK's arithmetic exactly: boot millis + ticks * 1000 / CLK_TCK, truncated to the millisecond. */
     private Instant startInstant(long ticks) {
+        return startInstant(bootMillis, ticks, clockTicksPerSecond);
+    }
+
+    /** Boot millis + ticks * 1000 / CLK_TCK, or null when either is unknown (negative). */
+    static Instant startInstant(long bootMillis, long ticks, long clockTicksPerSecond) {
         if (ticks < 0 || bootMillis < 0) {
             return null;
         }
         return Instant.ofEpochMilli(bootMillis + ticks * 1000 / clockTicksPerSecond);
+    }
+
+    /** {@code btime} of {@code <procPrefix>stat} in milliseconds since the epoch, or -1 when unreadable. */
+    static long bootMillis(String procPrefix, ProcFileReader reader) {
+        int length = reader.readToEnd(procPrefix + "stat");
+        long bootSeconds = length < 0 ? -1 : ProcStat.bootTimeSeconds(reader.buffer(), length);
+        return bootSeconds < 0 ? -1 : bootSeconds * 1000;
     }
 
     /** The owner of {@code /proc/<pid>}, which is what ProcessHandle reports as the process user. */

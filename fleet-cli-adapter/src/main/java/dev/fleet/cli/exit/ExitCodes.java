@@ -48,7 +48,7 @@ public final class ExitCodes {
     private static final Map<String, List<Line>> HELP = Map.ofEntries(
             Map.entry("fleet", List.of(new Line(OK, "success; for assess, the mutation gate is satisfied"),
                     new Line(NEGATIVE, "the verb's answer is no: the gate is not satisfied, the registry is "
-                            + "unreadable, a demo verdict was not seen"), USAGE_LINE, INTERNAL_LINE,
+                            + "unreadable, a demo verdict was not seen, the host has strays"), USAGE_LINE, INTERNAL_LINE,
                     new Line(OUTPUT_FAILED, "the answer could not be written to standard output (one line on stderr)"),
                     new Line(INTERRUPTED + "/" + TERMINATED, "serve, demo, watch, wait or dashboard ended by SIGINT/SIGTERM"))),
             Map.entry("fleet assess", List.of(new Line(OK, "the mutation gate is satisfied"),
@@ -81,6 +81,10 @@ public final class ExitCodes {
                     new Line(NEGATIVE, "the registry is unreadable (the reason on stderr)"), USAGE_LINE, INTERNAL_LINE)),
             Map.entry("fleet processes", List.of(new Line(OK, "listed"),
                     new Line(USAGE, "usage error or an invalid roster (one line on stderr)"), INTERNAL_LINE)),
+            Map.entry("fleet host", List.of(new Line(OK, "no stray"),
+                    new Line(NEGATIVE, "strays: a server to stop (stale_generation, duplicate, orphaned or leftover)"),
+                    new Line(USAGE, "a bad option or an invalid roster (one line on stderr; a configuration file "
+                            + "that cannot be read is a warning, not an error)"), INTERNAL_LINE)),
             Map.entry("fleet roster", List.of(new Line(OK, "shown"),
                     new Line(USAGE, "invalid roster file (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet demo", List.of(new Line(OK, "every expected verdict was seen"),

@@ -47,6 +47,12 @@ public final class Candidates {
         }
     }
 
+    public static final class HostFormats extends Named<HostFormat> {
+        HostFormats() {
+            super(HostFormat.class);
+        }
+    }
+
     public static final class Statuses extends Named<RegistrationStatus> {
         Statuses() {
             super(RegistrationStatus.class);

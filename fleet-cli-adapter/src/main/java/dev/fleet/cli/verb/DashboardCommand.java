@@ -51,7 +51,7 @@ public final class DashboardCommand extends AssessingVerb {
         }
         Roster fleet = roster.roster();
         AssessFleetInventoryUseCase assessment = assessment(fleet, Lease.DEFAULT);
-        MetricsScrape metrics = new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo());
+        MetricsScrape metrics = new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo(), MetricsAnswer.host(fleet));
         RunningDashboard running;
         try {
             running = Dashboard.start(assessment, metrics, fleet, host, port, interval.interval());

@@ -2,14 +2,19 @@ package dev.fleet.cli.verb;
 
 import dev.fleet.cli.option.AssessFormat;
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.host.HostReport;
+import dev.fleet.domain.port.in.HostInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.metrics.BuildInfo;
 import dev.fleet.metrics.Exposition;
 import dev.fleet.metrics.MetricsFormat;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * {@code assess --format prometheus|openmetrics}: the verdict as an exposition, reached only for
- * these formats.
+ * {@code assess --format prometheus|openmetrics}: the verdict as an exposition, with the host's strays
+ * ({@code fleet_host_strays}), reached only for these formats.
  */
 final class MetricsAnswer {
 
@@ -20,7 +25,17 @@ final class MetricsAnswer {
     static byte[] of(Verdict verdict, Roster roster, AssessFormat format) {
         MetricsFormat exposition = format == AssessFormat.OPENMETRICS ? MetricsFormat.OPENMETRICS
                 : MetricsFormat.PROMETHEUS;
-        return Exposition.of(verdict, roster, buildInfo(), exposition).body();
+        return Exposition.of(verdict, roster, buildInfo(), host(roster).get(), exposition).body();
+    }
+
+    /**
+     * A fresh look at this host's MCP servers, for {@code fleet_host_strays}: the user's configurations and
+     * the current directory's project, as a plain {@code fleet host} reads them, the roster's own servers
+     * left to the fleet's series.
+     */
+    static Supplier<HostReport> host(Roster roster) {
+        return () -> HostInventories.forThisHost(roster.serverProcessPatterns())
+                .inventory(new HostInventoryUseCase.Request(List.of(), Path.of("").toAbsolutePath(), false)).report();
     }
 
     /** What {@code fleet_build_info} names: this jar's version and commit. */

@@ -158,7 +158,7 @@ public final class ServeCommand implements Callable<Integer> {
             StdioServer.serve(server, ExitAction.systemExit(), watch);
         } else {
             // GET /metrics beside the MCP endpoint: the same read-only assessment, as an exposition.
-            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo()), settings,
+            serveHttp(server, new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo(), MetricsAnswer.host(fleet)), settings,
                     registry.location());
         }
         return ExitCodes.OK;

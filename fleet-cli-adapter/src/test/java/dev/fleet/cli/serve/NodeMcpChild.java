@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Assumptions;
  * ({@code CI} set; {@code .ci/run} installs Debian's nodejs and npm first) fails; elsewhere the test is
  * skipped, saying why.
  */
-final class NodeMcpChild {
+public final class NodeMcpChild {
 
     static final Path SOURCE = Path.of("src/test/node").toAbsolutePath();
-    static final Path INSTALLED = Path.of("target/node-mcp").toAbsolutePath();
+    public static final Path INSTALLED = Path.of("target/node-mcp").toAbsolutePath();
     static final Path SERVER = INSTALLED.resolve("server.mjs");
     /** The same operator's server on the TypeScript SDK 2.x, which serves MCP 2026-07-28 ({@code serveStdio}). */
     static final Path MODERN_SERVER = INSTALLED.resolve("modern-server.mjs");
@@ -44,8 +44,9 @@ final class NodeMcpChild {
      * its pinned version. Does nothing without {@code node} and {@code npm}: {@link #requireNodeAndNpm}
      * says so in each test. Synchronized: test classes that share the directory never install at once.
      */
-    static void install() throws IOException, InterruptedException {
-        install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs");
+    public static void install() throws IOException, InterruptedException {
+        install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs",
+                "host-client.mjs");
     }
 
     /**
@@ -132,7 +133,7 @@ final class NodeMcpChild {
      * Fails under CI, and skips the test elsewhere, without {@code node} and {@code npm} on {@code PATH}:
      * called by each test, so that each is reported skipped with the reason.
      */
-    static void requireNodeAndNpm() {
+    public static void requireNodeAndNpm() {
         List<String> missing = missing();
         if (missing.isEmpty()) {
             return;

@@ -50,6 +50,9 @@ class AssessMetricsIT {
                 assertEquals(format.equals("openmetrics"), run.stdout().endsWith("# EOF\n"), run.stdout());
                 assertTrue(run.stdout().contains("fleet_mutation_gate_satisfied 0.0"), run.stdout());
                 assertTrue(run.stdout().contains("fleet_blocked{code=\"missing_member\"}"), run.stdout());
+                // The host's strays beside the fleet's, a series for every client kind and stray state.
+                assertTrue(run.stdout().contains("fleet_host_strays{client=\"claude-code\",state=\"stale_generation\"} "),
+                        run.stdout());
                 if (fleet.contains(hostile.toString())) {
                     assertTrue(run.stdout().contains(HOSTILE_ESCAPED), run.stdout());
                 }

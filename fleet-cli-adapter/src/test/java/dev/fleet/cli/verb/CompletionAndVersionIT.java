@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompletionAndVersionIT {
 
     private static final List<String> VERBS = List.of("assess", "watch", "wait", "dashboard", "serve", "registry",
-            "processes", "roster", "demo", "mcp-config", "completion", "help");
+            "processes", "host", "roster", "demo", "mcp-config", "completion", "help");
 
     @Test
     void theBashScriptParsesAndCompletesEveryVerb(@TempDir Path dir) throws Exception {
@@ -26,6 +26,8 @@ class CompletionAndVersionIT {
             assertTrue(run.stdout().contains(verb), "the script knows " + verb);
         }
         assertTrue(run.stdout().contains("--keep-without-client"), "and serve's options");
+        assertTrue(run.stdout().contains("--strays") && run.stdout().contains("(\"text\" \"json\" \"sh\")"),
+                "and host's, its formats spelled as typed");
         Path script = Files.writeString(dir.resolve("fleet-completion.bash"), run.stdout());
         Process syntax = new ProcessBuilder("bash", "-n", script.toString()).redirectErrorStream(true).start();
         String output = new String(syntax.getInputStream().readAllBytes());

@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param args the arguments as written, in order
  * @param launchForms every argv the kernel may show for it, resolved by the reader as the client
  *     resolves the command (absolute, or on {@code PATH}; a script's interpreter line puts the
- *     interpreter first; {@code npx} shows itself as {@code npm exec}), each ending with {@code args};
- *     never empty: the command as written with its args is the last form
+ *     interpreter first; {@code npx} shows itself as {@code npm exec}), each ending with {@code args}
+ *     but one: npx's retitled argv may be ONE element, {@code "npm exec ARGS"} joined by spaces; never
+ *     empty: the command as written with its args is the last form
  */
 public record ConfiguredServer(ClientKind client, String configFile, String name, String project, String command,
         List<String> args, List<List<String>> launchForms) {

@@ -23,7 +23,10 @@ import java.util.Set;
  * @param stdoutPipe whether its stdout is a pipe
  * @param pipesWritten the pipes (inodes) among those some observed process's stdin reads that this
  *     process holds open for writing
- * @param memoryBytes its memory (proportional set size where the OS gives it, else resident), 0 when unknown
+ * @param memoryBytes its resident set size ({@code VmRSS} of {@code /proc/PID/status}), 0 when unknown (a kernel
+ *     thread's). Resident, not proportional: shared pages (a runtime's libraries) count in every process that
+ *     maps them, so a tree's sum overstates it; PSS ({@code smaps_rollup}) would cost a walk of each process's
+ *     page tables, on every process a look reads
  */
 public record HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
         Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdoutPipe,

@@ -1,0 +1,139 @@
+package dev.fleet.clientconfig;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.fleet.domain.host.ConfiguredServer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The argvs a configured command may show (the contract, §14, "Matching a command"), resolved over a
+ * real PATH directory of real executable scripts, which are read and never run.
+ */
+class LaunchFormsTest {
+
+    @TempDir
+    Path root;
+
+    private static ConfiguredServer configured(TempHost host, String command, String args) {
+        host.inHome(".cursor/mcp.json", "{\"mcpServers\": {\"s\": {\"command\": \"" + command + "\", \"args\": ["
+                + args + "]}}}");
+        return TempHost.only(host.read(), "s");
+    }
+
+    @Test
+    void aBareNameFoundOnPathShowsItsAbsolutePathThenTheNameAsWritten() {
+        TempHost host = new TempHost(root);
+        Path binary = host.executable("srv", "\u007fELF not a script");
+
+        ConfiguredServer server = configured(host, "srv", "\"--port\", \"1\"");
+
+        assertEquals(List.of(List.of(binary.toString(), "--port", "1"), List.of("srv", "--port", "1")),
+                server.launchForms());
+    }
+
+    @Test
+    void theFirstMatchOnPathWinsAndAFileThatIsNotExecutableIsPassedOver() {
+        TempHost host = new TempHost(root);
+        Path first = root.resolve("first");
+        host.write(first.resolve("srv"), "not executable");
+        Path second = host.executable("srv", "binary");
+        Map<String, String> environment = Map.of("HOME", host.home.toString(),
+                "PATH", "relative/dir::" + first + ":" + host.bin);
+        host.inHome(".cursor/mcp.json", "{\"mcpServers\": {\"s\": {\"command\": \"srv\"}}}");
+
+        ConfiguredServer server = TempHost.only(new ClientConfigFiles(environment).read(List.of(), null), "s");
+
+        assertEquals(List.of(List.of(second.toString()), List.of("srv")), server.launchForms());
+    }
+
+    @Test
+    void aNameNotOnPathHasOnlyItsWrittenForm() {
+        TempHost host = new TempHost(root);
+
+        assertEquals(List.of(List.of("absent", "x")), configured(host, "absent", "\"x\"").launchForms());
+    }
+
+    @Test
+    void aShebangScriptShowsItsInterpreterWithItsOneArgumentFirst() {
+        TempHost host = new TempHost(root);
+        Path script = host.executable("tool", "#!/bin/sh -e -x\nexec true\n");
+
+        ConfiguredServer server = configured(host, "tool", "\"a\"");
+
+        assertEquals(List.of(List.of(script.toString(), "a"), List.of("/bin/sh", "-e -x", script.toString(), "a"),
+                List.of("tool", "a")), server.launchForms());
+    }
+
+    @Test
+    void anAbsoluteScriptIsReadWhereItIs() {
+        TempHost host = new TempHost(root);
+        Path script = host.executable("py-server", "#!/usr/bin/python3\nprint()\n");
+
+        ConfiguredServer server = configured(host, script.toString(), "");
+
+        assertEquals(List.of(List.of("/usr/bin/python3", script.toString()), List.of(script.toString())),
+                server.launchForms());
+    }
+
+    @Test
+    void npxThroughEnvShowsNodeByNameAndByPathAndNpmExecInBothShapes() {
+        TempHost host = new TempHost(root);
+        Path node = host.executable("node", "binary");
+        Path npx = host.executable("npx", "#!/usr/bin/env node\nrequire('npm/bin/npx-cli.js')\n");
+
+        ConfiguredServer server = configured(host, "npx", "\"-y\", \"@scope/pkg\"");
+
+        assertEquals(List.of(
+                List.of(npx.toString(), "-y", "@scope/pkg"),
+                List.of("node", npx.toString(), "-y", "@scope/pkg"),
+                List.of(node.toString(), npx.toString(), "-y", "@scope/pkg"),
+                List.of("npm", "exec", "-y", "@scope/pkg"),
+                List.of("npm exec -y @scope/pkg"),
+                List.of("npx", "-y", "@scope/pkg")), server.launchForms());
+    }
+
+    @Test
+    void envDashSSplitsItsProgramFromItsArgumentsAndDropsAssignments() {
+        TempHost host = new TempHost(root);
+        Path script = host.executable("srv", "#!/usr/bin/env -S NODE_OPTIONS=x deno run -A\n");
+
+        ConfiguredServer server = configured(host, "srv", "");
+
+        assertEquals(List.of(List.of(script.toString()), List.of("deno", "run", "-A", script.toString()),
+                List.of("srv")), server.launchForms());
+    }
+
+    @Test
+    void npxNotOnPathStillShowsNpmExec() {
+        TempHost host = new TempHost(root);
+
+        ConfiguredServer server = configured(host, "npx", "\"pkg\"");
+
+        assertEquals(List.of(List.of("npm", "exec", "pkg"), List.of("npm exec pkg"), List.of("npx", "pkg")),
+                server.launchForms());
+    }
+
+    @Test
+    void anInterpreterLineIsParsedAsTheKernelParsesIt() {
+        assertEquals(new InterpreterLine("/bin/sh", null), InterpreterLine.parse("#! /bin/sh \t\nrest").get());
+        assertEquals(new InterpreterLine("/usr/bin/env", "node --flag"),
+                InterpreterLine.parse("#!/usr/bin/env  node --flag  \n").get());
+        assertEquals(Optional.empty(), InterpreterLine.parse("#!/bin/sh with no line end"));
+        assertEquals(Optional.empty(), InterpreterLine.parse("#!\n"));
+        assertEquals(Optional.empty(), InterpreterLine.parse("echo\n"));
+    }
+
+    @Test
+    void onlyTheFirst256BytesAreReadForTheInterpreterLine() {
+        TempHost host = new TempHost(root);
+        host.executable("long", "#!/bin/" + "x".repeat(300) + "\n");
+
+        assertEquals(List.of(List.of(host.bin.resolve("long").toString()), List.of("long")),
+                configured(host, "long", "").launchForms());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.fleet.domain.host;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * The configured entry a server process is reported under: its file, its name and its project. A
+ * process started by a client of a known kind is that client's entry; one without a client of a
+ * known kind (an orphan, a server started by hand, an unknown client) is every entry its argv matches
+ * (the contract, §14, "Client kind"), their distinct files and names each sorted and joined by
+ * {@code ", "}. A process matching no entry has none: every field null.
+ */
+record Entry(String configFile, String name, String project) {
+
+    static final Entry NONE = new Entry(null, null, null);
+
+    /** The one order of configured entries, total over what they say, so no reading order shows through. */
+    static final Comparator<ConfiguredServer> ORDER = Comparator
+            .comparing((ConfiguredServer server) -> server.client().label())
+            .thenComparing(ConfiguredServer::configFile)
+            .thenComparing(ConfiguredServer::name)
+            .thenComparing(ConfiguredServer::project, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparing(ConfiguredServer::command)
+            .thenComparing(server -> String.join("\u0000", server.args()))
+            .thenComparing(server -> server.launchForms().toString());
+
+    static Entry of(ConfiguredServer server) {
+        return new Entry(server.configFile(), server.name(), server.project());
+    }
+
+    /**
+     * The entry of a process whose argv matches {@code matches} (sorted by {@link #ORDER}) and whose
+     * client is of {@code kind} (null when unknown or gone).
+     */
+    static Entry chosen(List<ConfiguredServer> matches, ClientKind kind) {
+        if (kind != null) {
+            for (ConfiguredServer server : matches) {
+                if (server.client() == kind) {
+                    return of(server);
+                }
+            }
+        }
+        return every(matches);
+    }
+
+    /** Every entry of {@code matches}: one as it is, several joined. */
+    static Entry every(List<ConfiguredServer> matches) {
+        if (matches.isEmpty()) {
+            return NONE;
+        }
+        TreeSet<String> files = new TreeSet<>();
+        TreeSet<String> names = new TreeSet<>();
+        TreeSet<String> projects = new TreeSet<>();
+        for (ConfiguredServer server : matches) {
+            files.add(server.configFile());
+            names.add(server.name());
+            if (server.project() != null) {
+                projects.add(server.project());
+            }
+        }
+        boolean allUserWide = matches.stream().map(ConfiguredServer::project).allMatch(Objects::isNull);
+        return new Entry(String.join(", ", files), String.join(", ", names),
+                allUserWide || projects.size() != 1 ? null : projects.first());
+    }
+}

@@ -1,0 +1,71 @@
+package dev.fleet.domain.host;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.function.LongPredicate;
+
+/**
+ * The states of the configured servers (the contract, §14): a server started by hand is {@code manual},
+ * one whose client is gone {@code orphaned} ({@link Placement}); the others are grouped by client and
+ * entry, and in each group the youngest instance is {@code current}; an older one is {@code duplicate}
+ * when the next younger one started less than 1 s after it (two copies started together: the older is
+ * the stray), else {@code stale_generation}.
+ */
+final class Generations {
+
+    /** Clock ticks per second as {@code /proc} counts them: Linux's USER_HZ, 100 on every architecture. */
+    static final long TICKS_PER_SECOND = 100;
+
+    private static final Comparator<HostProcess> OLDEST_FIRST = Comparator.comparingLong(HostProcess::startTicks)
+            .thenComparingLong(HostProcess::pid);
+
+    private Generations() {
+    }
+
+    /** One client's instances of one entry. */
+    private record Group(long clientPid, Entry entry) {
+    }
+
+    static List<Found> of(ServerTrees servers, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed) {
+        List<Found> found = new ArrayList<>();
+        // Trees come in pid order, so the groups do too: nothing here depends on how the processes arrived.
+        Map<Group, List<Found>> groups = new LinkedHashMap<>();
+        servers.trees().forEach((rootPid, pids) -> {
+            HostProcess root = forest.get(rootPid);
+            List<ConfiguredServer> matches = servers.matches().get(rootPid);
+            Placement placement = Placement.of(root, forest, holders, mayFeed);
+            if (placement instanceof Placement.Client client) {
+                HostProcess process = client.process();
+                Entry entry = Entry.chosen(matches, ClientKinds.of(process.argv()));
+                groups.computeIfAbsent(new Group(process.pid(), entry), key -> new ArrayList<>())
+                        .add(new Found(root, pids, ServerState.CURRENT, process, entry));
+            } else {
+                ServerState state = placement instanceof Placement.Manual ? ServerState.MANUAL : ServerState.ORPHANED;
+                found.add(new Found(root, pids, state, null, Entry.every(matches)));
+            }
+        });
+        for (List<Found> group : groups.values()) {
+            group.sort(Comparator.comparing(Found::root, OLDEST_FIRST));
+            for (int i = 0; i < group.size(); i++) {
+                Found instance = group.get(i);
+                ServerState state = i == group.size() - 1 ? ServerState.CURRENT
+                        : lessThanASecondApart(instance.root(), group.get(i + 1).root())
+                                ? ServerState.DUPLICATE : ServerState.STALE_GENERATION;
+                found.add(new Found(instance.root(), instance.pids(), state, instance.client(), instance.entry()));
+            }
+        }
+        return found;
+    }
+
+    /** By the instants where both are known (to the millisecond), else by the ticks. */
+    static boolean lessThanASecondApart(HostProcess older, HostProcess younger) {
+        if (older.startedAt() != null && younger.startedAt() != null) {
+            return Duration.between(older.startedAt(), younger.startedAt()).abs().compareTo(Duration.ofSeconds(1)) < 0;
+        }
+        return Math.abs(younger.startTicks() - older.startTicks()) < TICKS_PER_SECOND;
+    }
+}

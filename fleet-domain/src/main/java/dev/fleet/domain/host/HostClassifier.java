@@ -1,0 +1,55 @@
+package dev.fleet.domain.host;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongPredicate;
+
+/**
+ * {@code fleet host}'s classification (the contract, §14) as one pure function: snapshot in, report out.
+ * No clock, no I/O, no randomness; the order in which processes or configured entries arrive never
+ * matters. Each step is a function from what it reads to what it decides:
+ * <ol>
+ *   <li>{@link ProcessForest}: one process per pid, parents and children;</li>
+ *   <li>{@link FleetPart}: the observing process and the fleet's own processes, left out;</li>
+ *   <li>{@link ServerTrees}: processes matching a configured entry ({@link LaunchForm}), with their trees;</li>
+ *   <li>{@link Generations}: each server's client ({@link Placement}, {@link ClientKinds}) and state:
+ *       current, stale_generation, duplicate, orphaned, manual;</li>
+ *   <li>{@link Leftovers}: processes that outlived the server that started them;</li>
+ *   <li>{@link Unconfigured}: with {@code all}, everything else that looks like an MCP server;</li>
+ *   <li>{@link ReportAssembly}: clients, servers in their one order, stop lines and the stop script.</li>
+ * </ol>
+ */
+public final class HostClassifier {
+
+    private HostClassifier() {
+    }
+
+    /** The report of {@code snapshot}; {@code all} adds the unconfigured processes ({@code --all}). */
+    public static HostReport classify(HostSnapshot snapshot, boolean all) {
+        return inventory(snapshot, all).report();
+    }
+
+    /** The report of {@code snapshot} with the stop script of its strays. */
+    public static HostInventory inventory(HostSnapshot snapshot, boolean all) {
+        ProcessForest forest = ProcessForest.of(snapshot.processes());
+        FleetPart fleet = FleetPart.of(forest, snapshot.rosterPatterns(), snapshot.ownPid());
+        ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured());
+        PipeHolders holders = PipeHolders.of(forest);
+        LongPredicate mayFeed = pid -> !servers.inTrees().contains(pid) && !fleet.contains(pid);
+
+        List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed));
+        List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured());
+        found.addAll(leftovers);
+        if (all) {
+            Set<Long> taken = new HashSet<>(fleet.pids());
+            taken.addAll(servers.inTrees());
+            leftovers.forEach(leftover -> taken.addAll(leftover.pids()));
+            found.addAll(Unconfigured.of(forest, taken, holders, mayFeed));
+        }
+        List<String> warnings = new ArrayList<>(snapshot.warnings());
+        warnings.addAll(fleet.warnings());
+        return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings);
+    }
+}

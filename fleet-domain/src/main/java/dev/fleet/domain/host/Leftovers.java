@@ -1,0 +1,77 @@
+package dev.fleet.domain.host;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code leftover} rule (the contract, §14, "Leftover"): a process alive after the server process
+ * that started it is gone. It reads its stdin from a pipe whose writing end a live client holds, it
+ * matches no entry, and the wrapper that started it is gone: it is in no live server tree, and that
+ * client is not among its ancestors (the wrapper's exit handed it to init or a subreaper, out of the
+ * client's tree). The last condition is the contract's "whose parent is neither that client nor in a
+ * live server tree", read strictly: a process below the client, such as a command a client's shell
+ * tool runs, is the client's own business, never a stray. A live client is a process of a known client
+ * kind, or the client of a server found here. The topmost such process is reported with its tree;
+ * its entry is the one entry configured for that client's kind with no current instance under it
+ * where there is exactly one, else none.
+ */
+final class Leftovers {
+
+    private Leftovers() {
+    }
+
+    static List<Found> of(ProcessForest forest, FleetPart fleet, ServerTrees servers, List<Found> configured,
+            PipeHolders holders, List<ConfiguredServer> entries) {
+        Set<Long> clients = new HashSet<>();
+        configured.stream().filter(found -> found.client() != null).forEach(found -> clients.add(found.client().pid()));
+        Map<Long, HostProcess> clientOf = new HashMap<>();
+        for (HostProcess process : forest.all()) {
+            if (fleet.contains(process.pid()) || servers.inTrees().contains(process.pid()) || process.stdinTerminal()
+                    || ClientKinds.of(process.argv()) != null) {
+                continue;
+            }
+            HostProcess client = holders.feeder(process, pid -> !servers.inTrees().contains(pid)
+                    && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null));
+            if (client != null && forest.ancestors(process).stream().noneMatch(up -> up.pid() == client.pid())) {
+                clientOf.put(process.pid(), client);
+            }
+        }
+        Set<Long> stopAt = new HashSet<>(fleet.pids());
+        stopAt.addAll(servers.inTrees());
+        List<Found> leftovers = new ArrayList<>();
+        for (long pid : new TreeSet<>(clientOf.keySet())) {
+            HostProcess process = forest.get(pid);
+            HostProcess client = clientOf.get(pid);
+            // One below another leftover is in that one's tree.
+            if (forest.ancestors(process).stream().noneMatch(up -> clientOf.containsKey(up.pid()))) {
+                leftovers.add(new Found(process, forest.tree(pid, stopAt), ServerState.LEFTOVER, client,
+                        entry(client, configured, entries)));
+            }
+        }
+        return leftovers;
+    }
+
+    /** The one entry of {@code client}'s kind with no current instance under it, or none. */
+    private static Entry entry(HostProcess client, List<Found> configured, List<ConfiguredServer> entries) {
+        ClientKind kind = ClientKinds.of(client.argv());
+        if (kind == null) {
+            return Entry.NONE;
+        }
+        Set<Entry> current = new HashSet<>();
+        configured.stream()
+                .filter(found -> found.state() == ServerState.CURRENT && found.client().pid() == client.pid())
+                .forEach(found -> current.add(found.entry()));
+        Set<String> seen = new HashSet<>();
+        List<ConfiguredServer> without = entries.stream()
+                .filter(entry -> entry.client() == kind && !current.contains(Entry.of(entry)))
+                .filter(entry -> seen.add(entry.configFile() + "\u0000" + entry.name()))
+                .sorted(Entry.ORDER)
+                .toList();
+        return without.size() == 1 ? Entry.of(without.get(0)) : Entry.NONE;
+    }
+}

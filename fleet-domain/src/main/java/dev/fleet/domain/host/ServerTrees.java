@@ -1,0 +1,55 @@
+package dev.fleet.domain.host;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The server processes and their trees (the contract, §14): a process whose argv matches a configured
+ * entry ({@link LaunchForm}) is a server process, with its descendants (the {@code node} under an
+ * {@code npx}). A matching process below another one belongs to the upper one's tree (a wrapper and
+ * the program it runs may both show the entry's args); the fleet's own part is never a server.
+ *
+ * @param matches each server root's matching entries, sorted by {@link Entry#ORDER}, by root pid
+ * @param trees each server root's tree, the root first, by root pid
+ * @param inTrees every pid of every tree
+ */
+record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Long>> trees, Set<Long> inTrees) {
+
+    static ServerTrees of(ProcessForest forest, FleetPart fleet, List<ConfiguredServer> configured) {
+        List<ConfiguredServer> entries = new ArrayList<>(new HashSet<>(configured));
+        entries.sort(Entry.ORDER);
+        Map<Long, List<ConfiguredServer>> matched = new TreeMap<>();
+        for (HostProcess process : forest.all()) {
+            if (fleet.contains(process.pid())) {
+                continue;
+            }
+            List<ConfiguredServer> matching = entries.stream()
+                    .filter(entry -> entry.launchForms().stream().anyMatch(form -> LaunchForm.matches(process.argv(), form)))
+                    .toList();
+            if (!matching.isEmpty()) {
+                matched.put(process.pid(), matching);
+            }
+        }
+        Map<Long, List<ConfiguredServer>> roots = new TreeMap<>();
+        matched.forEach((pid, matching) -> {
+            boolean below = forest.ancestors(forest.get(pid)).stream().anyMatch(up -> matched.containsKey(up.pid()));
+            if (!below) {
+                roots.put(pid, matching);
+            }
+        });
+        Map<Long, List<Long>> trees = new TreeMap<>();
+        Set<Long> inTrees = new HashSet<>();
+        for (long root : roots.keySet()) {
+            List<Long> tree = forest.tree(root, fleet.pids());
+            trees.put(root, tree);
+            inTrees.addAll(tree);
+        }
+        return new ServerTrees(Collections.unmodifiableMap(roots), Collections.unmodifiableMap(trees),
+                Collections.unmodifiableSet(inTrees));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.fleet.observer;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Which of the pipes some process's stdin reads a process holds open for writing: the living end of a server's
+ * stdin, which tells a client that still holds it from an orphan whose client is gone (the contract, §14). A
+ * pipe's two ends share one inode, so the link alone cannot tell them apart; {@code /proc/<pid>/fdinfo/<fd>}'s
+ * {@code flags:} (octal) says how the fd was opened. Only the fds on a pipe some stdin reads are asked, a few on
+ * any host.
+ */
+final class PipeWriters {
+
+    /** {@code O_ACCMODE} and its two writing modes (asm-generic/fcntl.h, the same on every Linux). */
+    private static final int ACCESS_MODE = 03;
+    private static final int WRITE_ONLY = 01;
+    private static final int READ_WRITE = 02;
+    private static final byte[] FLAGS = {'f', 'l', 'a', 'g', 's', ':'};
+
+    private final String procPrefix;
+    private final ProcFileReader reader;
+
+    PipeWriters(String procPrefix, ProcFileReader reader) {
+        this.procPrefix = procPrefix;
+        this.reader = reader;
+    }
+
+    /** The inodes among {@code stdinPipes} that process {@code pid} holds open for writing; empty when none. */
+    Set<Long> of(long pid, Descriptors descriptors, Set<Long> stdinPipes) {
+        Set<Long> written = null;
+        for (int i = 0; i < descriptors.pipes(); i++) {
+            long inode = descriptors.pipeInodes()[i];
+            if (stdinPipes.contains(inode) && (written == null || !written.contains(inode))
+                    && opensForWriting(pid, descriptors.pipeFds()[i])) {
+                if (written == null) {
+                    written = new HashSet<>();
+                }
+                written.add(inode);
+            }
+        }
+        return written == null ? Set.of() : written;
+    }
+
+    /** Whether the fd was opened write-only or read-write; false when its fdinfo is gone or unreadable. */
+    private boolean opensForWriting(long pid, int fd) {
+        int length = reader.readToEnd(procPrefix + pid + "/fdinfo/" + fd);
+        if (length < 0) {
+            return false;
+        }
+        long flags = octalFlags(reader.buffer(), length);
+        long mode = flags & ACCESS_MODE;
+        return flags >= 0 && (mode == WRITE_ONLY || mode == READ_WRITE);
+    }
+
+    /** The octal number on the {@code flags:} line, or -1. */
+    static long octalFlags(byte[] fdinfo, int length) {
+        for (int lineStart = 0; lineStart < length; ) {
+            if (startsWith(fdinfo, lineStart, length)) {
+                int position = lineStart + FLAGS.length;
+                while (position < length && (fdinfo[position] == ' ' || fdinfo[position] == '\t')) {
+                    position++;
+                }
+                long value = 0;
+                int from = position;
+                while (position < length && fdinfo[position] >= '0' && fdinfo[position] <= '7' && position - from < 21) {
+                    value = value * 8 + (fdinfo[position] - '0');
+                    position++;
+                }
+                return position > from ? value : -1;
+            }
+            int position = lineStart;
+            while (position < length && fdinfo[position] != '\n') {
+                position++;
+            }
+            lineStart = position + 1;
+        }
+        return -1;
+    }
+
+    private static boolean startsWith(byte[] text, int from, int length) {
+        if (from + FLAGS.length > length) {
+            return false;
+        }
+        for (int i = 0; i < FLAGS.length; i++) {
+            if (text[from + i] != FLAGS[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.fleet.observer;
+
+/**
+ * Reads fields from the text of {@code /proc/<pid>/status}: its lines are {@code Name:<TAB>value}. One read of
+ * it gives both the owner and the memory, where {@code stat} gives neither and {@code statm} only pages.
+ */
+final class ProcStatus {
+
+    private static final byte[] UID = {'U', 'i', 'd', ':'};
+    private static final byte[] VM_RSS = {'V', 'm', 'R', 'S', 'S', ':'};
+
+    private ProcStatus() {
+    }
+
+    /** The real uid (the first of the four numbers on {@code Uid:}), or -1 when the text says none. */
+    static int realUid(byte[] status, int length) {
+        long uid = firstNumberOf(status, length, UID);
+        return uid < 0 || uid > Integer.MAX_VALUE ? -1 : (int) uid;
+    }
+
+    /**
+     * The resident set size in bytes ({@code VmRSS:}, which the kernel writes in kB), or 0 when the text says
+     * none: a kernel thread has no {@code VmRSS} line.
+     */
+    static long residentBytes(byte[] status, int length) {
+        long kilobytes = firstNumberOf(status, length, VM_RSS);
+        return kilobytes < 0 || kilobytes > Long.MAX_VALUE / 1024 ? 0 : kilobytes * 1024;
+    }
+
+    /** The first decimal number after {@code key} at a line's start, skipping blanks, or -1. */
+    private static long firstNumberOf(byte[] text, int length, byte[] key) {
+        for (int lineStart = 0; lineStart < length; ) {
+            if (startsWith(text, lineStart, length, key)) {
+                int position = lineStart + key.length;
+                while (position < length && (text[position] == ' ' || text[position] == '\t')) {
+                    position++;
+                }
+                return digits(text, position, length);
+            }
+            int position = lineStart;
+            while (position < length && text[position] != '\n') {
+                position++;
+            }
+            lineStart = position + 1;
+        }
+        return -1;
+    }
+
+    private static long digits(byte[] text, int from, int length) {
+        long value = 0;
+        int position = from;
+        while (position < length && text[position] >= '0' && text[position] <= '9') {
+            if (value > (Long.MAX_VALUE - 9) / 10) {
+                return -1;
+            }
+            value = value * 10 + (text[position] - '0');
+            position++;
+        }
+        return position > from ? value : -1;
+    }
+
+    private static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
+        if (from + prefix.length > length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (text[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
