@@ -27,6 +27,8 @@ class ArchitectureTest {
 
     /** The in-port an assessment comes through; everything else on its path is found from it (AssessmentPath). */
     static final String ASSESSMENT_PORT = "dev.fleet.domain.port.in.AssessFleetInventoryUseCase";
+    /** The in-port of the host's inventory ({@code fleet host}): read-only too, so on the same path. */
+    static final String HOST_INVENTORY_PORT = "dev.fleet.domain.port.in.HostInventoryUseCase";
 
     static final Set<String> WRITE_PORT = Set.of("dev.fleet.domain.port.out.RegistryWriter",
             "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.postgresql.PostgresRegistryWriter");
@@ -44,8 +46,8 @@ class ArchitectureTest {
     static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.registration.ServerLifecycleService",
             "dev.fleet.domain.registration.OwnRow", "dev.fleet.domain.registration.StopWrite",
             "dev.fleet.cli.verb.ServeCommand", "dev.fleet.cli.verb.RegistryMigrateCommand");
-    static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = new AssessmentPath(ASSESSMENT_PORT,
-            FleetRules.OUT_PORTS, LIFECYCLE);
+    static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = new AssessmentPath(
+            Set.of(ASSESSMENT_PORT, HOST_INVENTORY_PORT), FleetRules.OUT_PORTS, LIFECYCLE);
 
     /** jOOQ's generated classes (the registry's codegen target): the generator lays out their packages. */
     static final String GENERATED = "dev.fleet.registry.schema.jooq..";
@@ -77,6 +79,7 @@ class ArchitectureTest {
     void everyClassTheRulesNameExists() {
         Set<String> named = new java.util.TreeSet<>();
         named.add(ASSESSMENT_PORT);
+        named.add(HOST_INVENTORY_PORT);
         List.of(WRITE_PORT, WRITE_SIDE, LIFECYCLE, STDOUT_OWNERS).forEach(named::addAll);
         named.add(SERVED_CHILD);
         List<String> missing = named.stream().filter(name -> !PRODUCT.contain(name)).toList();
@@ -97,12 +100,17 @@ class ArchitectureTest {
         PRODUCT.that(ASSESSMENT_PATH).forEach(javaClass -> path.add(javaClass.getSimpleName()));
         Set<String> expected = new java.util.TreeSet<>(Set.of("AssessFleetInventoryService", "AssessCommand",
                 "AssessFleetInventoryTool", "ProcessesCommand", "RegistryListCommand", "MetricsScrape",
-                "PostgresRegistryReader"));
+                "PostgresRegistryReader", "HostInventoryService"));
         for (String port : List.of("dev.fleet.domain.port.out.RegistryEvidence",
                 "dev.fleet.domain.port.out.ProcessObserver")) {
             Set<JavaClass> implementations = PRODUCT.get(port).getAllSubclasses();
             assertTrue(!implementations.isEmpty(), port + " has an implementation");
             implementations.forEach(implementation -> expected.add(implementation.getSimpleName()));
+        }
+        // The host inventory's readers, whichever exist (the configuration readers and the observer's table).
+        for (String port : List.of("dev.fleet.domain.port.out.ClientConfigurations",
+                "dev.fleet.domain.port.out.HostProcessTable")) {
+            PRODUCT.get(port).getAllSubclasses().forEach(implementation -> expected.add(implementation.getSimpleName()));
         }
         expected.removeAll(path);
         assertTrue(expected.isEmpty(), "not found on the assessment path: " + expected + " (found: " + path + ")");
@@ -140,6 +148,12 @@ class ArchitectureTest {
     @Test
     void theClassifierIsPure() {
         DomainPurityRules.classifierIsPure("dev.fleet.domain.verdict..").check(PRODUCT);
+    }
+
+    /** fleet host's classification is as pure as the verdict's: the same snapshot gives the same bytes (§14). */
+    @Test
+    void theHostClassifierIsPure() {
+        DomainPurityRules.classifierIsPure("dev.fleet.domain.host..").check(PRODUCT);
     }
 
     @ParameterizedTest

@@ -11,9 +11,11 @@ import java.util.Set;
 /**
  * The classes on the assessment path, found by structure rather than listed, so that a class that
  * joins the path (a {@code fleet watch} verb, an MCP resource that assesses) is covered without
- * editing a rule. A class is on the path when it
+ * editing a rule. The path starts at the read-only in-ports: the fleet's assessment, and the host's
+ * inventory ({@code fleet host}), which reads the clients' configurations and the process table. A
+ * class is on the path when it
  * <ul>
- *   <li>implements the assessment in-port (the domain's service),</li>
+ *   <li>implements one of those in-ports (the domain's services),</li>
  *   <li>implements an out-port that such an implementation uses (the evidence ports: the
  *       registry's read side and the process observers),</li>
  *   <li>runs an assessment: calls or references a method of the in-port or of an implementation
@@ -28,18 +30,24 @@ import java.util.Set;
  */
 final class AssessmentPath extends DescribedPredicate<JavaClass> {
 
-    private final String assessmentPort;
+    private final Set<String> readPorts;
     private final PackageMatcher outPorts;
     private final Set<String> writePortUsers;
 
+    /** The path from the one in-port {@code assessmentPort}. */
+    AssessmentPath(String assessmentPort, String outPorts, Set<String> writePortUsers) {
+        this(Set.of(assessmentPort), outPorts, writePortUsers);
+    }
+
     /**
-     * @param assessmentPort the assessment in-port's name
+     * @param readPorts the read-only in-ports' names (the assessment's, the host inventory's)
      * @param outPorts the out-ports' packages ({@code dev.fleet.domain.port.out..})
      * @param writePortUsers the outermost classes allowed to use the write port
      */
-    AssessmentPath(String assessmentPort, String outPorts, Set<String> writePortUsers) {
-        super("are on the assessment path (implement " + assessmentPort + " or an out-port it uses, or call one)");
-        this.assessmentPort = assessmentPort;
+    AssessmentPath(Set<String> readPorts, String outPorts, Set<String> writePortUsers) {
+        super("are on the assessment path (implement one of " + new java.util.TreeSet<>(readPorts)
+                + " or an out-port one uses, or call one)");
+        this.readPorts = Set.copyOf(readPorts);
         this.outPorts = PackageMatcher.of(outPorts);
         this.writePortUsers = writePortUsers;
     }
@@ -70,10 +78,10 @@ final class AssessmentPath extends DescribedPredicate<JavaClass> {
     }
 
     private boolean isAssessment(JavaClass javaClass) {
-        return javaClass.isAssignableTo(assessmentPort);
+        return readPorts.stream().anyMatch(javaClass::isAssignableTo);
     }
 
-    /** The class is, or implements, an out-port that an implementation of the assessment in-port depends on. */
+    /** The class is, or implements, an out-port that an implementation of a read-only in-port depends on. */
     private boolean isEvidence(JavaClass javaClass) {
         return javaClass.getAllRawInterfaces().stream().anyMatch(this::isEvidencePort)
                 || (javaClass.isInterface() && isEvidencePort(javaClass));

@@ -1,6 +1,7 @@
 package dev.fleet.architecture;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -212,6 +213,25 @@ class RulesCanFailTest {
                 fixture("assesspath.evidence"), "TidyingEvidence reaches", "ListVerb reaches",
                 "CheckService reaches");
         assertSpared(violation, "LedgerKeeper");
+    }
+
+    /**
+     * The host inventory is read-only like the assessment: with its in-port among the read ports, its
+     * verb and its evidence adapter are on the path; with the assessment's alone they are not, so it is
+     * naming the second port that covers them.
+     */
+    @Test
+    void theHostInventoryPathIsOnThePathToo() {
+        String host = FIXTURES + "assesspath.host.";
+        Set<String> writes = Set.of(host + "Ledger");
+        String violation = assertViolated(FleetRules.assessmentPathCannotWrite(new AssessmentPath(
+                        Set.of(host + "port.in.CheckUseCase", host + "port.in.InventoryUseCase"), host + "port.out..",
+                        Set.of()), "dev.fleet", writes),
+                fixture("assesspath.host"), "HostVerb reaches " + host + "Ledger", "TidyingTable reaches",
+                "InventoryService reaches");
+        assertSpared(violation, "CheckService reaches");
+        assertDoesNotThrow(() -> FleetRules.assessmentPathCannotWrite(new AssessmentPath(host + "port.in.CheckUseCase",
+                host + "port.out..", Set.of()), "dev.fleet", writes).check(fixture("assesspath.host")));
     }
 
     @Test

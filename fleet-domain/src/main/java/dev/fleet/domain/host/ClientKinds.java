@@ -28,7 +28,7 @@ final class ClientKinds {
 
     /** Programs that run the script named by their first non-option argument. */
     private static final List<String> INTERPRETERS = List.of("node", "nodejs", "bun", "deno", "python", "python3",
-            "electron", "sh", "bash");
+            "electron");
 
     private ClientKinds() {
     }

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code )} (and even a newline), so the line reads the whole file and takes what follows its last
  * {@code )}: the fields from the third on, the start being the 20th of them. It runs in a subshell,
  * so a line pasted into an interactive shell changes none of its settings ({@code set -f} against
- * globbing, {@code IFS}, the positional parameters).
+ * globbing, {@code IFS}, the positional parameters). It exits 0 whatever it found: a process already
+ * gone, or a pid now another process's, is what the guard is for, not a failure.
  */
 public final class StopLine {
 
@@ -37,6 +38,6 @@ public final class StopLine {
         return "(set -f; IFS=' '; k() { for e in " + list + "; do p=${e%:*}; "
                 + "s=$(cat /proc/$p/stat 2>/dev/null) || continue; set -- ${s##*\")\"}; "
                 + "[ $# -ge 20 ] && shift 19 && [ \"$1\" = \"${e#*:}\" ] && kill -s $g $p 2>/dev/null; done; }; "
-                + "g=TERM; k; sleep " + GRACE_SECONDS + "; g=KILL; k)";
+                + "g=TERM; k; sleep " + GRACE_SECONDS + "; g=KILL; k; exit 0)";
     }
 }

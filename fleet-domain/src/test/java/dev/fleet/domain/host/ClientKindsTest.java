@@ -1,0 +1,46 @@
+package dev.fleet.domain.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A client is named by its executable or script (§14, "Client kind"), exactly: code is not codex. */
+class ClientKindsTest {
+
+    private static List<String> argv(String line) {
+        return Arrays.asList(line.split("\\|"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = ';', value = {
+            "claude;claude-code",
+            "/home/u/.local/bin/claude|--resume;claude-code",
+            "node|/home/u/.npm-global/bin/claude;claude-code",
+            "node|--no-warnings|/usr/lib/node_modules/.bin/gemini;gemini",
+            "claude --dangerously-skip-permissions;claude-code",
+            "/usr/bin/claude-desktop;claude-desktop",
+            "/Applications/Claude.app/Contents/MacOS/Claude;claude-desktop",
+            "/usr/share/cursor/cursor|--no-sandbox;cursor",
+            "/usr/share/code/code|--type=utility;vscode",
+            "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex;codex",
+            "/usr/bin/zed;zed",
+            "/usr/libexec/zed-editor;zed",
+            "gemini;gemini",
+            "/usr/local/bin/goose|session;goose",
+    })
+    void aKnownClientIsNamedByItsProgram(String line, String label) {
+        assertEquals(label, ClientKinds.of(argv(line)).label());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"codes", "/usr/bin/vscode-helper", "my-agent", "node|/srv/app.js", "claude.sh",
+            "python3|-m|claude_wrapper", "/usr/lib/systemd/systemd|--user", "bash|-c|claude", ""})
+    void anythingElseIsOfNoKnownKind(String line) {
+        assertNull(ClientKinds.of(line.isEmpty() ? List.of() : argv(line)));
+    }
+}

@@ -1,0 +1,212 @@
+package dev.fleet.domain.host;
+
+import static dev.fleet.domain.host.HostFixture.entry;
+import static dev.fleet.domain.host.HostFixture.server;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** One example of each state of §14, and of what is left out. */
+class HostStatesTest {
+
+    private static final ConfiguredServer GITHUB = entry(ClientKind.CLAUDE_CODE, "github", "npx", "-y", "@mcp/github");
+    private static final ConfiguredServer FILES = entry(ClientKind.CLAUDE_CODE, "files", "uvx", "mcp-files");
+
+    /** Claude Code (pid 1000) holding the pipes 11 to 14. */
+    private static HostFixture claude() {
+        return new HostFixture().withInit().configure(GITHUB).configure(FILES)
+                .client(1000, 900, 1000, Set.of(11L, 12L, 13L, 14L), "claude")
+                .byHand(900, 500, 900, "-bash");
+    }
+
+    @Test
+    void theYoungestInstanceIsCurrentAndAnOlderOneAStaleGeneration() {
+        HostReport report = claude()
+                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(2000, 1000, 5_000, 12, "/usr/bin/npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals(ServerState.CURRENT, server(report, 2000).state());
+        assertNull(server(report, 2000).stop());
+        HostServer stale = server(report, 1500);
+        assertEquals(ServerState.STALE_GENERATION, stale.state());
+        assertEquals("claude-code", stale.clientKind());
+        assertEquals(1000L, stale.clientPid());
+        assertEquals("github", stale.name());
+        assertTrue(stale.stop().contains(" 1500:3000;"), stale.stop());
+        assertEquals(1, report.strays());
+        assertEquals(List.of(1000L), report.clients().stream().map(HostClient::pid).toList());
+        assertEquals("claude-code", report.clients().get(0).kind());
+    }
+
+    @Test
+    void twoCopiesStartedTogetherMakeTheOlderADuplicate() {
+        HostReport report = claude()
+                .process(2000, 1000, 5_000, 11, "npx", "-y", "@mcp/github")
+                .process(2001, 1000, 5_050, 12, "npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals(ServerState.DUPLICATE, server(report, 2000).state());
+        assertEquals(ServerState.CURRENT, server(report, 2001).state());
+        assertEquals(1, report.strays());
+    }
+
+    @Test
+    void aSecondApartIsAGenerationNotADuplicate() {
+        HostReport report = claude()
+                .process(2000, 1000, 5_000, 11, "npx", "-y", "@mcp/github")
+                .process(2001, 1000, 5_100, 12, "npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals(ServerState.STALE_GENERATION, server(report, 2000).state());
+    }
+
+    @Test
+    void aServerWhoseClientDiedIsOrphanedWithItsTree() {
+        HostReport report = claude()
+                .process(3000, 500, 4_000, 31, "npx", "-y", "@mcp/github")
+                .process(3001, 3000, 4_010, 31, "node", "/home/u/.npm/_npx/1/github.js")
+                .report();
+
+        HostServer orphan = server(report, 3000);
+        assertEquals(ServerState.ORPHANED, orphan.state());
+        assertNull(orphan.clientPid());
+        assertNull(orphan.clientKind());
+        assertEquals("github", orphan.name());
+        assertEquals(List.of(3000L, 3001L), orphan.pids());
+        assertEquals(2048, orphan.memoryBytes());
+        assertTrue(orphan.stop().contains(" 3000:4000 3001:4010;"), orphan.stop());
+    }
+
+    @Test
+    void aServerReparentedToInitIsOrphanedToo() {
+        HostReport report = claude().process(3000, 1, 4_000, 31, "npx", "-y", "@mcp/github").report();
+
+        assertEquals(ServerState.ORPHANED, server(report, 3000).state());
+    }
+
+    @Test
+    void aSubreaperWhosePipeAClientStillFeedsIsAClientNotAReaper() {
+        HostReport report = claude().process(3000, 500, 4_000, 12, "npx", "-y", "@mcp/github").report();
+
+        HostServer server = server(report, 3000);
+        assertEquals(ServerState.CURRENT, server.state());
+        assertEquals(500L, server.clientPid());
+        assertNull(server.clientKind(), "an unknown client is shown by its command");
+    }
+
+    @Test
+    void aSiblingThatLeakedThePipeDoesNotKeepAnOrphanFed() {
+        HostReport report = claude()
+                .process(3000, 500, 4_000, 31, "npx", "-y", "@mcp/github")
+                .add(new HostProcess(3100, 500, 3100, 3100, 1000, 4_001, HostFixture.at(4_001),
+                        List.of("uvx", "mcp-files"), false, 32L, true, Set.of(31L), 0))
+                .report();
+
+        assertEquals(ServerState.ORPHANED, server(report, 3000).state());
+        assertEquals(ServerState.ORPHANED, server(report, 3100).state());
+    }
+
+    @Test
+    void aDescendantThatOutlivedItsWrapperIsALeftoverOfTheEntryWithoutACurrentInstance() {
+        HostReport report = claude()
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github")
+                .process(4000, 500, 4_500, 13, "python", "-m", "mcp_files.server")
+                .process(4001, 4000, 4_501, 13, "python", "-m", "mcp_files.worker")
+                .report();
+
+        HostServer leftover = server(report, 4000);
+        assertEquals(ServerState.LEFTOVER, leftover.state());
+        assertEquals(1000L, leftover.clientPid());
+        assertEquals("files", leftover.name(), "github has a current instance, files has none");
+        assertEquals(List.of(4000L, 4001L), leftover.pids());
+        assertNotNull(leftover.stop());
+        assertEquals(1, report.strays());
+    }
+
+    @Test
+    void aLeftoverIsOfNoEntryWhenSeveralLackACurrentInstance() {
+        HostReport report = claude().process(4000, 500, 4_500, 13, "python", "-m", "mcp_files.server").report();
+
+        assertNull(server(report, 4000).name());
+        assertEquals(ServerState.LEFTOVER, server(report, 4000).state());
+    }
+
+    @Test
+    void whatAClientRunsBelowItselfIsNeverALeftover() {
+        HostReport report = claude()
+                .process(4100, 1000, 4_500, 13, "bash", "-c", "make test")
+                .process(4101, 4100, 4_501, 13, "make", "test")
+                .report();
+
+        assertEquals(List.of(), report.servers());
+    }
+
+    @Test
+    void aServerStartedFromATerminalIsManualAndNeverAStray() {
+        HostReport report = claude()
+                .byHand(6000, 900, 6_000, "npx", "-y", "@mcp/github")
+                .byHand(6001, 1, 2_000, "npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals(ServerState.MANUAL, server(report, 6000).state());
+        assertEquals(ServerState.MANUAL, server(report, 6001).state());
+        assertNull(server(report, 6001).stop());
+        assertEquals(0, report.strays());
+    }
+
+    @Test
+    void anMcpLookingProcessOfNoEntryIsShownOnlyWithAll() {
+        HostFixture host = claude().process(7000, 1000, 7_000, 14, "python", "-m", "my_mcp_server");
+
+        assertEquals(List.of(), host.report().servers());
+        HostServer unconfigured = server(host.reportAll(), 7000);
+        assertEquals(ServerState.UNCONFIGURED, unconfigured.state());
+        assertEquals(1000L, unconfigured.clientPid());
+        assertNull(unconfigured.name());
+        assertNull(unconfigured.stop());
+        assertEquals(0, host.reportAll().strays());
+    }
+
+    @Test
+    void theFleetsOwnProcessesAndTheObserverAreLeftOut() {
+        HostFixture host = claude()
+                .process(8000, 1000, 8_000, 11, "java", "-jar", "/opt/fleet.jar", "serve")
+                .process(8001, 8000, 8_001, 11, "npx", "-y", "@mcp/github")
+                .process(HostFixture.OWN_PID, 900, 9_000, 15, "npx", "-y", "@mcp/github");
+        host.rosterPatterns.add("fleet\\.jar serve");
+
+        assertEquals(List.of(), host.reportAll().servers());
+    }
+
+    @Test
+    void aRosterPatternTheJdkCannotReadIsAWarning() {
+        HostFixture host = claude().process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github");
+        host.rosterPatterns.add("fleet(serve");
+        host.warnings.add("~/.cursor/mcp.json: not JSON");
+
+        HostReport report = host.report();
+        assertEquals(ServerState.CURRENT, server(report, 2000).state());
+        assertEquals(2, report.warnings().size());
+        assertEquals("~/.cursor/mcp.json: not JSON", report.warnings().get(0));
+        assertTrue(report.warnings().get(1).contains("fleet(serve"), report.warnings().toString());
+    }
+
+    @Test
+    void aServerOfAnotherClientKindIsReportedUnderEveryEntryItMatches() {
+        ConfiguredServer cursorGithub = new ConfiguredServer(ClientKind.CURSOR, "/home/u/.cursor/mcp.json", "gh",
+                null, "npx", List.of("-y", "@mcp/github"), List.of(List.of("npx", "-y", "@mcp/github")));
+        HostReport report = claude().configure(cursorGithub)
+                .process(3000, 1, 4_000, 31, "npx", "-y", "@mcp/github")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals("gh, github", server(report, 3000).name());
+        assertEquals("github", server(report, 2000).name(), "its client's own entry");
+    }
+}
