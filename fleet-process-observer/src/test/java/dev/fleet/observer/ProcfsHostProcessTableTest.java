@@ -14,7 +14,6 @@ import dev.fleet.testing.Patience;
 import dev.fleet.testing.SecretArguments;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,8 +23,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -97,7 +94,7 @@ class ProcfsHostProcessTableTest {
 
         List<Long> pids = look.processes().stream().map(HostProcess::pid).toList();
         assertEquals(pids.size(), new HashSet<>(pids).size());
-        Set<Long> ownThreads = threadsOf(ownPid);
+        Set<Long> ownThreads = ProcEntries.threadsOf(ownPid);
         assertTrue(ownThreads.size() > 1, "a JVM runs threads");
         ownThreads.remove(ownPid);
         assertTrue(ownThreads.stream().noneMatch(pids::contains), () -> "threads listed: " + ownThreads);
@@ -128,7 +125,7 @@ class ProcfsHostProcessTableTest {
 
         HostProcess process = only(table.observe(), pid);
 
-        assertTrue(process.stdinTerminal(), () -> "fd 0 of " + pid + ": " + link(pid, 0));
+        assertTrue(process.stdinTerminal(), () -> "fd 0 of " + pid + ": " + ProcEntries.link(pid, 0));
         assertNull(process.stdinPipe());
         assertEquals(pid, process.session(), "script gives the command a session of its own");
     }
@@ -208,7 +205,7 @@ class ProcfsHostProcessTableTest {
         Process parent = start(new ProcessBuilder("bash", "-c", "(exec -a \"$0\" sleep 0.3) & exec sleep 600", marker)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD));
         long[] zombie = {-1};
-        Patience.await(START, POLL, () -> (zombie[0] = zombieChildOf(parent.pid())) > 0,
+        Patience.await(START, POLL, () -> (zombie[0] = ProcEntries.zombieChildOf(parent.pid())) > 0,
                 "a zombie child of " + parent.pid());
 
         HostProcessTable.Look look = table.observe();
@@ -233,71 +230,9 @@ class ProcfsHostProcessTableTest {
     /** Waits for the one process whose argv[0] is {@code marker}, and remembers it to kill it. */
     private long awaitArgv0(String marker) throws InterruptedException {
         long[] pid = {-1};
-        Patience.await(START, POLL, () -> (pid[0] = withArgv0(marker)) > 0, marker + " never started");
+        Patience.await(START, POLL, () -> (pid[0] = ProcEntries.withArgv0(marker)) > 0, marker + " never started");
         found.add(pid[0]);
         return pid[0];
-    }
-
-    private static long withArgv0(String marker) {
-        byte[] wanted = (marker + "\0").getBytes(StandardCharsets.UTF_8);
-        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
-            return entries.filter(entry -> entry.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .filter(entry -> startsWith(read(entry.resolve("cmdline")), wanted))
-                    .mapToLong(entry -> Long.parseLong(entry.getFileName().toString())).findFirst().orElse(-1);
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    /** A child of {@code parent} in state Z, or -1. */
-    private static long zombieChildOf(long parent) {
-        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
-            return entries.filter(entry -> entry.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .filter(entry -> {
-                        String stat = new String(read(entry.resolve("stat")), StandardCharsets.UTF_8);
-                        String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split(" ");
-                        return fields.length > 2 && fields[0].equals("Z") && fields[1].equals(Long.toString(parent));
-                    })
-                    .mapToLong(entry -> Long.parseLong(entry.getFileName().toString())).findFirst().orElse(-1);
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    private static Set<Long> threadsOf(long pid) {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.map(task -> Long.parseLong(task.getFileName().toString())).collect(Collectors.toSet());
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException gone) {
-            return new byte[0];
-        }
-    }
-
-    private static boolean startsWith(byte[] text, byte[] prefix) {
-        if (text.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (text[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static String link(long pid, int fd) {
-        try {
-            return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd))).toString();
-        } catch (IOException e) {
-            return e.toString();
-        }
     }
 
     private static void killTree(ProcessHandle handle) {
