@@ -11,11 +11,12 @@ import java.util.Set;
 
 /**
  * One look at every process of {@code /proc} for {@code fleet host} (the contract, §14), used once and thrown
- * away. Per process it reads {@code stat} (parent, group, session, start), {@code cmdline}, {@code status}
- * (owner, memory) and the links of {@code fd/}; then, for the few pipes some stdin reads, the {@code fdinfo} of
- * each fd on them, to learn who writes them. Bounded on a hostile host: at most {@link #MAX_PROCESSES}
- * processes, and fds as {@link Descriptors.Budget} allows; every cut is said in a warning. A pid that vanishes
- * mid-look is simply absent (races are normal); a zombie or a dead pid is no process.
+ * away. Per process it reads {@code stat} (parent, group, session, start) and, unless it is a kernel thread,
+ * {@code cmdline}, {@code status} (owner, memory) and the links of {@code fd/}; then, for the few pipes some
+ * stdin reads, the {@code fdinfo} of each fd on them, to learn who writes them. Bounded on a hostile host: at
+ * most {@link #MAX_PROCESSES} processes, and fds as {@link Descriptors.Budget} allows; every cut is said in a
+ * warning. A pid that vanishes mid-look is simply absent (races are normal); a zombie or a dead pid is no
+ * process.
  */
 final class HostLook {
 
@@ -88,8 +89,13 @@ final class HostLook {
         long group = ProcStat.processGroup(stat, length);
         long session = ProcStat.session(stat, length);
         long ticks = ProcStat.startTicks(stat, length);
+        Instant startedAt = ProcfsScan.startInstant(bootMillis, ticks, clockTicksPerSecond);
+        if (ProcStat.isKernelThread(stat, length)) {
+            // root's, with nothing more to read: a desktop runs a hundred or more of them
+            return new Seen(pid, parent, group, session, 0, ticks, startedAt, List.of(), Descriptors.UNREADABLE, 0);
+        }
         length = reader.readProcessFile(directory + "/cmdline");
-        // A kernel thread has an empty cmdline; an argv is shown, so each argument is masked while still apart.
+        // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
         List<String> argv = length <= 0 ? List.of() : CommandLines.maskedApart(CommandLines.arguments(reader.buffer(),
                 length));
         length = reader.readToEnd(directory + "/status");
@@ -99,8 +105,7 @@ final class HostLook {
         int uid = ProcStatus.realUid(reader.buffer(), length);
         long memory = ProcStatus.residentBytes(reader.buffer(), length);
         Descriptors descriptors = Descriptors.read(Path.of(directory, "fd"), budget);
-        return new Seen(pid, parent, group, session, uid, ticks,
-                ProcfsScan.startInstant(bootMillis, ticks, clockTicksPerSecond), argv, descriptors, memory);
+        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, descriptors, memory);
     }
 
     /** The processes with, each, the pipes some stdin reads that it holds for writing. */

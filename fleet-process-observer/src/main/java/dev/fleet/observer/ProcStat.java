@@ -11,6 +11,10 @@ final class ProcStat {
     private static final int PGRP_AFTER_COMM = 5 - 2;
     /** Field 6 ({@code session}) is the 4th field after {@code comm}. */
     private static final int SESSION_AFTER_COMM = 6 - 2;
+    /** Field 9 ({@code flags}) is the 7th field after {@code comm}. */
+    private static final int FLAGS_AFTER_COMM = 9 - 2;
+    /** include/linux/sched.h: the process is a kernel thread. */
+    private static final long PF_KTHREAD = 0x00200000;
 
     private ProcStat() {
     }
@@ -37,6 +41,15 @@ final class ProcStat {
     /** Field 6 ({@code session}), the session's id, or -1 when the line cannot be parsed. */
     static long session(byte[] stat, int length) {
         return fieldAfterComm(stat, length, SESSION_AFTER_COMM);
+    }
+
+    /**
+     * Whether field 9 ({@code flags}) has {@code PF_KTHREAD}: a kernel thread, which has no argv, no memory of
+     * its own and no open files, so a look need read nothing more of it.
+     */
+    static boolean isKernelThread(byte[] stat, int length) {
+        long flags = fieldAfterComm(stat, length, FLAGS_AFTER_COMM);
+        return flags >= 0 && (flags & PF_KTHREAD) != 0;
     }
 
     /** The numeric field {@code wanted} places after {@code comm}, or -1. */

@@ -106,13 +106,15 @@ class HostFakeProcTest {
         process(400, "", stat(400, "gone", 1, 400, 400, 1).replace(") S ", ") Z "), 0, 0);
         process(401, "", stat(401, "dead", 1, 401, 401, 1).replace(") S ", ") X "), 0, 0);
         Files.createDirectories(proc.resolve("402")); // listed, gone before its stat was read
-        process(403, "", stat(403, "kthreadd", 0, 0, 0, 1), 0, -1); // a kernel thread: no argv, no memory
+        // a kernel thread (PF_KTHREAD in field 9): no argv, no memory, nothing more read of it
+        process(403, "", stat(403, "kthreadd", 0, 0, 0, 1).replace(" 49 56 63 ", " 49 56 2129984 "), 7, 5);
 
         Map<Long, HostProcess> processes = byPid(look());
 
         assertEquals(Set.of(OWN_PID, 403L), processes.keySet());
         assertEquals(List.of(), processes.get(403L).argv());
         assertEquals(0, processes.get(403L).memoryBytes());
+        assertEquals(0, processes.get(403L).uid());
     }
 
     @Test

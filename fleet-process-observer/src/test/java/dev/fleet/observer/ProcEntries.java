@@ -1,0 +1,79 @@
+package dev.fleet.observer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** What a test reads of {@code /proc} itself, to find the processes it started and check the look against. */
+final class ProcEntries {
+
+    private ProcEntries() {
+    }
+
+    /** The pid whose argv[0] is {@code marker}, or -1. */
+    static long withArgv0(String marker) {
+        byte[] wanted = (marker + "\0").getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            return entries.filter(entry -> entry.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(entry -> startsWith(read(entry.resolve("cmdline")), wanted))
+                    .mapToLong(entry -> Long.parseLong(entry.getFileName().toString())).findFirst().orElse(-1);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** A child of {@code parent} in state Z, or -1. */
+    static long zombieChildOf(long parent) {
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            return entries.filter(entry -> entry.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(entry -> {
+                        String stat = new String(read(entry.resolve("stat")), StandardCharsets.UTF_8);
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split(" ");
+                        return fields.length > 2 && fields[0].equals("Z") && fields[1].equals(Long.toString(parent));
+                    })
+                    .mapToLong(entry -> Long.parseLong(entry.getFileName().toString())).findFirst().orElse(-1);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    static Set<Long> threadsOf(long pid) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.map(task -> Long.parseLong(task.getFileName().toString())).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException gone) {
+            return new byte[0];
+        }
+    }
+
+    private static boolean startsWith(byte[] text, byte[] prefix) {
+        if (text.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (text[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String link(long pid, int fd) {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "fd", Integer.toString(fd))).toString();
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+}
