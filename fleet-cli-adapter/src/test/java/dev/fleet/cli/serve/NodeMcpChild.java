@@ -45,7 +45,8 @@ final class NodeMcpChild {
      * says so in each test. Synchronized: test classes that share the directory never install at once.
      */
     static void install() throws IOException, InterruptedException {
-        install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs");
+        install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs",
+                "relay-listen-client.mjs");
     }
 
     /**
