@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
@@ -23,6 +24,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,7 +36,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code HttpClientMcpTransport}, to a member started with {@code --transport http}). It discovers
  * both eras (2026-07-28 first; it still speaks 2026-07-28), the tools, calls the assessment and reads
  * {@code fleet://verdict}; both carry the same {@code verdict_digest} as the 2025-era Java client's
- * assessment of the same fleet (over stdio, another member; over HTTP, the same one).
+ * assessment of the same fleet (over stdio, another member; over HTTP, the same one). Listing 2025-11-25
+ * says that era is served through {@code initialize}: a stateless request claiming it in {@code _meta}
+ * is still refused with -32022 naming 2026-07-28 alone (raw lines, as no SDK client sends it).
  */
 class ModernJavaClientIT {
 
@@ -100,6 +104,25 @@ class ModernJavaClientIT {
                 member.close();
             }
         }
+    }
+
+    @Test
+    void aStatelessRequestClaiming2025IsStillRefused(@TempDir Path dir) throws Exception {
+        try (ServeProcess member = ServeProcess.start(dir.resolve("control_plane.sqlite3"), "prgs-author", COHORT)) {
+            JsonNode discovered = member.request(1, "server/discover", params("2026-07-28"));
+            assertEquals("[\"2026-07-28\",\"2025-11-25\"]", discovered.at("/result/supportedVersions").toString(),
+                    discovered.toString());
+            JsonNode refused = member.request(2, "tools/list", params("2025-11-25"));
+            assertEquals(-32022, refused.at("/error/code").asInt(), refused.toString());
+            assertEquals("[\"2026-07-28\"]", refused.at("/error/data/supported").toString(), refused.toString());
+        }
+    }
+
+    /** The params of a stateless request claiming {@code version} in {@code _meta}, as JSON text. */
+    private static String params(String version) {
+        return "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + version + "\","
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}";
     }
 
     /** {@code fleet serve} for this registry and profile, as the SDKs' stdio transports start it. */
