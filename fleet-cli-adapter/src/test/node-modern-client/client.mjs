@@ -54,7 +54,9 @@ const gotUpdate = new Promise((resolve) => {
 });
 const listen = await modern.listen({ resourceSubscriptions: ['fleet://verdict', 'fleet://nothing'] });
 say('listening', { honored: listen.honoredFilter });
-await Promise.race([gotUpdate, new Promise((resolve) => setTimeout(resolve, config.waitForUpdateMs))]);
+let timer;
+await Promise.race([gotUpdate, new Promise((resolve) => { timer = setTimeout(resolve, config.waitForUpdateMs); })]);
+clearTimeout(timer); // a pending timer would keep node running after the last step
 say(updated === null ? 'no-update' : 'updated', { uri: updated });
 await listen.close();
 // The 2025 client leaves last: its member going is itself a change, which the listen must not take for the kill.

@@ -1,13 +1,33 @@
 // An operator's own MCP server on the TypeScript SDK 2.x (@modelcontextprotocol/server), for fleet's
-// relay tests of both eras (RelayBothErasIT): serveStdio serves MCP 2026-07-28 (and 2025 to a client
-// that opens with initialize). It knows nothing of fleet: one tool of its own, hello_modern, and no
-// resources, so it answers resources/list with -32601 and the relay lists fleet://verdict itself.
+// relay tests of both eras: serveStdio serves MCP 2026-07-28 (and 2025 to a client that opens with
+// initialize). It knows nothing of fleet: one tool of its own, hello_modern, and no resources, so it
+// answers resources/list with -32601 and the relay lists fleet://verdict itself (RelayBothErasIT).
+//
+//   node modern-server.mjs [--subscribable]
+//
+// With --subscribable (RelayListenIT) it also has a resource of its own, note://modern-child, declares
+// resources.subscribe (so a listen is honoured for every URI asked for, fleet://verdict among them) and
+// a tool, touch_note, that announces a change of its note before it answers.
 import { McpServer } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
+const subscribable = process.argv.includes("--subscribable");
+const NOTE = "note://modern-child";
+
 serveStdio(() => {
-  const server = new McpServer({ name: "modern-child", version: "1.0.0" });
+  const server = new McpServer({ name: "modern-child", version: "1.0.0" },
+    subscribable ? { capabilities: { resources: { subscribe: true } } } : undefined);
   server.registerTool("hello_modern", { description: "the modern child's own tool: says hello" },
     async () => ({ content: [{ type: "text", text: "hello from the modern child" }] }));
+  if (subscribable) {
+    let touched = 0;
+    server.registerResource("note", NOTE, { title: "The modern child's note", mimeType: "text/plain" },
+      async (uri) => ({ contents: [{ uri: uri.href, text: `touched ${touched} times` }] }));
+    server.registerTool("touch_note", { description: "changes the note and announces it" }, async () => {
+      touched++;
+      await server.server.sendResourceUpdated({ uri: NOTE });
+      return { content: [{ type: "text", text: `touched ${touched} times` }] };
+    });
+  }
   return server;
 });

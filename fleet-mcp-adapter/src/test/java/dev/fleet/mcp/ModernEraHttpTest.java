@@ -49,7 +49,7 @@ class ModernEraHttpTest {
         try (RunningHttpServer running = StreamableHttpEndpoint.start(fleet, StreamableHttpEndpoint.DEFAULT_HOST, 0)) {
             McpSyncClient client = ModernClients.of(running);
             McpSchema.DiscoverResult discovered = client.discover();
-            assertEquals(List.of("2026-07-28"), discovered.supportedVersions());
+            assertEquals(List.of("2026-07-28", "2025-11-25"), discovered.supportedVersions(), "both eras, the modern first");
             assertEquals(Boolean.TRUE, discovered.capabilities().resources().subscribe());
             assertEquals(Boolean.FALSE, discovered.capabilities().resources().listChanged());
             assertEquals(Boolean.FALSE, discovered.capabilities().tools().listChanged());

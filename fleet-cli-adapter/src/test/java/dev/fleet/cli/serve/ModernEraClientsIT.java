@@ -2,14 +2,15 @@ package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.fleet.cli.serve.NodeStepClient.awaitRegistered;
+import static dev.fleet.cli.serve.NodeStepClient.stderr;
+import static dev.fleet.cli.serve.NodeStepClient.step;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.cli.testing.ServeProcess;
-import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.JsonRpcProcess;
 import dev.fleet.testing.Patience;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -56,17 +57,10 @@ class ModernEraClientsIT {
             if (http != null) {
                 config.put("url", HttpServeIT.awaitEndpoint(http).toString());
             } else {
-                Map<String, String> env = new HashMap<>(System.getenv());
-                TestFleets.isolate(env);
-                env.putAll(COHORT);
                 config.put("command", ServeProcess.serveCommand(registry, "prgs-controller"));
-                config.put("env", env);
+                config.put("env", NodeStepClient.memberEnvironment(COHORT));
             }
-            Path configFile = dir.resolve("client.json");
-            JSON.writeValue(configFile.toFile(), config);
-            ProcessBuilder node = new ProcessBuilder("node", INSTALLED.resolve("client.mjs").toString(),
-                    configFile.toString()).directory(INSTALLED.toFile());
-            try (JsonRpcProcess client = JsonRpcProcess.start(node, dir.resolve("client.err"))) {
+            try (JsonRpcProcess client = NodeStepClient.start(INSTALLED.resolve("client.mjs"), config, dir)) {
                 assertEquals("2026-07-28", step(client, "connected").path("era").asText());
                 assertEquals(List.of("gitea_assess_fleet_inventory", "gitea_get_runtime_context"),
                         JSON.convertValue(step(client, "tools").get("names"), List.class));
@@ -88,32 +82,6 @@ class ModernEraClientsIT {
                 assertTrue(client.awaitExit(Patience.mcpTimeout().toSeconds(), TimeUnit.SECONDS), stderr(client));
                 assertEquals(0, client.process().exitValue(), stderr(client));
             }
-        }
-    }
-
-    /** The next line of the client, which must be {@code step}: its fields. */
-    private static JsonNode step(JsonRpcProcess client, String step) throws Exception {
-        JsonNode line = client.next();
-        assertTrue(line != null, () -> "the client ended before '" + step + "'" + stderr(client));
-        assertEquals(step, line.path("params").path("step").asText(), () -> line + stderr(client));
-        return line.path("params");
-    }
-
-    private static void awaitRegistered(ServeProcess member) throws InterruptedException {
-        Patience.await(Duration.ofSeconds(30), Duration.ofMillis(50), () -> {
-            try {
-                return member.stderrText().contains("registered as runtime");
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        }, "the member registers");
-    }
-
-    private static String stderr(JsonRpcProcess client) {
-        try {
-            return "\nclient stderr:\n" + client.stderrText();
-        } catch (java.io.IOException e) {
-            return "";
         }
     }
 }

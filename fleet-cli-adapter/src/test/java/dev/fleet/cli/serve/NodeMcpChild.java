@@ -46,7 +46,7 @@ public final class NodeMcpChild {
      */
     public static void install() throws IOException, InterruptedException {
         install(SOURCE, INSTALLED, "server.mjs", "client.mjs", "modern-server.mjs", "both-eras-client.mjs",
-                "host-client.mjs");
+                "host-client.mjs", "relay-listen-client.mjs");
     }
 
     /**

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.testing.Patience;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -112,26 +111,6 @@ class RelayBothErasIT {
     /** Whatever a failing run left behind is killed: the members of this test's registry and their servers. */
     @AfterEach
     void killWhatIsLeft() {
-        Path registry = dir.resolve("registry.sqlite3");
-        if (!Files.exists(registry)) {
-            return;
-        }
-        for (RegistryRow row : new SqliteRegistryReader(registry).readAll().rows()) {
-            for (Long pid : new Long[] {row.serverPid(), row.pid()}) {
-                if (pid != null && commandLine(pid).contains(registry.toString())
-                        || pid != null && commandLine(pid).contains(NodeMcpChild.INSTALLED.toString())) {
-                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-                }
-            }
-        }
-    }
-
-    private static String commandLine(long pid) {
-        try {
-            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
-                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ').trim();
-        } catch (java.io.IOException e) {
-            return "";
-        }
+        WrappedMembers.killWhatIsLeft(dir.resolve("registry.sqlite3"));
     }
 }

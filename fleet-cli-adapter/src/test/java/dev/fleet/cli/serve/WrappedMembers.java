@@ -110,4 +110,33 @@ final class WrappedMembers {
             return false;
         }
     }
+
+    /**
+     * Kills whatever a failing run left behind: each member of {@code registry} and its server, where
+     * its command line still names that registry or the installed node scripts (a pid reused since is
+     * left alone). For a test's clean-up only.
+     */
+    static void killWhatIsLeft(Path registry) {
+        if (!Files.exists(registry)) {
+            return;
+        }
+        for (dev.fleet.domain.RegistryRow row : new dev.fleet.registry.sqlite.SqliteRegistryReader(registry).readAll()
+                .rows()) {
+            for (Long pid : new Long[] {row.serverPid(), row.pid()}) {
+                if (pid != null && (commandLine(pid).contains(registry.toString())
+                        || commandLine(pid).contains(NodeMcpChild.INSTALLED.toString()))) {
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        }
+    }
+
+    private static String commandLine(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ').trim();
+        } catch (IOException e) {
+            return "";
+        }
+    }
 }

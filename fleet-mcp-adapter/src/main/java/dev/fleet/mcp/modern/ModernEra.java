@@ -1,6 +1,8 @@
 package dev.fleet.mcp.modern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.util.List;
 
 /**
  * How a message says it belongs to MCP's 2026-07-28 revision: its {@code params._meta} names a
@@ -13,6 +15,10 @@ public final class ModernEra {
 
     /** The revision this server serves statelessly. */
     public static final String VERSION = "2026-07-28";
+    /** The revision this server serves to a client that opens with {@code initialize}, with its session. */
+    public static final String LEGACY_VERSION = ProtocolVersions.MCP_2025_11_25;
+    /** What {@code server/discover} answers in {@code supportedVersions}: both eras, the modern first. */
+    public static final List<String> DISCOVERED = List.of(VERSION, LEGACY_VERSION);
     /** The per-request {@code _meta} key that carries a modern request's protocol version. */
     public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 

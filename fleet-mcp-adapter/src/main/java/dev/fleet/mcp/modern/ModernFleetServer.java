@@ -60,7 +60,7 @@ public final class ModernFleetServer implements AutoCloseable {
                 // The SDK's default codec logs a warning about its random key at every start.
                 .requestStateCodec(NO_REQUEST_STATE)
                 .build();
-        this.requests = new SubscribableDiscover(server);
+        this.requests = new CorrectedDiscover(server);
     }
 
     /** The modern era of {@code fleet}: its tools, its verdict feed's listens, its name and instructions. */
