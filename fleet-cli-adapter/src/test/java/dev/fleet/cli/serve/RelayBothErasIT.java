@@ -39,6 +39,8 @@ class RelayBothErasIT {
     /** Room to see the trees gone and the rows stopped once the client's own end is over (see RealClientsShutdownIT). */
     private static final Duration SETTLES_WITHIN = Duration.ofSeconds(2);
     private static final String PROFILE = "prgs-author";
+    /** Load per core below which a member is never starved for the second its client's SIGKILL leaves it. */
+    private static final double QUIET_LOAD = 2;
 
     @TempDir
     Path dir;
@@ -91,8 +93,12 @@ class RelayBothErasIT {
         assertTrue(pids.stream().allMatch(Objects::nonNull), "each row names its member and its server: " + pids);
         settles(() -> pids.stream().noneMatch(WrappedMembers::runs),
                 "nothing of the members' trees to run once the client has closed: " + pids);
+        // The probe's member gets SIGKILL 1 s after SIGTERM: on a quiet host it has stopped its row by then;
+        // on a starved one the kill may come first and leave the stale row §12.1 allows (its process gone).
+        boolean quiet = Patience.loadFactor() < QUIET_LOAD;
         settles(() -> new SqliteRegistryReader(registry).readAll().rows().stream()
-                .allMatch(row -> "stopped".equals(row.status())), "every member's row to be stopped");
+                .allMatch(row -> "stopped".equals(row.status()) || !quiet && !WrappedMembers.runs(row.pid())),
+                quiet ? "every member's row to be stopped" : "every member's row stopped, or stale with its member gone");
     }
 
     private void settles(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
