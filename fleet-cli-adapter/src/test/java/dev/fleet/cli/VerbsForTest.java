@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 class VerbsForTest {
 
     private static final List<String> EVERY_VERB = List.of("assess", "watch", "wait", "dashboard", "serve",
-            "registry", "processes", "roster", "demo", "mcp-config", "completion", "help");
+            "registry", "processes", "host", "roster", "demo", "mcp-config", "completion", "help");
 
     @Test
     void aVerbThatStandsAloneModelsOnlyItself() {
-        for (String verb : List.of("assess", "watch", "wait", "dashboard", "serve", "registry", "processes", "roster",
-                "demo", "mcp-config")) {
+        for (String verb : List.of("assess", "watch", "wait", "dashboard", "serve", "registry", "processes", "host",
+                "roster", "demo", "mcp-config")) {
             assertEquals(List.of(verb), List.copyOf(FleetCli.verbsFor(verb, "--help").keySet()));
         }
     }

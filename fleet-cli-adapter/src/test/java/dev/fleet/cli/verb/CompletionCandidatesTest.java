@@ -60,8 +60,9 @@ class CompletionCandidatesTest {
             }
         }
         // --format text|json on four verbs and assess's four formats, watch's text|jsonl, wait's --for
-        // gate|change, mcp-config's two formats, --transport, --status, the shells, the profiles.
-        assertEquals(4 * 2 + 4 + 2 + 2 + 2 + 2 + 2 + 2 + 5, checked);
+        // gate|change, mcp-config's two formats, host's text|json|sh, --transport, --status, the shells,
+        // the profiles.
+        assertEquals(4 * 2 + 4 + 2 + 2 + 2 + 3 + 2 + 2 + 2 + 5, checked);
     }
 
     @Test
