@@ -157,9 +157,9 @@ public final class BoundedLines {
      */
     private Boolean readRestOfLine(Sink sink) {
         while (true) {
-            if (line.length - lineLength < CHUNK_BYTES && line.length < lineCapacity) {
-                line = Arrays.copyOf(line, (int) Math.min(lineCapacity,
-                        Math.max((long) line.length * 2, (long) lineLength + CHUNK_BYTES)));
+            if (lineLength == line.length) {
+                // Grown only once full: a short line that merely straddles two reads keeps the small buffer.
+                line = Arrays.copyOf(line, (int) Math.min(lineCapacity, (long) line.length * 2));
             }
             int count = read(line, lineLength, Math.min(CHUNK_BYTES, line.length - lineLength), sink);
             if (count < 0) {
