@@ -43,7 +43,12 @@ public final class RelayLatency {
 
     private static final Duration REGISTERED_LIMIT = Duration.ofMinutes(3);
     private static final int IDLE_SECONDS = 5;
-    private static final int WARM_UP_CALLS = 2_000;
+    /**
+     * Enough for every side's per-line code to be compiled before a call is timed (HotSpot's C2 takes a
+     * method after some 15,000 invocations; a relay reads two lines a call), as in a member that has
+     * served for a while: after 2,000, the timed calls still paid for the member's compilations.
+     */
+    private static final int WARM_UP_CALLS = 10_000;
     private static final int WARM_UP_LARGE = 3;
 
     private RelayLatency() {

@@ -2,6 +2,9 @@ package dev.fleet.mcp.stdio;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -16,6 +19,13 @@ import org.slf4j.LoggerFactory;
  * carriage return (CRLF) is not part of a line. A read error counts as the end (logged in one line):
  * such a stream will never carry another message.
  *
+ * <p>Each byte is copied as few times as the line allows: a line that one read brought whole, at the
+ * start of that read, is handed over where it was read; the rest of a line longer than one read is
+ * read straight into the line's buffer. That buffer, once grown for a long line, is kept while long
+ * lines keep coming (for {@value #KEEP_GROWN_SECONDS} s after the last): growing a new one for each
+ * message of a few MiB, and the collections that its garbage then cost a member's small heap, were
+ * most of what such a message cost the relay (issue 52).
+ *
  * <p>Not thread-safe: one thread reads one stream.
  */
 public final class BoundedLines {
@@ -26,6 +36,13 @@ public final class BoundedLines {
     private static final Logger LOG = LoggerFactory.getLogger(BoundedLines.class);
     private static final int CHUNK_BYTES = 64 * 1024;
     private static final int INITIAL_LINE_BYTES = 8 * 1024;
+    private static final long KEEP_GROWN_SECONDS = 30;
+    private static final long KEEP_GROWN_NANOS = KEEP_GROWN_SECONDS * 1_000_000_000L;
+    /** Eight bytes at a time, for the newline search. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     /** What becomes of each line read. */
     public interface Sink {
@@ -47,6 +64,11 @@ public final class BoundedLines {
     private final InputStream in;
     private final String name;
     private final int maxLineBytes;
+    /**
+     * What the line's buffer may hold at most: the limit, a carriage return, and one byte more, which
+     * tells a line of exactly the limit and its CR from a longer one.
+     */
+    private final int lineCapacity;
 
     private final byte[] chunk = new byte[CHUNK_BYTES];
     private int chunkPosition;
@@ -56,6 +78,8 @@ public final class BoundedLines {
     private byte[] line = new byte[INITIAL_LINE_BYTES];
     private int lineLength;
     private boolean discarding;
+    /** When a line last needed more than the initial buffer ({@link System#nanoTime}). */
+    private long lastLongLine;
 
     /** @param name what the stream is, for the one log line a read error gets ("stdin", "the server's stdout") */
     public BoundedLines(InputStream in, String name, int maxLineBytes) {
@@ -65,6 +89,8 @@ public final class BoundedLines {
             throw new IllegalArgumentException("maxLineBytes must be positive, got " + maxLineBytes);
         }
         this.maxLineBytes = maxLineBytes;
+        this.lineCapacity = (int) Math.min(Integer.MAX_VALUE - 16, (long) maxLineBytes + 2);
+        this.lastLongLine = System.nanoTime();
     }
 
     /**
@@ -74,13 +100,32 @@ public final class BoundedLines {
      */
     public boolean next(Sink sink) {
         lineLength = 0;
+        if (line.length > INITIAL_LINE_BYTES && System.nanoTime() - lastLongLine > KEEP_GROWN_NANOS) {
+            line = new byte[INITIAL_LINE_BYTES]; // long lines have stopped coming: let the large buffer go
+        }
         while (true) {
-            if (chunkPosition == chunkLimit && !fill(sink)) {
-                boolean last = lineLength > 0 && !discarding;
-                discarding = false;
-                return last && deliver(sink);
+            if (chunkPosition == chunkLimit) {
+                if (lineLength > 0 && !discarding) {
+                    Boolean rest = readRestOfLine(sink);
+                    if (rest != null) {
+                        return rest;
+                    }
+                    continue;
+                }
+                if (!fill(sink)) {
+                    boolean last = lineLength > 0 && !discarding;
+                    discarding = false;
+                    return last && deliver(sink, line, lineLength);
+                }
             }
-            int newline = indexOfNewline();
+            int newline = indexOfNewline(chunk, chunkPosition, chunkLimit);
+            if (newline >= 0 && chunkPosition == 0 && lineLength == 0 && !discarding) {
+                chunkPosition = newline + 1; // the whole line where it was read: handed over from there
+                if (deliver(sink, chunk, newline)) {
+                    return true;
+                }
+                continue;
+            }
             int end = newline < 0 ? chunkLimit : newline;
             if (!discarding) {
                 append(end, sink);
@@ -91,10 +136,9 @@ public final class BoundedLines {
                     discarding = false; // the long line is over; the next one is read afresh
                     continue;
                 }
-                if (deliver(sink)) {
+                if (deliver(sink, line, lineLength)) {
                     return true;
                 }
-                lineLength = 0;
             }
         }
     }
@@ -107,23 +151,56 @@ public final class BoundedLines {
     }
 
     /**
-     * Drops a trailing carriage return, then hands the line over. The buffer may hold one byte more
-     * than the limit (a line of exactly the limit, then CR); a line still longer is too long.
+     * A line that the chunk did not hold whole: the rest is read straight into the line's buffer, and
+     * what follows its newline in the last read goes back to the chunk. True when the line went to the
+     * sink, false at the end of the stream with no line left, null when it was too long (reading goes on).
      */
-    private boolean deliver(Sink sink) {
-        if (lineLength > 0 && line[lineLength - 1] == '\r') {
-            lineLength--;
+    private Boolean readRestOfLine(Sink sink) {
+        while (true) {
+            if (lineLength == line.length) {
+                // Grown only once full: a short line that merely straddles two reads keeps the small buffer.
+                line = Arrays.copyOf(line, (int) Math.min(lineCapacity, (long) line.length * 2));
+            }
+            int count = read(line, lineLength, Math.min(CHUNK_BYTES, line.length - lineLength), sink);
+            if (count < 0) {
+                return deliver(sink, line, lineLength); // a last line without a newline
+            }
+            int newline = indexOfNewline(line, lineLength, lineLength + count);
+            if (newline >= 0) {
+                int rest = lineLength + count - newline - 1;
+                System.arraycopy(line, newline + 1, chunk, 0, rest);
+                chunkPosition = 0;
+                chunkLimit = rest;
+                return deliver(sink, line, newline) ? Boolean.TRUE : null;
+            }
+            lineLength += count;
+            if (lineLength > maxLineBytes + 1) {
+                discarding = true;
+                sink.tooLong(maxLineBytes);
+                shrink();
+                return null;
+            }
         }
-        if (lineLength > maxLineBytes) {
+    }
+
+    /**
+     * Drops a trailing carriage return, then hands the line in {@code buffer[0, length)} over. The line
+     * may hold one byte more than the limit (a line of exactly the limit, then CR); a longer one is too long.
+     */
+    private boolean deliver(Sink sink, byte[] buffer, int length) {
+        lineLength = 0;
+        if (buffer == line && length > INITIAL_LINE_BYTES) {
+            lastLongLine = System.nanoTime();
+        }
+        if (length > 0 && buffer[length - 1] == '\r') {
+            length--;
+        }
+        if (length > maxLineBytes) {
             sink.tooLong(maxLineBytes);
             shrink();
             return false;
         }
-        try {
-            sink.line(line, lineLength);
-        } finally {
-            shrink();
-        }
+        sink.line(buffer, length);
         return true;
     }
 
@@ -136,14 +213,14 @@ public final class BoundedLines {
             return;
         }
         if (lineLength + count > line.length) {
-            line = Arrays.copyOf(line, (int) Math.min((long) maxLineBytes + 1,
+            line = Arrays.copyOf(line, (int) Math.min(lineCapacity,
                     Math.max((long) line.length * 2, lineLength + count)));
         }
         System.arraycopy(chunk, chunkPosition, line, lineLength, count);
         lineLength += count;
     }
 
-    /** Lets a large line's buffer go once it is no longer needed. */
+    /** Lets the buffer of a line too long to pass go at once: a peer that sends such lines gets no large buffer kept. */
     private void shrink() {
         lineLength = 0;
         if (line.length > INITIAL_LINE_BYTES) {
@@ -151,9 +228,18 @@ public final class BoundedLines {
         }
     }
 
-    private int indexOfNewline() {
-        for (int i = chunkPosition; i < chunkLimit; i++) {
-            if (chunk[i] == '\n') {
+    /** The first {@code \n} in {@code buffer[from, to)}, or -1; eight bytes at a time (a long line is mostly searched). */
+    static int indexOfNewline(byte[] buffer, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long word = (long) LONGS.get(buffer, i) ^ NEWLINES; // a newline's byte is now zero
+            long zeros = (word - ONES) & ~word & HIGHS; // the lowest flag marks the first zero byte exactly
+            if (zeros != 0) {
+                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (buffer[i] == '\n') {
                 return i;
             }
         }
@@ -162,14 +248,25 @@ public final class BoundedLines {
 
     /** The next chunk, once the sink has been told that everything before it has gone its way. */
     private boolean fill(Sink sink) {
+        int count = read(chunk, 0, chunk.length, sink);
+        if (count < 0) {
+            return false;
+        }
+        chunkPosition = 0;
+        chunkLimit = count;
+        return true;
+    }
+
+    /** Up to {@code length} bytes into {@code buffer} at {@code offset} (at least one), or -1 at the end. */
+    private int read(byte[] buffer, int offset, int length, Sink sink) {
         sink.drained();
         if (ended) {
-            return false;
+            return -1;
         }
         int count;
         try {
             do {
-                count = in.read(chunk, 0, chunk.length);
+                count = in.read(buffer, offset, length);
             } while (count == 0);
         } catch (IOException e) {
             LOG.warn("reading {} failed, treating it as the end of input: {}", name, e.toString());
@@ -177,10 +274,7 @@ public final class BoundedLines {
         }
         if (count < 0) {
             ended = true;
-            return false;
         }
-        chunkPosition = 0;
-        chunkLimit = count;
-        return true;
+        return count;
     }
 }

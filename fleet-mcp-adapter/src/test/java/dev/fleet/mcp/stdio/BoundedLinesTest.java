@@ -3,13 +3,18 @@ package dev.fleet.mcp.stdio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +118,81 @@ class BoundedLinesTest {
     void aReadErrorIsTheEndTooWithoutAnException() {
         assertFalse(new BoundedLines(TextReadingCount.gone(), "stdin", 100).next(sink));
         assertEquals(List.of(), seen);
+    }
+
+    /**
+     * Whatever the lines (short, longer than one read, around the limit, CRLF or not, the last without
+     * a newline) and however the stream splits them into reads: the lines handed over are exactly the
+     * input split on newlines, one trailing CR dropped, and each one over the limit reported instead.
+     */
+    @Test
+    void everySplitOfTheStreamGivesTheSameLines() {
+        int[] limits = {1, 7, 100, 70_000, 200_000};
+        qt().withExamples(200).forAll(longs().all(), integers().between(0, limits.length - 1))
+                .checkAssert((seed, limitIndex) -> {
+                    Random random = new Random(seed);
+                    int limit = limits[limitIndex];
+                    ByteArrayOutputStream input = new ByteArrayOutputStream();
+                    List<String> expected = new ArrayList<>();
+                    int lines = random.nextInt(12);
+                    for (int i = 0; i < lines; i++) {
+                        byte[] content = content(random, limit);
+                        boolean last = i == lines - 1 && random.nextBoolean();
+                        input.writeBytes(content);
+                        if (!last) {
+                            input.write('\n');
+                        }
+                        if (!last || content.length > 0) {
+                            int length = content.length > 0 && content[content.length - 1] == '\r'
+                                    ? content.length - 1 : content.length;
+                            expected.add(length > limit ? "TOO LONG"
+                                    : new String(content, 0, length, StandardCharsets.ISO_8859_1));
+                        }
+                    }
+                    List<String> got = new ArrayList<>();
+                    new BoundedLines(pieces(input.toByteArray(), random), "stdin", limit).forEach(new BoundedLines.Sink() {
+                        @Override
+                        public void line(byte[] buffer, int length) {
+                            got.add(new String(buffer, 0, length, StandardCharsets.ISO_8859_1));
+                        }
+
+                        @Override
+                        public void tooLong(int limit) {
+                            got.add("TOO LONG");
+                        }
+                    });
+                    assertEquals(expected, got, "seed " + seed + ", limit " + limit);
+                });
+    }
+
+    /** A line's bytes, no newline among them: empty, short, about the limit or about a read (64 KiB), or longer. */
+    private static byte[] content(Random random, int limit) {
+        int length = switch (random.nextInt(5)) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(20);
+            case 2 -> Math.max(0, limit - 2 + random.nextInt(5));
+            case 3 -> 64 * 1024 - 4 + random.nextInt(9);
+            default -> random.nextInt(3 * 64 * 1024);
+        };
+        byte[] content = new byte[length];
+        for (int i = 0; i < length; i++) {
+            content[i] = (byte) "ab\r{}é\t\0".charAt(random.nextInt(8));
+        }
+        if (length > 0 && random.nextInt(3) == 0) {
+            content[length - 1] = '\r';
+        }
+        return content;
+    }
+
+    /** {@code bytes} in reads of random sizes, from one byte to more than a chunk. */
+    private static InputStream pieces(byte[] bytes, Random random) {
+        int largest = 1 + random.nextInt(random.nextBoolean() ? 16 : 100_000);
+        return new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] buffer, int offset, int length) {
+                return super.read(buffer, offset, Math.min(length, 1 + random.nextInt(largest)));
+            }
+        };
     }
 
     private static byte[] concat(byte[] first, String second) {
