@@ -1,6 +1,8 @@
 package dev.fleet.mcp.modern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 
 /**
  * How a message says it belongs to MCP's 2026-07-28 revision: its {@code params._meta} names a
@@ -14,7 +16,7 @@ public final class ModernEra {
     /** The revision this server serves statelessly. */
     public static final String VERSION = "2026-07-28";
     /** The per-request {@code _meta} key that carries a modern request's protocol version. */
-    public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+    public static final String VERSION_KEY = JsonRpcReader.VERSION_KEY;
 
     private ModernEra() {
     }
@@ -23,5 +25,10 @@ public final class ModernEra {
     public static boolean claims(JsonNode message) {
         JsonNode version = message.path("params").path("_meta").get(VERSION_KEY);
         return version != null && version.isTextual() && !version.textValue().isBlank();
+    }
+
+    /** Whether a message's {@code params}, as {@link JsonRpcReader} read them (null when absent), claim a version. */
+    public static boolean claims(JsonRpcMessage.Params params) {
+        return params != null && params.protocolVersion() != null && !params.protocolVersion().isBlank();
     }
 }
