@@ -52,15 +52,23 @@ public sealed interface JsonRpcMessage {
 
     /**
      * What is not one of the three: why ({@code fault}, and {@code detail}: the parser's words, or the
-     * JSON type a message is not), and the id a refusal names: the request's own where it can be read,
-     * {@link JsonRpcId#NONE} where it cannot, and null where the message is no request (JSON-RPC answers
-     * nothing, though a transport may still refuse it).
+     * JSON type a message is not), the {@code method} when it is a string, and the {@code id}: the
+     * message's own where it can be read (of a line that cannot be read, the one {@code id} at its top
+     * level), {@link JsonRpcId#NONE} where it names none MCP allows, null where it has none.
      */
-    record Invalid(Fault fault, String detail, JsonRpcId id, Parts parts) implements JsonRpcMessage {
+    record Invalid(Fault fault, String detail, JsonRpcId id, String method, Parts parts) implements JsonRpcMessage {
 
         /** Whether the whole line is unreadable as messages (not one value, not objects): no element to route. */
         public boolean wholeLine() {
             return fault.wholeLine;
+        }
+
+        /**
+         * Whether it meant to be a request (a {@code method} and an {@code id}), so that JSON-RPC answers it,
+         * with {@link #id()}: an id MCP does not allow, or a method that is no string.
+         */
+        public boolean request() {
+            return fault == Fault.ID_NOT_LEGAL || fault == Fault.METHOD_NOT_A_STRING && id != null;
         }
     }
 

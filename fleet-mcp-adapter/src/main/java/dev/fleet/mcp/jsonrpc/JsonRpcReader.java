@@ -112,7 +112,7 @@ public final class JsonRpcReader {
 
     private static JsonRpcLine whole(Fault fault, String detail, JsonRpcId id, int length) {
         Parts parts = new Parts(0, length, false, false, false, null);
-        return new JsonRpcLine(List.of(new Invalid(fault, detail, id, parts)), false, -1);
+        return new JsonRpcLine(List.of(new Invalid(fault, detail, id, null, parts)), false, -1);
     }
 
     /**

@@ -37,7 +37,7 @@ final class MessageReader {
         int start = (int) parser.currentTokenLocation().getByteOffset();
         String type = typeOf(parser.currentToken());
         int end = JsonRpcReader.end(parser);
-        return new Invalid(Fault.NOT_AN_OBJECT, type, null, new Parts(start, end, false, false, false, null));
+        return new Invalid(Fault.NOT_AN_OBJECT, type, null, null, new Parts(start, end, false, false, false, null));
     }
 
     /** The object the parser is at (its opening brace), read as a message. */
@@ -94,19 +94,20 @@ final class MessageReader {
     private JsonRpcMessage message(Parts parts) {
         if (hasMethod) {
             if (id != null && !id.legal()) {
-                return new Invalid(Fault.ID_NOT_LEGAL, "an id is a string or a number", JsonRpcId.NONE, parts);
+                return new Invalid(Fault.ID_NOT_LEGAL, "an id is a string or a number", JsonRpcId.NONE, method,
+                        parts);
             }
             if (method == null) {
-                return new Invalid(Fault.METHOD_NOT_A_STRING, "a method is a string", id, parts);
+                return new Invalid(Fault.METHOD_NOT_A_STRING, "a method is a string", id, null, parts);
             }
             return id != null ? new Request(id, method, parts) : new Notification(method, parts);
         }
         if (!hasResult && !hasError) {
-            return new Invalid(Fault.NEITHER, "neither a request, a notification nor a response", null, parts);
+            return new Invalid(Fault.NEITHER, "neither a request, a notification nor a response", id, null, parts);
         }
         if (id == null || hasResult == hasError) {
             return new Invalid(Fault.MALFORMED_RESPONSE, "a response has an id and exactly one of result and error",
-                    null, parts);
+                    id, null, parts);
         }
         return new Response(id, parts);
     }

@@ -1,6 +1,5 @@
 package dev.fleet.mcp.modern;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 
@@ -21,13 +20,10 @@ public final class ModernEra {
     private ModernEra() {
     }
 
-    /** Whether {@code message} (a JSON-RPC request or notification) claims a protocol version in {@code _meta}. */
-    public static boolean claims(JsonNode message) {
-        JsonNode version = message.path("params").path("_meta").get(VERSION_KEY);
-        return version != null && version.isTextual() && !version.textValue().isBlank();
-    }
-
-    /** Whether a message's {@code params}, as {@link JsonRpcReader} read them (null when absent), claim a version. */
+    /**
+     * Whether a request or notification claims a protocol version in {@code params._meta}, as
+     * {@link JsonRpcReader} read its params (null when absent) in its one pass over the line.
+     */
     public static boolean claims(JsonRpcMessage.Params params) {
         return params != null && params.protocolVersion() != null && !params.protocolVersion().isBlank();
     }

@@ -15,7 +15,6 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
-import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import dev.fleet.mcp.stdio.BoundedLines;
@@ -159,7 +158,7 @@ public final class Relay implements AutoCloseable {
                         + "wrapped server", notification.method(), params.uri() != null ? params.uri() : params.name());
                 return;
             }
-        } else if (message instanceof Invalid invalid && invalid.id() != null) {
+        } else if (message instanceof Invalid invalid && invalid.request()) {
             replyError(invalid.id(), -32600, "Invalid Request: " + invalid.detail());
             return;
         }
@@ -211,7 +210,7 @@ public final class Relay implements AutoCloseable {
                         + message.method() + "); send it on a line of its own");
                 return;
             }
-            if (message instanceof Invalid invalid && invalid.id() != null) {
+            if (message instanceof Invalid invalid && invalid.request()) {
                 refuseBatch(batch, "Invalid Request: " + invalid.detail());
                 return;
             }
@@ -235,8 +234,8 @@ public final class Relay implements AutoCloseable {
     private void refuseBatch(List<JsonRpcMessage> batch, String reason) {
         ArrayNode replies = json.createArrayNode();
         for (JsonRpcMessage message : batch) {
-            JsonRpcId id = message instanceof Request request ? request.id()
-                    : message instanceof Invalid invalid ? invalid.id() : null;
+            JsonRpcId id = message instanceof Request || message instanceof Invalid invalid && invalid.request()
+                    ? message.id() : null;
             if (id != null && id.legal()) {
                 replies.add(error(id, -32600, reason));
             }
