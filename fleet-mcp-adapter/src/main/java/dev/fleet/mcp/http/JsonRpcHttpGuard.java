@@ -1,5 +1,6 @@
 package dev.fleet.mcp.http;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.RequestParams;
@@ -187,8 +188,13 @@ final class JsonRpcHttpGuard implements Filter {
         if (params != null && !params.usable()) {
             return JsonRpcHttpError.invalidParams("params must be an object");
         }
-        Object fields = params == null || params.kind() == Params.Kind.NULL ? null
-                : JSON.readValue(body, params.start(), params.end() - params.start(), Map.class);
+        Object fields;
+        try {
+            fields = params == null || params.kind() == Params.Kind.NULL ? null
+                    : JSON.readValue(body, params.start(), params.end() - params.start(), Map.class);
+        } catch (JacksonException beyondJacksonsBounds) { // a number of a million digits: refused, never decoded
+            return JsonRpcHttpError.PARSE;
+        }
         String problem = RequestParams.problem(sdkMapper, message.method(), fields);
         return problem == null ? null
                 : JsonRpcHttpError.invalidParams("for " + RequestParams.clientText(message.method()) + ": " + problem);

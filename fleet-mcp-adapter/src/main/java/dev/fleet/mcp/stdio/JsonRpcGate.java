@@ -1,6 +1,7 @@
 package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -102,7 +103,7 @@ final class JsonRpcGate {
 
     JsonRpcGate(McpJsonMapper sdkMapper, LineOutput out, ModernStdio modern) {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
-        this.messages = new SessionMessages(sdkMapper, reader.factory());
+        this.messages = new SessionMessages(sdkMapper);
         this.out = Objects.requireNonNull(out, "out");
         this.modern = modern;
     }
@@ -137,7 +138,14 @@ final class JsonRpcGate {
                     : reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(invalid.detail()),
                             length);
         }
-        return admitMessage(message, buffer, length);
+        JsonNode params;
+        try {
+            params = messages.params(buffer, message.parts().params()); // what the session will read, if anything
+        } catch (JacksonException e) {
+            return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()),
+                    length);
+        }
+        return admitMessage(message, params, buffer, length);
     }
 
     /** A line longer than the reader holds: discarded unread, and answered once. */
@@ -147,7 +155,7 @@ final class JsonRpcGate {
                 + "unread", limit);
     }
 
-    private Admission admitMessage(JsonRpcMessage message, byte[] line, int length) {
+    private Admission admitMessage(JsonRpcMessage message, JsonNode params, byte[] line, int length) {
         if (message instanceof Response || message instanceof Invalid invalid
                 && invalid.fault() == Fault.MALFORMED_RESPONSE) {
             return admitResponse(message, line, length);
@@ -170,19 +178,19 @@ final class JsonRpcGate {
             return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
                     length);
         }
-        Params params = message.parts().params();
-        boolean paramsUsable = params == null || params.usable();
+        Params read = message.parts().params();
+        boolean paramsUsable = read == null || read.usable();
         if (id == null) {
-            return admitNotification(method, line, params, length);
+            return admitNotification(method, paramsUsable, params, length);
         }
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
-        if (modern != null && ModernEra.claims(params)) {
+        if (modern != null && ModernEra.claims(read)) {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             }
-            modern.request(messages.id(id), method, messages.params(line, params));
+            modern.request(messages.id(id), method, params);
             return Admission.Handled.ANSWERED;
         }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
@@ -196,7 +204,7 @@ final class JsonRpcGate {
         }
         McpSchema.JSONRPCRequest request;
         try {
-            request = messages.request(id, method, line, params);
+            request = messages.request(id, method, params);
         } catch (RuntimeException e) {
             return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
@@ -214,10 +222,10 @@ final class JsonRpcGate {
         return new Admission.Passed(request);
     }
 
-    private Admission admitNotification(String method, byte[] line, Params params, int length) {
+    private Admission admitNotification(String method, boolean paramsUsable, JsonNode params, int length) {
         if (modern != null && "notifications/cancelled".equals(method)) {
             // ends a modern listen; the 2025 session acts on none
-            modern.cancelled(params == null || !params.usable() ? null : messages.params(line, params));
+            modern.cancelled(paramsUsable ? params : null);
             return Admission.Handled.UNANSWERED;
         }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
@@ -230,7 +238,7 @@ final class JsonRpcGate {
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
             return Admission.Handled.UNANSWERED;
         }
-        McpSchema.JSONRPCNotification notification = messages.notification(method, line, params);
+        McpSchema.JSONRPCNotification notification = paramsUsable ? messages.notification(method, params) : null;
         if (notification == null) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
             return Admission.Handled.UNANSWERED;

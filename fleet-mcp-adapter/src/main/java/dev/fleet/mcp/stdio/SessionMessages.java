@@ -1,7 +1,6 @@
 package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,25 +23,27 @@ import java.util.Objects;
 final class SessionMessages {
 
     private final McpJsonMapper sdkMapper;
-    /** Reads the parts the session gets as trees, with the limits the line was read with. */
-    private final ObjectMapper json;
+    /**
+     * Reads the parts the session gets as trees, strict where the SDK is lenient (one value, nothing after
+     * it), and within Jackson's own bounds: a number of a million digits is refused, never decoded.
+     */
+    private final ObjectMapper json = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
-    SessionMessages(McpJsonMapper sdkMapper, JsonFactory lines) {
+    SessionMessages(McpJsonMapper sdkMapper) {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
-        this.json = JsonMapper.builder(lines.copy()).enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
     }
 
     /** The request; throws where the SDK's types cannot hold it. */
-    McpSchema.JSONRPCRequest request(JsonRpcId id, String method, byte[] line, Params params) {
+    McpSchema.JSONRPCRequest request(JsonRpcId id, String method, JsonNode params) {
         return new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method,
-                sdkMapper.convertValue(id(id), Object.class), sdkParams(line, params));
+                sdkMapper.convertValue(id(id), Object.class), sdkParams(params));
     }
 
-    /** The notification, or null when its params are neither an object nor null. */
-    McpSchema.JSONRPCNotification notification(String method, byte[] line, Params params) {
+    /** The notification (its params an object or null), or null where the SDK's types cannot hold it. */
+    McpSchema.JSONRPCNotification notification(String method, JsonNode params) {
         try {
-            return params == null || params.usable() ? new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
-                    method, sdkParams(line, params)) : null;
+            return new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, method, sdkParams(params));
         } catch (RuntimeException e) {
             return null;
         }
@@ -61,15 +62,17 @@ final class SessionMessages {
         }
     }
 
-    /** The params of a message read once, read again as a tree from just their bytes; null when absent. */
-    JsonNode params(byte[] line, Params params) {
+    /** A message's params (read once by the reader), read again as a tree from just their bytes; null when absent. */
+    JsonNode params(byte[] line, Params params) throws JacksonException {
         if (params == null) {
             return null;
         }
         try {
             return json.readTree(line, params.start(), params.end() - params.start());
+        } catch (JacksonException e) {
+            throw e;
         } catch (IOException e) {
-            throw new IllegalStateException("params read once could not be read again", e);
+            throw new IllegalStateException("a line in memory could not be read", e);
         }
     }
 
@@ -82,8 +85,8 @@ final class SessionMessages {
         }
     }
 
-    private Object sdkParams(byte[] line, Params params) {
-        JsonNode tree = params(line, params);
-        return tree == null || tree.isNull() ? null : sdkMapper.convertValue(tree, Object.class);
+    /** Params as the SDK's own reader makes them from a line's text: plain JSON values, a map for an object. */
+    private Object sdkParams(JsonNode params) {
+        return params == null || params.isNull() ? null : sdkMapper.convertValue(params, Object.class);
     }
 }
