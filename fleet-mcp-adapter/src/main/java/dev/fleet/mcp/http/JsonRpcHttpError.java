@@ -1,6 +1,5 @@
 package dev.fleet.mcp.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
@@ -94,13 +93,13 @@ record JsonRpcHttpError(int status, int code, String message) {
         };
     }
 
-    /** The JSON-RPC error answer ({@link JsonRpcError}), for the request's id node, null when unknown. */
-    byte[] body(JsonNode id) {
-        return new JsonRpcError(code, message).bytes(JsonRpcId.of(id));
+    /** The JSON-RPC error answer ({@link JsonRpcError}), for the request's id, null when unknown. */
+    byte[] body(JsonRpcId id) {
+        return new JsonRpcError(code, message).bytes(id == null ? JsonRpcId.NONE : id);
     }
 
     /** Writes this error as the whole response, replacing anything not yet committed. */
-    void write(HttpServletResponse response, JsonNode id) throws IOException {
+    void write(HttpServletResponse response, JsonRpcId id) throws IOException {
         write(response, id, false);
     }
 
@@ -113,7 +112,7 @@ record JsonRpcHttpError(int status, int code, String message) {
         write(response, null, true);
     }
 
-    private void write(HttpServletResponse response, JsonNode id, boolean closing) throws IOException {
+    private void write(HttpServletResponse response, JsonRpcId id, boolean closing) throws IOException {
         if (response.isCommitted()) {
             return;
         }

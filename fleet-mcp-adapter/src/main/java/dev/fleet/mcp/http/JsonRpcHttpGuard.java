@@ -1,29 +1,29 @@
 package dev.fleet.mcp.http;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcLine;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -59,6 +59,8 @@ final class JsonRpcHttpGuard implements Filter {
 
     private final OriginRule origins;
     private final int maxBodyBytes;
+    /** Reads a body once; duplicate keys as the SDK's servlet reads them (the last counts). */
+    private final JsonRpcReader reader;
     private final McpJsonMapper sdkMapper;
     private final SessionCap sessions;
     private final HttpServlet modern;
@@ -68,6 +70,7 @@ final class JsonRpcHttpGuard implements Filter {
             HttpServlet modern) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
+        this.reader = new JsonRpcReader(maxBodyBytes, false);
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.modern = Objects.requireNonNull(modern, "modern");
@@ -78,7 +81,7 @@ final class JsonRpcHttpGuard implements Filter {
             throws IOException {
         HttpServletRequest request = (HttpServletRequest) servletRequest;
         HttpServletResponse response = (HttpServletResponse) servletResponse;
-        JsonNode id = null;
+        JsonRpcId id = null;
         try {
             JsonRpcHttpError refused = refusal(request);
             if (refused != null) {
@@ -98,11 +101,11 @@ final class JsonRpcHttpGuard implements Filter {
                 JsonRpcHttpError.tooLarge(maxBodyBytes).writeClosing(response);
                 return;
             }
-            JsonNode message = jsonRpcMessage(body, response);
+            JsonRpcMessage message = jsonRpcMessage(body, response);
             if (message == null) {
                 return;
             }
-            id = message.get("id");
+            id = message.id();
             forwardMessage(request, body, message, response, chain);
         } catch (IOException | ServletException | RuntimeException e) {
             // The client sees one line; the operator's log says what happened.
@@ -112,15 +115,15 @@ final class JsonRpcHttpGuard implements Filter {
     }
 
     /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
-    private static JsonNode jsonRpcMessage(byte[] body, HttpServletResponse response) throws IOException {
-        JsonNode message;
-        try {
-            message = JSON.readTree(body);
-        } catch (JacksonException e) {
+    private JsonRpcMessage jsonRpcMessage(byte[] body, HttpServletResponse response) throws IOException {
+        JsonRpcLine line = reader.read(body, body.length);
+        JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
+        if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT) {
             JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }
-        if (message == null || !message.isObject() || !"2.0".equals(message.path("jsonrpc").asText(null))) {
+        if (message == null || message instanceof Invalid invalid && invalid.wholeLine()
+                || !message.parts().versioned()) {
             JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
             return null;
         }
@@ -131,21 +134,21 @@ final class JsonRpcHttpGuard implements Filter {
      * A POSTed message to the SDK, unless it lacks a session, has params the SDK cannot read, or is an
      * {@code initialize} beyond the session cap.
      */
-    private void forwardMessage(HttpServletRequest request, byte[] body, JsonNode message,
+    private void forwardMessage(HttpServletRequest request, byte[] body, JsonRpcMessage message,
             HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
-        if (ModernEra.claims(message)) {
+        if (ModernEra.claims(message.parts().params())) {
             // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
             // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
             modern.service(new CachedBodyRequest(request, body), response);
             return;
         }
-        JsonNode id = message.get("id");
-        boolean initialize = "initialize".equals(message.path("method").asText(null));
+        JsonRpcId id = message.id();
+        boolean initialize = "initialize".equals(message.method());
         if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {
             JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
             return;
         }
-        JsonRpcHttpError unreadable = unreadableParams(message);
+        JsonRpcHttpError unreadable = unreadableParams(message, body);
         if (unreadable != null) {
             unreadable.write(response, id);
             return;
@@ -168,7 +171,7 @@ final class JsonRpcHttpGuard implements Filter {
 
     /** The request to the SDK; an error it answers is rewritten as a JSON-RPC error. */
     private static void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
-            JsonNode id) throws IOException, ServletException {
+            JsonRpcId id) throws IOException, ServletException {
         ErrorTranslatingResponse translated = new ErrorTranslatingResponse(response);
         chain.doFilter(request, translated);
         if (translated.errorStatus() != 0) {
@@ -177,19 +180,24 @@ final class JsonRpcHttpGuard implements Filter {
     }
 
     /** A request whose params the SDK could not read (it would never answer it), as -32602; else null. */
-    private JsonRpcHttpError unreadableParams(JsonNode message) {
-        JsonNode method = message.get("method");
-        if (method == null || !method.isTextual() || !message.has("id")) {
+    private JsonRpcHttpError unreadableParams(JsonRpcMessage message, byte[] body) throws IOException {
+        if (message.method() == null || message instanceof Notification) {
             return null; // a response or a notification: the SDK answers neither
         }
-        JsonNode params = message.get("params");
-        if (params != null && !params.isObject() && !params.isNull()) {
+        Params params = message.parts().params();
+        if (params != null && !params.usable()) {
             return JsonRpcHttpError.invalidParams("params must be an object");
         }
-        Object fields = params == null || params.isNull() ? null : JSON.convertValue(params, Map.class);
-        String problem = RequestParams.problem(sdkMapper, method.textValue(), fields);
+        Object fields;
+        try {
+            fields = params == null || params.kind() == Params.Kind.NULL ? null
+                    : JSON.readValue(body, params.start(), params.end() - params.start(), Map.class);
+        } catch (JacksonException beyondJacksonsBounds) { // a number of a million digits: refused, never decoded
+            return JsonRpcHttpError.PARSE;
+        }
+        String problem = RequestParams.problem(sdkMapper, message.method(), fields);
         return problem == null ? null
-                : JsonRpcHttpError.invalidParams("for " + RequestParams.clientText(method.textValue()) + ": " + problem);
+                : JsonRpcHttpError.invalidParams("for " + RequestParams.clientText(message.method()) + ": " + problem);
     }
 
     /** The refusal that needs no body: path, method, Origin/Host, media types. Null when none. */
@@ -235,62 +243,5 @@ final class JsonRpcHttpGuard implements Filter {
 
     private static boolean isBlank(String header) {
         return header == null || header.isBlank();
-    }
-
-    /** The request with its body already read: the SDK reads it again from here. */
-    private static final class CachedBodyRequest extends HttpServletRequestWrapper {
-
-        private final byte[] body;
-
-        CachedBodyRequest(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new IllegalStateException("the body is already read");
-                }
-
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
-                }
-            };
-        }
-
-        @Override
-        public BufferedReader getReader() {
-            return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
     }
 }

@@ -1,11 +1,11 @@
 package dev.fleet.mcp.jsonrpc;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A JSON-RPC error, and the one place its envelope is built, for stdio, HTTP and the relay alike:
+ * A JSON-RPC error, and the one place its envelope is built ({@link JsonRpcEnvelope} builds the
+ * others), for stdio, HTTP and the relay alike:
  * {@code {"jsonrpc":"2.0","id":ID,"error":{"code":C,"message":M}}}, the id as its request wrote it,
  * or null when the request named none MCP allows.
  *
@@ -21,9 +21,7 @@ public record JsonRpcError(int code, String message) {
 
     /** The response that answers the request of {@code id} with this error, as a tree (a batch holds several). */
     public ObjectNode node(JsonRpcId id) {
-        ObjectNode response = JsonNodeFactory.instance.objectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", id.node());
+        ObjectNode response = JsonRpcEnvelope.answering(id);
         response.putObject("error").put("code", code).put("message", message);
         return response;
     }

@@ -61,6 +61,18 @@ public record JsonRpcId(String key, String json) {
         return legal() ? JsonNodeFactory.instance.rawValueNode(new RawValue(json)) : NullNode.instance;
     }
 
+    /** The id an SDK message holds (a {@code String}, or an integer); anything else is {@link #NONE}. */
+    public static JsonRpcId ofValue(Object id) {
+        if (id instanceof String text) {
+            return of(JsonNodeFactory.instance.textNode(text));
+        }
+        if (id instanceof Integer || id instanceof Long || id instanceof java.math.BigInteger) {
+            String text = id.toString();
+            return new JsonRpcId(JsonRpcIds.numberKey(text), text);
+        }
+        return NONE;
+    }
+
     /** The id of a message read as a tree: null (absent) and ids MCP does not allow are {@link #NONE}. */
     public static JsonRpcId of(JsonNode id) {
         if (id == null) {

@@ -1,6 +1,7 @@
 package dev.fleet.mcp.modern;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.util.List;
 
@@ -20,14 +21,16 @@ public final class ModernEra {
     /** What {@code server/discover} answers in {@code supportedVersions}: both eras, the modern first. */
     public static final List<String> DISCOVERED = List.of(VERSION, LEGACY_VERSION);
     /** The per-request {@code _meta} key that carries a modern request's protocol version. */
-    public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+    public static final String VERSION_KEY = JsonRpcReader.VERSION_KEY;
 
     private ModernEra() {
     }
 
-    /** Whether {@code message} (a JSON-RPC request or notification) claims a protocol version in {@code _meta}. */
-    public static boolean claims(JsonNode message) {
-        JsonNode version = message.path("params").path("_meta").get(VERSION_KEY);
-        return version != null && version.isTextual() && !version.textValue().isBlank();
+    /**
+     * Whether a request or notification claims a protocol version in {@code params._meta}, as
+     * {@link JsonRpcReader} read its params (null when absent) in its one pass over the line.
+     */
+    public static boolean claims(JsonRpcMessage.Params params) {
+        return params != null && params.protocolVersion() != null && !params.protocolVersion().isBlank();
     }
 }

@@ -4,8 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.core.JsonToken;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
-import dev.fleet.mcp.relay.JsonRpcLine.Message;
-import dev.fleet.mcp.relay.JsonRpcLine.Scan;
+import dev.fleet.mcp.jsonrpc.JsonRpcLine;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.stdio.LineOutput;
 import java.util.List;
 import java.util.Locale;
@@ -55,20 +59,22 @@ final class ChildLines {
 
     /** One line of the child's, without its terminator. */
     void line(byte[] buffer, int length) {
-        Scan scan = JsonRpcLine.read(buffer, length);
-        switch (scan.shape()) {
-            case BLANK -> { }
-            case OBJECT -> {
-                byte[] relayed = message(scan.message(), buffer);
-                if (relayed == PASSED) {
-                    toClient.passLine(buffer, length);
-                } else if (relayed != null) {
-                    toClient.passLine(relayed, relayed.length);
-                }
+        JsonRpcLine line = Relay.READER.read(buffer, length);
+        if (line.blank()) {
+            return;
+        }
+        if (line.batch()) {
+            batch(line, buffer, length);
+        } else if (line.message() instanceof Invalid invalid && invalid.wholeLine()) {
+            LOG.warn("the wrapped server wrote a line that is not one JSON-RPC message ({}, {} bytes): dropped",
+                    invalid.fault().toString().toLowerCase(Locale.ROOT).replace('_', ' '), length);
+        } else {
+            byte[] relayed = message(line.message(), buffer);
+            if (relayed == PASSED) {
+                toClient.passLine(buffer, length);
+            } else if (relayed != null) {
+                toClient.passLine(relayed, relayed.length);
             }
-            case BATCH -> batch(scan, buffer, length);
-            default -> LOG.warn("the wrapped server wrote a line that is not one JSON-RPC message ({}, {} bytes): "
-                    + "dropped", scan.shape().toString().toLowerCase(Locale.ROOT).replace('_', ' '), length);
         }
     }
 
@@ -78,18 +84,15 @@ final class ChildLines {
      * nor {@code error}; a notification has {@code method} and no {@code id}; a response has
      * {@code id}, exactly one of {@code result} and {@code error}, and no {@code method}.
      */
-    private byte[] message(Message message, byte[] line) {
-        boolean answer = message.hasResult() || message.hasError();
-        boolean named = message.hasMethod() && message.method() != null && !answer;
-        if (named && (message.id() == null || message.id().legal())) {
-            if (message.id() == null && ChildListens.ACKNOWLEDGED.equals(message.method())
+    private byte[] message(JsonRpcMessage message, byte[] line) {
+        if ((message instanceof Request || message instanceof Notification) && !message.parts().answers()) {
+            if (message instanceof Notification && ChildListens.ACKNOWLEDGED.equals(message.method())
                     && listens.acknowledged(line, message.start(), message.end())) {
                 onListen.run();
             }
             return PASSED; // the child's own request or notification, for the client
         }
-        if (!message.object() || message.hasMethod() || message.id() == null
-                || message.hasResult() == message.hasError()) {
+        if (!(message instanceof Response)) {
             LOG.warn("the wrapped server wrote {} bytes that are not exactly one well-formed JSON-RPC message: dropped",
                     message.end() - message.start());
             return null;
@@ -100,7 +103,7 @@ final class ChildLines {
                     + "dropped", shown(message.id()));
             return null;
         }
-        if (message.hasError() && WaitingRequests.answeredInTheChildsStead(request.method())
+        if (message.parts().hasError() && WaitingRequests.answeredInTheChildsStead(request.method())
                 && methodNotFound(line, message)) {
             fleet.answer(OwnRequest.listed(request.method()), message.id(), request.modern());
             return null; // the fleet's own answer goes out instead, when ready
@@ -118,7 +121,7 @@ final class ChildLines {
     }
 
     /** Whether the child's error response in {@code line} is -32601, method not found. */
-    private static boolean methodNotFound(byte[] line, Message message) {
+    private static boolean methodNotFound(byte[] line, JsonRpcMessage message) {
         Span error = Span.read(line, message.start(), message.end(), 2).member("error");
         Span code = error == null ? null : error.member("code");
         return code != null && code.token() == JsonToken.VALUE_NUMBER_INT
@@ -126,8 +129,8 @@ final class ChildLines {
     }
 
     /** A batch: passed as it came unless a message in it is dropped or amended, then spliced. */
-    private void batch(Scan scan, byte[] buffer, int length) {
-        List<Message> batch = scan.messages();
+    private void batch(JsonRpcLine line, byte[] buffer, int length) {
+        List<JsonRpcMessage> batch = line.messages();
         if (batch.isEmpty()) {
             LOG.warn("the wrapped server wrote an empty batch, which is no JSON-RPC message: dropped");
             return;
@@ -145,7 +148,7 @@ final class ChildLines {
                 splice.replace(spans.get(i), relayed);
             }
         }
-        splice.cutAndAppend(scan.close(), spans, cut, List.of());
+        splice.cutAndAppend(line.close(), spans, cut, List.of());
         if (splice.isEmpty()) {
             toClient.passLine(buffer, length);
         } else if (kept) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.domain.Failures;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.VerdictResource;
+import dev.fleet.mcp.jsonrpc.JsonRpcEnvelope;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -112,11 +113,7 @@ final class OwnAnswers implements AutoCloseable {
     private JsonNode response(OwnRequest request, JsonRpcId id, JsonNode params, boolean modern) {
         try {
             ObjectNode result = result(request, params);
-            ObjectNode response = NODES.objectNode();
-            response.put("jsonrpc", "2.0");
-            response.set("id", id.node());
-            response.set("result", modern ? inTheModernEra(request, result) : result);
-            return response;
+            return JsonRpcEnvelope.result(id, modern ? inTheModernEra(request, result) : result);
         } catch (IllegalArgumentException unreadable) {
             return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: " + Failures.withKind(unreadable))
                     .node(id);
@@ -180,10 +177,7 @@ final class OwnAnswers implements AutoCloseable {
     }
 
     private static ObjectNode updated() {
-        ObjectNode notification = NODES.objectNode();
-        notification.put("jsonrpc", "2.0");
-        notification.put("method", "notifications/resources/updated");
-        notification.putObject("params").put("uri", VerdictResource.URI);
-        return notification;
+        return JsonRpcEnvelope.notification("notifications/resources/updated",
+                NODES.objectNode().put("uri", VerdictResource.URI));
     }
 }

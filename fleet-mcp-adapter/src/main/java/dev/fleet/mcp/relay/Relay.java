@@ -9,9 +9,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcLine;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
-import dev.fleet.mcp.relay.JsonRpcLine.Message;
-import dev.fleet.mcp.relay.JsonRpcLine.Scan;
+import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.LineOutput;
 import java.io.IOException;
 import java.util.List;
@@ -21,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The relay between an MCP client and the member's own server (the child), one line at a time in
- * each direction, each line read once in one streaming pass ({@link JsonRpcLine}), never made a tree
+ * each direction, each line read once in one streaming pass ({@link JsonRpcReader}), never made a tree
  * to be passed on (the contract, §12 and §12.1). Every message passes unchanged, byte for byte,
  * except the amendments of §12: the child's capabilities and last list pages, spliced into its bytes
  * ({@link Amendments}), the requests this member answers itself ({@link OwnRequest},
@@ -46,10 +52,13 @@ public final class Relay implements AutoCloseable {
     /** Requests forwarded to the child and not yet answered nor cancelled, at most: a bound on what the relay remembers. */
     static final int MAX_FORWARDED = 4096;
 
+    /** The relay's reader of lines, both ways: strict, as a duplicate key might route one way here and another in the child. */
+    static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, true);
+
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
 
-    /** Writes replies, and reads the params of a request the member answers itself (rare: never a passed line). */
-    private final ObjectMapper json = JsonMapper.builder(JsonRpcLine.STRICT.copy())
+    /** Writes replies, and reads the params of a request the member answers itself (rare: never a passed line's). */
+    private final ObjectMapper json = JsonMapper.builder(READER.factory().copy())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
@@ -76,17 +85,16 @@ public final class Relay implements AutoCloseable {
 
     /** One line from the client, without its terminator. */
     public void fromClient(byte[] buffer, int length) {
-        Scan scan = JsonRpcLine.read(buffer, length);
-        switch (scan.shape()) {
-            case BLANK -> { } // a blank line is no message at all
-            case OBJECT -> clientMessage(scan.message(), buffer, length);
-            case BATCH -> clientBatch(scan.messages(), buffer, length);
-            case NOT_AN_OBJECT -> replyError(JsonRpcId.NONE, -32600, "Invalid Request: a JSON-RPC message is an object");
-            case DUPLICATE_KEY -> replyError(JsonRpcLine.readableId(buffer, length), -32600,
-                    "Invalid Request: an object holds the same key twice");
-            case TOO_DEEP -> replyError(JsonRpcLine.readableId(buffer, length), -32600,
-                    "Invalid Request: nested deeper than " + JsonRpcLine.MAX_DEPTH + " levels");
-            case NOT_JSON -> replyError(JsonRpcLine.readableId(buffer, length), -32700, "Parse error: not one JSON value");
+        JsonRpcLine line = READER.read(buffer, length);
+        if (line.blank()) {
+            return; // a blank line is no message at all
+        }
+        if (line.batch()) {
+            clientBatch(line.messages(), buffer, length);
+        } else if (line.message() instanceof Invalid invalid && invalid.wholeLine()) {
+            refuseLine(invalid);
+        } else {
+            clientMessage(line.message(), buffer, length);
         }
     }
 
@@ -124,48 +132,56 @@ public final class Relay implements AutoCloseable {
         own.close();
     }
 
-    private void clientMessage(Message message, byte[] buffer, int length) {
-        OwnRequest ownRequest = OwnRequest.of(message.method(), message.paramsName(), message.paramsUri(), fleet,
-                amendments);
-        if (message.isRequest()) {
-            String invalid = invalidRequest(message);
-            if (invalid != null) {
-                replyError(message.id(), -32600, invalid);
-                return;
-            }
+    private void clientMessage(JsonRpcMessage message, byte[] buffer, int length) {
+        OwnRequest ownRequest = own(message);
+        if (message instanceof Request request) {
             if (ownRequest != null) {
                 toChild.flush(); // answering may wait for a free slot: what went before leaves first
-                JsonNode request = tree(buffer, length);
-                own.answer(ownRequest, message.id(), request.get("params"),
-                        ModernEra.claims(request));
+                own.answer(ownRequest, request.id(), params(buffer, request.parts().params()),
+                        ModernEra.claims(request.parts().params()));
                 return;
             }
-            if (!forwarded.hasRoomFor(forwarded.waits(message.id().key()) ? 0 : 1)) {
-                replyError(message.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait for "
+            if (!forwarded.hasRoomFor(forwarded.waits(request.id().key()) ? 0 : 1)) {
+                replyError(request.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait for "
                         + "the server's answers");
                 return;
             }
-            forwarded.add(message.id().key(), message.method(), claimsModernEra(message, buffer, length));
-        } else if (message.isNotification()) {
-            if ("notifications/cancelled".equals(message.method()) && cancelled(message.requestId())) {
+            forwarded.add(request.id().key(), request.method(), claimsModernEra(request));
+        } else if (message instanceof Notification notification) {
+            Params params = notification.parts().params();
+            if ("notifications/cancelled".equals(notification.method())
+                    && cancelled(params == null ? null : params.requestId())) {
                 return; // the child never saw that request
             }
             if (ownRequest != null && ownRequest.namesTheFleet()) {
                 LOG.warn("the client sent {} for the fleet's own {} as a notification: dropped, it never reaches the "
-                        + "wrapped server", message.method(), message.paramsUri() != null ? message.paramsUri()
-                        : message.paramsName());
+                        + "wrapped server", notification.method(), params.uri() != null ? params.uri() : params.name());
                 return;
             }
+        } else if (message instanceof Invalid invalid && invalid.request()) {
+            replyError(invalid.id(), -32600, "Invalid Request: " + invalid.detail());
+            return;
         }
-        toChild.passLine(buffer, length);
+        toChild.passLine(buffer, length); // a response, or what names no request: the child's to judge
     }
 
-    /** Why a request may not be forwarded nor answered (MCP: an id is a string or a number), or null. */
-    private static String invalidRequest(Message request) {
-        if (!request.id().legal()) {
-            return "Invalid Request: an id is a string or a number";
+    /** A line that is no JSON-RPC message at all, answered with the id it names where that can be read. */
+    private void refuseLine(Invalid line) {
+        switch (line.fault()) {
+            case LINE_NOT_AN_OBJECT -> replyError(JsonRpcId.NONE, -32600,
+                    "Invalid Request: a JSON-RPC message is an object");
+            case DUPLICATE_KEY -> replyError(line.id(), -32600, "Invalid Request: an object holds the same key twice");
+            case TOO_DEEP -> replyError(line.id(), -32600, "Invalid Request: nested deeper than "
+                    + JsonRpcReader.MAX_DEPTH + " levels");
+            default -> replyError(line.id(), -32700, "Parse error: not one JSON value");
         }
-        return request.method() == null ? "Invalid Request: a method is a string" : null;
+    }
+
+    /** The request this member answers itself that {@code message} is, or null. */
+    private OwnRequest own(JsonRpcMessage message) {
+        Params params = message.parts().params();
+        return OwnRequest.of(message.method(), params == null ? null : params.name(), params == null ? null : params.uri(),
+                fleet, amendments);
     }
 
     /**
@@ -185,41 +201,45 @@ public final class Relay implements AutoCloseable {
         return false;
     }
 
-    private void clientBatch(List<Message> batch, byte[] buffer, int length) {
+    private void clientBatch(List<JsonRpcMessage> batch, byte[] buffer, int length) {
         int added = 0;
-        for (Message message : batch) {
-            OwnRequest ownRequest = OwnRequest.of(message.method(), message.paramsName(), message.paramsUri(), fleet,
-                    amendments);
-            if (ownRequest != null && (message.isRequest() || ownRequest.namesTheFleet())) {
+        for (JsonRpcMessage message : batch) {
+            OwnRequest ownRequest = own(message);
+            if (ownRequest != null && (message instanceof Request || ownRequest.namesTheFleet())) {
                 refuseBatch(batch, "Invalid Request: a batch may not hold a request the fleet answers itself ("
                         + message.method() + "); send it on a line of its own");
                 return;
             }
-            String invalid = message.isRequest() ? invalidRequest(message) : null;
-            if (invalid != null) {
-                refuseBatch(batch, invalid);
+            if (message instanceof Invalid invalid && invalid.request()) {
+                refuseBatch(batch, "Invalid Request: " + invalid.detail());
                 return;
             }
-            added += message.isRequest() && !forwarded.waits(message.id().key()) ? 1 : 0;
+            added += message instanceof Request request && !forwarded.waits(request.id().key()) ? 1 : 0;
         }
         if (!forwarded.hasRoomFor(added)) {
             refuseBatch(batch, "Invalid Request: " + MAX_FORWARDED + " requests already wait for the server's answers");
             return;
         }
-        for (Message message : batch) {
-            if (message.isRequest()) {
-                forwarded.add(message.id().key(), message.method(), false); // a batch is no 2026-07-28 message
-            } else if (message.isNotification() && "notifications/cancelled".equals(message.method())) {
-                cancelled(message.requestId());
+        for (JsonRpcMessage message : batch) {
+            if (message instanceof Request request) {
+                forwarded.add(request.id().key(), request.method(), false); // a batch is no 2026-07-28 message
+            } else if (message instanceof Notification notification
+                    && "notifications/cancelled".equals(notification.method())) {
+                cancelled(notification.parts().params() == null ? null : notification.parts().params().requestId());
             }
         }
         toChild.passLine(buffer, length);
     }
 
-    private void refuseBatch(List<Message> batch, String reason) {
+    private void refuseBatch(List<JsonRpcMessage> batch, String reason) {
         ArrayNode replies = json.createArrayNode();
-        batch.stream().filter(Message::isRequest).filter(request -> request.id().legal())
-                .forEach(request -> replies.add(error(request.id(), -32600, reason)));
+        for (JsonRpcMessage message : batch) {
+            JsonRpcId id = message instanceof Request || message instanceof Invalid invalid && invalid.request()
+                    ? message.id() : null;
+            if (id != null && id.legal()) {
+                replies.add(error(id, -32600, reason));
+            }
+        }
         LOG.warn("a client batch answered with error -32600: {}", reason);
         writeToClient(replies.isEmpty() ? error(JsonRpcId.NONE, -32600, reason) : replies);
     }
@@ -235,17 +255,20 @@ public final class Relay implements AutoCloseable {
 
     /**
      * Whether a request the relay forwards claims the 2026-07-28 era, where that matters: only a list the
-     * fleet answers in the child's stead if the child does not know it (§13), so only those few small
-     * lines are read again, as a tree.
+     * fleet answers in the child's stead if the child does not know it (§13).
      */
-    private boolean claimsModernEra(Message request, byte[] buffer, int length) {
-        return WaitingRequests.answeredInTheChildsStead(request.method()) && ModernEra.claims(tree(buffer, length));
+    private static boolean claimsModernEra(Request request) {
+        return WaitingRequests.answeredInTheChildsStead(request.method())
+                && ModernEra.claims(request.parts().params());
     }
 
-    /** A request the member reads further, as a tree (the line is known to be one object). */
-    private JsonNode tree(byte[] buffer, int length) {
+    /** The params of a request the member answers itself, as a tree: just their bytes read again; null when absent. */
+    private JsonNode params(byte[] buffer, Params params) {
+        if (params == null) {
+            return null;
+        }
         try {
-            return json.readTree(buffer, 0, length);
+            return json.readTree(buffer, params.start(), params.end() - params.start());
         } catch (IOException e) {
             throw new IllegalStateException("a line read once could not be read again", e);
         }

@@ -2,6 +2,7 @@ package dev.fleet.mcp.relay;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ record Span(JsonToken token, int start, int end, String text, Map<String, Span> 
 
     /** The one value in {@code buffer[start, end)}, read {@code depth} levels deep (the line is known good). */
     static Span read(byte[] buffer, int start, int end, int depth) {
-        try (JsonParser parser = JsonRpcLine.STRICT.createParser(buffer, start, end - start)) {
+        try (JsonParser parser = Relay.READER.factory().createParser(buffer, start, end - start)) {
             parser.nextToken();
             return value(parser, start, depth);
         } catch (IOException e) {
@@ -54,16 +55,16 @@ record Span(JsonToken token, int start, int end, String text, Map<String, Span> 
                 parser.nextToken();
                 members.put(name, value(parser, base, depth - 1));
             }
-            return new Span(token, start, base + JsonRpcLine.end(parser), null, members, null);
+            return new Span(token, start, base + JsonRpcReader.end(parser), null, members, null);
         }
         if (depth > 0 && token == JsonToken.START_ARRAY) {
             List<Span> elements = new ArrayList<>();
             while (parser.nextToken() != JsonToken.END_ARRAY) {
                 elements.add(value(parser, base, depth - 1));
             }
-            return new Span(token, start, base + JsonRpcLine.end(parser), null, null, elements);
+            return new Span(token, start, base + JsonRpcReader.end(parser), null, null, elements);
         }
         String text = token == JsonToken.VALUE_STRING ? parser.getText() : null;
-        return new Span(token, start, base + JsonRpcLine.end(parser), text, null, null);
+        return new Span(token, start, base + JsonRpcReader.end(parser), text, null, null);
     }
 }

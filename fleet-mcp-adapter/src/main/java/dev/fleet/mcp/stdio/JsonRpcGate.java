@@ -1,15 +1,21 @@
 package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.jsonrpc.JsonRpcEnvelope;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcLine;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -24,8 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides, line by line, what of a stdio client's input reaches the SDK's session (the contract: bad
- * client input never ends a server), and parses each line, once: the message the session gets is
- * made from that one tree ({@code convertValue}), never from the line's text again. In SDK 2.1.0 a
+ * client input never ends a server), and reads each line once ({@link JsonRpcReader}): the message the
+ * session gets is made from its id, its method and a tree of just its params' bytes. In SDK 2.1.0 a
  * session answers a message it cannot read with a stack trace, or not at all, and a request that
  * arrives before the {@code notifications/initialized} notification waits for the session's
  * exchange with no timeout (no reply, ever). So only messages the SDK is known to handle are passed
@@ -68,11 +74,12 @@ final class JsonRpcGate {
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcGate.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /** Strict where the SDK is lenient: a second value after the message is not one message. */
-    private final ObjectMapper json = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    /** Duplicate keys as the SDK reads them (the last counts); the line's limit bounds every value in it. */
+    private final JsonRpcReader reader = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, false);
+    /** Writes the replies the gate makes itself. */
+    private final ObjectMapper json = new ObjectMapper();
     private final McpJsonMapper sdkMapper;
+    private final SessionMessages messages;
     private final LineOutput out;
     /** Where a request of the 2026-07-28 era goes ({@link ModernEra#claims}); null: this gate serves 2025 only. */
     private final ModernStdio modern;
@@ -96,6 +103,7 @@ final class JsonRpcGate {
 
     JsonRpcGate(McpJsonMapper sdkMapper, LineOutput out, ModernStdio modern) {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
+        this.messages = new SessionMessages(sdkMapper);
         this.out = Objects.requireNonNull(out, "out");
         this.modern = modern;
     }
@@ -103,7 +111,7 @@ final class JsonRpcGate {
     /**
      * One line of stdin, without its line terminator.
      *
-     * @return the message to hand to the SDK's session, made from this one parse of the line, or what
+     * @return the message to hand to the SDK's session, made from this one reading of the line, or what
      *     was done with a line the session never sees
      */
     Admission admit(byte[] buffer, int length) {
@@ -114,25 +122,30 @@ final class JsonRpcGate {
         } catch (CharacterCodingException e) {
             return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: the line is not valid UTF-8", length);
         }
-        if (text.isBlank()) {
+        JsonRpcLine line = text.isBlank() ? null : reader.read(buffer, length);
+        if (line == null || line.blank()) {
             return Admission.Handled.UNANSWERED; // a stray newline from a client is no message at all
         }
-        JsonNode message;
-        try {
-            message = json.readTree(text);
-        } catch (JacksonException e) {
-            return reply(JsonRpcId.NONE, PARSE_ERROR,
-                    "Parse error: " + RequestParams.clientText(e.getOriginalMessage()), length);
-        }
-        if (message.isArray()) {
+        if (line.batch()) {
             return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
                     + "JSON-RPC message (an object) per line", length);
         }
-        if (!message.isObject()) {
-            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
-                    + message.getNodeType().name().toLowerCase(java.util.Locale.ROOT), length);
+        JsonRpcMessage message = line.message();
+        if (message instanceof Invalid invalid && invalid.wholeLine()) {
+            return invalid.fault() == Fault.LINE_NOT_AN_OBJECT
+                    ? reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
+                            + invalid.detail(), length)
+                    : reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(invalid.detail()),
+                            length);
         }
-        return admitObject((ObjectNode) message, length);
+        JsonNode params;
+        try {
+            params = messages.params(buffer, message.parts().params()); // what the session will read, if anything
+        } catch (JacksonException e) {
+            return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()),
+                    length);
+        }
+        return admitMessage(message, params, buffer, length);
     }
 
     /** A line longer than the reader holds: discarded unread, and answered once. */
@@ -142,63 +155,63 @@ final class JsonRpcGate {
                 + "unread", limit);
     }
 
-    private Admission admitObject(ObjectNode message, int length) {
-        boolean hasMethod = message.has("method");
-        boolean hasId = message.has("id");
-        JsonNode id = message.get("id");
-        // the one id check (JsonRpcId), narrowed to the ids the SDK's session can take
-        JsonRpcId rpcId = JsonRpcId.of(id);
-        boolean usableId = id != null && rpcId.fitsTheSdk();
-        JsonRpcId replyId = hasMethod && usableId ? rpcId : JsonRpcId.NONE;
-        if (!hasMethod) {
-            if (message.has("result") || message.has("error")) {
-                return admitResponse(message, length);
-            }
+    private Admission admitMessage(JsonRpcMessage message, JsonNode params, byte[] line, int length) {
+        if (message instanceof Response || message instanceof Invalid invalid
+                && invalid.fault() == Fault.MALFORMED_RESPONSE) {
+            return admitResponse(message, line, length);
+        }
+        if (message instanceof Invalid invalid && invalid.fault() == Fault.NEITHER) {
             return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: neither a request, a notification nor "
                     + "a response (no method, result or error)", length);
         }
-        if (!"2.0".equals(message.path("jsonrpc").textValue())) {
+        // the one id check (JsonRpcId), narrowed to the ids the SDK's session can take
+        JsonRpcId id = message.id();
+        JsonRpcId replyId = id != null && id.fitsTheSdk() ? id : JsonRpcId.NONE;
+        if (!message.parts().versioned()) {
             return reply(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", length);
         }
-        JsonNode methodNode = message.get("method");
-        if (!methodNode.isTextual() || methodNode.textValue().isEmpty()) {
+        String method = message.method();
+        if (method == null || method.isEmpty()) {
             return reply(replyId, INVALID_REQUEST, "Invalid Request: method must be a non-empty string", length);
         }
-        String method = methodNode.textValue();
-        if (hasId && !usableId) {
+        if (id != null && !id.fitsTheSdk()) {
             return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: id must be a string or an integer",
                     length);
         }
-        JsonNode params = message.get("params");
-        boolean paramsUsable = params == null || params.isObject() || params.isNull();
-        if (!hasId) {
-            return admitNotification(message, method, paramsUsable, length);
+        Params read = message.parts().params();
+        boolean paramsUsable = read == null || read.usable();
+        if (id == null) {
+            return admitNotification(method, paramsUsable, params, length);
         }
         if (!paramsUsable) {
-            return reply(rpcId, INVALID_PARAMS, "Invalid params: params must be an object", length);
+            return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
-        if (modern != null && ModernEra.claims(message)) {
+        if (modern != null && ModernEra.claims(read)) {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             }
-            modern.request(id, method, params);
+            modern.request(messages.id(id), method, params);
             return Admission.Handled.ANSWERED;
         }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
-            return result(id, method, length);
+            LOG.debug("stdin line {}: '{}' answered before initialization ({} bytes)", lineNumber, method, length);
+            write(JsonRpcEnvelope.result(id, NODES.objectNode()));
+            return Admission.Handled.ANSWERED;
         }
         if (!initialized && !McpSchema.METHOD_INITIALIZE.equals(method)) {
-            return reply(rpcId, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
+            return reply(id, INVALID_REQUEST, "Invalid Request: session not initialized; send 'initialize', then "
                     + "'notifications/initialized', before '" + RequestParams.clientText(method) + "'", length);
         }
-        McpSchema.JSONRPCRequest request = sdkMessage(message, McpSchema.JSONRPCRequest.class);
-        if (request == null) {
-            return reply(rpcId, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
+        McpSchema.JSONRPCRequest request;
+        try {
+            request = messages.request(id, method, params);
+        } catch (RuntimeException e) {
+            return reply(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC request this server can read", length);
         }
-        String unreadable = RequestParams.problem(sdkMapper, request.method(), request.params());
+        String unreadable = RequestParams.problem(sdkMapper, method, request.params());
         if (unreadable != null) {
-            return reply(rpcId, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": " + unreadable,
-                    length);
+            return reply(id, INVALID_PARAMS, "Invalid params for " + RequestParams.clientText(method) + ": "
+                    + unreadable, length);
         }
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             initializeSent = true;
@@ -209,10 +222,10 @@ final class JsonRpcGate {
         return new Admission.Passed(request);
     }
 
-    private Admission admitNotification(ObjectNode message, String method, boolean paramsUsable,
-            int length) {
+    private Admission admitNotification(String method, boolean paramsUsable, JsonNode params, int length) {
         if (modern != null && "notifications/cancelled".equals(method)) {
-            modern.cancelled(message.get("params")); // ends a modern listen; the 2025 session acts on none
+            // ends a modern listen; the 2025 session acts on none
+            modern.cancelled(paramsUsable ? params : null);
             return Admission.Handled.UNANSWERED;
         }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
@@ -225,8 +238,7 @@ final class JsonRpcGate {
                     initialized ? "the session is already initialized" : "no 'initialize' request came before it");
             return Admission.Handled.UNANSWERED;
         }
-        McpSchema.JSONRPCNotification notification =
-                paramsUsable ? sdkMessage(message, McpSchema.JSONRPCNotification.class) : null;
+        McpSchema.JSONRPCNotification notification = paramsUsable ? messages.notification(method, params) : null;
         if (notification == null) {
             LOG.warn("stdin line {}: malformed '{}' ignored", lineNumber, method);
             return Admission.Handled.UNANSWERED;
@@ -235,38 +247,15 @@ final class JsonRpcGate {
         return new Admission.Passed(notification);
     }
 
-    private Admission admitResponse(ObjectNode message, int length) {
-        McpSchema.JSONRPCResponse response = "2.0".equals(message.path("jsonrpc").textValue())
-                && (message.has("result") != message.has("error"))
-                ? sdkMessage(message, McpSchema.JSONRPCResponse.class) : null;
+    /** A response: passed once initialized (this server sends no requests, so the SDK only logs it). */
+    private Admission admitResponse(JsonRpcMessage message, byte[] line, int length) {
+        McpSchema.JSONRPCResponse response = messages.response(message, line);
         if (response == null || !initialized) {
             LOG.warn("stdin line {}: {} response ignored ({} bytes)", lineNumber,
                     response != null ? "unsolicited" : "malformed", length);
             return Admission.Handled.UNANSWERED;
         }
         return new Admission.Passed(response);
-    }
-
-    /**
-     * The SDK's message of {@code type} made from the tree, as its own reader makes it from a line's
-     * text (text to plain JSON values, then {@code convertValue}), or null where the SDK cannot read it.
-     */
-    private <T extends McpSchema.JSONRPCMessage> T sdkMessage(ObjectNode message, Class<T> type) {
-        try {
-            return sdkMapper.convertValue(message, type);
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private Admission result(JsonNode id, String method, int length) {
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
-        response.set("id", id);
-        response.set("result", NODES.objectNode());
-        LOG.debug("stdin line {}: '{}' answered before initialization ({} bytes)", lineNumber, method, length);
-        write(response);
-        return Admission.Handled.ANSWERED;
     }
 
     private Admission reply(JsonRpcId id, int code, String message, int length) {

@@ -1,5 +1,7 @@
 package dev.fleet.mcp.stdio;
 
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -187,9 +189,8 @@ final class StdioTransport implements McpServerTransportProvider {
         private byte[] encode(McpSchema.JSONRPCResponse answer) {
             byte[] line = encodeOrNull(answer);
             if (line == null) {
-                line = encodeOrNull(McpSchema.JSONRPCResponse.error(answer.id(), new McpSchema.JSONRPCResponse
-                        .JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error: the answer could not be "
-                                + "encoded")));
+                line = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the answer could not be "
+                        + "encoded").bytes(JsonRpcId.ofValue(answer.id()));
             }
             return line;
         }

@@ -127,7 +127,7 @@ class RelayPropertiesTest {
     /** The id key of a message line, as the relay computes it; null when it has no id. */
     private static String idKey(String line) {
         byte[] bytes = line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        JsonRpcId id = JsonRpcLine.read(bytes, bytes.length).message().id();
+        JsonRpcId id = Relay.READER.read(bytes, bytes.length).message().id();
         return id == null ? null : id.key();
     }
 }

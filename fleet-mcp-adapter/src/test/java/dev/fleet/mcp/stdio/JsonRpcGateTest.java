@@ -101,6 +101,20 @@ class JsonRpcGateTest {
         }
     }
 
+    /**
+     * The line is read in one streaming pass, and only its params again, as a tree for the SDK: within
+     * Jackson's bounds, so a number of thousands of digits there is refused, never decoded; and a key
+     * twice counts as the SDK's own reader counts it, the last.
+     */
+    @Test
+    void onlyTheParamsAreReadAgainWithinJacksonsBounds() throws IOException {
+        open();
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+                + "\"arguments\":{\"n\":" + "9".repeat(5_000) + "}}}", -32700, null);
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"u\",\"name\":\"t\"}}");
+    }
+
     @Test
     void notificationsOtherThanInitializedAndBadResponsesAreDroppedUnanswered() throws IOException {
         open();

@@ -1,0 +1,26 @@
+package dev.fleet.mcp.jsonrpc;
+
+import java.util.List;
+
+/**
+ * One line (or HTTP body) as {@link JsonRpcReader} read it: no message (blank), one, or a batch's.
+ * A line that is no JSON-RPC at all is one {@link JsonRpcMessage.Invalid} whose fault says so.
+ *
+ * @param messages the line's messages, in order
+ * @param batch whether the line is a batch (a JSON array), even one of one message or none
+ * @param close where a batch's closing bracket is, -1 for a line that is no batch
+ */
+public record JsonRpcLine(List<JsonRpcMessage> messages, boolean batch, int close) {
+
+    static final JsonRpcLine BLANK = new JsonRpcLine(List.of(), false, -1);
+
+    /** Whether the line holds nothing at all (whitespace only). */
+    public boolean blank() {
+        return messages.isEmpty() && !batch;
+    }
+
+    /** The one message of a line that is no batch. */
+    public JsonRpcMessage message() {
+        return messages.get(0);
+    }
+}

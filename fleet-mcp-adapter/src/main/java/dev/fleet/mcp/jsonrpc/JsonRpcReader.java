@@ -1,0 +1,145 @@
+package dev.fleet.mcp.jsonrpc;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Parts;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one reader of JSON-RPC lines, for stdio, HTTP and the relay (the contract, §12: each line parsed
+ * once): one streaming pass, never a tree, into {@link JsonRpcMessage}s that say where each lies in the
+ * line, so a message that passes unchanged is passed as the bytes it came in and an amendment is spliced
+ * into them.
+ *
+ * <p>Only the limit its transport puts on a line bounds a message (§12.1): numbers, strings and keys as
+ * long as a line may be; nesting deeper than {@value #MAX_DEPTH} levels is refused.
+ */
+public final class JsonRpcReader {
+
+    public static final int MAX_DEPTH = 1000;
+    /** The {@code _meta} key that carries a 2026-07-28 request's protocol version (§13). */
+    public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+
+    private final JsonFactory factory;
+    private final JsonFactory lenient;
+
+    /**
+     * @param maxLineBytes the transport's line (or body) limit, which bounds every value in it
+     * @param duplicateKeysRefused whether an object holding a key twice makes the line
+     *     {@link Fault#DUPLICATE_KEY} (the relay: the child might read another {@code name} than fleet),
+     *     or the last one counts (the SDK's own reading, which the plain servers follow)
+     */
+    public JsonRpcReader(int maxLineBytes, boolean duplicateKeysRefused) {
+        StreamReadConstraints limits = StreamReadConstraints.builder()
+                .maxNumberLength(maxLineBytes)
+                .maxStringLength(maxLineBytes)
+                .maxNameLength(maxLineBytes)
+                .maxNestingDepth(MAX_DEPTH)
+                .build();
+        this.lenient = JsonFactory.builder().streamReadConstraints(limits).build();
+        this.factory = duplicateKeysRefused
+                ? JsonFactory.builder().streamReadConstraints(limits).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                        .build()
+                : lenient;
+    }
+
+    /** The parser factory this reader reads with, for a part read again (a span, a tree of params). */
+    public JsonFactory factory() {
+        return factory;
+    }
+
+    /** Reads the line in {@code buffer[0, length)}. */
+    public JsonRpcLine read(byte[] buffer, int length) {
+        try (JsonParser parser = factory.createParser(buffer, 0, length)) {
+            JsonToken first = parser.nextToken();
+            JsonRpcLine line;
+            if (first == null) {
+                return JsonRpcLine.BLANK;
+            } else if (first == JsonToken.START_OBJECT) {
+                line = new JsonRpcLine(List.of(MessageReader.object(parser, buffer)), false, -1);
+            } else if (first == JsonToken.START_ARRAY) {
+                List<JsonRpcMessage> messages = new ArrayList<>();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    messages.add(MessageReader.element(parser, buffer));
+                }
+                line = new JsonRpcLine(messages, true, (int) parser.currentTokenLocation().getByteOffset());
+            } else {
+                String type = MessageReader.typeOf(first);
+                parser.skipChildren();
+                line = whole(Fault.LINE_NOT_AN_OBJECT, type, JsonRpcId.NONE, length);
+            }
+            JsonToken trailing = parser.nextToken();
+            return trailing == null ? line : unreadable(Fault.NOT_JSON, "Trailing token (of type " + trailing
+                    + ") found after the value", buffer, length);
+        } catch (StreamConstraintsException tooDeep) {
+            return unreadable(Fault.TOO_DEEP, "nested deeper than " + MAX_DEPTH + " levels", buffer, length);
+        } catch (JsonParseException e) {
+            String why = String.valueOf(e.getOriginalMessage());
+            return unreadable(why.startsWith("Duplicate field") ? Fault.DUPLICATE_KEY : Fault.NOT_JSON, why, buffer,
+                    length);
+        } catch (IOException e) {
+            return unreadable(Fault.NOT_JSON, String.valueOf(e.getMessage()), buffer, length);
+        }
+    }
+
+    /** Where the value the parser is at (or has just closed) ends, exclusive; the value is consumed. */
+    public static int end(JsonParser parser) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+            parser.skipChildren();
+        }
+        if (parser.currentToken() == JsonToken.END_OBJECT || parser.currentToken() == JsonToken.END_ARRAY) {
+            return (int) parser.currentTokenLocation().getByteOffset() + 1;
+        }
+        if (token == JsonToken.VALUE_STRING) {
+            parser.finishToken(); // a string is read lazily: its end is known once it is read
+        }
+        return (int) parser.currentLocation().getByteOffset();
+    }
+
+    private JsonRpcLine unreadable(Fault fault, String detail, byte[] buffer, int length) {
+        return whole(fault, detail, readableId(buffer, length), length);
+    }
+
+    private static JsonRpcLine whole(Fault fault, String detail, JsonRpcId id, int length) {
+        Parts parts = new Parts(0, length, false, false, false, null);
+        return new JsonRpcLine(List.of(new Invalid(fault, detail, id, null, parts)), false, -1);
+    }
+
+    /**
+     * The id of a line that could not be read as one message, when it can still be read: the line's
+     * object has exactly one {@code id} at its top level, a string or a number, before anything that
+     * stops reading (a refused request is answered with its own id, so the client never waits on it).
+     */
+    private JsonRpcId readableId(byte[] buffer, int length) {
+        JsonRpcId found = JsonRpcId.NONE;
+        int seen = 0;
+        try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return JsonRpcId.NONE;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                boolean id = "id".equals(parser.currentName());
+                parser.nextToken();
+                if (id) {
+                    seen++;
+                    found = JsonRpcId.read(parser, buffer);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            // read as far as it goes: an id before the fault still names the request
+        }
+        return seen == 1 ? found : JsonRpcId.NONE;
+    }
+}

@@ -1,0 +1,114 @@
+package dev.fleet.mcp.jsonrpc;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** The one reader says what each message is, where it and its params lie, and why it is none of the four kinds. */
+class JsonRpcReaderTest {
+
+    private static final JsonRpcReader STRICT = new JsonRpcReader(1 << 20, true);
+    private static final JsonRpcReader LENIENT = new JsonRpcReader(1 << 20, false);
+
+    @Test
+    void aRequestSaysItsIdMethodAndWhereItsParamsLie() {
+        String line = " {\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":"
+                + "{\"name\":\"deep\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}} ";
+        Request request = assertInstanceOf(Request.class, read(STRICT, line).message());
+        assertEquals("tools/call", request.method());
+        assertEquals("7", request.id().json());
+        assertTrue(request.parts().versioned());
+        assertEquals(line.trim(), line.substring(request.start(), request.end()));
+        Params params = request.parts().params();
+        assertEquals("x", params.name(), "the params' own name, never an argument's");
+        assertEquals("2026-07-28", params.protocolVersion());
+        assertEquals('{', line.charAt(params.start()));
+        assertEquals("}}", line.substring(params.end() - 2, params.end()));
+    }
+
+    @Test
+    void notificationsResponsesAndWhatIsNeither() {
+        Notification cancelled = assertInstanceOf(Notification.class,
+                read(STRICT, "{\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1.0}}").message());
+        assertEquals(JsonRpcId.of(JsonNodeFactory.instance.numberNode(1)).key(),
+                cancelled.parts().params().requestId().key(), "ids compare by value");
+        Response error = assertInstanceOf(Response.class, read(STRICT, "{\"id\":\"a\",\"error\":{}}").message());
+        assertTrue(error.parts().hasError());
+        assertFault(Fault.NEITHER, false, read(STRICT, "{\"id\":1}").message());
+        assertFault(Fault.MALFORMED_RESPONSE, false, read(STRICT, "{\"id\":1,\"result\":1,\"error\":{}}").message());
+        assertFault(Fault.MALFORMED_RESPONSE, false, read(STRICT, "{\"result\":{}}").message());
+        assertFault(Fault.ID_NOT_LEGAL, true, read(STRICT, "{\"method\":\"m\",\"id\":null}").message());
+        assertFault(Fault.METHOD_NOT_A_STRING, true, read(STRICT, "{\"method\":1,\"id\":2}").message());
+        assertFault(Fault.METHOD_NOT_A_STRING, false, read(STRICT, "{\"method\":1}").message());
+    }
+
+    @Test
+    void aLineThatIsNoMessageSaysWhyAndTheIdItStillNames() {
+        Invalid notJson = assertFault(Fault.NOT_JSON, false, read(STRICT, "{\"id\":5,\"method\":\"m\"} x").message());
+        assertTrue(notJson.wholeLine());
+        assertEquals("5", notJson.id().json(), "a refusal names the request where its id can be read");
+        Invalid scalar = assertFault(Fault.LINE_NOT_AN_OBJECT, false, read(STRICT, "42").message());
+        assertEquals("number", scalar.detail());
+        assertFault(Fault.TOO_DEEP, false, read(STRICT, "[".repeat(1001) + "]".repeat(1001)).message());
+        String twice = "{\"id\":1,\"method\":\"a\",\"method\":\"b\"}";
+        assertFault(Fault.DUPLICATE_KEY, false, read(STRICT, twice).message());
+        assertEquals("b", read(LENIENT, twice).message().method(), "a lenient reader takes the last, as the SDK");
+        assertTrue(read(STRICT, " \t").blank());
+    }
+
+    @Test
+    void aBatchHoldsEachElementAndWhereItCloses() {
+        String line = "[{\"id\":1,\"method\":\"a\"}, 3 ,{\"method\":\"n\"}]";
+        JsonRpcLine batch = read(STRICT, line);
+        assertTrue(batch.batch());
+        assertEquals(3, batch.messages().size());
+        assertInstanceOf(Request.class, batch.messages().get(0));
+        Invalid three = assertFault(Fault.NOT_AN_OBJECT, false, batch.messages().get(1));
+        assertEquals("3", line.substring(three.start(), three.end()));
+        assertInstanceOf(Notification.class, batch.messages().get(2));
+        assertEquals(line.length() - 1, batch.close());
+        assertTrue(read(STRICT, "[]").batch());
+    }
+
+    @Test
+    void theEnvelopesNameTheirRequestAsItWroteTheId() throws IOException {
+        JsonRpcId id = read(STRICT, "{\"id\":1.50,\"method\":\"ping\"}").message().id();
+        ObjectMapper json = new ObjectMapper();
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1.50,\"result\":{}}",
+                json.writeValueAsString(JsonRpcEnvelope.result(id, json.createObjectNode())));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"uri\":\"u\"}}",
+                json.writeValueAsString(JsonRpcEnvelope.notification("m", json.createObjectNode().put("uri", "u"))));
+        assertEquals("7", JsonRpcId.ofValue(7L).json());
+        assertEquals("\"7\"", JsonRpcId.ofValue("7").json());
+        assertFalse(JsonRpcId.ofValue(1.5).legal());
+    }
+
+    private static Invalid assertFault(Fault fault, boolean request, JsonRpcMessage message) {
+        Invalid invalid = assertInstanceOf(Invalid.class, message);
+        assertEquals(fault, invalid.fault());
+        assertEquals(request, invalid.request());
+        if (!request && !invalid.wholeLine() && fault == Fault.NOT_AN_OBJECT) {
+            assertNull(invalid.id());
+        }
+        return invalid;
+    }
+
+    private static JsonRpcLine read(JsonRpcReader reader, String line) {
+        byte[] bytes = line.getBytes(UTF_8);
+        return reader.read(bytes, bytes.length);
+    }
+}
