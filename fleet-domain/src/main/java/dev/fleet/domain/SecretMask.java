@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * Secrets taken out of a command line before anyone is shown it or it is kept (docs/CONTRACT.md, "Secrets in
@@ -65,15 +66,7 @@ public final class SecretMask {
      * nothing (at most {@value #MAX_PASSES}), so masking the result again changes nothing.
      */
     public static List<String> argvApart(List<String> argv) {
-        List<String> shown = List.copyOf(argv);
-        for (int pass = 0; pass < MAX_PASSES; pass++) {
-            List<String> again = maskedApart(shown);
-            if (again.equals(shown)) {
-                return shown;
-            }
-            shown = again;
-        }
-        return shown;
+        return settled(List.copyOf(argv), SecretMask::maskedApart);
     }
 
     /**
@@ -84,12 +77,14 @@ public final class SecretMask {
      * so a few passes settle it; {@value #MAX_PASSES} bound the work on any text.
      */
     public static String commandLine(String line) {
-        if (line == null) {
-            return null;
-        }
-        String shown = line;
-        for (int pass = 0; pass < MAX_PASSES; pass++) {
-            String again = masked(Arrays.asList(shown.split(" ", -1)));
+        return line == null ? null : settled(line, shown -> masked(Arrays.asList(shown.split(" ", -1))));
+    }
+
+    /** {@code pass} applied to {@code value} until it changes nothing, at most {@value #MAX_PASSES} times. */
+    private static <T> T settled(T value, UnaryOperator<T> pass) {
+        T shown = value;
+        for (int i = 0; i < MAX_PASSES; i++) {
+            T again = pass.apply(shown);
             if (again.equals(shown)) {
                 return shown;
             }
@@ -100,15 +95,7 @@ public final class SecretMask {
 
     /** The arguments joined by single spaces, each masked, a value an argument opens hidden in the next. */
     private static String masked(List<String> arguments) {
-        StringBuilder shown = new StringBuilder();
-        boolean valueAhead = false;
-        for (int i = 0; i < arguments.size(); i++) {
-            if (i > 0) {
-                shown.append(' ');
-            }
-            valueAhead = maskArgument(arguments.get(i), valueAhead, shown);
-        }
-        return shown.toString();
+        return String.join(" ", maskedApart(arguments));
     }
 
     /** Each argument masked as {@link #masked} masks it, kept apart. */
