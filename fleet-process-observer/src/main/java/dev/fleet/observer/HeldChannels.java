@@ -1,10 +1,7 @@
 package dev.fleet.observer;
 
-import java.io.IOException;
-import java.nio.file.DirectoryIteratorException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.File;
+import java.nio.file.AccessDeniedException;
 import java.util.Arrays;
 
 /**
@@ -30,26 +27,29 @@ record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets,
     /** fd 0 and fd 1 as read, and every other fd of {@code fdDirectory} ("/proc/PID/fd/"). */
     static HeldChannels read(String fdDirectory, Descriptors stdio, Channels wanted, Budget budget) {
         Collector held = new Collector(wanted).stdio(stdio);
+        // File.list: one native call for the whole listing, names as strings; null when the process is gone
+        // (or its fds are refused): what was read stands. procfs lists fds ascending, so a cut keeps the first.
+        String[] names = new File(fdDirectory).list();
         int read = stdio.linksRead();
         boolean cut = stdio.cut();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of(fdDirectory))) {
-            for (Path entry : entries) {
-                int fd = Descriptors.fdNumber(entry.getFileName().toString());
-                if (fd == 0 || fd == 1) {
-                    continue; // read in the first pass
-                }
-                if (!budget.take(read)) {
-                    cut = true;
-                    break;
-                }
-                read++;
-                String target = Descriptors.target(fdDirectory + fd);
-                if (fd > 1 && target != null) {
+        for (String name : names == null ? new String[0] : names) {
+            int fd = Descriptors.fdNumber(name);
+            if (fd < 2) {
+                continue; // fd 0 and fd 1 were read in the first pass; anything else is no fd
+            }
+            if (!budget.take(read)) {
+                cut = true;
+                break;
+            }
+            read++;
+            try {
+                String target = Descriptors.target(fdDirectory + name);
+                if (target != null) {
                     held.add(fd, target);
                 }
+            } catch (AccessDeniedException e) {
+                break; // refused mid-way (the process exec'd a setuid program): what was read stands
             }
-        } catch (IOException | DirectoryIteratorException | SecurityException e) {
-            // another user's process (EACCES), or one that has exited: what was read stands
         }
         return held.done(cut);
     }
