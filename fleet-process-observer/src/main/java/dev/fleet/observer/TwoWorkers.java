@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * (a reader's buffer belongs to one thread). The host look reads thousands of tiny {@code /proc} files, a
  * syscall and some parsing each, and a cold JVM interprets that parsing: on two cores with one to spare, two
  * threads took from a third to nine tenths of one's cold time (fleet-process-observer/BENCHMARK.md): the
- * neighbours decide. Indices are handed out in small runs, so a slow process (a huge {@code fd/}) holds back one thread
- * only.
+ * neighbours decide. Indices are handed out in small runs, so a slow process (a huge {@code fd/}) holds back
+ * one thread only.
  */
 final class TwoWorkers {
 
