@@ -4,19 +4,20 @@ import dev.fleet.domain.host.HostProcess;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
 /**
  * One look at every process of {@code /proc} for {@code fleet host} (the contract, §14), used once and thrown
- * away. Per process it reads {@code stat} (parent, group, session, start) and, unless it is a kernel thread,
- * {@code cmdline}, {@code status} (owner, memory) and the links of {@code fd/}; then, for the few pipes some
- * stdin reads, the {@code fdinfo} of each fd on them, to learn who writes them. Bounded on a hostile host: at
- * most {@link #MAX_PROCESSES} processes, and fds as {@link Descriptors.Budget} allows; every cut is said in a
- * warning. A pid that vanishes mid-look is simply absent (races are normal); a zombie or a dead pid is no
- * process.
+ * away, in two passes on {@link TwoWorkers}. The first reads of each process {@code stat} (parent, group,
+ * session, start) and, unless it is a kernel thread, {@code cmdline}, {@code status} (owner, memory) and the
+ * links of fd 0 and fd 1 ({@link Descriptors}): the channels (pipes and sockets) stdins read. The second, only
+ * when some stdin reads a channel, reads the other fd links of each process whose fds could be read in the
+ * first ({@link HeldChannels}), and for a pipe some stdin reads the {@code fdinfo} of each fd on it, to learn who
+ * writes it ({@link PipeWriters}). Bounded on a hostile host: at most {@link #MAX_PROCESSES} processes, and fd
+ * links as {@link Budget} allows; every cut is said in a warning. A pid that vanishes mid-look is simply absent
+ * (races are normal); a zombie or a dead pid is no process.
  */
 final class HostLook {
 
@@ -27,58 +28,109 @@ final class HostLook {
 
     private final String procPrefix;
     private final long clockTicksPerSecond;
-    private final ProcFileReader reader = new ProcFileReader();
-    private final Descriptors.Budget budget;
+    private final Budget budget;
     private final long bootMillis;
     private final List<String> warnings = new ArrayList<>();
 
-    /** A process read, all but the pipes it writes, which need every process's stdin first. */
+    /** A process as the first pass read it. */
     private record Seen(long pid, long parent, long group, long session, int uid, long ticks, Instant startedAt,
-            List<String> argv, Descriptors descriptors, long memoryBytes) {
+            List<String> argv, Descriptors stdio, long memoryBytes) {
     }
 
     HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook) {
         this.procPrefix = procRoot + "/";
         this.clockTicksPerSecond = clockTicksPerSecond;
-        this.budget = new Descriptors.Budget(fdsPerProcess, fdsPerLook);
-        this.bootMillis = ProcfsScan.bootMillis(procPrefix, reader);
+        this.budget = new Budget(fdsPerProcess, fdsPerLook);
+        this.bootMillis = ProcfsScan.bootMillis(procPrefix, new ProcFileReader());
     }
 
     /** Every process of {@code names} (the listing of {@code /proc}), ordered by pid. */
     List<HostProcess> run(String[] names, int maxProcesses) {
-        List<Seen> seen = new ArrayList<>();
-        int listed = 0;
-        for (String name : names) {
-            long pid = ProcfsScan.pidOf(name);
-            if (pid <= 0) {
-                continue; // kernel state, not a process; /proc lists processes only, never their threads
-            }
-            if (++listed > maxProcesses) {
-                warnings.add("the process table holds more than " + maxProcesses + " processes; only the first "
-                        + maxProcesses + " were read");
-                break;
-            }
-            Seen process = read(pid);
+        long[] pids = pids(names, maxProcesses);
+        Seen[] seen = new Seen[pids.length];
+        TwoWorkers.forEach(pids.length, (reader, i) -> seen[i] = read(pids[i], reader));
+        Channels channels = new Channels();
+        for (Seen process : seen) {
             if (process != null) {
-                seen.add(process);
+                channels.add(process.stdio());
             }
         }
-        if (budget.processesCut() > 0) {
-            warnings.add(budget.processesCut() + " processes had more open files than were read (at most "
+        HostProcess[] processes = new HostProcess[seen.length];
+        boolean[] cut = new boolean[seen.length];
+        TwoWorkers.forEach(seen.length, (reader, i) -> {
+            Seen process = seen[i];
+            if (process != null) {
+                HeldChannels held = held(process, channels);
+                cut[i] = held.cut();
+                processes[i] = withWritten(process, new PipeWriters(procPrefix, reader).of(process.pid(), held,
+                        channels));
+            }
+        });
+        long processesCut = 0;
+        for (boolean one : cut) {
+            processesCut += one ? 1 : 0;
+        }
+        if (processesCut > 0) {
+            warnings.add(processesCut + " processes had more open files than were read (at most "
                     + MAX_FDS_PER_PROCESS + " each, " + MAX_FDS_PER_LOOK + " in all): pipes they hold may be missing");
         }
         if (bootMillis < 0) {
             warnings.add("the boot time (btime of /proc/stat) could not be read: start instants are unknown");
         }
-        return withPipesWritten(seen);
+        List<HostProcess> found = new ArrayList<>(processes.length);
+        for (HostProcess process : processes) {
+            if (process != null) {
+                found.add(process); // in pid order: pids() sorted them
+            }
+        }
+        return found;
     }
 
     List<String> warnings() {
         return warnings;
     }
 
+    /** The pids of {@code names}, ascending, at most {@code maxProcesses} of them (said in a warning). */
+    private long[] pids(String[] names, int maxProcesses) {
+        long[] pids = new long[Math.min(names.length, maxProcesses)];
+        int listed = 0;
+        for (String name : names) {
+            long pid = ProcfsScan.pidOf(name);
+            if (pid <= 0) {
+                continue; // kernel state, not a process; /proc lists processes only, never their threads
+            }
+            if (listed == maxProcesses) {
+                warnings.add("the process table holds more than " + maxProcesses + " processes; only the first "
+                        + maxProcesses + " were read");
+                break;
+            }
+            pids[listed++] = pid;
+        }
+        long[] kept = Arrays.copyOf(pids, listed);
+        Arrays.sort(kept);
+        return kept;
+    }
+
+    /** What the second pass reads of a process: nothing more when no stdin reads a channel. */
+    private HeldChannels held(Seen process, Channels channels) {
+        if (channels.isEmpty()) {
+            return process.stdio().cut() ? HeldChannels.ofStdio(process.stdio(), channels) : HeldChannels.NONE;
+        }
+        if (!process.stdio().readable()) {
+            return HeldChannels.ofStdio(process.stdio(), channels);
+        }
+        return HeldChannels.read(procPrefix + process.pid() + "/fd/", process.stdio(), channels, budget);
+    }
+
+    private static HostProcess withWritten(Seen process, Set<Long> written) {
+        Descriptors stdio = process.stdio();
+        return new HostProcess(process.pid(), process.parent(), process.group(), process.session(), process.uid(),
+                process.ticks(), process.startedAt(), process.argv(), stdio.stdinTerminal(), stdio.stdinChannel(),
+                stdio.stdoutChannel(), written, process.memoryBytes());
+    }
+
     /** The process, or null when it has gone (or died and waits to be reaped) since the listing. */
-    private Seen read(long pid) {
+    private Seen read(long pid, ProcFileReader reader) {
         String directory = procPrefix + pid;
         int length = reader.readProcessFile(directory + "/stat");
         if (length < 0 || ProcStat.isDead(reader.buffer(), length)) {
@@ -104,28 +156,7 @@ final class HostLook {
         }
         int uid = ProcStatus.realUid(reader.buffer(), length);
         long memory = ProcStatus.residentBytes(reader.buffer(), length);
-        Descriptors descriptors = Descriptors.read(Path.of(directory, "fd"), budget);
-        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, descriptors, memory);
-    }
-
-    /** The processes with, each, the pipes some stdin reads that it holds for writing. */
-    private List<HostProcess> withPipesWritten(List<Seen> seen) {
-        Set<Long> stdinPipes = new HashSet<>();
-        for (Seen process : seen) {
-            if (process.descriptors().stdinPipe() != null) {
-                stdinPipes.add(process.descriptors().stdinPipe());
-            }
-        }
-        PipeWriters writers = new PipeWriters(procPrefix, reader);
-        List<HostProcess> processes = new ArrayList<>(seen.size());
-        for (Seen process : seen) {
-            Descriptors fds = process.descriptors();
-            processes.add(new HostProcess(process.pid(), process.parent(), process.group(), process.session(),
-                    process.uid(), process.ticks(), process.startedAt(), process.argv(), fds.stdinTerminal(),
-                    fds.stdinPipe(), fds.stdoutPipe(), writers.of(process.pid(), fds, stdinPipes),
-                    process.memoryBytes()));
-        }
-        processes.sort(Comparator.comparingLong(HostProcess::pid));
-        return processes;
+        Descriptors stdio = Descriptors.read(directory + "/fd/", budget);
+        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, stdio, memory);
     }
 }

@@ -4,11 +4,11 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Which of the pipes some process's stdin reads a process holds open for writing: the living end of a server's
+ * Which of the channels some process's stdin reads a process holds the other end of: the living end of a server's
  * stdin, which tells a client that still holds it from an orphan whose client is gone (the contract, §14). A
  * pipe's two ends share one inode, so the link alone cannot tell them apart; {@code /proc/<pid>/fdinfo/<fd>}'s
  * {@code flags:} (octal) says how the fd was opened. Only the fds on a pipe some stdin reads are asked, a few on
- * any host.
+ * any host. A socket next to a stdin's socket is taken for its peer, as {@link Channels} says why.
  */
 final class PipeWriters {
 
@@ -26,20 +26,25 @@ final class PipeWriters {
         this.reader = reader;
     }
 
-    /** The inodes among {@code stdinPipes} that process {@code pid} holds open for writing; empty when none. */
-    Set<Long> of(long pid, Descriptors descriptors, Set<Long> stdinPipes) {
-        Set<Long> written = null;
-        for (int i = 0; i < descriptors.pipes(); i++) {
-            long inode = descriptors.pipeInodes()[i];
-            if (stdinPipes.contains(inode) && (written == null || !written.contains(inode))
-                    && opensForWriting(pid, descriptors.pipeFds()[i])) {
-                if (written == null) {
-                    written = new HashSet<>();
-                }
+    /**
+     * The stdin channels (inodes) whose other end process {@code pid} holds: the stdin pipes among {@code held}
+     * that it holds open for writing, and the stdin sockets next to a socket it holds; empty when none.
+     */
+    Set<Long> of(long pid, HeldChannels held, Channels wanted) {
+        if (held.pipes() == 0 && held.socketCount() == 0) {
+            return Set.of();
+        }
+        Set<Long> written = new HashSet<>(4);
+        for (int i = 0; i < held.pipes(); i++) {
+            long inode = held.pipeInodes()[i];
+            if (!written.contains(inode) && opensForWriting(pid, held.pipeFds()[i])) {
                 written.add(inode);
             }
         }
-        return written == null ? Set.of() : written;
+        for (int i = 0; i < held.socketCount(); i++) {
+            wanted.socketsPeeredBy(held.sockets()[i], written);
+        }
+        return written;
     }
 
     /** Whether the fd was opened write-only or read-write; false when its fdinfo is gone or unreadable. */

@@ -22,6 +22,28 @@ class HostParsingTest {
     }
 
     @Test
+    void aSocketIsItsInodeAndAPipeIsNoSocket() {
+        assertEquals(942655, Descriptors.socketInode("socket:[942655]"));
+        assertEquals(-1, Descriptors.socketInode("pipe:[942649]"));
+        assertEquals(-1, Descriptors.socketInode("socket:[]"));
+        assertEquals(-1, Descriptors.socketInode("/run/user/1000/socket:[5]"));
+    }
+
+    @Test
+    void aSocketNextToAStdinSocketIsTakenForItsPeer() {
+        Channels channels = new Channels();
+        channels.add(new Descriptors(false, -1, 100, -1, 102, true, 2, false));
+        channels.add(new Descriptors(false, 7, -1, -1, -1, true, 2, false));
+
+        assertTrue(channels.nearSocket(99));
+        assertTrue(channels.nearSocket(101));
+        assertFalse(channels.nearSocket(100), "the stdin's own socket writes to its peer, not to it");
+        assertFalse(channels.nearSocket(102));
+        assertTrue(channels.readPipe(7));
+        assertFalse(channels.readPipe(100), "a socket is no pipe");
+    }
+
+    @Test
     void terminalsAreTheDevicesAShellHandsOn() {
         assertTrue(Descriptors.isTerminal("/dev/pts/0"));
         assertTrue(Descriptors.isTerminal("/dev/tty3"));

@@ -19,10 +19,15 @@ import java.util.Set;
  * @param argv its arguments as the kernel shows them, each masked ({@code SecretMask}) since they are
  *     shown; empty for a kernel thread or an unreadable process
  * @param stdinTerminal whether its stdin is a terminal (started by hand)
- * @param stdinPipe the pipe its stdin reads (the pipe's inode), null when stdin is no pipe or unreadable
- * @param stdoutPipe whether its stdout is a pipe
- * @param pipesWritten the pipes (inodes) among those some observed process's stdin reads that this
- *     process holds open for writing
+ * @param stdinPipe the channel its stdin reads, a pipe or a unix socket (its inode: pipes and sockets are
+ *     numbered by one kernel counter), null when stdin is neither or unreadable. A Node client (Claude Code,
+ *     VS Code, Cursor, Gemini CLI, Claude Desktop, the TypeScript SDK) gives its servers one end of a
+ *     socketpair, libuv's way; others a pipe
+ * @param stdoutPipe whether its stdout is a pipe or a socket
+ * @param pipesWritten the channels (inodes) among those some observed process's stdin reads whose other end
+ *     this process holds: a pipe it holds open for writing, or a socket it holds whose inode is next to the
+ *     stdin socket's (the socketpair's peer as far as {@code /proc} tells; a wrong guess only keeps a server
+ *     from being called orphaned)
  * @param memoryBytes its resident set size ({@code VmRSS} of {@code /proc/PID/status}), 0 when unknown (a kernel
  *     thread's). Resident, not proportional: shared pages (a runtime's libraries) count in every process that
  *     maps them, so a tree's sum overstates it; PSS ({@code smaps_rollup}) would cost a walk of each process's

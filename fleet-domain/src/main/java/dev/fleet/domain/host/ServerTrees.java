@@ -1,8 +1,10 @@
 package dev.fleet.domain.host;
 
+import dev.fleet.domain.SecretMask;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +14,10 @@ import java.util.TreeMap;
  * The server processes and their trees (the contract, §14): a process whose argv matches a configured
  * entry ({@link LaunchForm}) is a server process, with its descendants (the {@code node} under an
  * {@code npx}). A matching process below another one belongs to the upper one's tree (a wrapper and
- * the program it runs may both show the entry's args); the fleet's own part is never a server.
+ * the program it runs may both show the entry's args); the fleet's own part is never a server. A process's
+ * argv is observed masked ({@link SecretMask#argvApart}: it is shown), so each launch form is masked the same
+ * way before the two are compared: an entry with {@code --token=abc123} in its args matches the process that
+ * shows {@code --token=***}, and the secret is kept nowhere in what the classification builds.
  *
  * @param matches each server root's matching entries, sorted by {@link Entry#ORDER}, by root pid
  * @param trees each server root's tree, the root first, by root pid
@@ -23,13 +28,17 @@ record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Lon
     static ServerTrees of(ProcessForest forest, FleetPart fleet, List<ConfiguredServer> configured) {
         List<ConfiguredServer> entries = new ArrayList<>(new HashSet<>(configured));
         entries.sort(Entry.ORDER);
+        Map<ConfiguredServer, List<List<String>>> maskedForms = new LinkedHashMap<>();
+        for (ConfiguredServer entry : entries) {
+            maskedForms.put(entry, entry.launchForms().stream().map(SecretMask::argvApart).toList());
+        }
         Map<Long, List<ConfiguredServer>> matched = new TreeMap<>();
         for (HostProcess process : forest.all()) {
             if (fleet.contains(process.pid())) {
                 continue;
             }
             List<ConfiguredServer> matching = entries.stream()
-                    .filter(entry -> entry.launchForms().stream().anyMatch(form -> LaunchForm.matches(process.argv(), form)))
+                    .filter(entry -> maskedForms.get(entry).stream().anyMatch(form -> LaunchForm.matches(process.argv(), form)))
                     .toList();
             if (!matching.isEmpty()) {
                 matched.put(process.pid(), matching);

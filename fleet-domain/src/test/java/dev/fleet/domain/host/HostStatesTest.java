@@ -209,4 +209,21 @@ class HostStatesTest {
         assertEquals("gh, github", server(report, 3000).name());
         assertEquals("github", server(report, 2000).name(), "its client's own entry");
     }
+
+    /**
+     * A Node client (Claude Code, VS Code, Cursor...) gives its server a socketpair end as stdin: the observer
+     * reports that socket's inode as the stdin channel and the client as holding it (the peer socket next to it),
+     * so the server, adopted by init, is its client's while the client lives and orphaned once it is gone.
+     */
+    @Test
+    void aServerOnANodeClientsSocketpairIsItsClientsUntilTheClientIsGone() {
+        HostReport fed = claude().process(3000, 1, 4_000, 41, "npx", "-y", "@mcp/github")
+                .client(1001, 900, 1000, Set.of(41L), "node", "/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js")
+                .report();
+        HostReport gone = claude().process(3000, 1, 4_000, 41, "npx", "-y", "@mcp/github").report();
+
+        assertEquals(ServerState.CURRENT, server(fed, 3000).state());
+        assertEquals(1001L, server(fed, 3000).clientPid(), "adopted by init, it is the socket's holder's");
+        assertEquals(ServerState.ORPHANED, server(gone, 3000).state());
+    }
 }
