@@ -137,7 +137,7 @@ public final class SecretMask {
                 } else {
                     // URLs first, then NAME=VALUE on what they left: a URL's user part may hold an '=' that
                     // would otherwise name another NAME, and be gone when the masked line is masked again.
-                    String text = withUrlsMasked(argument, start, end);
+                    String text = UrlSecrets.masked(argument, start, end);
                     int equals = secretValueAt(text, 0, text.length());
                     if (equals >= 0) {
                         shown.append(text, 0, equals + 1).append(MASK);
@@ -195,98 +195,11 @@ public final class SecretMask {
 
     /** The index of the {@code =} of a secret {@code NAME=VALUE} word {@code text[start, end)} with a value; else -1. */
     private static int secretValueAt(String text, int start, int end) {
-        int equals = indexOf(text, '=', start, end);
+        int equals = UrlSecrets.indexOf(text, '=', start, end);
         if (equals < 0 || equals >= end - 1) {
             return -1;
         }
         return namesSecret(text, skipDashes(text, start, equals), equals) ? equals : -1;
-    }
-
-    /** {@code text[start, end)} with its URLs' secrets masked ({@link #appendWithUrlsMasked}). */
-    private static String withUrlsMasked(String text, int start, int end) {
-        StringBuilder shown = new StringBuilder(end - start);
-        appendWithUrlsMasked(text, start, end, shown);
-        return shown.toString();
-    }
-
-    /**
-     * Appends {@code word} ({@code text[start, end)}) with every {@code scheme://user:password@}'s password
-     * masked (the user info runs from the {@code ://} to the last {@code @} before the next URL, since a
-     * password may hold {@code @} or {@code /}; the password from its first {@code :}), and the whole user
-     * part of a {@code scheme://user@} that has no password (up to the last {@code @} before its host ends
-     * at a {@code /}, {@code ?} or {@code #}). Each scan runs from one {@code ://} to the next, so the word is
-     * read a bounded number of times over.
-     */
-    private static void appendWithUrlsMasked(String text, int start, int end, StringBuilder shown) {
-        int copied = start;
-        int mark = urlMark(text, start, end);
-        while (mark >= 0) {
-            int from = mark + 3;
-            int next = urlMark(text, from, end);
-            int limit = next < 0 ? end : next;
-            if (mark > start && isSchemeChar(text.charAt(mark - 1))) {
-                int at = lastIndexOf(text, '@', from, limit);
-                int colon = indexOf(text, ':', from, at < 0 ? from : at);
-                if (colon >= 0 && at > colon + 1) {
-                    shown.append(text, copied, colon + 1).append(MASK);
-                    copied = at;
-                } else {
-                    int userAt = lastIndexOf(text, '@', from, hostEnd(text, from, limit));
-                    if (userAt > from) {
-                        shown.append(text, copied, from).append(MASK);
-                        copied = userAt;
-                    }
-                }
-            }
-            mark = limit < end ? limit : -1;
-        }
-        shown.append(text, copied, end);
-    }
-
-    /** The first {@code ://} wholly in {@code text[from, end)}, or -1: never scans past {@code end}. */
-    private static int urlMark(String text, int from, int end) {
-        for (int i = indexOf(text, ':', from, end); i >= 0; i = indexOf(text, ':', i + 1, end)) {
-            if (i + 2 < end && text.charAt(i + 1) == '/' && text.charAt(i + 2) == '/') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Where the authority starting at {@code from} ends: its first {@code /}, {@code ?} or {@code #}, else {@code limit}. */
-    private static int hostEnd(String text, int from, int limit) {
-        for (int i = from; i < limit; i++) {
-            char c = text.charAt(i);
-            if (c == '/' || c == '?' || c == '#') {
-                return i;
-            }
-        }
-        return limit;
-    }
-
-    /** The last {@code c} in {@code text[from, limit)}, or -1: never scans below {@code from}. */
-    private static int lastIndexOf(String text, char c, int from, int limit) {
-        for (int i = limit - 1; i >= from; i--) {
-            if (text.charAt(i) == c) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The first {@code c} in {@code text[from, limit)}, or -1: never scans past {@code limit}. */
-    private static int indexOf(String text, char c, int from, int limit) {
-        for (int i = from; i < limit; i++) {
-            if (text.charAt(i) == c) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean isSchemeChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-'
-                || c == '.';
     }
 
     private static int skipDashes(String text, int start, int end) {
