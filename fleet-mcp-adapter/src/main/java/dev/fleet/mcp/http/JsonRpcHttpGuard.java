@@ -24,6 +24,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -40,9 +44,9 @@ import org.slf4j.LoggerFactory;
  * <p>In order: the path must be the endpoint (404); the method POST, GET or DELETE (405, which also
  * refuses TRACE without echoing anything); {@code Origin} and {@code Host} must pass the
  * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
- * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON (400, -32700) holding
- * one JSON-RPC object (400, -32600), and carry {@code Mcp-Session-Id} unless it is
- * {@code initialize} (400, -32600); params the SDK cannot read, or an {@code initialize} whose params
+ * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON in valid UTF-8 throughout, its
+ * numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400, -32600),
+ * and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600); params the SDK cannot read, or an {@code initialize} whose params
  * exceed {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize}
  * beyond {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired session gets 404 with -32001 (the SDK
  * finds out, this translates).
@@ -70,7 +74,7 @@ final class JsonRpcHttpGuard implements Filter {
             HttpServlet modern) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
-        this.reader = new JsonRpcReader(maxBodyBytes, false);
+        this.reader = JsonRpcReader.plain(maxBodyBytes);
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.modern = Objects.requireNonNull(modern, "modern");
@@ -116,6 +120,11 @@ final class JsonRpcHttpGuard implements Filter {
 
     /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
     private JsonRpcMessage jsonRpcMessage(byte[] body, HttpServletResponse response) throws IOException {
+        if (!utf8(body)) {
+            // The reader skips the members it does not route undecoded; the SDK would decode them all.
+            JsonRpcHttpError.PARSE.write(response, null);
+            return null;
+        }
         JsonRpcLine line = reader.read(body, body.length);
         JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
         if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT) {
@@ -234,6 +243,17 @@ final class JsonRpcHttpGuard implements Filter {
         try (InputStream in = request.getInputStream()) {
             byte[] body = in.readNBytes(maxBodyBytes + 1);
             return body.length > maxBodyBytes ? null : body;
+        }
+    }
+
+    /** Whether the whole body is valid UTF-8 (a fresh decoder: requests run on many threads). */
+    private static boolean utf8(byte[] body) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
         }
     }
 

@@ -20,8 +20,11 @@ import java.util.List;
  * line, so a message that passes unchanged is passed as the bytes it came in and an amendment is spliced
  * into them.
  *
- * <p>Only the limit its transport puts on a line bounds a message (§12.1): numbers, strings and keys as
- * long as a line may be; nesting deeper than {@value #MAX_DEPTH} levels is refused.
+ * <p>Only the limit its transport puts on a line bounds a message (§12.1): strings and keys as long as a
+ * line may be; numbers too for the relay's reader, which passes bytes unchanged, while the plain servers'
+ * reader ({@link #plain}) keeps Jackson's default number length, as the tree they read before did (a
+ * number the SDK would refuse never reaches it, nor is echoed as an id); nesting deeper than
+ * {@value #MAX_DEPTH} levels is refused.
  */
 public final class JsonRpcReader {
 
@@ -39,8 +42,12 @@ public final class JsonRpcReader {
      *     or the last one counts (the SDK's own reading, which the plain servers follow)
      */
     public JsonRpcReader(int maxLineBytes, boolean duplicateKeysRefused) {
+        this(maxLineBytes, maxLineBytes, duplicateKeysRefused);
+    }
+
+    private JsonRpcReader(int maxLineBytes, int maxNumberLength, boolean duplicateKeysRefused) {
         StreamReadConstraints limits = StreamReadConstraints.builder()
-                .maxNumberLength(maxLineBytes)
+                .maxNumberLength(maxNumberLength)
                 .maxStringLength(maxLineBytes)
                 .maxNameLength(maxLineBytes)
                 .maxNestingDepth(MAX_DEPTH)
@@ -50,6 +57,15 @@ public final class JsonRpcReader {
                 ? JsonFactory.builder().streamReadConstraints(limits).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                         .build()
                 : lenient;
+    }
+
+    /**
+     * The reader of the plain servers (stdio and HTTP), which hand what they pass on to the SDK: the last of
+     * a duplicate key counts, as in the SDK's reading, and a number longer than Jackson's default
+     * ({@value StreamReadConstraints#DEFAULT_MAX_NUM_LEN} digits) makes the line {@link Fault#NOT_JSON}.
+     */
+    public static JsonRpcReader plain(int maxLineBytes) {
+        return new JsonRpcReader(maxLineBytes, StreamReadConstraints.DEFAULT_MAX_NUM_LEN, false);
     }
 
     /** The parser factory this reader reads with, for a part read again (a span, a tree of params). */
@@ -80,8 +96,11 @@ public final class JsonRpcReader {
             JsonToken trailing = parser.nextToken();
             return trailing == null ? line : unreadable(Fault.NOT_JSON, "Trailing token (of type " + trailing
                     + ") found after the value", buffer, length);
-        } catch (StreamConstraintsException tooDeep) {
-            return unreadable(Fault.TOO_DEEP, "nested deeper than " + MAX_DEPTH + " levels", buffer, length);
+        } catch (StreamConstraintsException beyond) {
+            String why = String.valueOf(beyond.getOriginalMessage());
+            return why.contains("nesting depth")
+                    ? unreadable(Fault.TOO_DEEP, "nested deeper than " + MAX_DEPTH + " levels", buffer, length)
+                    : unreadable(Fault.NOT_JSON, why, buffer, length); // a number longer than the reader allows
         } catch (JsonParseException e) {
             String why = String.valueOf(e.getOriginalMessage());
             return unreadable(why.startsWith("Duplicate field") ? Fault.DUPLICATE_KEY : Fault.NOT_JSON, why, buffer,

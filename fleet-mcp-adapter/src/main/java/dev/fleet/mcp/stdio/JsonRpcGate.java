@@ -74,8 +74,8 @@ final class JsonRpcGate {
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcGate.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /** Duplicate keys as the SDK reads them (the last counts); the line's limit bounds every value in it. */
-    private final JsonRpcReader reader = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, false);
+    /** Duplicate keys as the SDK reads them (the last counts); numbers within Jackson's default length. */
+    private final JsonRpcReader reader = JsonRpcReader.plain(BoundedLines.MAX_LINE_BYTES);
     /** Writes the replies the gate makes itself. */
     private final ObjectMapper json = new ObjectMapper();
     private final McpJsonMapper sdkMapper;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,6 +52,31 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));
         assertEquals(200, ping.statusCode(), ping.body());
         assertClean(ping.headers().map().toString() + ping.body());
+    }
+
+    /**
+     * What the SDK would refuse to decode never reaches it, though the guard reads only the members it
+     * routes: invalid UTF-8 in any string, or a number longer than Jackson's default 1000 digits anywhere
+     * (a huge id included, never echoed), is 400 with -32700 and a null id.
+     */
+    @Test
+    void invalidUtf8OrAHugeNumberAnywhereInTheBodyIsAParseError() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        String digits = "9".repeat(5_000);
+        for (String body : List.of("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"x\":" + digits + "}",
+                "{\"jsonrpc\":\"2.0\",\"id\":" + digits + ",\"method\":\"ping\"}")) {
+            HttpResponse<String> answer = send(post(body).header("Mcp-Session-Id", session));
+            expectError(answer, 400, -32700);
+            assertTrue(JSON.readTree(answer.body()).path("id").isNull(), answer.body());
+        }
+        byte[] badUtf8 = (PING.substring(0, PING.length() - 1) + ",\"x\":\"\u00e9\"}").getBytes(StandardCharsets.UTF_8);
+        badUtf8[badUtf8.length - 3] = 0x28; // e-acute is C3 A9: C3 followed by a parenthesis is no UTF-8
+        expectError(send(request().header("Content-Type", "application/json").header("Accept", ACCEPT)
+                .header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofByteArray(badUtf8))), 400, -32700);
+
+        HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));
+        assertEquals(200, ping.statusCode(), ping.body());
     }
 
     @Test

@@ -115,6 +115,20 @@ class JsonRpcGateTest {
                 + "\"params\":{\"name\":\"u\",\"name\":\"t\"}}");
     }
 
+    /**
+     * A number longer than Jackson's default (1000 digits) anywhere in the line, not only in params, is a
+     * parse error with a null id, as when the whole line was read as a tree: never passed on, never echoed.
+     */
+    @Test
+    void aNumberBeyondJacksonsDefaultLengthAnywhereIsAParseError() throws IOException {
+        open();
+        String digits = "9".repeat(5_000);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"extra\":" + digits + "}", -32700, null);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":" + digits + ",\"method\":\"ping\"}", -32700, null);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"extra\":0." + digits + "}", -32700, null);
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"extra\":" + "9".repeat(1_000) + "}");
+    }
+
     @Test
     void notificationsOtherThanInitializedAndBadResponsesAreDroppedUnanswered() throws IOException {
         open();
