@@ -51,6 +51,7 @@ public final class Relay implements AutoCloseable {
 
     /** Requests forwarded to the child and not yet answered nor cancelled, at most: a bound on what the relay remembers. */
     static final int MAX_FORWARDED = 4096;
+    private static final String ANSWERS_TOO = "a request holds no result nor error";
 
     /** The relay's reader of lines, both ways: strict, as a duplicate key might route one way here and another in the child. */
     static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, true);
@@ -133,6 +134,10 @@ public final class Relay implements AutoCloseable {
     }
 
     private void clientMessage(JsonRpcMessage message, byte[] buffer, int length) {
+        if (answersToo(message)) {
+            replyError(message.id(), -32600, "Invalid Request: " + ANSWERS_TOO);
+            return;
+        }
         OwnRequest ownRequest = own(message);
         if (message instanceof Request request) {
             if (ownRequest != null) {
@@ -204,6 +209,10 @@ public final class Relay implements AutoCloseable {
     private void clientBatch(List<JsonRpcMessage> batch, byte[] buffer, int length) {
         int added = 0;
         for (JsonRpcMessage message : batch) {
+            if (answersToo(message)) {
+                refuseBatch(batch, "Invalid Request: " + ANSWERS_TOO);
+                return;
+            }
             OwnRequest ownRequest = own(message);
             if (ownRequest != null && (message instanceof Request || ownRequest.namesTheFleet())) {
                 refuseBatch(batch, "Invalid Request: a batch may not hold a request the fleet answers itself ("
@@ -229,6 +238,11 @@ public final class Relay implements AutoCloseable {
             }
         }
         toChild.passLine(buffer, length);
+    }
+
+    /** A method and an id with a result or an error: no request (as ChildLines judges), never forwarded nor waiting. */
+    private static boolean answersToo(JsonRpcMessage message) {
+        return message instanceof Request && message.parts().answers();
     }
 
     private void refuseBatch(List<JsonRpcMessage> batch, String reason) {

@@ -122,6 +122,28 @@ class RelayTest {
         assertEquals(answers, last(relay.clientReceived()));
     }
 
+    /**
+     * A method and an id with a result or an error is neither a request nor a response: refused with its
+     * id (-32600), alone or in a batch, never passed on nor left waiting for the child's answer.
+     */
+    @Test
+    void aRequestThatAlsoAnswersIsRefusedAndNeverWaits() throws Exception {
+        initialize("{\"tools\":{}}");
+        int before = relay.childReceived().size();
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"ping\",\"result\":{}}");
+        JsonNode refused = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":30")));
+        assertEquals(-32600, refused.at("/error/code").asInt(), refused.toString());
+        relay.client("[{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"ping\",\"error\":{\"code\":1,\"message\":\"m\"}},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":32,\"method\":\"ping\"}]");
+        JsonNode batch = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":31")));
+        assertEquals(-32600, batch.get(0).at("/error/code").asInt(), batch.toString());
+        assertEquals(before, relay.childReceived().size(), "neither line reached the child");
+        int answered = relay.clientReceived().size();
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":30,\"result\":{}}");
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":31,\"result\":{}}");
+        assertEquals(answered, relay.clientReceived().size(), "no request waits under those ids");
+    }
+
     @Test
     void theVerdictResourceIsTheFleetsOnTheLastPageAndItsReadIsAnsweredHere() throws Exception {
         initialize("{\"resources\":{}}");
