@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  *
  * @param roster the roster {@code assessment} classifies against
  * @param host a fresh look at the host's MCP servers ({@code fleet host}) for {@code fleet_host_strays}, or
- *     null for an exposition without that family
+ *     null for an exposition without that family; a look that fails omits the family alone ({@link HostLook})
  */
 public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roster, BuildInfo build,
         Supplier<HostReport> host) {
@@ -30,7 +30,7 @@ public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roste
 
     /** The fleet now, in the format {@code accept} asks for (see {@link MetricsFormat#forAccept}). */
     public Exposition answer(String accept) {
-        return Exposition.of(assessment.assess(), roster, build, host == null ? null : host.get(),
+        return Exposition.of(assessment.assess(), roster, build, HostLook.orOmitted(host, System.err),
                 MetricsFormat.forAccept(accept));
     }
 }

@@ -7,6 +7,7 @@ import dev.fleet.domain.port.in.HostInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.metrics.BuildInfo;
 import dev.fleet.metrics.Exposition;
+import dev.fleet.metrics.HostLook;
 import dev.fleet.metrics.MetricsFormat;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +26,9 @@ final class MetricsAnswer {
     static byte[] of(Verdict verdict, Roster roster, AssessFormat format) {
         MetricsFormat exposition = format == AssessFormat.OPENMETRICS ? MetricsFormat.OPENMETRICS
                 : MetricsFormat.PROMETHEUS;
-        return Exposition.of(verdict, roster, buildInfo(), host(roster).get(), exposition).body();
+        // a look at the host that fails omits fleet_host_strays alone, with one warning line
+        return Exposition.of(verdict, roster, buildInfo(), HostLook.orOmitted(host(roster), System.err), exposition)
+                .body();
     }
 
     /**

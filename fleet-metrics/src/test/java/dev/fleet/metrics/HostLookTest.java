@@ -1,0 +1,49 @@
+package dev.fleet.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.host.HostReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** A look at the host that fails at run time costs {@code fleet_host_strays} alone, with one warning line. */
+class HostLookTest {
+
+    private static final Supplier<HostReport> BROKEN = () -> {
+        throw new IllegalStateException("unexpected /proc\nsecond line");
+    };
+
+    @Test
+    void aFailedLookIsOmittedWithOneWarningLine() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertNull(HostLook.orOmitted(BROKEN, new PrintStream(err, true, StandardCharsets.UTF_8)));
+        String warning = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, warning.lines().count(), warning);
+        assertTrue(warning.startsWith("fleet: warning: ") && warning.contains("unexpected /proc")
+                && warning.contains("fleet_host_strays"), warning);
+
+        HostReport report = HostStrayMetricsTest.host();
+        assertSame(report, HostLook.orOmitted(() -> report, new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertNull(HostLook.orOmitted(null, new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals(1, err.toString(StandardCharsets.UTF_8).lines().count(), "only the failure warns");
+    }
+
+    @Test
+    void aScrapeWhoseLookFailsIsTheFleetsSeriesWithoutTheHostFamily() {
+        Fleets.Fleet fleet = Fleets.satisfied();
+        for (MetricsFormat format : MetricsFormat.values()) {
+            MetricsScrape scrape = new MetricsScrape(fleet::verdict, fleet.roster(), Fleets.BUILD, BROKEN);
+            String body = new String(scrape.answer(format == MetricsFormat.OPENMETRICS
+                    ? "application/openmetrics-text; version=1.0.0" : "text/plain").body(), StandardCharsets.UTF_8);
+            assertEquals(new String(fleet.exposition(format), StandardCharsets.UTF_8), body);
+            assertFalse(body.contains("fleet_host_strays"), body);
+        }
+    }
+}
