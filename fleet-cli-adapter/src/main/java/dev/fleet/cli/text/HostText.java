@@ -53,11 +53,8 @@ public final class HostText {
             text.append(NL).append("strays (each line stops one, only if its pids are still the processes seen):")
                     .append(NL);
             for (HostServer stray : strays) {
-                text.append("  ").append(Printable.of(strayLine(stray))).append(NL);
-                // No line when it could not be guarded (the warnings say why).
-                if (stray.stop() != null) {
-                    text.append("    ").append(Printable.of(stray.stop())).append(NL);
-                }
+                text.append("  ").append(Printable.of(strayLine(stray))).append(NL)
+                        .append("    ").append(Printable.of(stray.stop())).append(NL);
             }
         }
         return text.toString();

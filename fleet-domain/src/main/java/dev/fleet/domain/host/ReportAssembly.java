@@ -23,8 +23,9 @@ import java.util.TreeSet;
  * A client's project is its servers' entries' one project, where they name exactly one. Each stray
  * carries its stop line ({@link StopLine}) over its tree's pids with the start each was observed with,
  * and the stop script ({@link StopScript}) names the strays in the servers' order. A stray whose line
- * cannot be guarded (an unknown boot id, a process without a start) is still a stray, with no line and
- * one warning saying why: a line that might signal another process is worse than none.
+ * cannot be guarded (an unknown boot id, a process without a start) is still a stray, its line one that
+ * signals nothing ({@link StopLine#UNKNOWN_BOOT}, {@link StopLine#UNGUARDED}), with one warning saying why:
+ * a line that might signal another process is worse than none.
  */
 final class ReportAssembly {
 
@@ -81,9 +82,9 @@ final class ReportAssembly {
         }
         List<String> allWarnings = new ArrayList<>(warnings);
         if (StopLine.guardableBoot(bootId) == null && servers.stream().anyMatch(server -> server.state().stray())) {
-            allWarnings.add("no stop line: the boot id is unknown, so a pid and its start could name another process");
+            allWarnings.add("no stop line signals anything: the boot id is unknown, so a pid and its start could name another process");
         }
-        unguarded.forEach(pid -> allWarnings.add("no stop line for the stray at pid " + pid
+        unguarded.forEach(pid -> allWarnings.add("the stop line of the stray at pid " + pid + " signals nothing"
                 + ": a process of its tree has no start to check before signalling"));
         long strayCount = servers.stream().filter(server -> server.state().stray()).count();
         HostReport report = new HostReport(clients, servers, (int) strayCount, allWarnings);

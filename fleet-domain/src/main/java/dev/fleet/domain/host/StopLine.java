@@ -43,19 +43,31 @@ public final class StopLine {
         return target.pid() > ProcessForest.INIT && target.startTicks() >= 0;
     }
 
+    /** The line given when the boot id is not plain: it signals nothing and says so. */
+    static final String UNKNOWN_BOOT =
+            "(echo 'fleet host: not stopped: the boot id was unknown when this line was made' >&2; exit 1)";
+
+    /** The line given when a process of the tree is init's or has no start to check: it signals nothing. */
+    static final String UNGUARDED =
+            "(echo 'fleet host: not stopped: a process of this tree has no start to check' >&2; exit 1)";
+
     /**
      * The line that stops every one of {@code targets} at once, in their order, on the boot {@code bootId}
-     * only (ticks since boot name another process after a reboot); null, never an exception, when it
-     * cannot be guarded: the boot id is not plain ({@link #guardableBoot}) or a target is not {@link
-     * #guardable}. The caller reports the stray without a line.
+     * only (ticks since boot name another process after a reboot). Never an exception on data: when it
+     * cannot be guarded (the boot id is not plain, {@link #guardableBoot}; a target is not {@link
+     * #guardable}) it is a line that signals nothing, says why on stderr and exits 1 ({@link #UNKNOWN_BOOT},
+     * {@link #UNGUARDED}), so a stray always has a line and a pasted one never stops an unchecked process.
      */
     static String of(String bootId, List<StopTarget> targets) {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("a stop line stops at least one process");
         }
         String boot = guardableBoot(bootId);
-        if (boot == null || !targets.stream().allMatch(StopLine::guardable)) {
-            return null;
+        if (boot == null) {
+            return UNKNOWN_BOOT;
+        }
+        if (!targets.stream().allMatch(StopLine::guardable)) {
+            return UNGUARDED;
         }
         StringBuilder list = new StringBuilder();
         for (StopTarget target : targets) {

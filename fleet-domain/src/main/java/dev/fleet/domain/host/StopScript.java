@@ -51,7 +51,7 @@ public final class StopScript {
         script.append("[ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '").append(boot)
                 .append("' ] || { echo 'fleet host: this script was made on boot ").append(boot)
                 .append("; not run on another boot' >&2; exit 1; }\n");
-        // A known boot, and the caller gives only strays whose every target is guardable: never null here.
+        // A known boot, and the caller gives only strays whose every target is guardable: a guarded line.
         return script.append(StopLine.of(bootId, targets)).append('\n').toString();
     }
 }

@@ -81,9 +81,9 @@ class HostSafetyTest {
         HostReport unknownBoot = HostClassifier.classify(new HostSnapshot(stale.configured, stale.processes,
                 "not-a-boot-id; rm -rf ~", HostFixture.OWN_PID, List.of(), List.of()), false);
         assertEquals(ServerState.STALE_GENERATION, server(unknownBoot, 1500).state());
-        assertNull(server(unknownBoot, 1500).stop(), "no line rather than one without its guard");
+        assertEquals(StopLine.UNKNOWN_BOOT, server(unknownBoot, 1500).stop(), "a line that signals nothing");
         assertEquals(1, unknownBoot.strays());
-        assertTrue(unknownBoot.warnings().stream().anyMatch(w -> w.startsWith("no stop line: the boot id is unknown")),
+        assertTrue(unknownBoot.warnings().stream().anyMatch(w -> w.startsWith("no stop line signals anything: the boot")),
                 unknownBoot.warnings().toString());
     }
 

@@ -2,8 +2,6 @@ package dev.fleet.domain.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -85,17 +83,22 @@ class StopLineTest {
     }
 
     @Test
-    void aTargetItCannotGuardOrABootItCannotTrustGivesNoLineAndNoException() {
+    void aTargetItCannotGuardOrABootItCannotTrustGivesALineThatSignalsNothingAndNoException() {
         List<StopTarget> fine = List.of(new StopTarget(12, 345));
 
-        assertNull(StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(0, 1))));
-        assertNull(StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(1, 1))), "init is never signalled");
-        assertNull(StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(12, 345), new StopTarget(13, -1))),
-                "a start that could not be read guards nothing");
-        assertNull(StopLine.of("", fine));
-        assertNull(StopLine.of("0f3c9d2e'; reboot; '", fine), "a boot id is hex digits and dashes, or no line");
-        assertNull(StopLine.of("0f3c9d2e-1b7a-4c55-9e0d-2a6b8f1c3d4g", fine));
-        assertNotNull(StopLine.of(" 0F3C9D2E-1B7A-4C55-9E0D-2A6B8F1C3D4E\n", fine), "trimmed, any case, as §4 compares");
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(0, 1))));
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(1, 1))),
+                "init is never signalled");
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID,
+                List.of(new StopTarget(12, 345), new StopTarget(13, -1))), "a start that could not be read guards nothing");
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("", fine));
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("0f3c9d2e'; reboot; '", fine), "hex digits and dashes only");
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("0f3c9d2e-1b7a-4c55-9e0d-2a6b8f1c3d4g", fine));
+        assertTrue(SHAPE.matcher(StopLine.of(" 0F3C9D2E-1B7A-4C55-9E0D-2A6B8F1C3D4E\n", fine)).matches(),
+                "trimmed, any case, as §4 compares");
+        for (String refusal : List.of(StopLine.UNKNOWN_BOOT, StopLine.UNGUARDED)) {
+            assertFalse(refusal.contains("kill"), refusal);
+        }
     }
 
     @Test
