@@ -59,17 +59,14 @@ record FleetPart(Set<Long> pids, Set<Long> spared, List<String> warnings) {
         HostProcess own = forest.get(ownPid);
         if (own != null) {
             forest.ancestors(own).forEach(up -> spared.add(up.pid()));
-            // The sh of `fleet host --format sh | sh` is no ancestor but a sibling in the pipeline's process group.
-            forest.all().stream().filter(process -> own.processGroup() > ProcessForest.INIT
-                    && process.processGroup() == own.processGroup()).forEach(process -> spared.add(process.pid()));
         }
         return new FleetPart(part, spared, warnings);
     }
 
     /**
      * Whether {@code pid} is never a server, in a tree or a stray: the fleet's part, init (pid 1, or a pid
-     * below it that only a broken snapshot shows), a process without a start, the observing process's
-     * ancestors and the processes of its process group (the {@code sh} it pipes into). The shell that runs
+     * below it that only a broken snapshot shows), a process without a start, and the observing process's
+     * ancestors. The shell that runs
      * {@code fleet host --format sh | sh} is one of those; a stop script that names it would end itself. An
      * ancestor may still be a client (a {@code claude} whose shell tool runs {@code fleet host}).
      */

@@ -113,22 +113,6 @@ class HostSafetyTest {
     }
 
     @Test
-    void theShOfTheObserversPipelineIsNeverInATreeNorAStray() {
-        // The sh of `fleet host | sh`, in the observer's process group, where a stale server's tree holds it.
-        HostReport report = host().client(1000, 1, 1000, Set.of(11L, 12L), "claude")
-                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
-                .add(new HostProcess(1601, 1500, 7000, 7000, 1000, 3_200, HostFixture.at(3_200), List.of("sh"), false,
-                        40L, false, Set.of(), 0, true))
-                .add(new HostProcess(HostFixture.OWN_PID, 1, 7000, 7000, 1000, 9_000, HostFixture.at(9_000),
-                        List.of("fleet", "host"), false, null, true, Set.of(40L), 0, true))
-                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github").report();
-
-        HostServer stale = server(report, 1500);
-        assertEquals(ServerState.STALE_GENERATION, stale.state());
-        assertEquals(List.of(1500L), stale.pids());
-    }
-
-    @Test
     void aProcessWithoutAStartIsNeverInAStopLine() {
         HostReport report = host().client(1000, 1, 1000, Set.of(11L, 12L), "claude")
                 .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
