@@ -14,14 +14,16 @@ import java.util.Arrays;
  * @param pipeFds the fds on a stdin's pipe, {@code pipeInodes} their inodes, both {@code pipes} long
  * @param sockets the sockets next to a stdin's socket, {@code socketCount} long
  * @param cut whether the bound left some fds unread
+ * @param refused whether {@code fd/} could not be listed or a link was refused mid-way: its fds are not all known
  */
-record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets, int socketCount, boolean cut) {
+record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets, int socketCount, boolean cut,
+        boolean refused) {
 
-    static final HeldChannels NONE = new HeldChannels(new int[0], new long[0], 0, new long[0], 0, false);
+    static final HeldChannels NONE = new HeldChannels(new int[0], new long[0], 0, new long[0], 0, false, false);
 
     /** fd 0 and fd 1 alone, as the first pass read them: when the rest of {@code fd/} need not be read. */
     static HeldChannels ofStdio(Descriptors stdio, Channels wanted) {
-        return new Collector(wanted).stdio(stdio).done(stdio.cut());
+        return new Collector(wanted).stdio(stdio).done(stdio.cut(), false);
     }
 
     /** fd 0 and fd 1 as read, and every other fd of {@code fdDirectory} ("/proc/PID/fd/"). */
@@ -32,6 +34,7 @@ record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets,
         String[] names = new File(fdDirectory).list();
         int read = stdio.linksRead();
         boolean cut = stdio.cut();
+        boolean refused = names == null;
         for (String name : names == null ? new String[0] : names) {
             int fd = Descriptors.fdNumber(name);
             if (fd < 2) {
@@ -48,10 +51,11 @@ record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets,
                     held.add(fd, target);
                 }
             } catch (AccessDeniedException e) {
+                refused = true;
                 break; // refused mid-way (the process exec'd a setuid program): what was read stands
             }
         }
-        return held.done(cut);
+        return held.done(cut, refused);
     }
 
     private static final class Collector {
@@ -101,9 +105,9 @@ record HeldChannels(int[] pipeFds, long[] pipeInodes, int pipes, long[] sockets,
             sockets[socketCount++] = inode;
         }
 
-        HeldChannels done(boolean cut) {
-            return pipes == 0 && socketCount == 0 && !cut ? NONE
-                    : new HeldChannels(fds, inodes, pipes, sockets, socketCount, cut);
+        HeldChannels done(boolean cut, boolean refused) {
+            return pipes == 0 && socketCount == 0 && !cut && !refused ? NONE
+                    : new HeldChannels(fds, inodes, pipes, sockets, socketCount, cut, refused);
         }
     }
 }

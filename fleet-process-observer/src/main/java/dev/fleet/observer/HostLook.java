@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One look at every process of {@code /proc} for {@code fleet host} (the contract, §14), used once and thrown
@@ -31,10 +32,11 @@ final class HostLook {
     private final Budget budget;
     private final long bootMillis;
     private final List<String> warnings = new ArrayList<>();
+    private final AtomicLong unparsed = new AtomicLong();
 
     /** A process as the first pass read it. */
     private record Seen(long pid, long parent, long group, long session, int uid, long ticks, Instant startedAt,
-            List<String> argv, Descriptors stdio, long memoryBytes) {
+            List<String> argv, Descriptors stdio, long memoryBytes, boolean kernel) {
     }
 
     HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook) {
@@ -62,8 +64,10 @@ final class HostLook {
             if (process != null) {
                 HeldChannels held = held(process, channels);
                 cut[i] = held.cut();
+                // A kernel thread holds no file; any other process's files are all known only when read to the end.
+                boolean fdsRead = process.kernel() || process.stdio().readable() && !held.cut() && !held.refused();
                 processes[i] = withWritten(process, new PipeWriters(procPrefix, reader).of(process.pid(), held,
-                        channels));
+                        channels), fdsRead);
             }
         });
         long processesCut = 0;
@@ -73,6 +77,9 @@ final class HostLook {
         if (processesCut > 0) {
             warnings.add(processesCut + " processes had more open files than were read (at most "
                     + MAX_FDS_PER_PROCESS + " each, " + MAX_FDS_PER_LOOK + " in all): pipes they hold may be missing");
+        }
+        if (unparsed.get() > 0) {
+            warnings.add(unparsed.get() + " processes were left out: their /proc/PID/stat showed no start");
         }
         if (bootMillis < 0) {
             warnings.add("the boot time (btime of /proc/stat) could not be read: start instants are unknown");
@@ -122,11 +129,11 @@ final class HostLook {
         return HeldChannels.read(procPrefix + process.pid() + "/fd/", process.stdio(), channels, budget);
     }
 
-    private static HostProcess withWritten(Seen process, Set<Long> written) {
+    private static HostProcess withWritten(Seen process, Set<Long> written, boolean fdsRead) {
         Descriptors stdio = process.stdio();
         return new HostProcess(process.pid(), process.parent(), process.group(), process.session(), process.uid(),
                 process.ticks(), process.startedAt(), process.argv(), stdio.stdinTerminal(), stdio.stdinChannel(),
-                stdio.stdoutChannel(), written, process.memoryBytes());
+                stdio.stdoutChannel(), written, process.memoryBytes(), fdsRead);
     }
 
     /** The process, or null when it has gone (or died and waits to be reaped) since the listing. */
@@ -141,10 +148,15 @@ final class HostLook {
         long group = ProcStat.processGroup(stat, length);
         long session = ProcStat.session(stat, length);
         long ticks = ProcStat.startTicks(stat, length);
+        if (ticks < 0) {
+            unparsed.incrementAndGet();
+            return null; // no start to tell it from a later process on its pid: nothing to report, nothing to stop
+        }
         Instant startedAt = ProcfsScan.startInstant(bootMillis, ticks, clockTicksPerSecond);
         if (ProcStat.isKernelThread(stat, length)) {
             // root's, with nothing more to read: a desktop runs a hundred or more of them
-            return new Seen(pid, parent, group, session, 0, ticks, startedAt, List.of(), Descriptors.UNREADABLE, 0);
+            return new Seen(pid, parent, group, session, 0, ticks, startedAt, List.of(), Descriptors.UNREADABLE, 0,
+                    true);
         }
         length = reader.readProcessFile(directory + "/cmdline");
         // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
@@ -157,6 +169,6 @@ final class HostLook {
         int uid = ProcStatus.realUid(reader.buffer(), length);
         long memory = ProcStatus.residentBytes(reader.buffer(), length);
         Descriptors stdio = Descriptors.read(directory + "/fd/", budget);
-        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, stdio, memory);
+        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, stdio, memory, false);
     }
 }

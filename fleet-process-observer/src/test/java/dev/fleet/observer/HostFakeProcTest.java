@@ -134,6 +134,42 @@ class HostFakeProcTest {
     }
 
     @Test
+    void eachProcessSaysWhetherAllItsOpenFilesWereRead() throws IOException {
+        standardProc();
+        process(510, "mine\0", stat(510, "mine", 1, 510, 510, 1), 1000, 1);
+        fd(510, 0, "pipe:[5]", "0");
+        process(511, "other\0", stat(511, "other", 1, 511, 511, 1), 33, 1);
+        Files.delete(proc.resolve("511/fd"));
+        Files.writeString(proc.resolve("511/fd"), "not a directory: listing it fails as EACCES would");
+        process(512, "", stat(512, "kthreadd", 0, 0, 0, 1).replace(" 49 56 63 ", " 49 56 2129984 "), 0, 0);
+        process(513, "busy\0", stat(513, "busy", 1, 513, 513, 1), 1000, 1);
+        for (int fd = 2; fd < 8; fd++) {
+            fd(513, fd, "/dev/null", "0");
+        }
+
+        Map<Long, HostProcess> whole = byPid(look());
+        assertTrue(whole.get(510L).fdsRead());
+        assertFalse(whole.get(511L).fdsRead(), "another user's: a holder there would go unseen");
+        assertTrue(whole.get(512L).fdsRead(), "a kernel thread holds no file");
+        assertTrue(whole.get(513L).fdsRead());
+
+        Map<Long, HostProcess> cut = byPid(new ProcfsHostProcessTable(proc, OWN_PID, 100, 3, 1_000_000).observe());
+        assertFalse(cut.get(513L).fdsRead(), "the bound left some of its fds unread");
+    }
+
+    @Test
+    void aProcessWhoseStatShowsNoStartIsLeftOutAndSaidSo() throws IOException {
+        standardProc();
+        process(520, "server\0", "520 (server) S 1 520 520\n", 1000, 1);
+
+        HostProcessTable.Look look = look();
+
+        assertFalse(byPid(look).containsKey(520L), "without a start, nothing could guard a line that stops it");
+        assertTrue(look.warnings().contains("1 processes were left out: their /proc/PID/stat showed no start"),
+                look.warnings()::toString);
+    }
+
+    @Test
     void theBoundsCutProcessesAndFdsAndSaySo() throws IOException {
         standardProc();
         for (int pid = 600; pid < 610; pid++) {

@@ -10,17 +10,19 @@ import java.util.regex.PatternSyntaxException;
 /**
  * What {@code fleet host} leaves out (the contract, §14): the observing process itself, and every process
  * matching a pattern of the fleet's roster, with its tree: those are the fleet's own part (§5), reported
- * by {@code fleet assess}. A pattern is found anywhere in the command line, as the observer finds it.
+ * by {@code fleet assess}. A pattern is found anywhere in the command line, as the observer finds it. Init and
+ * the observer's ancestors are spared too ({@link #spares}): shown as clients where they are one, never stopped.
  *
  * <p>The command line is anyone's text and the JDK's engine backtracks, so each search is given a budget
  * of characters to read, linear in the line's length ({@link BoundedText}); a search that spends it
  * counts as no match, and the process is shown rather than hidden. A pattern the JDK cannot compile
  * is one warning and matches nothing.
  */
-record FleetPart(Set<Long> pids, List<String> warnings) {
+record FleetPart(Set<Long> pids, Set<Long> spared, List<String> warnings) {
 
     FleetPart {
         pids = Set.copyOf(pids);
+        spared = Set.copyOf(spared);
         warnings = List.copyOf(warnings);
     }
 
@@ -50,7 +52,26 @@ record FleetPart(Set<Long> pids, List<String> warnings) {
             part.addAll(forest.tree(root, Set.of()));
         }
         // The observing process's own children (none, today) would be fleet's too; its parent is not.
-        return new FleetPart(part, warnings);
+        Set<Long> spared = new HashSet<>(part);
+        spared.add(ProcessForest.INIT);
+        // Without a start, no stop line could check it is still the process seen.
+        forest.all().stream().filter(process -> process.startTicks() < 0).forEach(process -> spared.add(process.pid()));
+        HostProcess own = forest.get(ownPid);
+        if (own != null) {
+            forest.ancestors(own).forEach(up -> spared.add(up.pid()));
+        }
+        return new FleetPart(part, spared, warnings);
+    }
+
+    /**
+     * Whether {@code pid} is never a server, in a tree or a stray: the fleet's part, init (pid 1, or a pid
+     * below it that only a broken snapshot shows), a process without a start, and the observing process's
+     * ancestors. The shell that runs
+     * {@code fleet host --format sh | sh} is one of those; a stop script that names it would end itself. An
+     * ancestor may still be a client (a {@code claude} whose shell tool runs {@code fleet host}).
+     */
+    boolean spares(long pid) {
+        return pid <= ProcessForest.INIT || spared.contains(pid);
     }
 
     boolean contains(long pid) {

@@ -30,19 +30,23 @@ final class Generations {
     private record Group(long clientPid, Entry entry) {
     }
 
-    static List<Found> of(ServerTrees servers, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed) {
+    static List<Found> of(ServerTrees servers, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed,
+            boolean blind) {
         List<Found> found = new ArrayList<>();
         // Trees come in pid order, so the groups do too: nothing here depends on how the processes arrived.
         Map<Group, List<Found>> groups = new LinkedHashMap<>();
         servers.trees().forEach((rootPid, pids) -> {
             HostProcess root = forest.get(rootPid);
             List<ConfiguredServer> matches = servers.matches().get(rootPid);
-            Placement placement = Placement.of(root, forest, holders, mayFeed);
+            Placement placement = Placement.of(root, forest, holders, mayFeed, blind);
             if (placement instanceof Placement.Client client) {
                 HostProcess process = client.process();
                 Entry entry = Entry.chosen(matches, ClientKinds.of(process.argv()));
                 groups.computeIfAbsent(new Group(process.pid(), entry), key -> new ArrayList<>())
                         .add(new Found(root, pids, ServerState.CURRENT, process, entry));
+            } else if (placement instanceof Placement.Undecided) {
+                // Never a stray: its client may be one the look could not see.
+                found.add(new Found(root, pids, ServerState.CURRENT, null, Entry.every(matches)));
             } else {
                 ServerState state = placement instanceof Placement.Manual ? ServerState.MANUAL : ServerState.ORPHANED;
                 found.add(new Found(root, pids, state, null, Entry.every(matches)));

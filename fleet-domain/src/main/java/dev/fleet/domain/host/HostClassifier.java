@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
 
 /**
  * {@code fleet host}'s classification (the contract, §14) as one pure function: snapshot in, report out.
@@ -39,17 +40,31 @@ public final class HostClassifier {
         PipeHolders holders = PipeHolders.of(forest);
         LongPredicate mayFeed = pid -> !servers.inTrees().contains(pid) && !fleet.contains(pid);
 
-        List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed));
+        // A holder the look could not see may be any server's client: without every process's files, no
+        // unfed stdin proves its client gone. Init and the known reapers are no client (§14), so theirs need not be read.
+        long unread = forest.all().stream().filter(process -> !process.fdsRead() && mayFeed.test(process.pid())
+                && process.pid() > ProcessForest.INIT && !Reapers.is(process)).count();
+        boolean blind = unread > 0;
+
+        List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, blind));
+        List<Long> undecided = found.stream().filter(server -> server.state() == ServerState.CURRENT
+                && server.client() == null).map(server -> server.root().pid()).sorted().toList();
         List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured());
         found.addAll(leftovers);
         if (all) {
-            Set<Long> taken = new HashSet<>(fleet.pids());
+            Set<Long> taken = new HashSet<>(fleet.spared());
             taken.addAll(servers.inTrees());
             leftovers.forEach(leftover -> taken.addAll(leftover.pids()));
-            found.addAll(Unconfigured.of(forest, taken, holders, mayFeed));
+            found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, blind));
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
         warnings.addAll(fleet.warnings());
+        if (!undecided.isEmpty()) {
+            warnings.add("cannot tell whether " + (undecided.size() == 1 ? "pid " : "pids ")
+                    + undecided.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + (undecided.size() == 1 ? " is" : " are") + " orphaned: the open files of " + unread + (unread == 1 ? " process" : " processes")
+                    + " could not be read (another user's, or past the look's bound); shown current, without a client");
+        }
         return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings);
     }
 }

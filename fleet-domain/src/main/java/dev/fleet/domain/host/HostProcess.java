@@ -32,10 +32,13 @@ import java.util.Set;
  *     thread's). Resident, not proportional: shared pages (a runtime's libraries) count in every process that
  *     maps them, so a tree's sum overstates it; PSS ({@code smaps_rollup}) would cost a walk of each process's
  *     page tables, on every process a look reads
+ * @param fdsRead whether every open file of it was read (a kernel thread's: it holds none), so that the
+ *     channels it holds are all in {@code pipesWritten}; false when its fds could not be read (another user's)
+ *     or the look's bound cut them. One such process means an unfed stdin proves no client gone
  */
 public record HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
         Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdoutPipe,
-        Set<Long> pipesWritten, long memoryBytes) {
+        Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
 
     public HostProcess {
         argv = List.copyOf(argv);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -17,7 +18,8 @@ import java.util.TreeSet;
  * live server tree", read strictly: a process below the client, such as a command a client's shell
  * tool runs, is the client's own business, never a stray. A live client is a process of a known client
  * kind, or the client of a server found here. The topmost such process is reported with its tree;
- * its entry is the one entry configured for that client's kind with no current instance under it
+ * its entry is the one entry configured for that client's kind, user-wide or of that client's project
+ * (another project's block in the same file is another client's), with no current instance under it
  * where there is exactly one, else none.
  */
 final class Leftovers {
@@ -31,17 +33,21 @@ final class Leftovers {
         configured.stream().filter(found -> found.client() != null).forEach(found -> clients.add(found.client().pid()));
         Map<Long, HostProcess> clientOf = new HashMap<>();
         for (HostProcess process : forest.all()) {
-            if (fleet.contains(process.pid()) || servers.inTrees().contains(process.pid()) || process.stdinTerminal()
+            if (fleet.spares(process.pid()) || servers.inTrees().contains(process.pid()) || process.stdinTerminal()
                     || ClientKinds.of(process.argv()) != null) {
                 continue;
             }
             HostProcess client = holders.feeder(process, pid -> !servers.inTrees().contains(pid)
                     && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null));
-            if (client != null && forest.ancestors(process).stream().noneMatch(up -> up.pid() == client.pid())) {
+            HostProcess parent = forest.parent(process);
+            // Reparented (its parent gone, init or a reaper): a live ordinary parent is its owner, seen or not.
+            boolean adopted = parent == null || parent.pid() <= ProcessForest.INIT || Reapers.is(parent);
+            if (client != null && adopted
+                    && forest.ancestors(process).stream().noneMatch(up -> up.pid() == client.pid())) {
                 clientOf.put(process.pid(), client);
             }
         }
-        Set<Long> stopAt = new HashSet<>(fleet.pids());
+        Set<Long> stopAt = new HashSet<>(fleet.spared());
         stopAt.addAll(servers.inTrees());
         List<Found> leftovers = new ArrayList<>();
         for (long pid : new TreeSet<>(clientOf.keySet())) {
@@ -64,11 +70,18 @@ final class Leftovers {
         }
         Set<Entry> current = new HashSet<>();
         configured.stream()
-                .filter(found -> found.state() == ServerState.CURRENT && found.client().pid() == client.pid())
+                .filter(found -> found.state() == ServerState.CURRENT && found.client() != null
+                        && found.client().pid() == client.pid())
                 .forEach(found -> current.add(found.entry()));
+        // The client's project as the report shows it: its servers' entries' one project, else none.
+        Set<String> projects = new TreeSet<>();
+        configured.stream().filter(found -> found.client() != null && found.client().pid() == client.pid())
+                .map(found -> found.entry().project()).filter(Objects::nonNull).forEach(projects::add);
+        String project = projects.size() == 1 ? projects.iterator().next() : null;
         Set<String> seen = new HashSet<>();
         List<ConfiguredServer> without = entries.stream()
                 .filter(entry -> entry.client() == kind && !current.contains(Entry.of(entry)))
+                .filter(entry -> entry.project() == null || entry.project().equals(project))
                 .filter(entry -> seen.add(entry.configFile() + "\u0000" + entry.name()))
                 .sorted(Entry.ORDER)
                 .toList();

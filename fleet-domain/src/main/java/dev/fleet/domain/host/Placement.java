@@ -7,23 +7,28 @@ import java.util.function.LongPredicate;
  * stdin alone:
  * <ol>
  *   <li>its stdin is a terminal: {@link Manual}, started by hand, whatever its parent;</li>
- *   <li>its parent is a process of a known client kind: that client;</li>
- *   <li>its parent is gone or is init (pid 1): the live process that holds the writing end of its stdin
- *       pipe (outside every server tree: a server never feeds another) is its client; none:
- *       {@link Orphaned};</li>
- *   <li>its parent is another process (an unknown client, or a subreaper such as {@code systemd --user}
- *       that took it in): that parent is its client (the nearest live ancestor, shown by its command),
- *       unless its stdin reads a known pipe that no live process outside the server trees holds for
- *       writing: then the client is gone and the parent is only its reaper: {@link Orphaned}. A stdin
- *       that reads no known pipe proves nothing gone, so such a server keeps its parent as client.</li>
+ *   <li>its parent is live, not init (pid 1) and not a known reaper ({@link Reapers}): that parent is its
+ *       client, of a known kind or shown by its command. Never an orphan: the holders of its stdin's other
+ *       end go unseen in ordinary cases (a client of another user, a socketpair not numbered next to it);</li>
+ *   <li>its parent is gone, init or a reaper: the live process that holds the other end of its stdin channel
+ *       (outside every server tree: a server never feeds another) is its client. None seen, and the look read
+ *       the open files of every process that could hold it: {@link Orphaned}. None seen, but some process's
+ *       files could not be read ({@code blind}: another user's, or past the look's bound): {@link Undecided},
+ *       since the unseen holder may be its client;</li>
+ *   <li>with a stdin that reads no channel (nothing to hold), a parent that is gone or init leaves it
+ *       {@link Orphaned}, a reaper that is not init keeps it as its client.</li>
  * </ol>
  */
-sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placement.Client {
+sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placement.Undecided, Placement.Client {
 
     record Manual() implements Placement {
     }
 
     record Orphaned() implements Placement {
+    }
+
+    /** No client seen, and no proof that none is left: reported {@code current} without a client, with a warning. */
+    record Undecided() implements Placement {
     }
 
     record Client(HostProcess process) implements Placement {
@@ -32,19 +37,24 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
     /**
      * @param mayFeed whether a pid may be the one that feeds a server (outside every server tree and the
      *     fleet's part)
+     * @param blind whether some process that may feed one had open files the look could not read
      */
-    static Placement of(HostProcess server, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed) {
+    static Placement of(HostProcess server, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed,
+            boolean blind) {
         if (server.stdinTerminal()) {
             return new Manual();
         }
         HostProcess parent = forest.parent(server);
-        if (parent != null && parent.pid() != ProcessForest.INIT && ClientKinds.of(parent.argv()) != null) {
+        if (parent != null && parent.pid() > ProcessForest.INIT && !Reapers.is(parent)) {
             return new Client(parent);
         }
         HostProcess feeder = holders.feeder(server, mayFeed);
-        if (parent == null || parent.pid() == ProcessForest.INIT) {
-            return feeder == null ? new Orphaned() : new Client(feeder);
+        if (feeder != null) {
+            return new Client(feeder);
         }
-        return feeder == null && server.stdinPipe() != null ? new Orphaned() : new Client(parent);
+        if (server.stdinPipe() == null) {
+            return parent == null || parent.pid() <= ProcessForest.INIT ? new Orphaned() : new Client(parent);
+        }
+        return blind ? new Undecided() : new Orphaned();
     }
 }

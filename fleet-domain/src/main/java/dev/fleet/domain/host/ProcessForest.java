@@ -23,7 +23,27 @@ final class ProcessForest {
     private static final Comparator<HostProcess> PREFERRED = Comparator.comparingLong(HostProcess::startTicks)
             .thenComparingLong(HostProcess::parentPid)
             .thenComparing(HostProcess::commandLine)
-            .thenComparing(HostProcess::toString);
+            .thenComparing(ProcessForest::sortedPipes, ProcessForest::lexicographic)
+            .thenComparing(process -> List.of(process.processGroup(), process.session(), (long) process.uid(),
+                    process.stdinPipe() == null ? -1L : process.stdinPipe(), process.stdinTerminal() ? 1L : 0L,
+                    process.stdoutPipe() ? 1L : 0L, process.memoryBytes()), ProcessForest::lexicographic)
+            .thenComparing(process -> String.valueOf(process.startedAt()))
+            .thenComparing(process -> String.join("\u0000", process.argv()));
+
+    /** Its pipes in numeric order: a Set's own order varies from one JVM to the next. */
+    private static List<Long> sortedPipes(HostProcess process) {
+        return process.pipesWritten().stream().sorted().toList();
+    }
+
+    private static int lexicographic(List<Long> a, List<Long> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int order = Long.compare(a.get(i), b.get(i));
+            if (order != 0) {
+                return order;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    }
 
     private final Map<Long, HostProcess> byPid;
     private final Map<Long, List<Long>> children;

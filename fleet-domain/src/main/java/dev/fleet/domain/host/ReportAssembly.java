@@ -22,7 +22,10 @@ import java.util.TreeSet;
  * </ul>
  * A client's project is its servers' entries' one project, where they name exactly one. Each stray
  * carries its stop line ({@link StopLine}) over its tree's pids with the start each was observed with,
- * and the stop script ({@link StopScript}) names the strays in the servers' order.
+ * and the stop script ({@link StopScript}) names the strays in the servers' order. A stray whose line
+ * cannot be guarded (an unknown boot id, a process without a start) is still a stray, its line one that
+ * signals nothing ({@link StopLine#UNKNOWN_BOOT}, {@link StopLine#UNGUARDED}), with one warning saying why:
+ * a line that might signal another process is worse than none.
  */
 final class ReportAssembly {
 
@@ -57,22 +60,34 @@ final class ReportAssembly {
                 .thenComparingLong(server -> server.root().pid()));
         List<HostServer> servers = new ArrayList<>();
         List<StopScript.Stray> strays = new ArrayList<>();
+        List<Long> unguarded = new ArrayList<>();
         for (Found server : ordered) {
             String stop = null;
             if (server.state().stray()) {
                 List<StopTarget> targets = server.pids().stream()
                         .map(pid -> new StopTarget(pid, forest.get(pid).startTicks())).toList();
-                stop = StopLine.of(targets);
-                strays.add(new StopScript.Stray(server.state().label(), clientLabel(server.client()),
-                        server.entry().name() == null ? "(no entry)" : server.entry().name(),
-                        server.root().commandLine(), targets));
+                stop = StopLine.of(bootId, targets);
+                if (targets.stream().allMatch(StopLine::guardable)) {
+                    strays.add(new StopScript.Stray(server.state().label(), clientLabel(server.client()),
+                            server.entry().name() == null ? "(no entry)" : server.entry().name(),
+                            server.root().commandLine(), targets));
+                } else {
+                    unguarded.add(server.root().pid());
+                }
             }
             servers.add(new HostServer(server.client() == null ? null : kindLabel(server.client()),
                     server.client() == null ? null : server.client().pid(), server.entry().configFile(),
                     server.entry().name(), server.state(), server.pids(), server.root().pid(),
                     server.root().startTicks(), startedAt(server.root().startedAt()), memory(server, forest), stop));
         }
-        HostReport report = new HostReport(clients, servers, strays.size(), warnings);
+        List<String> allWarnings = new ArrayList<>(warnings);
+        if (StopLine.guardableBoot(bootId) == null && servers.stream().anyMatch(server -> server.state().stray())) {
+            allWarnings.add("no stop line signals anything: the boot id is unknown, so a pid and its start could name another process");
+        }
+        unguarded.forEach(pid -> allWarnings.add("the stop line of the stray at pid " + pid + " signals nothing"
+                + ": a process of its tree has no start to check before signalling"));
+        long strayCount = servers.stream().filter(server -> server.state().stray()).count();
+        HostReport report = new HostReport(clients, servers, (int) strayCount, allWarnings);
         return new HostInventory(report, StopScript.of(bootId, strays));
     }
 

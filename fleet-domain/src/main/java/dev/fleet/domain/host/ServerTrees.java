@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * The server processes and their trees (the contract, §14): a process whose argv matches a configured
  * entry ({@link LaunchForm}) is a server process, with its descendants (the {@code node} under an
  * {@code npx}). A matching process below another one belongs to the upper one's tree (a wrapper and
- * the program it runs may both show the entry's args); the fleet's own part is never a server. A process's
+ * the program it runs may both show the entry's args); what the fleet's part spares (its own processes, init,
+ * the observer's ancestors) is never a server nor in a tree. A process's
  * argv is observed masked ({@link SecretMask#argvApart}: it is shown), so each launch form is masked the same
  * way before the two are compared: an entry with {@code --token=abc123} in its args matches the process that
  * shows {@code --token=***}, and the secret is kept nowhere in what the classification builds.
@@ -34,7 +35,7 @@ record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Lon
         }
         Map<Long, List<ConfiguredServer>> matched = new TreeMap<>();
         for (HostProcess process : forest.all()) {
-            if (fleet.contains(process.pid())) {
+            if (fleet.spares(process.pid())) {
                 continue;
             }
             List<ConfiguredServer> matching = entries.stream()
@@ -54,7 +55,7 @@ record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Lon
         Map<Long, List<Long>> trees = new TreeMap<>();
         Set<Long> inTrees = new HashSet<>();
         for (long root : roots.keySet()) {
-            List<Long> tree = forest.tree(root, fleet.pids());
+            List<Long> tree = forest.tree(root, fleet.spared());
             trees.put(root, tree);
             inTrees.addAll(tree);
         }

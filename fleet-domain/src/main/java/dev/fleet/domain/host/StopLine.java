@@ -1,18 +1,22 @@
 package dev.fleet.domain.host;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The guarded POSIX shell line that stops processes (the contract, §14): SIGTERM to each, then after 2 s
  * SIGKILL to what remains, each signal sent only if {@code /proc/PID/stat} still shows the start
- * observed. The line holds no text from outside: only its fixed words and the digits of pids and
+ * observed, and only on the boot it was observed on: it first compares {@code
+ * /proc/sys/kernel/random/boot_id} with the boot id observed (as the stop script does) and does nothing
+ * but say so on another boot, where a pid and its ticks may name a new process. The line holds no text
+ * from outside: only its fixed words, the boot id's hex digits and dashes and the digits of pids and
  * ticks, so no argv can inject anything into it.
  *
  * <p>How it reads field 22: the second field, the command name in parentheses, may hold spaces and
  * {@code )} (and even a newline), so the line reads the whole file and takes what follows its last
  * {@code )}: the fields from the third on, the start being the 20th of them. It runs in a subshell,
  * so a line pasted into an interactive shell changes none of its settings ({@code set -f} against
- * globbing, {@code IFS}, the positional parameters). It exits 0 whatever it found: a process already
+ * globbing, {@code IFS}, the positional parameters). On its boot it exits 0 whatever it found: a process already
  * gone, or a pid now another process's, is what the guard is for, not a failure.
  */
 public final class StopLine {
@@ -23,19 +27,55 @@ public final class StopLine {
     private StopLine() {
     }
 
-    /** The line that stops every one of {@code targets} at once, in their order. */
-    static String of(List<StopTarget> targets) {
+    /**
+     * {@code bootId} as the guard compares it (trimmed, lower case), or null when it is not plain hex
+     * digits and dashes: such an id can neither be trusted to mean one boot nor be put in a shell line.
+     */
+    static String guardableBoot(String bootId) {
+        String boot = bootId == null ? "" : bootId.strip().toLowerCase(Locale.ROOT);
+        boolean plain = !boot.isEmpty() && boot.length() <= 64
+                && boot.chars().allMatch(c -> c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+        return plain ? boot : null;
+    }
+
+    /** Whether the line can guard {@code target}: a pid above init's and a start that was read. */
+    static boolean guardable(StopTarget target) {
+        return target.pid() > ProcessForest.INIT && target.startTicks() >= 0;
+    }
+
+    /** The line given when the boot id is not plain: it signals nothing and says so. */
+    static final String UNKNOWN_BOOT =
+            "(echo 'fleet host: not stopped: the boot id was unknown when this line was made' >&2; exit 1)";
+
+    /** The line given when a process of the tree is init's or has no start to check: it signals nothing. */
+    static final String UNGUARDED =
+            "(echo 'fleet host: not stopped: a process of this tree has no start to check' >&2; exit 1)";
+
+    /**
+     * The line that stops every one of {@code targets} at once, in their order, on the boot {@code bootId}
+     * only (ticks since boot name another process after a reboot). Never an exception on data: when it
+     * cannot be guarded (the boot id is not plain, {@link #guardableBoot}; a target is not {@link
+     * #guardable}) it is a line that signals nothing, says why on stderr and exits 1 ({@link #UNKNOWN_BOOT},
+     * {@link #UNGUARDED}), so a stray always has a line and a pasted one never stops an unchecked process.
+     */
+    static String of(String bootId, List<StopTarget> targets) {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("a stop line stops at least one process");
         }
+        String boot = guardableBoot(bootId);
+        if (boot == null) {
+            return UNKNOWN_BOOT;
+        }
+        if (!targets.stream().allMatch(StopLine::guardable)) {
+            return UNGUARDED;
+        }
         StringBuilder list = new StringBuilder();
         for (StopTarget target : targets) {
-            if (target.pid() <= 0 || target.startTicks() < 0) {
-                throw new IllegalArgumentException("not a process to signal: " + target);
-            }
             list.append(list.isEmpty() ? "" : " ").append(target.pid()).append(':').append(target.startTicks());
         }
-        return "(set -f; IFS=' '; k() { for e in " + list + "; do p=${e%:*}; "
+        return "(set -f; IFS=' '; [ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '" + boot
+                + "' ] || { echo 'fleet host: not stopped: seen on boot " + boot + ", not this boot' >&2; exit 1; }; "
+                + "k() { for e in " + list + "; do p=${e%:*}; "
                 + "s=$(cat /proc/$p/stat 2>/dev/null) || continue; set -- ${s##*\")\"}; "
                 + "[ $# -ge 20 ] && shift 19 && [ \"$1\" = \"${e#*:}\" ] && kill -s $g $p 2>/dev/null; done; }; "
                 + "g=TERM; k; sleep " + GRACE_SECONDS + "; g=KILL; k; exit 0)";

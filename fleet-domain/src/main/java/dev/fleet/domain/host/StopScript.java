@@ -2,7 +2,6 @@ package dev.fleet.domain.host;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The whole stop script of {@code fleet host --format sh} (the contract, §14): every stray signalled at
@@ -26,8 +25,8 @@ public final class StopScript {
     }
 
     static String of(String bootId, List<Stray> strays) {
-        String boot = bootId.strip().toLowerCase(Locale.ROOT);
-        boolean known = !boot.isEmpty() && boot.chars().allMatch(c -> c == '-' || Character.digit(c, 16) >= 0);
+        String boot = StopLine.guardableBoot(bootId);
+        boolean known = boot != null;
         StringBuilder script = new StringBuilder("#!/bin/sh\n");
         script.append("# fleet host: the guarded stop script of ").append(strays.size())
                 .append(strays.size() == 1 ? " stray" : " strays").append(", made on boot ")
@@ -45,13 +44,14 @@ public final class StopScript {
                     .append(": ").append(Sanitized.oneLine(stray.command())).append('\n');
             targets.addAll(stray.targets());
         }
-        if (known) {
-            script.append("[ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '").append(boot)
-                    .append("' ] || { echo 'fleet host: this script was made on boot ").append(boot)
-                    .append("; not run on another boot' >&2; exit 1; }\n");
-        } else {
-            script.append("echo 'fleet host: the boot was unknown when this script was made; not run' >&2; exit 1\n");
+        if (!known) {
+            return script.append("echo 'fleet host: the boot was unknown when this script was made; not run' >&2; exit 1\n")
+                    .toString();
         }
-        return script.append(StopLine.of(targets)).append('\n').toString();
+        script.append("[ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '").append(boot)
+                .append("' ] || { echo 'fleet host: this script was made on boot ").append(boot)
+                .append("; not run on another boot' >&2; exit 1; }\n");
+        // A known boot, and the caller gives only strays whose every target is guardable: a guarded line.
+        return script.append(StopLine.of(bootId, targets)).append('\n').toString();
     }
 }

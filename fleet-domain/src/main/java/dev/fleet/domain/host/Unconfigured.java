@@ -19,7 +19,8 @@ final class Unconfigured {
     private Unconfigured() {
     }
 
-    static List<Found> of(ProcessForest forest, Set<Long> taken, PipeHolders holders, LongPredicate mayFeed) {
+    static List<Found> of(ProcessForest forest, Set<Long> taken, PipeHolders holders, LongPredicate mayFeed,
+            boolean blind) {
         Set<Long> looksLikeServer = new TreeSet<>();
         for (HostProcess process : forest.all()) {
             if (!taken.contains(process.pid()) && process.stdinPipe() != null && process.stdoutPipe()
@@ -35,7 +36,7 @@ final class Unconfigured {
             if (forest.ancestors(process).stream().anyMatch(up -> looksLikeServer.contains(up.pid()))) {
                 continue; // in the tree of the one above it
             }
-            Placement placement = Placement.of(process, forest, holders, mayFeed);
+            Placement placement = Placement.of(process, forest, holders, mayFeed, blind);
             HostProcess client = placement instanceof Placement.Client c ? c.process() : null;
             found.add(new Found(process, forest.tree(pid, stopAt), ServerState.UNCONFIGURED, client, Entry.NONE));
         }

@@ -43,19 +43,19 @@ final class HostFixture {
     /** A process with a pipe on stdin and stdout ({@code pipe} its inode, 0 for none), holding no pipe. */
     HostFixture process(long pid, long parent, long ticks, long pipe, String... argv) {
         return add(new HostProcess(pid, parent, pid, pid, 1000, ticks, at(ticks), List.of(argv), false,
-                pipe == 0 ? null : pipe, pipe != 0, Set.of(), 1024));
+                pipe == 0 ? null : pipe, pipe != 0, Set.of(), 1024, true));
     }
 
     /** A client: stdin a terminal, holding the writing ends of {@code writes}. */
     HostFixture client(long pid, long parent, long ticks, Set<Long> writes, String... argv) {
         return add(new HostProcess(pid, parent, pid, pid, 1000, ticks, at(ticks), List.of(argv), true, null, false,
-                writes, 4096));
+                writes, 4096, true));
     }
 
     /** A process whose stdin is a terminal. */
     HostFixture byHand(long pid, long parent, long ticks, String... argv) {
         return add(new HostProcess(pid, parent, pid, pid, 1000, ticks, at(ticks), List.of(argv), true, null, false,
-                Set.of(), 1024));
+                Set.of(), 1024, true));
     }
 
     HostFixture add(HostProcess process) {

@@ -90,6 +90,12 @@ final class HostGen {
             if (pick(0, 3) == 0) {
                 host.process(HostFixture.OWN_PID, 1, 9_000, 0, "fleet", "host");
             }
+            if (pick(0, 3) == 0) {
+                // Another user's process, its open files unread: no unfed stdin then proves an orphan.
+                long other = pid();
+                host.add(new HostProcess(other, 1, other, other, 0, pick(100, 20_000), HostFixture.at(150),
+                        List.of("/usr/sbin/" + word()), false, null, false, Set.of(), 0, false));
+            }
             if (pick(0, 5) == 0 && host.processes.size() > 3) {
                 HostProcess twin = host.processes.get(pick(2, host.processes.size() - 1));
                 host.process(twin.pid(), twin.parentPid(), twin.startTicks() + 1, 0, "twin");

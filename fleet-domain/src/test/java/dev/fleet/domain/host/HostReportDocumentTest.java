@@ -23,7 +23,7 @@ class HostReportDocumentTest {
 
         String json = HostReportDocument.canonicalJson(host.report());
 
-        String stop = StopLine.of(List.of(new StopTarget(1500, 3000))).replace("\"", "\\\"");
+        String stop = StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(1500, 3000))).replace("\"", "\\\"");
         assertEquals("{\"clients\":[{\"kind\":\"codex\",\"pid\":1000,\"started_at\":\"2026-12-01T08:00:10Z\","
                 + "\"command\":\"codex\",\"project\":null}],\"servers\":["
                 + "{\"client_kind\":\"codex\",\"client_pid\":1000,\"config_file\":\"/home/u/.codex.json\",\"name\":\"git\","

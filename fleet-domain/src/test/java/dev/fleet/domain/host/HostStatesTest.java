@@ -91,13 +91,13 @@ class HostStatesTest {
     }
 
     @Test
-    void aSubreaperWhosePipeAClientStillFeedsIsAClientNotAReaper() {
+    void aServerAReaperAdoptedIsTheClientsThatStillFeedsIt() {
         HostReport report = claude().process(3000, 500, 4_000, 12, "npx", "-y", "@mcp/github").report();
 
         HostServer server = server(report, 3000);
         assertEquals(ServerState.CURRENT, server.state());
-        assertEquals(500L, server.clientPid());
-        assertNull(server.clientKind(), "an unknown client is shown by its command");
+        assertEquals(1000L, server.clientPid(), "systemd --user only reaped it; claude holds its pipe");
+        assertEquals("claude-code", server.clientKind());
     }
 
     @Test
@@ -105,7 +105,7 @@ class HostStatesTest {
         HostReport report = claude()
                 .process(3000, 500, 4_000, 31, "npx", "-y", "@mcp/github")
                 .add(new HostProcess(3100, 500, 3100, 3100, 1000, 4_001, HostFixture.at(4_001),
-                        List.of("uvx", "mcp-files"), false, 32L, true, Set.of(31L), 0))
+                        List.of("uvx", "mcp-files"), false, 32L, true, Set.of(31L), 0, true))
                 .report();
 
         assertEquals(ServerState.ORPHANED, server(report, 3000).state());

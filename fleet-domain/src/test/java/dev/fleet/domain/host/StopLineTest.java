@@ -28,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 class StopLineTest {
 
     /** The whole line: fixed words, and digits where the pids and ticks go. */
-    static final Pattern SHAPE = Pattern.compile("\\(set -f; IFS=' '; k\\(\\) \\{ for e in [0-9]+:[0-9]+( [0-9]+:[0-9]+)*; "
+    static final Pattern SHAPE = Pattern.compile("\\(set -f; IFS=' '; "
+            + "\\[ \"\\$\\(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null\\)\" = '[0-9a-f-]+' \\] \\|\\| "
+            + "\\{ echo 'fleet host: not stopped: seen on boot [0-9a-f-]+, not this boot' >&2; exit 1; \\}; "
+            + "k\\(\\) \\{ for e in [0-9]+:[0-9]+( [0-9]+:[0-9]+)*; "
             + "do p=\\$\\{e%:\\*\\}; s=\\$\\(cat /proc/\\$p/stat 2>/dev/null\\) \\|\\| continue; "
             + "set -- \\$\\{s##\\*\"\\)\"\\}; \\[ \\$# -ge 20 \\] && shift 19 && \\[ \"\\$1\" = \"\\$\\{e#\\*:\\}\" \\] "
             + "&& kill -s \\$g \\$p 2>/dev/null; done; \\}; g=TERM; k; sleep 2; g=KILL; k; exit 0\\)");
@@ -71,12 +74,47 @@ class StopLineTest {
 
     @Test
     void theLineIsFixedWordsAndDigitsOnly() {
-        String line = StopLine.of(List.of(new StopTarget(12, 345), new StopTarget(13, 0)));
+        String line = StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(12, 345), new StopTarget(13, 0)));
 
         assertTrue(SHAPE.matcher(line).matches(), line);
         assertTrue(line.contains(" 12:345 13:0;"), line);
-        assertThrows(IllegalArgumentException.class, () -> StopLine.of(List.of()));
-        assertThrows(IllegalArgumentException.class, () -> StopLine.of(List.of(new StopTarget(0, 1))));
+        assertTrue(line.contains("= '" + HostFixture.BOOT_ID + "' ]"), line);
+        assertThrows(IllegalArgumentException.class, () -> StopLine.of(HostFixture.BOOT_ID, List.of()));
+    }
+
+    @Test
+    void aTargetItCannotGuardOrABootItCannotTrustGivesALineThatSignalsNothingAndNoException() {
+        List<StopTarget> fine = List.of(new StopTarget(12, 345));
+
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(0, 1))));
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID, List.of(new StopTarget(1, 1))),
+                "init is never signalled");
+        assertEquals(StopLine.UNGUARDED, StopLine.of(HostFixture.BOOT_ID,
+                List.of(new StopTarget(12, 345), new StopTarget(13, -1))), "a start that could not be read guards nothing");
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("", fine));
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("0f3c9d2e'; reboot; '", fine), "hex digits and dashes only");
+        assertEquals(StopLine.UNKNOWN_BOOT, StopLine.of("0f3c9d2e-1b7a-4c55-9e0d-2a6b8f1c3d4g", fine));
+        assertTrue(SHAPE.matcher(StopLine.of(" 0F3C9D2E-1B7A-4C55-9E0D-2A6B8F1C3D4E\n", fine)).matches(),
+                "trimmed, any case, as §4 compares");
+        for (String refusal : List.of(StopLine.UNKNOWN_BOOT, StopLine.UNGUARDED)) {
+            assertFalse(refusal.contains("kill"), refusal);
+        }
+    }
+
+    @Test
+    void onAnotherBootTheLineSignalsNothing() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/sys/kernel/random/boot_id")), "a boot id to compare");
+        Process stray = start("sleep", "300");
+        String otherBoot = "00000000-0000-0000-0000-000000000000";
+
+        Process sh = new ProcessBuilder("sh", "-c", StopLine.of(otherBoot,
+                List.of(new StopTarget(stray.pid(), startTicks(stray.pid()))))).redirectErrorStream(true).start();
+        String said = new String(sh.getInputStream().readAllBytes());
+        assertTrue(sh.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS));
+
+        assertEquals(1, sh.exitValue(), said);
+        assertTrue(said.contains("not stopped: seen on boot " + otherBoot), said);
+        assertTrue(stray.isAlive(), "a process seen on another boot is never signalled");
     }
 
     @Test
@@ -93,13 +131,17 @@ class StopLineTest {
                 new StopTarget(deaf.pid(), startTicks(deaf.pid())),
                 new StopTarget(oddName.pid(), startTicks(oddName.pid())),
                 new StopTarget(reused.pid(), startTicks(reused.pid()) + 1));
-        run(StopLine.of(targets));
+        run(StopLine.of(bootId(), targets));
 
         assertEnds(stray);
         assertEnds(deaf);
         assertEnds(oddName);
         assertFalse(reused.waitFor(0, TimeUnit.SECONDS), "a pid whose start differs is never signalled");
         assertTrue(reused.isAlive());
+    }
+
+    static String bootId() throws IOException {
+        return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
     }
 
     /** The program's path on PATH, for a copy under an odd name. */

@@ -22,7 +22,7 @@ class HostInventoryServiceTest {
 
     private static HostProcess process(long pid, long parent, long ticks, boolean terminal, List<String> argv) {
         return new HostProcess(pid, parent, pid, pid, 1000, ticks, Instant.EPOCH.plusSeconds(ticks), argv, terminal,
-                terminal ? null : 10L + pid, !terminal, Set.of(), 0);
+                terminal ? null : 10L + pid, !terminal, Set.of(), 0, true);
     }
 
     @Test

@@ -1,0 +1,171 @@
+package dev.fleet.domain.host;
+
+import static dev.fleet.domain.host.HostFixture.entry;
+import static dev.fleet.domain.host.HostFixture.server;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What keeps {@code fleet host} from printing a line that stops the wrong process: a live server never called
+ * orphaned on missing evidence, init, the observer's shell and a process without a start never in a tree, a
+ * stop line only on the boot it was made on, a leftover only of its own project's entries.
+ */
+class HostSafetyTest {
+
+    private static final ConfiguredServer GITHUB = entry(ClientKind.CLAUDE_CODE, "github", "npx", "-y", "@mcp/github");
+    private static final ConfiguredServer FILES = entry(ClientKind.CLAUDE_CODE, "files", "uvx", "mcp-files");
+
+    private static HostFixture host() {
+        return new HostFixture().withInit().configure(GITHUB).configure(FILES);
+    }
+
+    private static HostProcess unreadable(long pid) {
+        return new HostProcess(pid, 1, pid, pid, 0, 100, HostFixture.at(100), List.of("/usr/sbin/sshd"), false, null,
+                false, Set.of(), 0, false);
+    }
+
+    @Test
+    void aServerUnderALiveProcessOfNoKnownKindIsThatProcesssNeverAnOrphan() {
+        // Its client runs as another user, or holds a socketpair peer not numbered next to its stdin: no holder seen.
+        HostReport report = host().client(700, 1, 500, Set.of(), "/opt/editor/bin/editor")
+                .process(3000, 700, 4_000, 31, "npx", "-y", "@mcp/github").report();
+
+        HostServer server = server(report, 3000);
+        assertEquals(ServerState.CURRENT, server.state());
+        assertEquals(700L, server.clientPid());
+        assertNull(server.stop());
+        assertEquals(0, report.strays());
+    }
+
+    @Test
+    void anUnfedServerUnderInitIsNoOrphanWhenSomeProcesssFilesWentUnread() {
+        HostReport report = host().add(unreadable(600)).add(unreadable(601))
+                .process(3000, 1, 4_000, 31, "npx", "-y", "@mcp/github")
+                .process(3100, 500, 4_100, 32, "uvx", "mcp-files").report();
+
+        for (long pid : List.of(3000L, 3100L)) {
+            HostServer server = server(report, pid);
+            assertEquals(ServerState.CURRENT, server.state(), "its holder may be a process the look could not read");
+            assertNull(server.clientPid());
+            assertNull(server.stop());
+        }
+        assertEquals(0, report.strays());
+        assertEquals(List.of("cannot tell whether pids 3000, 3100 are orphaned: the open files of 2 processes could "
+                + "not be read (another user's, or past the look's bound); shown current, without a client"),
+                report.warnings());
+    }
+
+    @Test
+    void withEveryProcesssFilesReadAnUnfedServerUnderAReaperIsOrphaned() {
+        HostReport report = host().process(3100, 500, 4_100, 32, "uvx", "mcp-files").report();
+
+        assertEquals(ServerState.ORPHANED, server(report, 3100).state());
+        assertEquals(List.of(), report.warnings());
+    }
+
+    @Test
+    void aStrayIsNeverStoppedOnAnotherBootAndAnUnknownBootGivesNoLine() {
+        HostFixture stale = host().client(1000, 1, 1000, Set.of(11L, 12L), "claude")
+                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github");
+
+        String line = server(stale.report(), 1500).stop();
+        assertTrue(line.startsWith("(set -f; IFS=' '; [ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '"
+                + HostFixture.BOOT_ID + "' ] || { "), line);
+
+        HostReport unknownBoot = HostClassifier.classify(new HostSnapshot(stale.configured, stale.processes,
+                "not-a-boot-id; rm -rf ~", HostFixture.OWN_PID, List.of(), List.of()), false);
+        assertEquals(ServerState.STALE_GENERATION, server(unknownBoot, 1500).state());
+        assertEquals(StopLine.UNKNOWN_BOOT, server(unknownBoot, 1500).stop(), "a line that signals nothing");
+        assertEquals(1, unknownBoot.strays());
+        assertTrue(unknownBoot.warnings().stream().anyMatch(w -> w.startsWith("no stop line signals anything: the boot")),
+                unknownBoot.warnings().toString());
+    }
+
+    @Test
+    void initIsNeverAServerNorInATreeNorAStray() {
+        // A snapshot where pid 1 itself shows a server's argv (a container whose init is the server).
+        HostReport report = new HostFixture().configure(GITHUB)
+                .process(1, 0, 1, 31, "npx", "-y", "@mcp/github")
+                .process(3000, 1, 4_000, 0, "node", "worker").report();
+
+        assertEquals(List.of(), report.servers());
+        assertEquals(0, report.strays());
+    }
+
+    @Test
+    void theObserversAncestorsAreNeverInATreeNorAStray() {
+        // fleet host | sh run from a shell below a stale server: a line stopping that tree would end the script.
+        HostReport report = host().client(1000, 1, 1000, Set.of(11L, 12L), "claude")
+                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(1600, 1500, 3_100, 0, "bash")
+                .process(HostFixture.OWN_PID, 1600, 9_000, 0, "fleet", "host")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github").report();
+
+        assertTrue(report.servers().stream().noneMatch(server -> server.pids().contains(1500L)
+                || server.pids().contains(1600L)), "the shell that runs the script, and what it runs under: " + report);
+        assertEquals(0, report.strays());
+    }
+
+    @Test
+    void aProcessWithoutAStartIsNeverInAStopLine() {
+        HostReport report = host().client(1000, 1, 1000, Set.of(11L, 12L), "claude")
+                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(1501, 1500, -1, 0, "node", "child")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github").report();
+
+        HostServer stale = server(report, 1500);
+        assertEquals(List.of(1500L), stale.pids());
+        assertTrue(stale.stop().contains(" 1500:3000;"), stale.stop());
+    }
+
+    @Test
+    void aLeftoverIsOfAnEntryOfItsClientsProjectOnly() {
+        ConfiguredServer ours = new ConfiguredServer(ClientKind.CLAUDE_CODE, "/home/u/.claude.json", "ours", "/work/a",
+                "uvx", List.of("ours"), List.of(List.of("uvx", "ours")));
+        ConfiguredServer theirs = new ConfiguredServer(ClientKind.CLAUDE_CODE, "/home/u/.claude.json", "theirs",
+                "/work/b", "uvx", List.of("theirs"), List.of(List.of("uvx", "theirs")));
+        ConfiguredServer also = new ConfiguredServer(ClientKind.CLAUDE_CODE, "/home/u/.claude.json", "also", "/work/a",
+                "uvx", List.of("also"), List.of(List.of("uvx", "also")));
+        HostReport report = new HostFixture().withInit().configure(ours).configure(theirs).configure(also)
+                .client(1000, 1, 1000, Set.of(11L, 12L), "claude")
+                .process(2000, 1000, 5_000, 12, "uvx", "ours")
+                .process(4000, 500, 4_500, 11, "python", "-m", "also_server").report();
+
+        HostServer leftover = server(report, 4000);
+        assertEquals(ServerState.LEFTOVER, leftover.state());
+        assertEquals("also", leftover.name(), "the other project's 'theirs' is another client's business");
+    }
+
+    @Test
+    void aProcessUnderALiveOrdinaryParentIsNeverALeftover() {
+        HostReport report = host().client(1000, 1, 1000, Set.of(13L), "claude")
+                .process(4200, 1, 4_400, 0, "tmux")
+                .process(4000, 4200, 4_500, 13, "python", "-m", "mcp_files.server").report();
+
+        assertEquals(List.of(), report.servers());
+    }
+
+    @Test
+    void twoCopiesOfOnePidAreChosenByTheirPipesInNumericOrderNotBySetOrder() {
+        HostProcess twenties = new HostProcess(700, 1, 700, 700, 1000, 50, HostFixture.at(50), List.of("x"), false,
+                null, false, Set.of(20L, 30L), 0, true);
+        HostProcess three = new HostProcess(700, 1, 700, 700, 1000, 50, HostFixture.at(50), List.of("x"), false,
+                null, false, Set.of(3L), 0, true);
+
+        assertEquals(Set.of(3L), ProcessForest.of(List.of(twenties, three)).get(700).pipesWritten());
+        assertEquals(Set.of(3L), ProcessForest.of(List.of(three, twenties)).get(700).pipesWritten());
+    }
+
+    @Test
+    void bidirectionalControlsInAStopScriptCommentBecomeQuestionMarks() {
+        String text = "a\u200eb\u200fc\u202ad\u202ee\u2066f\u2069g\u2028h";
+
+        assertEquals("a?b?c?d?e?f?g?h", Sanitized.oneLine(text));
+    }
+}
