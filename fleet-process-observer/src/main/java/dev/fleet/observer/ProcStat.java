@@ -119,7 +119,8 @@ final class ProcStat {
         return position > from && terminated ? value : -1;
     }
 
-    private static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
+    /** Whether {@code text[from, length)} begins with {@code prefix}; {@link ProcStatus} reads its keys with it too. */
+    static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
         if (from + prefix.length > length) {
             return false;
         }

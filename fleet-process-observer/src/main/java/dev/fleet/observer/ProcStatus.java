@@ -30,7 +30,7 @@ final class ProcStatus {
     /** The first decimal number after {@code key} at a line's start, skipping blanks, or -1. */
     private static long firstNumberOf(byte[] text, int length, byte[] key) {
         for (int lineStart = 0; lineStart < length; ) {
-            if (startsWith(text, lineStart, length, key)) {
+            if (ProcStat.startsWith(text, lineStart, length, key)) {
                 int position = lineStart + key.length;
                 while (position < length && (text[position] == ' ' || text[position] == '\t')) {
                     position++;
@@ -57,17 +57,5 @@ final class ProcStatus {
             position++;
         }
         return position > from ? value : -1;
-    }
-
-    private static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
-        if (from + prefix.length > length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (text[from + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }
