@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fleet.domain.host.HostProcess;
 import dev.fleet.domain.port.out.HostProcessTable;
@@ -119,9 +120,21 @@ class ProcfsHostProcessTableTest {
     void aChildOfAPtyHasATerminalOnStdin() throws Exception {
         String marker = MarkerProcess.marker();
         // script(1) runs its command on a new pty, as a terminal emulator would: the sleep is started by hand.
-        start(new ProcessBuilder("script", "-qfc", "exec -a " + marker + " sleep 600", "/dev/null")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD));
-        long pid = awaitArgv0(marker);
+        Path scriptErrors = Files.createTempFile("fleet-script", ".err");
+        ProcessBuilder onPty = new ProcessBuilder("script", "-qfc", "exec -a " + marker + " sleep 600", "/dev/null")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(scriptErrors.toFile());
+        // script(1) runs its command with $SHELL, else sh: CI gives none, and dash's exec has no -a.
+        onPty.environment().put("SHELL", "/bin/bash");
+        Process script = start(onPty);
+        long[] found = {-1};
+        Patience.await(START, POLL, () -> (found[0] = ProcEntries.withArgv0(marker)) > 0 || !script.isAlive(),
+                marker + " never started");
+        // A host without a pty to give (a container with no devpts) is no host this test can speak of.
+        assumeTrue(found[0] > 0, () -> "script(1) could not run a command on a pty here (exit "
+                + script.exitValue() + "): " + firstLine(scriptErrors));
+        Files.deleteIfExists(scriptErrors);
+        this.found.add(found[0]);
+        long pid = found[0];
 
         HostProcess process = only(table.observe(), pid);
 
@@ -233,6 +246,14 @@ class ProcfsHostProcessTableTest {
         Patience.await(START, POLL, () -> (pid[0] = ProcEntries.withArgv0(marker)) > 0, marker + " never started");
         found.add(pid[0]);
         return pid[0];
+    }
+
+    private static String firstLine(Path file) {
+        try (var lines = Files.lines(file)) {
+            return lines.findFirst().orElse("(nothing on stderr)");
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "(stderr unreadable)";
+        }
     }
 
     private static void killTree(ProcessHandle handle) {
