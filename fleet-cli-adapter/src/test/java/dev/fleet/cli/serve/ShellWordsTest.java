@@ -86,11 +86,16 @@ class ShellWordsTest {
         return Arguments.of(line, message);
     }
 
-    /** The arguments {@code sh -c "printf '%s\0' LINE"} prints, as the shell split LINE. */
+    /**
+     * The arguments {@code printf '%s\0' LINE} prints, as the shell split LINE. The script goes to sh's
+     * stdin as UTF-8 bytes: as an argument the JVM would encode it in the locale's charset, and CI gives none.
+     */
     private static List<String> bySh(String line) throws IOException, InterruptedException {
         assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "no /bin/sh to compare with");
-        Process sh = new ProcessBuilder("/bin/sh", "-c", "printf '%s\\0' " + line).redirectErrorStream(true).start();
-        sh.getOutputStream().close();
+        Process sh = new ProcessBuilder("/bin/sh").redirectErrorStream(true).start();
+        try (var script = sh.getOutputStream()) {
+            script.write(("printf '%s\\0' " + line).getBytes(StandardCharsets.UTF_8));
+        }
         byte[] out = sh.getInputStream().readAllBytes();
         assertTrue(sh.waitFor(30, TimeUnit.SECONDS), "sh did not exit");
         String printed = new String(out, StandardCharsets.UTF_8);
