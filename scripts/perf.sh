@@ -7,7 +7,7 @@
 # WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
 # a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
 # RELAY_CALLS, RELAY_PIPELINED and RELAY_LARGE_MIB size the relay step (2,000 sequential calls a side,
-# 2,000 pipelined calls a round, a 5 MiB message; RUNS rounds a side of each of the last two).
+# 2,000 pipelined calls a round, a 5 MiB message; RUNS rounds a side of the 5 MiB message, three times RUNS of the pipelined rounds).
 #
 # TEARDOWN_RUNS sets the teardown step's runs per child and trigger (5).
 #

@@ -58,6 +58,13 @@ final class RelayFigures {
                 ratio, fleetP50, rawP50, ADDED_P50_RATIO), fleetP50 <= ADDED_P50_RATIO * Math.max(rawP50, 0));
         budget(String.format(Locale.ROOT, "added p99, fleet relay: %.3f ms (raw relay %.3f ms); budget <= %.1f ms",
                 added[FLEET][2], added[RAW][2], ADDED_P99_MS), added[FLEET][2] <= ADDED_P99_MS);
+        // Where the floor itself adds more than the budget (a host whose scheduler pauses a process
+        // for milliseconds), what fleet adds beyond the floor is what this host can show of its own cost.
+        if (added[RAW][2] > ADDED_P99_MS) {
+            budget(String.format(Locale.ROOT, "added p99 beyond the floor, fleet relay - raw relay: %.3f ms (the raw "
+                    + "relay's own %.3f ms is over %.1f ms here); budget <= %.1f ms", added[FLEET][2] - added[RAW][2],
+                    added[RAW][2], ADDED_P99_MS, ADDED_P99_MS), added[FLEET][2] - added[RAW][2] <= ADDED_P99_MS);
+        }
     }
 
     /**

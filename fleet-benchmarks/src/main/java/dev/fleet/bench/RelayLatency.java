@@ -26,8 +26,8 @@ import java.util.concurrent.TimeUnit;
  *       and the raw relay once all are registered and idle, and of each child;
  *   <li>latency: {@code CALLS} sequential {@code tools/call echo} per side, after a warm-up: each side's
  *       p50, p90, p99, and each relay's paired differences to the direct side;
- *   <li>throughput: {@code PIPELINED} calls written at once, then every answer read, {@code ROUNDS}
- *       rounds per side: the medians and the rounds' ratios to the direct side;
+ *   <li>throughput: {@code PIPELINED} calls written at once, then every answer read, three times
+ *       {@code ROUNDS} rounds per side after 20 untimed: the medians and the rounds' ratios to the direct side;
  *   <li>one large message: a call whose argument is {@code LARGE_MIB} MiB of text, which the child
  *       echoes back, {@code ROUNDS} rounds per side, timed alike.
  * </ol>
@@ -50,6 +50,14 @@ public final class RelayLatency {
      */
     private static final int WARM_UP_CALLS = 10_000;
     private static final int WARM_UP_LARGE = 3;
+    /**
+     * Pipelined rounds before the timed ones: the member's code for a read holding many lines is compiled
+     * later than a sequential call's, and on two cores its compiler threads took the CPU of the timed
+     * rounds after one warm-up round (fleet's median ratio 1.45x; 1.17x once compiled).
+     */
+    private static final int WARM_UP_PIPELINED = 20;
+    /** Timed pipelined rounds per round of the others: a round takes some 30 ms, so one pause of the host decides one. */
+    private static final int PIPELINED_ROUNDS_PER_ROUND = 3;
 
     private RelayLatency() {
     }
@@ -107,10 +115,10 @@ public final class RelayLatency {
 
             sameAnswer(sides);
             String large = RelayCalls.text(largeMib * 1024 * 1024);
-            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side, one pipelined round and %d calls of "
-                    + "%d MiB each%n", WARM_UP_CALLS, WARM_UP_LARGE, largeMib);
+            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side, %d pipelined rounds and %d calls of "
+                    + "%d MiB each%n", WARM_UP_CALLS, WARM_UP_PIPELINED, WARM_UP_LARGE, largeMib);
             RelayCalls.sequential(sides, WARM_UP_CALLS);
-            RelayCalls.pipelined(sides, pipelined, 1);
+            RelayCalls.pipelined(sides, pipelined, WARM_UP_PIPELINED);
             RelayCalls.large(sides, large, WARM_UP_LARGE);
 
             RelayFigures figures = new RelayFigures();
@@ -120,9 +128,10 @@ public final class RelayLatency {
 
             System.out.printf(Locale.ROOT, "%d pipelined calls a round, the order rotating each round:%n", pipelined);
             cpu = usage(sides);
-            figures.rounds(pipelined + " pipelined calls", RelayCalls.pipelined(sides, pipelined, rounds),
+            int pipelinedRounds = rounds * PIPELINED_ROUNDS_PER_ROUND;
+            figures.rounds(pipelined + " pipelined calls", RelayCalls.pipelined(sides, pipelined, pipelinedRounds),
                     RelayFigures.PIPELINED_RATIO);
-            cpu.report(pipelined * rounds);
+            cpu.report(pipelined * pipelinedRounds);
 
             System.out.printf(Locale.ROOT, "one call whose argument is %d MiB of text, echoed back, the order rotating "
                     + "each round:%n", largeMib);
