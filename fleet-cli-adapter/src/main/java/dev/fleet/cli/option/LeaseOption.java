@@ -11,7 +11,7 @@ public final class LeaseOption {
 
     /**
      * Null until given: picocli renders a field's initial value as text at every parse, and a record's
-     * toString is linked at its first call by spinning method-handle classes (docs/PERFORMANCE.md).
+     * toString is linked at its first call by spinning method-handle classes, which a cold verb pays for.
      */
     @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
             description = {"How long a row of another host stays live without a heartbeat,",

@@ -29,7 +29,7 @@ public final class CompletionCommand implements Callable<Integer> {
 
     enum Shell { BASH, ZSH }
 
-    /** Where bash-completion looks for a user's own completions; the README names the same. */
+    /** Where bash-completion looks for a user's own completions; docs/GUIDE.md names the same. */
     public static final String INSTALL_PATH = "~/.local/share/bash-completion/completions/fleet";
     /** Picocli's installation notes name other folders; ours name the one above. */
     private static final String PICOCLI_INSTALLATION = "(?s)# Installation\n.*?\n(# Documentation)";
