@@ -1,7 +1,9 @@
 package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.HostId;
+import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Registration;
+import dev.fleet.domain.Snapshot;
 import dev.fleet.domain.Text;
 
 /**
@@ -9,6 +11,12 @@ import dev.fleet.domain.Text;
  * when unknown) and the boot its observation saw.
  */
 record Answerer(String pidNamespace, String hostId, String bootId) {
+
+    /** The answerer that took {@code snapshot}. */
+    static Answerer of(Snapshot snapshot) {
+        ProcessObservation observation = snapshot.observation();
+        return new Answerer(Text.strippedOrNull(observation.pidNamespace()), snapshot.hostId(), observation.bootId());
+    }
 
     /** Rule 0: a row of another host, which this answerer can judge by its lease alone. */
     boolean isRemote(Registration registration) {

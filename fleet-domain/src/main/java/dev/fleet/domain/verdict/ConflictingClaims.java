@@ -25,11 +25,18 @@ final class ConflictingClaims {
     }
 
     /**
-     * Moves every conflicting row of {@code interpretable} to {@code malformed} and every other to
-     * {@code registrations}, in the order they came.
+     * The rows of {@code interpretable} that contradict no other, and a malformed entry for each one that
+     * does.
+     *
+     * @param believed the rows that conflict with none, in the order they came
+     * @param conflicting one {@code conflicting_claims} entry per conflicting row, in the order they came
      */
-    static void setAside(List<Registration> interpretable, Map<Long, ObservedProcess> processes, Answerer answerer,
-            List<Registration> registrations, List<MalformedRegistration> malformed) {
+    record Believed(List<Registration> believed, List<MalformedRegistration> conflicting) {
+    }
+
+    /** Sets aside every row of {@code interpretable} that contradicts another; {@code processes} says which pids live. */
+    static Believed setAside(List<Registration> interpretable, Map<Long, ObservedProcess> processes,
+            Answerer answerer) {
         Set<Registration> conflicting = Collections.newSetFromMap(new IdentityHashMap<>());
         Map<String, List<Registration>> byRuntimeId = new HashMap<>();
         Map<PidInNamespace, List<Registration>> runningOnLivePid = new HashMap<>();
@@ -53,13 +60,12 @@ final class ConflictingClaims {
                 conflicting.addAll(claims);
             }
         }
-        for (Registration registration : interpretable) {
-            if (conflicting.contains(registration)) {
-                malformed.add(new MalformedRegistration(registration.runtimeId(), MalformedReason.CONFLICTING_CLAIMS));
-            } else {
-                registrations.add(registration);
-            }
-        }
+        return new Believed(
+                interpretable.stream().filter(registration -> !conflicting.contains(registration)).toList(),
+                interpretable.stream().filter(conflicting::contains)
+                        .map(registration -> new MalformedRegistration(registration.runtimeId(),
+                                MalformedReason.CONFLICTING_CLAIMS))
+                        .toList());
     }
 
     /** What a row claims its process is: a member of a fleet bound to a repository. */

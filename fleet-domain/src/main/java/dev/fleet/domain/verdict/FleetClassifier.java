@@ -1,19 +1,36 @@
 package dev.fleet.domain.verdict;
 
+import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.ListingReason;
+import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
 import dev.fleet.domain.Snapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * The contract as one pure function: snapshot in, verdict out. No clock, no I/O, no randomness, and
- * the order in which rows or processes arrive never matters.
+ * the order in which rows or processes arrive never matters. Where the registry and the process table
+ * were both read, each step is a function from what it reads to what it decides, in this order:
+ * <ol>
+ *   <li>each row interpreted: a {@link Registration}, or a {@link MalformedRegistration};</li>
+ *   <li>{@link ConflictingClaims}: rows that contradict each other, set aside as malformed;</li>
+ *   <li>{@link RemoteRows}: rule 0, rows of other hosts judged by their lease;</li>
+ *   <li>{@link RunningRows}: local running rows by the first {@link RunningRowRule} that applies, or live;</li>
+ *   <li>{@link ServedProcesses}: the processes live rows' wrapped servers serve, and the servers' own rows;</li>
+ *   <li>{@link LiveRows}: live rows by the first {@link LiveRowRule} that applies, or instances of members;</li>
+ *   <li>{@link UnregisteredProcesses}: server-looking processes no row accounts for;</li>
+ *   <li>{@link Classification#verdict}: all of it in the contract's order, with the blocked reasons.</li>
+ * </ol>
  */
 public final class FleetClassifier {
 
@@ -44,8 +61,33 @@ public final class FleetClassifier {
         if (!registry.readable() || unavailable != null) {
             return nothingEstablished(snapshot, registrySummary, listingSummary, observationSummary);
         }
-        return new Classification(snapshot, processes)
-                .verdict(registrySummary, listingSummary, observationSummary);
+        return classified(snapshot, processes)
+                .verdict(snapshot.roster(), registrySummary, listingSummary, observationSummary);
+    }
+
+    /** The steps, in order: each is passed only what it reads, so none sees another's half-done work. */
+    private static Classification classified(Snapshot snapshot, Map<Long, ObservedProcess> processes) {
+        Roster roster = snapshot.roster();
+        Answerer answerer = Answerer.of(snapshot);
+        List<InterpretedRow> rows = snapshot.registry().rows().stream().map(RegistryRow::interpret).toList();
+        ConflictingClaims.Believed claims =
+                ConflictingClaims.setAside(Kinds.only(rows, Registration.class), processes, answerer);
+        List<Registration> believed = claims.believed();
+        RemoteRows.Judged remote =
+                RemoteRows.judge(believed, answerer, roster.binding(), snapshot.lease(), snapshot.registryNow());
+        RunningRows.Judged running = RunningRows.judge(believed, processes, answerer);
+        ServedProcesses served = ServedProcesses.of(running.live(), processes, roster);
+        LiveRows.Assigned live = LiveRows.assign(running.live(), served, processes, roster);
+        List<UnregisteredProcess> unregistered =
+                UnregisteredProcesses.of(processes, believed, answerer, running, served);
+        return new Classification(
+                concat(Kinds.only(rows, MalformedRegistration.class), claims.conflicting()),
+                concat(remote.stale(), running.stale()),
+                running.unverified(), live, remote.instances(), unregistered);
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        return Stream.concat(first.stream(), second.stream()).toList();
     }
 
     private static Verdict nothingEstablished(Snapshot snapshot, RegistrySummary registry, ListingSummary listing,

@@ -7,6 +7,8 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Text;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Rule 0 of the contract (docs/CONTRACT.md, "Many hosts"): a running row of another host names a process this
@@ -19,20 +21,28 @@ final class RemoteRows {
     private RemoteRows() {
     }
 
-    /** Adds each running row of {@code remote} (rows of other hosts) to {@code stale} or {@code instances}. */
-    static void judge(List<Registration> remote, Binding binding, Lease lease, Instant registryNow,
-            List<FlaggedRegistration> stale, List<RemoteInstance> instances) {
-        for (Registration registration : remote) {
-            if (!registration.isRunning() || !binding.equals(registration.binding())) {
-                continue;
-            }
-            Instance instance = Instance.of(registration, null);
-            if (lease.expired(registration.lastHeartbeatAt(), registryNow)) {
-                stale.add(new FlaggedRegistration(instance, StaleReason.LEASE_EXPIRED));
-            } else {
-                instances.add(new RemoteInstance(instance, Text.strip(registration.hostId())));
-            }
-        }
+    /**
+     * What rule 0 made of the rows of other hosts.
+     *
+     * @param stale the rows whose lease expired
+     * @param instances the rows whose lease holds
+     */
+    record Judged(List<FlaggedRegistration> stale, List<RemoteInstance> instances) {
+    }
+
+    /** Judges each running row of {@code binding} that {@code answerer} sees as another host's. */
+    static Judged judge(List<Registration> rows, Answerer answerer, Binding binding, Lease lease,
+            Instant registryNow) {
+        Map<Boolean, List<Registration>> byLeaseExpired = rows.stream()
+                .filter(row -> answerer.isRemote(row) && row.isRunning() && binding.equals(row.binding()))
+                .collect(Collectors.partitioningBy(row -> lease.expired(row.lastHeartbeatAt(), registryNow)));
+        return new Judged(
+                byLeaseExpired.get(true).stream()
+                        .map(row -> new FlaggedRegistration(Instance.of(row, null), StaleReason.LEASE_EXPIRED))
+                        .toList(),
+                byLeaseExpired.get(false).stream()
+                        .map(row -> new RemoteInstance(Instance.of(row, null), Text.strip(row.hostId())))
+                        .toList());
     }
 
     /** The roster identity an instance claims. */
