@@ -3,14 +3,8 @@ package dev.fleet.mcp.modern;
 import dev.fleet.mcp.FleetAnswers;
 import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.McpSchema;
-import io.modelcontextprotocol.modern.server.McpAsyncResponse;
-import io.modelcontextprotocol.modern.server.McpFeature;
-import io.modelcontextprotocol.modern.server.McpRequestContext;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import reactor.core.publisher.Mono;
 
 /**
  * {@code tools/list} and {@code tools/call} in the 2026-07-28 era: the very tools of
@@ -18,19 +12,10 @@ import reactor.core.publisher.Mono;
  * {@code ToolsFeature}, which checks {@code arguments} against the input schema itself and answers
  * "Invalid arguments" first: the contract's refusal ("accepts no evidence", §7) is the tool's.
  */
-final class FleetToolsFeature implements McpFeature {
-
-    private final FleetAnswers answers;
-    private final LegacyTypes types;
+final class FleetToolsFeature extends FleetFeature {
 
     FleetToolsFeature(FleetAnswers answers, LegacyTypes types) {
-        this.answers = Objects.requireNonNull(answers, "answers");
-        this.types = Objects.requireNonNull(types, "types");
-    }
-
-    @Override
-    public Set<String> methods() {
-        return Set.of("tools/list", "tools/call");
+        super("tools/list", "tools/call", answers, types);
     }
 
     /** {@code tools: {listChanged: false}}, as in 2025: the two tools never change while the server runs. */
@@ -40,19 +25,15 @@ final class FleetToolsFeature implements McpFeature {
     }
 
     @Override
-    public Mono<McpAsyncResponse<McpSchema.Result>> handle(McpRequestContext context, Object params) {
-        return Mono.fromCallable(() -> McpAsyncResponse.result("tools/list".equals(context.method())
-                ? list() : call(types.object(params))));
-    }
-
-    private McpSchema.Result list() {
+    McpSchema.Result list() {
         List<McpSchema.Tool> tools = answers.tools().stream().map(tool -> types.modern(tool, McpSchema.Tool.class))
                 .toList();
-        // ttlMs and cacheScope are required of a list in this era; 0 and private claim nothing.
         return new McpSchema.ListToolsResult(tools, null, 0L, McpSchema.CacheScope.PRIVATE, null, null);
     }
 
-    private McpSchema.Result call(Map<String, Object> params) {
+    /** {@code tools/call}. */
+    @Override
+    McpSchema.Result answer(Map<String, Object> params) {
         if (params == null || !(params.get("name") instanceof String name) || name.isEmpty()) {
             throw McpException.invalidParams("name must be the tool's name, a non-empty string");
         }
