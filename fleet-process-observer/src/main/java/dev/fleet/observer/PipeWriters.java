@@ -60,38 +60,6 @@ final class PipeWriters {
 
     /** The octal number on the {@code flags:} line, or -1. */
     static long octalFlags(byte[] fdinfo, int length) {
-        for (int lineStart = 0; lineStart < length; ) {
-            if (startsWith(fdinfo, lineStart, length)) {
-                int position = lineStart + FLAGS.length;
-                while (position < length && (fdinfo[position] == ' ' || fdinfo[position] == '\t')) {
-                    position++;
-                }
-                long value = 0;
-                int from = position;
-                while (position < length && fdinfo[position] >= '0' && fdinfo[position] <= '7' && position - from < 21) {
-                    value = value * 8 + (fdinfo[position] - '0');
-                    position++;
-                }
-                return position > from ? value : -1;
-            }
-            int position = lineStart;
-            while (position < length && fdinfo[position] != '\n') {
-                position++;
-            }
-            lineStart = position + 1;
-        }
-        return -1;
-    }
-
-    private static boolean startsWith(byte[] text, int from, int length) {
-        if (from + FLAGS.length > length) {
-            return false;
-        }
-        for (int i = 0; i < FLAGS.length; i++) {
-            if (text[from + i] != FLAGS[i]) {
-                return false;
-            }
-        }
-        return true;
+        return ProcLines.digits(fdinfo, ProcLines.valueAfter(fdinfo, length, FLAGS), length, 8, 21);
     }
 }

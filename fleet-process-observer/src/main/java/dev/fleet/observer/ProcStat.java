@@ -13,6 +13,7 @@ final class ProcStat {
     private static final int SESSION_AFTER_COMM = 6 - 2;
     /** Field 9 ({@code flags}) is the 7th field after {@code comm}. */
     private static final int FLAGS_AFTER_COMM = 9 - 2;
+    private static final byte[] BTIME = {'b', 't', 'i', 'm', 'e', ' '};
     /** include/linux/sched.h: the process is a kernel thread. */
     private static final long PF_KTHREAD = 0x00200000;
 
@@ -93,52 +94,18 @@ final class ProcStat {
 
     /** The {@code btime} line of {@code /proc/stat}: boot time in whole seconds since the epoch, or -1. */
     static long bootTimeSeconds(byte[] stat, int length) {
-        byte[] key = {'b', 't', 'i', 'm', 'e', ' '};
-        for (int lineStart = 0; lineStart < length; ) {
-            if (startsWith(stat, lineStart, length, key)) {
-                return parseDigits(stat, lineStart + key.length, length);
-            }
-            int newline = indexOf(stat, lineStart, length, (byte) '\n');
-            lineStart = newline < 0 ? length : newline + 1;
-        }
-        return -1;
+        int value = ProcLines.valueAfter(stat, length, BTIME);
+        return value < 0 ? -1 : parseDigits(stat, value, length);
     }
 
     /** A non-negative decimal number ending at a space, newline or the end; -1 otherwise. */
     private static long parseDigits(byte[] text, int from, int length) {
-        long value = 0;
-        int position = from;
-        while (position < length && text[position] >= '0' && text[position] <= '9') {
-            if (value > (Long.MAX_VALUE - 9) / 10) {
-                return -1;
-            }
-            value = value * 10 + (text[position] - '0');
-            position++;
+        int end = from;
+        while (end < length && text[end] >= '0' && text[end] <= '9') {
+            end++;
         }
-        boolean terminated = position == length || text[position] == ' ' || text[position] == '\n';
-        return position > from && terminated ? value : -1;
-    }
-
-    /** Whether {@code text[from, length)} begins with {@code prefix}; {@link ProcStatus} reads its keys with it too. */
-    static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
-        if (from + prefix.length > length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (text[from + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int indexOf(byte[] text, int from, int length, byte wanted) {
-        for (int i = from; i < length; i++) {
-            if (text[i] == wanted) {
-                return i;
-            }
-        }
-        return -1;
+        boolean terminated = end == length || text[end] == ' ' || text[end] == '\n';
+        return terminated ? ProcLines.digits(text, from, end, 10, Integer.MAX_VALUE) : -1;
     }
 
     private static int lastIndexOf(byte[] text, int length, byte wanted) {

@@ -29,33 +29,6 @@ final class ProcStatus {
 
     /** The first decimal number after {@code key} at a line's start, skipping blanks, or -1. */
     private static long firstNumberOf(byte[] text, int length, byte[] key) {
-        for (int lineStart = 0; lineStart < length; ) {
-            if (ProcStat.startsWith(text, lineStart, length, key)) {
-                int position = lineStart + key.length;
-                while (position < length && (text[position] == ' ' || text[position] == '\t')) {
-                    position++;
-                }
-                return digits(text, position, length);
-            }
-            int position = lineStart;
-            while (position < length && text[position] != '\n') {
-                position++;
-            }
-            lineStart = position + 1;
-        }
-        return -1;
-    }
-
-    private static long digits(byte[] text, int from, int length) {
-        long value = 0;
-        int position = from;
-        while (position < length && text[position] >= '0' && text[position] <= '9') {
-            if (value > (Long.MAX_VALUE - 9) / 10) {
-                return -1;
-            }
-            value = value * 10 + (text[position] - '0');
-            position++;
-        }
-        return position > from ? value : -1;
+        return ProcLines.digits(text, ProcLines.valueAfter(text, length, key), length, 10, Integer.MAX_VALUE);
     }
 }
