@@ -19,21 +19,19 @@ import org.yaml.snakeyaml.LoaderOptions;
  * Code's and Zed's files are JSON with comments and trailing commas.
  */
 enum ConfigFormat {
-    JSON("JSON", JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA).build()),
-    TOML("TOML", new TomlMapper()),
-    YAML("YAML", new YAMLMapper(YAMLFactory.builder().loaderOptions(yamlLimits()).build()));
+    JSON(JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA).build()),
+    TOML(new TomlMapper()),
+    YAML(new YAMLMapper(YAMLFactory.builder().loaderOptions(yamlLimits()).build()));
 
-    private final String label;
     private final ObjectMapper mapper;
 
-    ConfigFormat(String label, ObjectMapper mapper) {
-        this.label = label;
+    ConfigFormat(ObjectMapper mapper) {
         this.mapper = mapper;
     }
 
+    /** The format's name as a warning says it: its own name. */
     String label() {
-        return label;
+        return name();
     }
 
     /**
@@ -47,17 +45,17 @@ enum ConfigFormat {
         try {
             root = mapper.readTree(content);
         } catch (JsonProcessingException e) {
-            throw new UnreadableConfig("not valid " + label + at(e.getLocation()));
+            throw new UnreadableConfig("not valid " + name() + at(e.getLocation()));
         } catch (IOException | RuntimeException e) {
             // A parser's own failure on odd input (SnakeYAML throws its own runtime exceptions): the
             // file is unreadable, not the command.
-            throw new UnreadableConfig("not valid " + label);
+            throw new UnreadableConfig("not valid " + name());
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             return Optional.empty();
         }
         if (!root.isObject()) {
-            throw new UnreadableConfig("not a " + label + " object at its top level");
+            throw new UnreadableConfig("not a " + name() + " object at its top level");
         }
         return Optional.of(root);
     }
