@@ -43,8 +43,11 @@ class DashboardVerbIT {
         assertOneLineUsageError(FleetJar.run("dashboard", "--host", "no-such-host.invalid"),
                 "fleet: cannot serve the dashboard on no-such-host.invalid: unknown host");
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertOneLineUsageError(FleetJar.run("dashboard", "--port", Integer.toString(taken.getLocalPort())),
-                    "fleet: cannot serve the dashboard on 127.0.0.1:" + taken.getLocalPort() + ": ");
+            int port = taken.getLocalPort();
+            FleetJar.Run second = FleetJar.run("dashboard", "--port", Integer.toString(port));
+            assertOneLineUsageError(second, "fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": ");
+            assertEquals("fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": port " + port + " is in use "
+                    + "(another dashboard?); pick another with --port, or --port 0 for any free one\n", second.stderr());
         }
     }
 
