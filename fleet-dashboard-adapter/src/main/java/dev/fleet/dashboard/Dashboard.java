@@ -69,7 +69,8 @@ public final class Dashboard {
         BodyByStatusErrorHandler errors = new BodyByStatusErrorHandler("text/plain; charset=utf-8",
                 status -> ("HTTP " + status + "\n").getBytes(StandardCharsets.UTF_8));
         context.setErrorHandler(errors);
-        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset);
+        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset,
+                new FirstVerdictPage(PageAsset.PAGE.body(), roster));
         ServletHolder holder = new ServletHolder(servlet);
         holder.setAsyncSupported(true); // the event streams
         context.addServlet(holder, "/");

@@ -69,6 +69,11 @@ class DashboardVerbIT {
                 assertEquals(200, http.send(HttpRequest.newBuilder(page.resolve(path)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode(), path);
             }
+            // The page arrives with the verdict drawn in it: a screenshot needs no script to have run.
+            String served = http.send(HttpRequest.newBuilder(page).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(served.contains("<div id=\"gate-title\" class=\"gate-title\">GATE NOT SATISFIED</div>"), served);
+            assertTrue(served.contains("blocked by missing_member"), served);
+            assertTrue(served.contains("<code id=\"digest\">sha256:"), served);
             try (InputStream events = http.send(HttpRequest.newBuilder(page.resolve("/events")).build(),
                     HttpResponse.BodyHandlers.ofInputStream()).body()) {
                 assertTrue(new String(events.readNBytes(40)).startsWith("event: verdict\nid: sha256:"));
