@@ -20,6 +20,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
 import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -66,6 +67,9 @@ public final class RosterFile {
             root = JSON.readTree(Files.readString(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(where + ": no such file");
+        } catch (CharacterCodingException e) {
+            // Files.readString's own words are "Input length = 1": a file saved as UTF-16 or Latin-1.
+            throw new ConfigurationException(where + ": not UTF-8 text (a roster is JSON in UTF-8)");
         } catch (JsonProcessingException e) {
             throw new ConfigurationException(where + ": invalid JSON: " + JsonMistake.of(e));
         } catch (IOException e) {

@@ -148,6 +148,14 @@ class RosterFileTest {
     }
 
     @Test
+    void aFileThatIsNotUtf8SaysSo() throws IOException {
+        Path latin1 = Files.write(dir.resolve("roster.json"), "{\"binding\": \"caf\u00e9\"}".getBytes(
+                java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals("roster " + latin1 + ": not UTF-8 text (a roster is JSON in UTF-8)",
+                assertThrows(ConfigurationException.class, () -> load(latin1)).getMessage());
+    }
+
+    @Test
     void aMissingFileIsOneLine() {
         Path missing = dir.resolve("nope.json");
         assertEquals("roster " + missing + ": no such file",
