@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Bad input: one clear line on stderr, exit 2, nothing on stdout, never a stack trace. */
@@ -65,6 +66,23 @@ class UsageIT {
     void anInvalidRosterViaTheEnvironment(String content, @TempDir Path dir) throws Exception {
         Path roster = Files.writeString(dir.resolve("roster.json"), content);
         assertOneLineUsageError(FleetJar.run(Map.of("FLEET_ROSTER", roster.toString()), "roster"));
+    }
+
+    /**
+     * A newcomer's mistakes in a roster file: one line naming the file and what is wrong in a reader's
+     * words (where, as line and column), never Jackson's {@code [Source: ...]} or its class names.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"members\": []} | binding is required; members must list at least one member",
+        "{ | invalid JSON: the file ends inside the object opened at line 1, column 1 (a closing } is missing) at line 1, column 2",
+        "{\"members\": []} {} | invalid JSON: more JSON follows the first value (a roster file is one JSON object) at line 1, column 17",
+    })
+    void aRosterMistakeIsOneLineInTheReadersWords(String content, String what, @TempDir Path dir) throws Exception {
+        Path roster = Files.writeString(dir.resolve("roster.json"), content);
+        FleetJar.Run run = FleetJar.run("roster", "--roster", roster.toString());
+        assertOneLineUsageError(run);
+        assertEquals("fleet: roster " + roster + ": " + what + "\n", run.stderr());
     }
 
     /**

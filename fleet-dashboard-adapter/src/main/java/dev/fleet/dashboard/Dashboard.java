@@ -7,6 +7,7 @@ import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.BoundedJetty;
 import dev.fleet.http.ConnectionBounds;
 import dev.fleet.metrics.MetricsScrape;
+import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
@@ -68,7 +69,8 @@ public final class Dashboard {
         BodyByStatusErrorHandler errors = new BodyByStatusErrorHandler("text/plain; charset=utf-8",
                 status -> ("HTTP " + status + "\n").getBytes(StandardCharsets.UTF_8));
         context.setErrorHandler(errors);
-        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset);
+        DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset,
+                new FirstVerdictPage(PageAsset.PAGE.body(), roster));
         ServletHolder holder = new ServletHolder(servlet);
         holder.setAsyncSupported(true); // the event streams
         context.addServlet(holder, "/");
@@ -84,8 +86,22 @@ public final class Dashboard {
             BoundedJetty.stopQuietly(jetty);
             stream.close();
             throw new IllegalStateException("cannot serve the dashboard on " + host + ":" + port + ": "
-                    + e.getMessage(), e);
+                    + whyNotBound(e, port), e);
         }
         return new RunningDashboard(connector, stream, bind);
+    }
+
+    /**
+     * Why Jetty could not start, for the operator: a port in use (most often a dashboard already
+     * running) says how to pick another, rather than Jetty's {@code Failed to bind to /127.0.0.1:8766}.
+     */
+    private static String whyNotBound(Exception failure, int port) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BindException bind && String.valueOf(bind.getMessage()).contains("in use")) {
+                return "port " + port + " is in use (another dashboard?); pick another with --port, or --port 0 "
+                        + "for any free one";
+            }
+        }
+        return failure.getMessage();
     }
 }

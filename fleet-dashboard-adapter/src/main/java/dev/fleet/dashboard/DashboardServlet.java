@@ -1,6 +1,7 @@
 package dev.fleet.dashboard;
 
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import dev.fleet.http.OriginRule;
 import dev.fleet.metrics.Exposition;
@@ -11,13 +12,15 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every path of the dashboard: the page ({@code /} and its script and style), {@code /events} (the
+ * Every path of the dashboard: the page ({@code /}, drawn with the latest verdict by {@link
+ * FirstVerdictPage}, and its script and style), {@code /events} (the
  * live verdict as server-sent events), {@code /verdict} (the JSON of {@code fleet assess --format json},
  * assessed now), {@code /metrics} (as the MCP endpoint answers it) and {@code /roster} (the roster's
  * members in its order, the page's order of cards). GET and HEAD only; the Origin
@@ -38,21 +41,26 @@ final class DashboardServlet extends HttpServlet {
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
             + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+    /** How long a page served before the first assessment waits for it: the page then says it is waiting. */
+    private static final Duration FIRST_VERDICT_PATIENCE = Duration.ofSeconds(5);
+
     private static final Logger LOG = LoggerFactory.getLogger(DashboardServlet.class);
 
     private final transient AssessFleetInventoryUseCase assessment;
     private final transient MetricsScrape metrics;
     private final transient VerdictStream stream;
     private final transient PageAsset roster;
+    private final transient FirstVerdictPage page;
     /** Null until the port is bound; until then every request is refused (503). */
     private transient volatile OriginRule origins;
 
     DashboardServlet(AssessFleetInventoryUseCase assessment, MetricsScrape metrics, VerdictStream stream,
-            PageAsset roster) {
+            PageAsset roster, FirstVerdictPage page) {
         this.assessment = Objects.requireNonNull(assessment, "assessment");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.stream = Objects.requireNonNull(stream, "stream");
         this.roster = Objects.requireNonNull(roster, "roster");
+        this.page = Objects.requireNonNull(page, "page");
     }
 
     /** The Origin and Host rule of the port bound; requests are answered from now on. */
@@ -81,7 +89,9 @@ final class DashboardServlet extends HttpServlet {
         String path = request.getRequestURI();
         try {
             Optional<PageAsset> asset = ROSTER.equals(path) ? Optional.of(roster) : PageAsset.at(path);
-            if (asset.isPresent()) {
+            if ("/".equals(path)) {
+                answer(response, PageAsset.PAGE.contentType(), page.render(latestVerdict()), head);
+            } else if (asset.isPresent()) {
                 answer(response, asset.get().contentType(), asset.get().body(), head);
             } else if (VERDICT.equals(path)) {
                 byte[] json = (VerdictDocument.canonicalJson(assessment.assess()) + System.lineSeparator())
@@ -101,6 +111,19 @@ final class DashboardServlet extends HttpServlet {
             // An assessment answers every registry or process-table problem as a verdict: this is a bug.
             LOG.warn("dashboard: GET {}: {}", path, e.toString());
             refuse(response, 500, "internal error: the dashboard could not answer; see its log");
+        }
+    }
+
+    /**
+     * The verdict of the stream's last look, for the page as served; a page asked for in the first
+     * moments waits a little for the first assessment rather than showing none.
+     */
+    private Verdict latestVerdict() {
+        try {
+            return stream.latestVerdict(FIRST_VERDICT_PATIENCE);
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

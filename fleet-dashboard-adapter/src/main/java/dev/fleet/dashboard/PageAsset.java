@@ -18,8 +18,10 @@ import java.util.Optional;
  */
 record PageAsset(String path, String contentType, byte[] body) {
 
+    /** The page itself, with the slots {@link FirstVerdictPage} fills each time it is served. */
+    static final PageAsset PAGE = load("/", "index.html", "text/html; charset=utf-8");
+
     private static final Map<String, PageAsset> ASSETS = Map.of(
-            "/", load("/", "index.html", "text/html; charset=utf-8"),
             "/dashboard.js", load("/dashboard.js", "dashboard.js", "text/javascript; charset=utf-8"),
             "/dashboard.css", load("/dashboard.css", "dashboard.css", "text/css; charset=utf-8"));
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
@@ -43,6 +44,9 @@ final class VerdictStream implements AutoCloseable {
     private final ScheduledExecutorService keepAlive;
     private final Thread watcher;
     private volatile byte[] latest;
+    /** The verdict of the last look, for the page as it is served; null until the first. */
+    private volatile Verdict latestVerdict;
+    private final CountDownLatch firstLook = new CountDownLatch(1);
     private volatile boolean closed;
 
     /**
@@ -79,6 +83,15 @@ final class VerdictStream implements AutoCloseable {
         page.open();
     }
 
+    /**
+     * The verdict of the last look, waiting at most {@code patience} for the first one (the dashboard
+     * has just started); null when there is none yet.
+     */
+    Verdict latestVerdict(Duration patience) throws InterruptedException {
+        firstLook.await(patience.toMillis(), TimeUnit.MILLISECONDS);
+        return latestVerdict;
+    }
+
     /** Open streams now: a closed page's is gone within two keep-alive periods. */
     int openPages() {
         return pages.size();
@@ -113,8 +126,11 @@ final class VerdictStream implements AutoCloseable {
             // An assessment answers every registry or process-table problem as a verdict: this is a bug.
             // The pages keep the last verdict, and the next look tries again.
             LOG.warn("dashboard: the assessment failed: {}", e.toString());
+            firstLook.countDown(); // a page waits for no verdict that is not coming
             return false;
         }
+        latestVerdict = verdict;
+        firstLook.countDown();
         if (change.isChange(verdict.verdictDigest())) {
             byte[] event = event(verdict);
             latest = event;

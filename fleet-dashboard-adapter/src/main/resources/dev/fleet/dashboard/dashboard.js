@@ -163,6 +163,10 @@
         const label = labels.get(instance.cohort_id);
         details.dataset.hue = label ? label.hue : 'none';
         field(details, 'pid', instance.pid);
+        // The server the member wraps, under its pid (the CLI's table shows it beside it); its command in the title.
+        if (instance.server_pid !== null && instance.server_pid !== undefined) {
+          field(details, 'wraps', instance.server_pid, undefined, instance.server_command || '');
+        }
         field(details, 'cohort', instance.cohort_id).prepend(badge(label, instance.cohort_id), ' ');
         field(details, 'revision', instance.startup_head, shortRevision(instance.startup_head));
         field(details, 'transport', instance.transport);

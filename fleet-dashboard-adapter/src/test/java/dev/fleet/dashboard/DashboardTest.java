@@ -121,8 +121,8 @@ class DashboardTest extends DashboardFixture {
         RunningDashboard first = start(Dashboard.KEEP_ALIVE);
         IllegalStateException busy = assertThrows(IllegalStateException.class, () -> Dashboard.start(fleet::get,
                 metrics(), Roster.defaultRoster(), "127.0.0.1", first.port(), INTERVAL));
-        assertTrue(busy.getMessage().startsWith("cannot serve the dashboard on 127.0.0.1:" + first.port()),
-                busy.getMessage());
+        assertEquals("cannot serve the dashboard on 127.0.0.1:" + first.port() + ": port " + first.port() + " is in "
+                + "use (another dashboard?); pick another with --port, or --port 0 for any free one", busy.getMessage());
         assertEquals(URI.create("http://127.0.0.1:" + first.port() + "/"), first.page());
     }
 }

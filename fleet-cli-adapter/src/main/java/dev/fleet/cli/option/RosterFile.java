@@ -20,6 +20,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
 import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -66,9 +67,11 @@ public final class RosterFile {
             root = JSON.readTree(Files.readString(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(where + ": no such file");
+        } catch (CharacterCodingException e) {
+            // Files.readString's own words are "Input length = 1": a file saved as UTF-16 or Latin-1.
+            throw new ConfigurationException(where + ": not UTF-8 text (a roster is JSON in UTF-8)");
         } catch (JsonProcessingException e) {
-            throw new ConfigurationException(where + ": invalid JSON: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+            throw new ConfigurationException(where + ": invalid JSON: " + JsonMistake.of(e));
         } catch (IOException e) {
             throw new ConfigurationException(where + ": cannot read: " + Failures.oneLine(e));
         }
@@ -105,7 +108,8 @@ public final class RosterFile {
 
     private static Roster parse(JsonNode root) {
         object(root, "the top level", ROSTER_KEYS);
-        JsonNode binding = required(root, "binding");
+        requireBinding(root);
+        JsonNode binding = root.get("binding");
         object(binding, "binding", BINDING_KEYS);
         JsonNode members = required(root, "members");
         if (!members.isArray()) {
@@ -158,12 +162,29 @@ public final class RosterFile {
         }
     }
 
+    /**
+     * A file without a binding says, in the same line, what is wrong with its members too: {@code
+     * {"members": []}} lacks both, and fixing the one named should not reveal the other only then.
+     */
+    private static void requireBinding(JsonNode root) {
+        if (absent(root.get("binding"))) {
+            JsonNode members = root.get("members");
+            String alsoMembers = absent(members) ? "; members is required"
+                    : members.isArray() && members.isEmpty() ? "; members must list at least one member" : "";
+            throw new IllegalArgumentException("binding is required" + alsoMembers);
+        }
+    }
+
     private static JsonNode required(JsonNode node, String key) {
         JsonNode value = node.get(key);
-        if (value == null || value.isNull()) {
+        if (absent(value)) {
             throw new IllegalArgumentException(key + " is required");
         }
         return value;
+    }
+
+    private static boolean absent(JsonNode value) {
+        return value == null || value.isNull();
     }
 
     /** A string field; blank strings are left to the domain, which rejects them by name. */

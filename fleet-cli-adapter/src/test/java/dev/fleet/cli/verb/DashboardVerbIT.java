@@ -43,8 +43,11 @@ class DashboardVerbIT {
         assertOneLineUsageError(FleetJar.run("dashboard", "--host", "no-such-host.invalid"),
                 "fleet: cannot serve the dashboard on no-such-host.invalid: unknown host");
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertOneLineUsageError(FleetJar.run("dashboard", "--port", Integer.toString(taken.getLocalPort())),
-                    "fleet: cannot serve the dashboard on 127.0.0.1:" + taken.getLocalPort() + ": ");
+            int port = taken.getLocalPort();
+            FleetJar.Run second = FleetJar.run("dashboard", "--port", Integer.toString(port));
+            assertOneLineUsageError(second, "fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": ");
+            assertEquals("fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": port " + port + " is in use "
+                    + "(another dashboard?); pick another with --port, or --port 0 for any free one\n", second.stderr());
         }
     }
 
@@ -66,6 +69,11 @@ class DashboardVerbIT {
                 assertEquals(200, http.send(HttpRequest.newBuilder(page.resolve(path)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode(), path);
             }
+            // The page arrives with the verdict drawn in it: a screenshot needs no script to have run.
+            String served = http.send(HttpRequest.newBuilder(page).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(served.contains("<div id=\"gate-title\" class=\"gate-title\">GATE NOT SATISFIED</div>"), served);
+            assertTrue(served.contains("blocked by missing_member"), served);
+            assertTrue(served.contains("<code id=\"digest\">sha256:"), served);
             try (InputStream events = http.send(HttpRequest.newBuilder(page.resolve("/events")).build(),
                     HttpResponse.BodyHandlers.ofInputStream()).body()) {
                 assertTrue(new String(events.readNBytes(40)).startsWith("event: verdict\nid: sha256:"));
