@@ -30,7 +30,7 @@ final class FirstVerdictPage {
     /** @param template index.html, with its slots */
     FirstVerdictPage(byte[] template, Roster roster) {
         this.template = new String(template, StandardCharsets.UTF_8);
-        this.rosterOrder = roster.members().stream().map(member -> member.namespace() + "/" + member.profile())
+        this.rosterOrder = roster.members().stream().map(member -> member.namespace() + "\0" + member.profile())
                 .toList();
     }
 

@@ -22,13 +22,13 @@ final class MemberCardsHtml {
     private record Label(String letter, String hue) {
     }
 
-    /** The cards, the members in {@code rosterOrder} (namespace/profile keys); others after them, as sorted. */
+    /** The cards, the members in {@code rosterOrder} ({@link Tree#key} keys); others after them, as sorted. */
     static String cards(Map<String, Object> verdict, List<String> rosterOrder) {
         Map<String, Label> labels = labels(verdict);
         Object observed = Tree.value(Tree.map(verdict, "observation"), "observed_at");
         Markup html = new Markup();
         Tree.list(verdict, "members").stream()
-                .sorted(Comparator.comparingInt(member -> rank(rosterOrder, Tree.name(member)))) // a stable sort
+                .sorted(Comparator.comparingInt(member -> rank(rosterOrder, Tree.key(member)))) // a stable sort
                 .forEach(member -> card(html, member, labels, observed));
         return html.toString();
     }

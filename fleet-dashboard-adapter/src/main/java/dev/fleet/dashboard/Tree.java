@@ -46,6 +46,11 @@ final class Tree {
         return value(entry, "namespace") + "/" + value(entry, "profile");
     }
 
+    /** The key a member goes by: a NUL, which no name holds, between namespace and profile, as dashboard.js keys it. */
+    static String key(Object entry) {
+        return value(entry, "namespace") + "\0" + value(entry, "profile");
+    }
+
     /** An instant of the verdict as {@code 2026-07-28 01:59:59}; a text that is no instant, as it is. */
     static Object utcTime(Object iso) {
         LocalDateTime time = utc(iso);

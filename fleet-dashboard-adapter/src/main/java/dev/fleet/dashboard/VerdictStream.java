@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,11 @@ final class VerdictStream implements AutoCloseable {
     private volatile byte[] latest;
     /** The verdict of the last look, for the page as it is served; null until the first. */
     private volatile Verdict latestVerdict;
+    /** Pages that may wait for the first look at once. */
+    private static final int MAX_WAITING_PAGES = 4;
+
     private final CountDownLatch firstLook = new CountDownLatch(1);
+    private final AtomicInteger waitingPages = new AtomicInteger();
     private volatile boolean closed;
 
     /**
@@ -88,7 +93,16 @@ final class VerdictStream implements AutoCloseable {
      * has just started); null when there is none yet.
      */
     Verdict latestVerdict(Duration patience) throws InterruptedException {
-        firstLook.await(patience.toMillis(), TimeUnit.MILLISECONDS);
+        // Each waiting page holds one of the server's threads: a few may wait, more are answered at once.
+        if (firstLook.getCount() > 0) {
+            try {
+                if (waitingPages.incrementAndGet() <= MAX_WAITING_PAGES) {
+                    firstLook.await(patience.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } finally {
+                waitingPages.decrementAndGet();
+            }
+        }
         return latestVerdict;
     }
 
@@ -100,6 +114,7 @@ final class VerdictStream implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        firstLook.countDown(); // no page waits for a look that is not coming
         watcher.interrupt();
         keepAlive.shutdownNow();
         pages.forEach(PageStream::close);
