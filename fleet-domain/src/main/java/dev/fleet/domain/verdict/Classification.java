@@ -36,7 +36,7 @@ final class Classification {
 
     /** Newest first: later {@code registered_at}, then greater {@code runtime_id}. */
     private static final Comparator<Registration> NEWEST_FIRST = Comparator
-            .comparing(Registration::registeredAt)
+            .comparing((Registration registration) -> registration.tenure().registeredAt())
             .thenComparing(Registration::runtimeId)
             .reversed();
 
@@ -155,9 +155,9 @@ final class Classification {
             Registration registration = running.get(i);
             PidInNamespace key = keys.get(i);
             boolean otherNamespace = answerer.elsewhere(key);
-            ObservedProcess process = otherNamespace ? null : processes.get(registration.pid());
-            ObservedProcess server = otherNamespace || registration.serverPid() == null ? null
-                    : processes.get(registration.serverPid());
+            ObservedProcess process = otherNamespace ? null : processes.get(registration.process().pid());
+            ObservedProcess server = otherNamespace || registration.server().pid() == null ? null
+                    : processes.get(registration.server().pid());
             RunningRowRule rule = RunningRowRule.firstApplying(new RunningRow(registration, process,
                     newestOnPid.get(key) == registration, otherNamespace, answerer.fromPreviousBoot(registration),
                     server));
@@ -176,7 +176,7 @@ final class Classification {
             if (served.isServersOwnRow(registration)) {
                 continue;
             }
-            Instance instance = Instance.of(registration, processes.get(registration.pid()),
+            Instance instance = Instance.of(registration, processes.get(registration.process().pid()),
                     served.listedUnder(registration));
             LiveRowRule rule = LiveRowRule.firstApplying(registration, roster);
             if (rule != null) {
@@ -191,12 +191,12 @@ final class Classification {
 
     private List<UnregisteredProcess> unregisteredProcesses() {
         Set<Long> accounted = new HashSet<>();
-        live.forEach(registration -> accounted.add(registration.pid()));
+        live.forEach(registration -> accounted.add(registration.process().pid()));
         unverified.forEach(flagged -> accounted.add(flagged.instance().pid()));
         Set<Long> stoppedPids = registrations.stream()
-                .filter(registration -> registration.status() == RegistrationStatus.STOPPED
+                .filter(registration -> registration.tenure().status() == RegistrationStatus.STOPPED
                         && !answerer.isRemote(registration))
-                .map(Registration::pid)
+                .map(registration -> registration.process().pid())
                 .collect(Collectors.toSet());
         return processes.values().stream()
                 .filter(process -> process.matchesServer() && !accounted.contains(process.pid())

@@ -27,10 +27,10 @@ final class RemoteRows {
                 continue;
             }
             Instance instance = Instance.of(registration, null);
-            if (lease.expired(registration.lastHeartbeatAt(), registryNow)) {
+            if (lease.expired(registration.tenure().lastHeartbeatAt(), registryNow)) {
                 stale.add(new FlaggedRegistration(instance, StaleReason.LEASE_EXPIRED));
             } else {
-                instances.add(new RemoteInstance(instance, Text.strip(registration.hostId())));
+                instances.add(new RemoteInstance(instance, Text.strip(registration.process().hostId())));
             }
         }
     }
