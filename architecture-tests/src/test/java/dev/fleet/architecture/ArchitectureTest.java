@@ -34,8 +34,8 @@ class ArchitectureTest {
             "dev.fleet.registry.sqlite.SqliteRegistryWriter", "dev.fleet.registry.postgresql.PostgresRegistryWriter");
     static final Set<String> WRITE_SIDE = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
             "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.sqlite.SchemaMigration",
-            "dev.fleet.registry.schema.RegistryChangelog", "dev.fleet.registry.postgresql.PostgresRegistryWriter",
-            "dev.fleet.registry.postgresql.PostgresRegistration", "dev.fleet.registry.postgresql.PostgresMigration");
+            "dev.fleet.registry.schema.RegistryChangelog", "dev.fleet.registry.schema.RegistryWrites",
+            "dev.fleet.registry.postgresql.PostgresRegistryWriter", "dev.fleet.registry.postgresql.PostgresMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
     /**
      * A server's lifecycle (the domain's application service), the composition root that builds it,

@@ -4,45 +4,31 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One interpretable row of {@code mcp_server_runtimes}: a server's statement about itself.
- * Required fields are checked here, so a {@code Registration} in hand is always sound.
- * {@code pidNamespace} is the registering server's pid namespace (Linux: {@code pid:[4026531836]}),
- * null when unknown: its pid means that process only in that namespace. {@code endpoint} is where an
- * HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null for stdio. {@code parentPid} and
- * {@code parentStartedAt} name the process that started the server (its client), each null when
- * unknown: the orphan rule asks whether that process still lives. {@code hostId} is the registering
- * server's {@link HostId}, null when unknown: a row of another host is judged by its lease. {@code serverCommand},
- * {@code serverPid} and {@code serverStartedAt} describe the server a {@code fleet serve -- COMMAND} member
- * wraps (its argv with secrets masked, its child's pid and start), each null when the member wraps nothing
- * or it is unknown: the processes it serves are no strays. {@code cohortSource},
- * {@code clientProvenance} and {@code transport} are {@link Stated}: the contract's constant where the
- * row holds one of its codes, and always the text as stored, which a foreign row may spell otherwise.
+ * One interpretable row of {@code mcp_server_runtimes}: a server's statement about itself, its fields
+ * grouped by what they describe: who it is ({@link RosterMember}), what it is bound to
+ * ({@link Binding}), the process it runs in ({@link RegisteredProcess}), how it holds its row
+ * ({@link Tenure}), its client ({@link RegisteredParent}) and the server a member wraps
+ * ({@link WrappedServer}). Required fields are checked here, so a {@code Registration} in hand is always
+ * sound. {@code endpoint} is where an HTTP server listens ({@code http://127.0.0.1:43615/mcp}), null
+ * for stdio. {@code cohortSource}, {@code clientProvenance} and {@code transport} are {@link Stated}:
+ * the contract's constant where the row holds one of its codes, and always the text as stored, which a
+ * foreign row may spell otherwise.
  */
 public record Registration(
         String runtimeId,
         RosterMember identity,
         Binding binding,
         String repositoryRoot,
-        long pid,
+        RegisteredProcess process,
         String cohortId,
         Stated<CohortSource> cohortSource,
         Stated<ClientProvenance> clientProvenance,
-        String bootId,
-        Instant processStartedAt,
         String startupHead,
         Stated<Transport> transport,
-        RegistrationStatus status,
-        Instant registeredAt,
-        Instant lastHeartbeatAt,
-        Instant stoppedAt,
-        String pidNamespace,
+        Tenure tenure,
         String endpoint,
-        Long parentPid,
-        Instant parentStartedAt,
-        String hostId,
-        String serverCommand,
-        Long serverPid,
-        Instant serverStartedAt) implements InterpretedRow {
+        RegisteredParent parent,
+        WrappedServer server) implements InterpretedRow {
 
     public Registration {
         if (Text.isBlank(runtimeId)) {
@@ -52,16 +38,20 @@ public record Registration(
         if (Text.isBlank(identity.namespace())) {
             throw new IllegalArgumentException("registration: namespace must be non-blank");
         }
-        if (pid <= 0) {
-            throw new IllegalArgumentException("registration: pid must be a positive integer, got " + pid);
+        Objects.requireNonNull(process, "registration: process is required");
+        if (process.pid() <= 0) {
+            throw new IllegalArgumentException("registration: pid must be a positive integer, got " + process.pid());
         }
         Objects.requireNonNull(binding, "registration: binding is required");
         Objects.requireNonNull(cohortSource, "registration: cohort_source is required");
         clientProvenance = clientProvenance == null ? Stated.none() : clientProvenance;
         transport = transport == null ? Stated.none() : transport;
-        Objects.requireNonNull(status, "registration: status is required");
-        Objects.requireNonNull(registeredAt, "registration: registered_at is required");
-        Objects.requireNonNull(lastHeartbeatAt, "registration: last_heartbeat_at is required");
+        Objects.requireNonNull(tenure, "registration: tenure is required");
+        Objects.requireNonNull(tenure.status(), "registration: status is required");
+        Objects.requireNonNull(tenure.registeredAt(), "registration: registered_at is required");
+        Objects.requireNonNull(tenure.lastHeartbeatAt(), "registration: last_heartbeat_at is required");
+        parent = parent == null ? RegisteredParent.UNKNOWN : parent;
+        server = server == null ? WrappedServer.NONE : server;
     }
 
     public String namespace() {
@@ -77,7 +67,7 @@ public record Registration(
     }
 
     public boolean isRunning() {
-        return status == RegistrationStatus.RUNNING;
+        return tenure.status() == RegistrationStatus.RUNNING;
     }
 
     public Registration withStatus(RegistrationStatus newStatus, Instant newStoppedAt) {
@@ -95,37 +85,35 @@ public record Registration(
         copy.identity = identity;
         copy.binding = binding;
         copy.repositoryRoot = repositoryRoot;
-        copy.pid = pid;
+        copy.pid = process.pid();
+        copy.pidNamespace = process.pidNamespace();
+        copy.bootId = process.bootId();
+        copy.processStartedAt = process.startedAt();
+        copy.hostId = process.hostId();
         copy.cohortId = cohortId;
         copy.cohortSource = cohortSource;
         copy.clientProvenance = clientProvenance;
-        copy.bootId = bootId;
-        copy.processStartedAt = processStartedAt;
         copy.startupHead = startupHead;
         copy.transport = transport;
-        copy.status = status;
-        copy.registeredAt = registeredAt;
-        copy.lastHeartbeatAt = lastHeartbeatAt;
-        copy.stoppedAt = stoppedAt;
-        copy.pidNamespace = pidNamespace;
+        copy.status = tenure.status();
+        copy.registeredAt = tenure.registeredAt();
+        copy.lastHeartbeatAt = tenure.lastHeartbeatAt();
+        copy.stoppedAt = tenure.stoppedAt();
         copy.endpoint = endpoint;
-        copy.parentPid = parentPid;
-        copy.parentStartedAt = parentStartedAt;
-        copy.hostId = hostId;
-        copy.serverCommand = serverCommand;
-        copy.serverPid = serverPid;
-        copy.serverStartedAt = serverStartedAt;
+        copy.parent = parent;
+        copy.server = server;
         return copy;
     }
 
     /** The same registration as the registry stores it: the inverse of {@link RegistryRow#interpret()}. */
     public RegistryRow toRow() {
         return new RegistryRow(runtimeId, identity.namespace(), identity.profile(), identity.role(), binding.remote(),
-                binding.org(), binding.repo(), repositoryRoot, pid, cohortId, cohortSource.text(), clientProvenance.text(), bootId,
-                Timestamps.format(processStartedAt), startupHead, transport.text(), status.code(),
-                Timestamps.format(registeredAt), Timestamps.format(lastHeartbeatAt), Timestamps.format(stoppedAt),
-                pidNamespace, endpoint, parentPid, Timestamps.format(parentStartedAt), hostId, serverCommand, serverPid,
-                Timestamps.format(serverStartedAt));
+                binding.org(), binding.repo(), repositoryRoot, process.pid(), cohortId, cohortSource.text(),
+                clientProvenance.text(), process.bootId(), Timestamps.format(process.startedAt()), startupHead,
+                transport.text(), tenure.status().code(), Timestamps.format(tenure.registeredAt()),
+                Timestamps.format(tenure.lastHeartbeatAt()), Timestamps.format(tenure.stoppedAt()),
+                process.pidNamespace(), endpoint, parent.pid(), Timestamps.format(parent.startedAt()),
+                process.hostId(), server.command(), server.pid(), Timestamps.format(server.startedAt()));
     }
 
     /** A registration to fill in field by field: required fields are checked by {@link Builder#build()}. */
@@ -156,12 +144,9 @@ public record Registration(
         private Instant stoppedAt;
         private String pidNamespace;
         private String endpoint;
-        private Long parentPid;
-        private Instant parentStartedAt;
+        private RegisteredParent parent;
         private String hostId;
-        private String serverCommand;
-        private Long serverPid;
-        private Instant serverStartedAt;
+        private WrappedServer server;
 
         private Builder() {
         }
@@ -268,8 +253,7 @@ public record Registration(
 
         /** The process that started the server, its client: pid and start instant, each null when unknown. */
         public Builder parent(Long pid, Instant startedAt) {
-            parentPid = pid;
-            parentStartedAt = startedAt;
+            parent = new RegisteredParent(pid, startedAt);
             return this;
         }
 
@@ -280,17 +264,15 @@ public record Registration(
 
         /** The server this member wraps: its masked command line, pid and start, each null when unknown or none. */
         public Builder server(String command, Long pid, Instant startedAt) {
-            serverCommand = command;
-            serverPid = pid;
-            serverStartedAt = startedAt;
+            server = new WrappedServer(command, pid, startedAt);
             return this;
         }
 
         public Registration build() {
-            return new Registration(runtimeId, identity, binding, repositoryRoot, pid, cohortId, cohortSource,
-                    clientProvenance, bootId, processStartedAt, startupHead, transport, status, registeredAt,
-                    lastHeartbeatAt, stoppedAt, pidNamespace, endpoint, parentPid, parentStartedAt, hostId,
-                    serverCommand, serverPid, serverStartedAt);
+            return new Registration(runtimeId, identity, binding, repositoryRoot,
+                    new RegisteredProcess(pid, pidNamespace, bootId, processStartedAt, hostId), cohortId, cohortSource,
+                    clientProvenance, startupHead, transport,
+                    new Tenure(status, registeredAt, lastHeartbeatAt, stoppedAt), endpoint, parent, server);
         }
     }
 }

@@ -28,8 +28,8 @@ class RegistryRowTest {
         Registration registration = assertInstanceOf(Registration.class, row.interpret());
 
         assertEquals(row, registration.toRow());
-        assertEquals(Instant.parse("2026-07-28T01:59:58.500Z"), registration.processStartedAt());
-        assertEquals(RegistrationStatus.STOPPED, registration.status());
+        assertEquals(Instant.parse("2026-07-28T01:59:58.500Z"), registration.process().startedAt());
+        assertEquals(RegistrationStatus.STOPPED, registration.tenure().status());
     }
 
     @Test
@@ -91,9 +91,9 @@ class RegistryRowTest {
 
         Registration registration = assertInstanceOf(Registration.class, row.interpret());
 
-        assertEquals("python3 server.py --token ***", registration.serverCommand());
-        assertEquals(101L, registration.serverPid());
-        assertEquals(Instant.parse("2026-07-28T01:59:59.120Z"), registration.serverStartedAt());
+        assertEquals("python3 server.py --token ***", registration.server().command());
+        assertEquals(101L, registration.server().pid());
+        assertEquals(Instant.parse("2026-07-28T01:59:59.120Z"), registration.server().startedAt());
         assertEquals(row, registration.toRow());
     }
 
@@ -103,14 +103,14 @@ class RegistryRowTest {
         for (Long pid : new Long[] {0L, -3L, RegistryRow.MAX_PID + 1}) {
             Registration registration = assertInstanceOf(Registration.class,
                     RowBuilder.row(AUTHOR, 100).with(r -> r.serverPid = pid).build().interpret());
-            assertEquals(null, registration.serverPid(), "server_pid " + pid);
+            assertEquals(null, registration.server().pid(), "server_pid " + pid);
         }
         Registration unparseable = assertInstanceOf(Registration.class,
                 RowBuilder.row(AUTHOR, 100).with(r -> {
                     r.serverPid = 101L;
                     r.serverStartedAt = "just now";
                 }).build().interpret());
-        assertEquals(101L, unparseable.serverPid());
-        assertEquals(null, unparseable.serverStartedAt());
+        assertEquals(101L, unparseable.server().pid());
+        assertEquals(null, unparseable.server().startedAt());
     }
 }

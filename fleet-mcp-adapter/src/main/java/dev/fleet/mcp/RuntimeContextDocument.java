@@ -60,8 +60,8 @@ final class RuntimeContextDocument {
         String lastHeartbeatAt = null;
         if (state instanceof RegistrationState.Registered registered) {
             Registration row = registered.registration();
-            registeredAt = Timestamps.format(row.registeredAt());
-            lastHeartbeatAt = Timestamps.format(row.lastHeartbeatAt());
+            registeredAt = Timestamps.format(row.tenure().registeredAt());
+            lastHeartbeatAt = Timestamps.format(row.tenure().lastHeartbeatAt());
         } else if (state instanceof RegistrationState.Failed failed) {
             error = failed.error();
         }

@@ -44,13 +44,14 @@ final class RowsInTheWay {
         return read.rows().stream().map(row -> row.interpret() instanceof Registration registration
                         ? registration : null).filter(Objects::nonNull)
                 .filter(row -> row.isRunning() && binding.equals(row.binding()))
-                .filter(row -> !Lease.DEFAULT.expired(row.lastHeartbeatAt(), now))
+                .filter(row -> !Lease.DEFAULT.expired(row.tenure().lastHeartbeatAt(), now))
                 .map(RowsInTheWay::describe).toList();
     }
 
     /** "role reconciler, runtime_id 57722812-…, pid 24364, host_id 3f9c…" (every value {@link Printable}). */
     static String describe(Registration row) {
         return "role " + Printable.of(row.role()) + ", runtime_id " + Printable.of(row.runtimeId()) + ", pid "
-                + row.pid() + ", host_id " + (row.hostId() == null ? "unknown" : Printable.of(row.hostId()));
+                + row.process().pid() + ", host_id "
+                + (row.process().hostId() == null ? "unknown" : Printable.of(row.process().hostId()));
     }
 }

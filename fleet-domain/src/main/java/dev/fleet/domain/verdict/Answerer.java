@@ -20,13 +20,14 @@ record Answerer(String pidNamespace, String hostId, String bootId) {
 
     /** Rule 0: a row of another host, which this answerer can judge by its lease alone. */
     boolean isRemote(Registration registration) {
-        return HostId.differ(registration.hostId(), hostId);
+        return HostId.differ(registration.process().hostId(), hostId);
     }
 
     /** The process a row names; a row without a recorded namespace is taken to be from the answerer's. */
     PidInNamespace keyOf(Registration registration) {
-        String recorded = registration.pidNamespace();
-        return new PidInNamespace(registration.pid(), Text.isBlank(recorded) ? pidNamespace : Text.strip(recorded));
+        String recorded = registration.process().pidNamespace();
+        return new PidInNamespace(registration.process().pid(),
+                Text.isBlank(recorded) ? pidNamespace : Text.strip(recorded));
     }
 
     /** Both namespaces known and different: the key's pid names another process here, or none. */
@@ -36,7 +37,7 @@ record Answerer(String pidNamespace, String hostId, String bootId) {
 
     /** Rule 2: the row recorded a boot, the observation saw one, and they differ. */
     boolean fromPreviousBoot(Registration registration) {
-        String recorded = registration.bootId();
+        String recorded = registration.process().bootId();
         return !Text.isBlank(recorded) && !Text.isBlank(bootId)
                 && !Text.strip(recorded).equalsIgnoreCase(Text.strip(bootId));
     }

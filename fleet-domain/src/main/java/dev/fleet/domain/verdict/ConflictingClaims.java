@@ -42,7 +42,7 @@ final class ConflictingClaims {
         Map<PidInNamespace, List<Registration>> runningOnLivePid = new HashMap<>();
         for (Registration registration : interpretable) {
             byRuntimeId.computeIfAbsent(registration.runtimeId(), id -> new ArrayList<>()).add(registration);
-            if (registration.isRunning() && processes.containsKey(registration.pid())
+            if (registration.isRunning() && processes.containsKey(registration.process().pid())
                     && !answerer.isRemote(registration)) {
                 PidInNamespace key = answerer.keyOf(registration);
                 if (!answerer.elsewhere(key)) {

@@ -45,10 +45,11 @@ public record Instance(
     /** The instance of {@code registration}, whose process is {@code process} (or none), serving {@code served}. */
     static Instance of(Registration registration, ObservedProcess process, List<Long> served) {
         return new Instance(registration.runtimeId(), registration.namespace(), registration.profile(),
-                registration.role(), registration.pid(), registration.cohortId(), registration.cohortSource().text(),
+                registration.role(), registration.process().pid(), registration.cohortId(),
+                registration.cohortSource().text(),
                 registration.startupHead(), registration.transport().text(), registration.clientProvenance().text(),
-                registration.registeredAt(), registration.lastHeartbeatAt(),
-                process == null ? null : process.startedAt(), registration.processStartedAt(),
-                registration.serverPid(), SecretMask.commandLine(registration.serverCommand()), served);
+                registration.tenure().registeredAt(), registration.tenure().lastHeartbeatAt(),
+                process == null ? null : process.startedAt(), registration.process().startedAt(),
+                registration.server().pid(), SecretMask.commandLine(registration.server().command()), served);
     }
 }

@@ -64,7 +64,7 @@ final class LiveRows {
 
     private static Place place(Registration row, ServedProcesses served, Map<Long, ObservedProcess> processes,
             Roster roster) {
-        Instance instance = Instance.of(row, processes.get(row.pid()), served.listedUnder(row));
+        Instance instance = Instance.of(row, processes.get(row.process().pid()), served.listedUnder(row));
         LiveRowRule rule = LiveRowRule.firstApplying(row, roster);
         return rule != null
                 ? new Unexpected(new FlaggedRegistration(instance, rule.reason()))

@@ -27,12 +27,12 @@ public record OrphanedInstance(Instance instance, long parentPid, Instant parent
      */
     static Optional<OrphanedInstance> of(Registration registration, Instance instance,
             Map<Long, ObservedProcess> processes) {
-        Long parentPid = registration.parentPid();
+        Long parentPid = registration.parent().pid();
         if (registration.transport().known() != Transport.STDIO || parentPid == null) {
             return Optional.empty();
         }
         ObservedProcess parent = processes.get(parentPid);
-        Instant recorded = registration.parentStartedAt();
+        Instant recorded = registration.parent().startedAt();
         boolean alive = parent != null && (recorded == null || parent.startedAt() == null
                 || !ObservedProcess.startsDisagree(recorded, parent.startedAt()));
         return alive ? Optional.empty() : Optional.of(new OrphanedInstance(instance, parentPid, recorded));

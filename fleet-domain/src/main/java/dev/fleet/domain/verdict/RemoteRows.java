@@ -35,13 +35,13 @@ final class RemoteRows {
             Instant registryNow) {
         Map<Boolean, List<Registration>> byLeaseExpired = rows.stream()
                 .filter(row -> answerer.isRemote(row) && row.isRunning() && binding.equals(row.binding()))
-                .collect(Collectors.partitioningBy(row -> lease.expired(row.lastHeartbeatAt(), registryNow)));
+                .collect(Collectors.partitioningBy(row -> lease.expired(row.tenure().lastHeartbeatAt(), registryNow)));
         return new Judged(
                 byLeaseExpired.get(true).stream()
                         .map(row -> new FlaggedRegistration(Instance.of(row, null), StaleReason.LEASE_EXPIRED))
                         .toList(),
                 byLeaseExpired.get(false).stream()
-                        .map(row -> new RemoteInstance(Instance.of(row, null), Text.strip(row.hostId())))
+                        .map(row -> new RemoteInstance(Instance.of(row, null), Text.strip(row.process().hostId())))
                         .toList());
     }
 

@@ -24,9 +24,9 @@ record RunningRow(Registration registration, ObservedProcess process, boolean ne
     /** Started after it registered (to the whole second), or not at the start the row recorded. */
     boolean pidReused() {
         boolean startedAfterRegistering =
-                process.startedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(registration.registeredAt());
-        boolean startDisagrees = registration.processStartedAt() != null
-                && ObservedProcess.startsDisagree(registration.processStartedAt(), process.startedAt());
+                process.startedAt().truncatedTo(ChronoUnit.SECONDS).isAfter(registration.tenure().registeredAt());
+        boolean startDisagrees = registration.process().startedAt() != null
+                && ObservedProcess.startsDisagree(registration.process().startedAt(), process.startedAt());
         return startedAfterRegistering || startDisagrees;
     }
 
@@ -36,10 +36,10 @@ record RunningRow(Registration registration, ObservedProcess process, boolean ne
      * not start within {@link ObservedProcess#START_TOLERANCE} of it (or cannot say when it started).
      */
     boolean serverExited() {
-        if (registration.serverPid() == null) {
+        if (registration.server().pid() == null) {
             return false;
         }
-        Instant recorded = registration.serverStartedAt();
+        Instant recorded = registration.server().startedAt();
         return server == null || (recorded != null
                 && (server.startedAt() == null || ObservedProcess.startsDisagree(recorded, server.startedAt())));
     }

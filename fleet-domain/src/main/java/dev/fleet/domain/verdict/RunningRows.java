@@ -17,7 +17,7 @@ final class RunningRows {
 
     /** Newest first: later {@code registered_at}, then greater {@code runtime_id}. */
     private static final Comparator<Registration> NEWEST_FIRST = Comparator
-            .comparing(Registration::registeredAt)
+            .comparing((Registration row) -> row.tenure().registeredAt())
             .thenComparing(Registration::runtimeId)
             .reversed();
 
@@ -67,8 +67,8 @@ final class RunningRows {
     private static Judgement judge(Registration row, boolean newestOnItsPid, Map<Long, ObservedProcess> processes,
             Answerer answerer) {
         boolean otherNamespace = answerer.elsewhere(answerer.keyOf(row));
-        ObservedProcess process = otherNamespace ? null : processes.get(row.pid());
-        ObservedProcess server = otherNamespace || row.serverPid() == null ? null : processes.get(row.serverPid());
+        ObservedProcess process = otherNamespace ? null : processes.get(row.process().pid());
+        ObservedProcess server = otherNamespace || row.server().pid() == null ? null : processes.get(row.server().pid());
         RunningRowRule rule = RunningRowRule.firstApplying(new RunningRow(row, process, newestOnItsPid,
                 otherNamespace, answerer.fromPreviousBoot(row), server));
         if (rule == null) {

@@ -65,7 +65,7 @@ final class ServedProcesses {
         }
         Set<Registration> ownRows = new HashSet<>();
         for (Registration registration : live) {
-            Registration wrapper = nearest.get(registration.pid());
+            Registration wrapper = nearest.get(registration.process().pid());
             if (wrapper != null && !wrapper.equals(registration) && isInstance(registration, roster)
                     && isInstance(wrapper, roster) && wrapper.identity().equals(registration.identity())) {
                 ownRows.add(registration);
@@ -89,7 +89,7 @@ final class ServedProcesses {
         Map<Long, Set<Registration>> claims = new HashMap<>();
         for (Registration registration : live) {
             if (servesFor(registration, processes)) {
-                claims.computeIfAbsent(registration.serverPid(), pid -> new HashSet<>()).add(registration);
+                claims.computeIfAbsent(registration.server().pid(), pid -> new HashSet<>()).add(registration);
             }
         }
         Map<Long, Registration> unique = new HashMap<>();
@@ -109,13 +109,13 @@ final class ServedProcesses {
      * server (neither can be its child; named, they would cover init's or the member's whole tree).
      */
     static boolean servesFor(Registration registration, Map<Long, ObservedProcess> processes) {
-        Long serverPid = registration.serverPid();
-        Instant recorded = registration.serverStartedAt();
-        if (serverPid == null || recorded == null || serverPid == 1 || serverPid == registration.pid()) {
+        Long serverPid = registration.server().pid();
+        Instant recorded = registration.server().startedAt();
+        if (serverPid == null || recorded == null || serverPid == 1 || serverPid == registration.process().pid()) {
             return false;
         }
         ObservedProcess server = processes.get(serverPid);
-        return server != null && server.parentPid() != null && server.parentPid() == registration.pid()
+        return server != null && server.parentPid() != null && server.parentPid() == registration.process().pid()
                 && server.startedAt() != null && !ObservedProcess.startsDisagree(recorded, server.startedAt());
     }
 

@@ -29,12 +29,12 @@ final class UnregisteredProcesses {
      */
     static List<UnregisteredProcess> of(Map<Long, ObservedProcess> processes, List<Registration> rows,
             Answerer answerer, RunningRows.Judged running, ServedProcesses served) {
-        Set<Long> accounted = Stream.concat(running.live().stream().map(Registration::pid),
+        Set<Long> accounted = Stream.concat(running.live().stream().map(row -> row.process().pid()),
                 running.unverified().stream().map(flagged -> flagged.instance().pid()))
                 .collect(Collectors.toSet());
         Set<Long> stoppedPids = rows.stream()
-                .filter(row -> row.status() == RegistrationStatus.STOPPED && !answerer.isRemote(row))
-                .map(Registration::pid)
+                .filter(row -> row.tenure().status() == RegistrationStatus.STOPPED && !answerer.isRemote(row))
+                .map(row -> row.process().pid())
                 .collect(Collectors.toSet());
         return processes.values().stream()
                 .filter(process -> process.matchesServer() && !accounted.contains(process.pid())

@@ -58,7 +58,7 @@ public final class InMemoryRegistry implements RegistryWriter {
             }
         }
         synchronized (this) {
-            rows.values().removeIf(row -> row.pid() == registration.pid());
+            rows.values().removeIf(row -> row.process().pid() == registration.process().pid());
             rows.put(registration.runtimeId(), registration);
             return registration;
         }

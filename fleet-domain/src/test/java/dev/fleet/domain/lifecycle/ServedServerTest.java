@@ -22,18 +22,18 @@ class ServedServerTest {
 
         Registration row = Identities.controller(4100).withServer(child).runningRegistration("rt-1", NOW);
 
-        assertEquals("uvx gitea-mcp --token ***", row.serverCommand());
-        assertEquals(4242L, row.serverPid());
-        assertEquals(CHILD_STARTED, row.serverStartedAt());
+        assertEquals("uvx gitea-mcp --token ***", row.server().command());
+        assertEquals(4242L, row.server().pid());
+        assertEquals(CHILD_STARTED, row.server().startedAt());
     }
 
     @Test
     void anIdentityWithoutAServerRecordsNone() {
         Registration row = Identities.controller(4100).runningRegistration("rt-1", NOW);
 
-        assertNull(row.serverCommand());
-        assertNull(row.serverPid());
-        assertNull(row.serverStartedAt());
+        assertNull(row.server().command());
+        assertNull(row.server().pid());
+        assertNull(row.server().startedAt());
         assertEquals(row, Identities.controller(4100).withServer(child()).withServer(null)
                 .runningRegistration("rt-1", NOW));
     }

@@ -37,19 +37,19 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
                 "the writer migrates only when it must; the lifecycle never forces the changelog");
         Registration row = assertInstanceOf(RegistrationState.Registered.class, state).registration();
         assertEquals("runtime-1", row.runtimeId());
-        assertEquals(RegistrationStatus.RUNNING, row.status());
-        assertEquals(RowBuilder.REGISTERED, row.registeredAt());
-        assertEquals(RowBuilder.REGISTERED, row.lastHeartbeatAt());
-        assertEquals(Scenario.STARTED, row.processStartedAt(), "the OS start instant, not the clock");
-        assertEquals(4_321, row.pid());
+        assertEquals(RegistrationStatus.RUNNING, row.tenure().status());
+        assertEquals(RowBuilder.REGISTERED, row.tenure().registeredAt());
+        assertEquals(RowBuilder.REGISTERED, row.tenure().lastHeartbeatAt());
+        assertEquals(Scenario.STARTED, row.process().startedAt(), "the OS start instant, not the clock");
+        assertEquals(4_321, row.process().pid());
         assertEquals("gitea-controller", row.namespace());
         assertEquals(RowBuilder.COHORT, row.cohortId());
         assertEquals(Stated.of(CohortSource.ENV), row.cohortSource());
         assertEquals(RowBuilder.HEAD, row.startupHead());
-        assertEquals(RowBuilder.BOOT, row.bootId());
+        assertEquals(RowBuilder.BOOT, row.process().bootId());
         assertEquals(Stated.of(Transport.STDIO), row.transport());
         assertEquals(Stated.of(ClientProvenance.CLIENT_MANAGED), row.clientProvenance());
-        assertNull(row.stoppedAt());
+        assertNull(row.tenure().stoppedAt());
         assertEquals(List.of(row), registry.rows());
         assertEquals(PERIOD, scheduler.period);
     }
@@ -65,8 +65,8 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
         assertEquals(1, registry.count("register"), "no new registration while the row exists");
         Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
         assertEquals("runtime-1", row.runtimeId());
-        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.lastHeartbeatAt());
-        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.tenure().lastHeartbeatAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).tenure().lastHeartbeatAt());
     }
 
     @Test
@@ -79,7 +79,7 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
 
         Registration row = ((RegistrationState.Registered) lifecycle.state()).registration();
         assertEquals("runtime-1", row.runtimeId(), "one server start, one runtime id");
-        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.registeredAt());
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.tenure().registeredAt());
         assertEquals(List.of(row), registry.rows());
         assertEquals(2, registry.count("register"));
     }
@@ -104,8 +104,8 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
         Registration row = ((RegistrationState.Registered) stepped.state()).registration();
         assertEquals(2, registry.count("register"));
         assertEquals("runtime-1", row.runtimeId());
-        assertEquals(afterStep, row.processStartedAt(), "the start observers now see");
-        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.registeredAt());
+        assertEquals(afterStep, row.process().startedAt(), "the start observers now see");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.tenure().registeredAt());
         assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
     }
 

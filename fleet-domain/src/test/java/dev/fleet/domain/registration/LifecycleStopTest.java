@@ -36,10 +36,11 @@ class LifecycleStopTest extends ServerLifecycleFixture {
                 "markStopped runtime-1 " + RowBuilder.REGISTERED.plusSeconds(5) + " found=true"), registry.calls());
         assertTrue(scheduler.cancelled);
         assertEquals(RegistrationStatus.STOPPED,
-                assertInstanceOf(RegistrationState.Registered.class, lifecycle.state()).registration().status());
+                assertInstanceOf(RegistrationState.Registered.class, lifecycle.state()).registration().tenure()
+                        .status());
         Registration row = registry.rows().get(0);
-        assertEquals(RegistrationStatus.STOPPED, row.status());
-        assertEquals(RowBuilder.REGISTERED.plusSeconds(5), row.stoppedAt());
+        assertEquals(RegistrationStatus.STOPPED, row.tenure().status());
+        assertEquals(RowBuilder.REGISTERED.plusSeconds(5), row.tenure().stoppedAt());
     }
 
     @Test
@@ -83,7 +84,7 @@ class LifecycleStopTest extends ServerLifecycleFixture {
         assertFalse(stop.isAlive());
         assertEquals(List.of("register runtime-1 retention=PT168H", "heartbeat runtime-1 " + RowBuilder.REGISTERED
                 + " found=true", "markStopped runtime-1 " + RowBuilder.REGISTERED + " found=true"), registry.calls());
-        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
+        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).tenure().status());
     }
 
     @Test

@@ -155,8 +155,8 @@ class OrphanRuleTest {
                     r.parentStartedAt = "yesterday";
                 }).build().interpret();
         Registration registration = (Registration) row;
-        assertNull(registration.parentPid());
-        assertNull(registration.parentStartedAt());
+        assertNull(registration.parent().pid());
+        assertNull(registration.parent().startedAt());
         Registration kept = registered(member("author"), 4100).parent(CLIENT, CLIENT_STARTED).registration();
         assertEquals(kept, ((Registration) kept.toRow().interpret()), "parent columns round-trip");
     }

@@ -78,7 +78,7 @@ class HttpServerTest {
         running.close();
 
         assertEquals(1, registry.count("markStopped"), "close marks the row stopped, once");
-        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).status());
+        assertEquals(RegistrationStatus.STOPPED, registry.rows().get(0).tenure().status());
     }
 
     @Test

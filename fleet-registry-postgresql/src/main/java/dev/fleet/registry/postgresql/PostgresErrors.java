@@ -2,6 +2,7 @@ package dev.fleet.registry.postgresql;
 
 import dev.fleet.domain.RegistryReason;
 import java.sql.SQLException;
+import java.util.Objects;
 
 /** What a PostgreSQL failure means to an operator, by SQLSTATE (docs/CONTRACT.md, "Many hosts"). */
 final class PostgresErrors {
@@ -48,5 +49,12 @@ final class PostgresErrors {
             }
         }
         return "";
+    }
+
+    /** The driver's message, first line only: never a stack trace, never a password (the URL holds none). */
+    static String oneLine(SQLException e) {
+        String message = Objects.toString(e.getMessage(), e.getClass().getSimpleName());
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
     }
 }

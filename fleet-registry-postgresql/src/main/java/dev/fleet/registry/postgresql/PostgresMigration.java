@@ -27,7 +27,7 @@ final class PostgresMigration {
 
     /** Migrates unless the table already has every column this project knows (the common case: one query). */
     static void migrateIfNeeded(Connection connection, PostgresLocation location) throws Exception {
-        if (!current(PostgresRows.columnsOf(connection))) {
+        if (!current(PostgresEngine.columnsOf(connection))) {
             migrate(connection, false, location);
         }
     }
@@ -41,11 +41,11 @@ final class PostgresMigration {
         query(connection, "SET lock_timeout = " + LOCK_WAIT_MILLIS);
         query(connection, "SELECT pg_advisory_lock(" + LOCK_KEY + ")");
         try {
-            Set<String> present = PostgresRows.columnsOf(connection);
+            Set<String> present = PostgresEngine.columnsOf(connection);
             List<String> missing = RegistryColumn.missingRequired(present);
             if (!present.isEmpty() && !missing.isEmpty()) {
                 throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: table "
-                        + PostgresRows.TABLE + " lacks columns " + String.join(", ", missing)
+                        + PostgresEngine.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }
             if (always || !current(present)) {

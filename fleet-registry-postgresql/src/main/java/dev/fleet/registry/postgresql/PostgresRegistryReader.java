@@ -2,18 +2,20 @@ package dev.fleet.registry.postgresql;
 
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.port.out.RegistryEvidence;
 import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryFields;
+import dev.fleet.registry.schema.RegistrySelect;
+import dev.fleet.registry.schema.RowOrder;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
@@ -66,15 +68,19 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
 
     private static RegistryRead readIn(DSLContext ctx, RegistrationStatus status) {
         Instant now = ctx.select(DSL.currentOffsetDateTime()).fetchSingle().value1().toInstant();
-        Set<String> present = PostgresRows.columnsOf(ctx);
+        Set<String> present = PostgresEngine.INSTANCE.columns(ctx);
         if (present.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresRows.TABLE);
+            return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresEngine.TABLE);
         }
         List<String> missing = RegistryColumn.missingRequired(present);
         if (!missing.isEmpty()) {
             return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "lacks columns " + String.join(", ", missing));
         }
-        Condition where = status == null ? DSL.noCondition() : RegistryFields.TABLE.STATUS.eq(status.code());
-        return RegistryRead.of(PostgresRows.select(ctx, present, where), now);
+        // Every row, filtered and sorted in Java as SQLite's are (RowOrder.listed): the same rows list
+        // in the same order on both engines.
+        RegistrySelect select = RegistrySelect.reading(PostgresEngine.INSTANCE, RegistryFields.present(present));
+        List<RegistryRow> rows = select.from(ctx).queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds())
+                .fetch(select::toRow);
+        return RegistryRead.of(RowOrder.listed(rows, status), now);
     }
 }

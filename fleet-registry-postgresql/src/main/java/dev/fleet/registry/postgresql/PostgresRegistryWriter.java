@@ -1,13 +1,12 @@
 package dev.fleet.registry.postgresql;
 
-import static dev.fleet.registry.schema.jooq.Tables.MCP_SERVER_RUNTIMES;
-
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryWrites;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -17,10 +16,10 @@ import java.util.Optional;
 import org.jooq.DSLContext;
 
 /**
- * The registry on PostgreSQL as a server's lifecycle writes it, through jOOQ's PostgreSQL dialect on
- * the generated model of the shared table. {@code last_heartbeat_at} is the database's clock at
- * registration and at every heartbeat, so the lease of a row is never judged across two hosts'
- * clocks; {@code registered_at} stays the server's own (rule 5 compares it with a start read on the
+ * The registry on PostgreSQL as a server's lifecycle writes it: the registry's shared writes
+ * ({@link RegistryWrites}) through jOOQ's PostgreSQL dialect, with {@link PostgresEngine}'s catalog
+ * and clock. {@code last_heartbeat_at} is the database's clock at registration and at every
+ * heartbeat, so the lease of a row is never judged across two hosts' clocks; {@code registered_at} stays the server's own (rule 5 compares it with a start read on the
  * same host). A transaction that meets a deadlock or a serialization failure is run again, bounded.
  */
 public final class PostgresRegistryWriter implements RegistryWriter {
@@ -64,7 +63,8 @@ public final class PostgresRegistryWriter implements RegistryWriter {
         Optional<Instant> pruneBefore = retention.map(window -> Instant.now().minus(window));
         RegistryRow stored = withConnection("register", connection -> {
             PostgresMigration.migrateIfNeeded(connection, location);
-            return transaction(connection, ctx -> PostgresRegistration.store(ctx, row, pruneBefore));
+            return transaction(connection,
+                    ctx -> RegistryWrites.register(ctx, PostgresEngine.INSTANCE, row, pruneBefore));
         });
         InterpretedRow interpreted = stored.interpret();
         if (interpreted instanceof Registration read) {
@@ -76,18 +76,14 @@ public final class PostgresRegistryWriter implements RegistryWriter {
 
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return withConnection("heartbeat", connection -> transaction(connection, ctx -> ctx
-                .update(MCP_SERVER_RUNTIMES).set(MCP_SERVER_RUNTIMES.LAST_HEARTBEAT_AT, PostgresRegistration.DATABASE_NOW)
-                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() > 0));
+        return withConnection("heartbeat", connection -> transaction(connection,
+                ctx -> RegistryWrites.heartbeat(ctx, PostgresEngine.INSTANCE, runtimeId, at)));
     }
 
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return withConnection("stop", connection -> transaction(connection, ctx -> ctx
-                .update(MCP_SERVER_RUNTIMES)
-                .set(MCP_SERVER_RUNTIMES.STATUS, "stopped")
-                .set(MCP_SERVER_RUNTIMES.STOPPED_AT, dev.fleet.domain.Timestamps.format(at))
-                .where(MCP_SERVER_RUNTIMES.RUNTIME_ID.eq(runtimeId)).execute() > 0));
+        return withConnection("stop", connection -> transaction(connection,
+                ctx -> RegistryWrites.markStopped(ctx, runtimeId, at)));
     }
 
     /** Where the registry lives, as shown to operators. */
@@ -134,7 +130,7 @@ public final class PostgresRegistryWriter implements RegistryWriter {
      */
     private static String said(SQLException sql) {
         RegistryReason reason = PostgresErrors.reasonOf(sql);
-        String words = PostgresRows.oneLine(sql);
+        String words = PostgresErrors.oneLine(sql);
         if (!reason.hasOwnAction()) {
             return reason.code() + ": " + words;
         }

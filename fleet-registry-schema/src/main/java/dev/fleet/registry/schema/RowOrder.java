@@ -1,5 +1,6 @@
 package dev.fleet.registry.schema;
 
+import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import java.time.Instant;
@@ -66,6 +67,20 @@ public final class RowOrder {
             return a == null ? (b == null ? 0 : 1) : -1;
         }
         return a.compareTo(b);
+    }
+
+    /**
+     * The listing: {@code rows} of {@code status} (every row for null) in the listing order. Filtered
+     * here, in Java, on both engines, never in SQL: on SQLite a corrupted index on status would hide
+     * rows from a filtered listing that an assessment sees, and a status another tool stored as a BLOB,
+     * or compares under its own collation, would be matched otherwise than the row reads.
+     */
+    public static List<RegistryRow> listed(List<RegistryRow> rows, RegistrationStatus status) {
+        if (status == null) {
+            return sorted(rows);
+        }
+        String code = status.code();
+        return sorted(rows.stream().filter(row -> code.equals(row.status())).toList());
     }
 
     /** {@code rows} in the listing order; the same rows give the same list whatever order they came in. */

@@ -13,7 +13,6 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -80,18 +79,21 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
     /** Every row in the listing's order: the assessment's evidence and the operator's listing alike. */
     @Override
     public RegistryRead readAll() {
-        return listed(read(Optional.empty()));
+        return listed(read(), null);
     }
 
     @Override
     public RegistryRead read(RegistrationStatus status) {
-        return listed(read(Optional.of(Objects.requireNonNull(status, "status"))));
+        return listed(read(), Objects.requireNonNull(status, "status"));
     }
 
-    /** {@code read}'s rows in the listing order ({@link RowOrder}); an unreadable read as it is. */
-    private static RegistryRead listed(RegistryRead read) {
+    /**
+     * {@code read}'s rows of {@code status} (every row for null) in the listing order ({@link
+     * RowOrder#listed}, which filters in Java); an unreadable read as it is.
+     */
+    private static RegistryRead listed(RegistryRead read, RegistrationStatus status) {
         return read instanceof RegistryRead.Readable readable
-                ? RegistryRead.of(RowOrder.sorted(readable.rows()), readable.clock()) : read;
+                ? RegistryRead.of(RowOrder.listed(readable.rows(), status), readable.clock()) : read;
     }
 
     @Override
@@ -112,7 +114,7 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
      * open in the kernel, where nothing in Java can reach it: the answer is then io_error on time,
      * and the stuck thread, a daemon, is released when the FIFO gets a writer or the process ends.
      */
-    private RegistryRead read(Optional<RegistrationStatus> status) {
+    private RegistryRead read() {
         AtomicBoolean blocked = stuck.get();
         if (blocked != null && blocked.get()) {
             // At most one stuck thread per reader, however often a long-running server is asked.
@@ -135,9 +137,8 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
             }
         });
         readingThreads.execute(task);
-        RegistryRead read;
         try {
-            read = task.get(ReadBounds.READ_TIME.toNanos() + NOTICE_NANOS, TimeUnit.NANOSECONDS);
+            return task.get(ReadBounds.READ_TIME.toNanos() + NOTICE_NANOS, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             task.cancel(true);
             stuck.set(running);
@@ -150,18 +151,12 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
         } catch (ExecutionException e) {
             return ReadFailures.readFor(e.getCause(), file);
         }
-        if (!read.readable() || status.isEmpty()) {
-            return read;
-        }
-        // Filtered here, not in SQL: an index on status, corrupted, would hide rows an assessment sees.
-        String code = status.get().code();
-        return RegistryRead.of(read.rows().stream().filter(row -> code.equals(row.status())).toList());
     }
 
     private static RegistryRead readRows(Connection connection, long deadline) throws Exception {
         DSLContext ctx = SqliteJooq.using(connection);
         ReadBounds.apply(connection, ctx, deadline);
-        Set<String> columns = SqliteRows.columnsOf(ctx);
+        Set<String> columns = SqliteEngine.INSTANCE.columns(ctx);
         if (columns.isEmpty()) {
             return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, "no table " + SqliteRows.TABLE);
         }

@@ -3,25 +3,20 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.MalformedRegistration;
 import dev.fleet.domain.Registration;
-import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRow;
-import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.port.out.RegistryWriter;
-import dev.fleet.registry.schema.RegistryColumn;
-import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RegistryStorageException;
+import dev.fleet.registry.schema.RegistryWrites;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import javax.sql.DataSource;
-import org.jooq.Field;
+import org.jooq.DSLContext;
 
 /**
  * The registry as a server's own lifecycle writes it. Every call opens its own connection, so one
@@ -190,33 +185,26 @@ public final class SqliteRegistryWriter implements RegistryWriter {
     /** False, creating nothing, when the registry file is gone: the caller decides whether to register again. */
     @Override
     public boolean heartbeat(String runtimeId, Instant at) {
-        return updateRow("heartbeat", serving, runtimeId, List.of(RegistryColumn.LAST_HEARTBEAT_AT),
-                List.of(Timestamps.format(Objects.requireNonNull(at, "at"))));
+        Objects.requireNonNull(at, "at");
+        return updateRow("heartbeat", serving, runtimeId,
+                ctx -> RegistryWrites.heartbeat(ctx, SqliteEngine.INSTANCE, runtimeId, at));
     }
 
     /** False, creating nothing, when the registry file is gone: a stop never brings a registry back. */
     @Override
     public boolean markStopped(String runtimeId, Instant at) {
-        return updateRow("mark stopped", stopping, runtimeId, List.of(RegistryColumn.STATUS, RegistryColumn.STOPPED_AT),
-                List.of(RegistrationStatus.STOPPED.code(), Timestamps.format(Objects.requireNonNull(at, "at"))));
+        Objects.requireNonNull(at, "at");
+        return updateRow("mark stopped", stopping, runtimeId, ctx -> RegistryWrites.markStopped(ctx, runtimeId, at));
     }
 
-    /**
-     * Sets {@code columns} to {@code values} in one existing row; false when there is no such row, or
-     * no registry at all.
-     */
+    /** Runs {@code update} on one existing row; false when there is no such row, or no registry at all. */
     private boolean updateRow(String operation, RetryingWrites.Policy policy, String runtimeId,
-            List<RegistryColumn> columns, List<String> values) {
+            Function<DSLContext, Boolean> update) {
         Objects.requireNonNull(runtimeId, "runtimeId");
         if (RegistryFileKind.of(file) == RegistryFileKind.ABSENT) {
             return false;
         }
-        Map<Field<?>, Object> set = new LinkedHashMap<>();
-        for (int i = 0; i < columns.size(); i++) {
-            set.put(RegistryFields.of(columns.get(i)), values.get(i));
-        }
-        return writes.write(operation, policy, connection -> SqliteJooq.using(connection).update(RegistryFields.TABLE)
-                .set(set).where(RegistryFields.TABLE.RUNTIME_ID.eq(runtimeId)).execute() > 0);
+        return writes.write(operation, policy, connection -> update.apply(SqliteJooq.using(connection)));
     }
 
     /** Stores the row in one IMMEDIATE transaction ({@link RegistrationTransaction}) and interprets it read back. */

@@ -22,7 +22,7 @@ final class TableColumns {
     /** The columns of the table in {@code connection}'s file; none when it has no such table. */
     static TableColumns of(Connection connection) {
         // The read side's query: one way to ask SQLite for the columns.
-        return new TableColumns(Set.copyOf(SqliteRows.columnsOf(SqliteJooq.using(connection))));
+        return new TableColumns(Set.copyOf(SqliteEngine.INSTANCE.columns(SqliteJooq.using(connection))));
     }
 
     boolean tableExists() {

@@ -54,7 +54,7 @@ class MigrationInProgressTest {
             Registration stored = assertTimeoutPreemptively(HANG, () -> writer.register(AUTHOR, Optional.empty()));
 
             assertEquals(AUTHOR.runtimeId(), stored.runtimeId());
-            assertEquals(RegistrationStatus.RUNNING, stored.status());
+            assertEquals(RegistrationStatus.RUNNING, stored.tenure().status());
         } finally {
             migrator.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }

@@ -45,7 +45,7 @@ class RegistryToVerdictTest {
             // Each process started a little before it registered, as a real server does, and looks
             // like one to the default patterns.
             String commandLine = "java -jar /opt/fleet/fleet.jar serve --profile " + member.profile();
-            processes.add(new ObservedProcess(pid, stored.processStartedAt(), commandLine, "fleet", true));
+            processes.add(new ObservedProcess(pid, stored.process().startedAt(), commandLine, "fleet", true));
             pid++;
         }
         SqliteRegistryReader reader = new SqliteRegistryReader(file);

@@ -242,10 +242,10 @@ class SqliteRegistryReaderTest extends RegistryFileTest {
         RegistryRow read = reader.readAll().rows().get(0);
 
         Registration registration = assertInstanceOf(Registration.class, read.interpret());
-        assertEquals(Instant.parse("2026-07-28T02:00:00Z"), registration.registeredAt());
-        assertEquals(Instant.parse("2026-07-28T02:00:30Z"), registration.lastHeartbeatAt());
-        assertEquals(Instant.parse("2026-07-28T01:59:58.123456789Z"), registration.processStartedAt());
-        assertEquals(44800L, registration.pid());
+        assertEquals(Instant.parse("2026-07-28T02:00:00Z"), registration.tenure().registeredAt());
+        assertEquals(Instant.parse("2026-07-28T02:00:30Z"), registration.tenure().lastHeartbeatAt());
+        assertEquals(Instant.parse("2026-07-28T01:59:58.123456789Z"), registration.process().startedAt());
+        assertEquals(44800L, registration.process().pid());
     }
 
     @Test

@@ -1,0 +1,62 @@
+package dev.fleet.registry.postgresql;
+
+import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RegistryEngine;
+import dev.fleet.registry.schema.RegistryFields;
+import java.sql.Connection;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * PostgreSQL's part of the registry's shared SQL: {@code pg_catalog} names the columns, {@code
+ * pg_typeof} tells a whole number from a foreign table's text, and a heartbeat records the database's
+ * clock, so that the lease of a row is never judged across two hosts' clocks.
+ */
+enum PostgresEngine implements RegistryEngine {
+    INSTANCE;
+
+    /** The table's name, as the generated table has it. */
+    static final String TABLE = RegistryFields.TABLE.getName();
+
+    /** The database's now, in the contract's timestamp format ({@code 2026-07-28T02:00:00.250Z}). */
+    private static final Field<String> DATABASE_NOW = DSL.field(
+            "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')", String.class);
+
+    /**
+     * The table's columns in the connection's current schema, lower-cased as SQLite compares them. From
+     * the catalog, which shows every role every table: {@code information_schema} shows a role only the
+     * columns it may use, so a role without SELECT would find no table there and read {@code missing},
+     * where reading it is {@code access_denied} (issue 45).
+     */
+    @Override
+    public Set<String> columns(DSLContext ctx) {
+        return new LinkedHashSet<>(ctx.resultQuery("SELECT lower(a.attname) FROM pg_catalog.pg_attribute a "
+                + "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                + "AND c.relname = {0} AND c.relkind IN ('r', 'p', 'v', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
+                + "ORDER BY a.attnum", DSL.val(TABLE)).fetch(0, String.class));
+    }
+
+    /** {@link #columns(DSLContext)} on a connection the caller owns. */
+    static Set<String> columnsOf(Connection connection) {
+        return INSTANCE.columns(PostgresJooq.using(connection));
+    }
+
+    /** The column, as text, only where the table stores it as a whole number (a foreign table's text pid is none). */
+    @Override
+    public Field<String> wholeNumber(RegistryColumn column) {
+        Field<?> value = RegistryFields.of(column);
+        return DSL.when(DSL.field("pg_typeof({0})::text", String.class, value).in("smallint", "integer", "bigint"),
+                value.cast(SQLDataType.VARCHAR));
+    }
+
+    /** The database's clock, whatever the writer's says. */
+    @Override
+    public Field<String> heartbeat(String ours) {
+        return DATABASE_NOW;
+    }
+}
