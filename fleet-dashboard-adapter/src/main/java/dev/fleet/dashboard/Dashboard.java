@@ -7,7 +7,6 @@ import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.BoundedJetty;
 import dev.fleet.http.ConnectionBounds;
 import dev.fleet.metrics.MetricsScrape;
-import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
@@ -86,22 +85,8 @@ public final class Dashboard {
             BoundedJetty.stopQuietly(jetty);
             stream.close();
             throw new IllegalStateException("cannot serve the dashboard on " + host + ":" + port + ": "
-                    + whyNotBound(e, port), e);
+                    + BoundedJetty.whyNotStarted(e, port, "another dashboard"), e);
         }
         return new RunningDashboard(connector, stream, bind);
-    }
-
-    /**
-     * Why Jetty could not start, for the operator: a port in use (most often a dashboard already
-     * running) says how to pick another, rather than Jetty's {@code Failed to bind to /127.0.0.1:8766}.
-     */
-    private static String whyNotBound(Exception failure, int port) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BindException bind && String.valueOf(bind.getMessage()).contains("in use")) {
-                return "port " + port + " is in use (another dashboard?); pick another with --port, or --port 0 "
-                        + "for any free one";
-            }
-        }
-        return failure.getMessage();
     }
 }

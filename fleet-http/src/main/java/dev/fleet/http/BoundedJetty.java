@@ -1,5 +1,6 @@
 package dev.fleet.http;
 
+import java.net.BindException;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -57,6 +58,20 @@ public final class BoundedJetty {
     }
 
     /** Stops {@code jetty}, whatever it says: it is being abandoned. */
+    /**
+     * Why Jetty could not start, for the operator: a port in use (most often {@code holder} already
+     * running) says how to pick another, rather than Jetty's {@code Failed to bind to /127.0.0.1:8766}.
+     */
+    public static String whyNotStarted(Exception failure, int port, String holder) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BindException bind && String.valueOf(bind.getMessage()).contains("in use")) {
+                return "port " + port + " is in use (" + holder + "?); pick another with --port, or --port 0 for any "
+                        + "free one";
+            }
+        }
+        return failure.getMessage();
+    }
+
     public static void stopQuietly(Server jetty) {
         try {
             jetty.stop();

@@ -114,7 +114,8 @@ public final class StreamableHttpEndpoint {
         } catch (Exception e) {
             BoundedJetty.stopQuietly(jetty);
             FleetMcpServer.closeQuietly(server);
-            throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": "
+                    + BoundedJetty.whyNotStarted(e, port, "another fleet serve"), e);
         }
         OriginRule origins = bind.origins(connector.getLocalPort());
         guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions,

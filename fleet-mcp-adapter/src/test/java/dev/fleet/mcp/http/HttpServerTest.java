@@ -115,7 +115,8 @@ class HttpServerTest {
 
             IllegalStateException taken = assertThrows(IllegalStateException.class,
                     () -> start(StreamableHttpEndpoint.DEFAULT_HOST, running.port()));
-            assertTrue(taken.getMessage().startsWith("cannot serve MCP on 127.0.0.1:" + running.port()),
+            assertEquals("cannot serve MCP on 127.0.0.1:" + running.port() + ": port " + running.port() + " is in use "
+                    + "(another fleet serve?); pick another with --port, or --port 0 for any free one",
                     taken.getMessage());
         }
     }
