@@ -132,14 +132,14 @@ public final class DemoCommand implements Callable<Integer> {
      * another roster, registry or cohort than the demo's. A server's stderr is not the story's.
      */
     private static ProcessBuilder fleetJar(List<String> args) {
-        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary(), "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC"));
+        List<String> command = new ArrayList<>(List.of(RunningJar.javaBinary()));
+        command.addAll(RunningJar.DEMO_JVM_OPTIONS);
         command.addAll(RunningJar.SERVING_JVM_OPTIONS);
         command.addAll(List.of("-jar", RunningJar.path().toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         FOREIGN_ENVIRONMENT.forEach(builder.environment()::remove);
-        builder.environment().putIfAbsent(RunningJar.SUSPEND_SIGNAL_VARIABLE, RunningJar.SUSPEND_SIGNAL);
+        RunningJar.JVM_ENVIRONMENT.forEach(builder.environment()::putIfAbsent);
         return builder;
     }
 
