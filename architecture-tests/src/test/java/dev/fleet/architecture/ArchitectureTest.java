@@ -45,7 +45,7 @@ class ArchitectureTest {
      */
     static final Set<String> LIFECYCLE = Set.of("dev.fleet.domain.registration.ServerLifecycleService",
             "dev.fleet.domain.registration.OwnRow", "dev.fleet.domain.registration.StopWrite",
-            "dev.fleet.cli.verb.ServeCommand", "dev.fleet.cli.verb.RegistryMigrateCommand");
+            "dev.fleet.cli.serve.ServeCommand", "dev.fleet.cli.registry.RegistryMigrateCommand");
     static final DescribedPredicate<JavaClass> ASSESSMENT_PATH = new AssessmentPath(
             Set.of(ASSESSMENT_PORT, HOST_INVENTORY_PORT), FleetRules.OUT_PORTS, LIFECYCLE);
 

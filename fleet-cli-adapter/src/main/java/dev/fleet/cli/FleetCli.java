@@ -1,21 +1,21 @@
 package dev.fleet.cli;
 
+import dev.fleet.cli.assess.AssessCommand;
+import dev.fleet.cli.assess.DashboardCommand;
+import dev.fleet.cli.assess.WaitCommand;
+import dev.fleet.cli.assess.WatchCommand;
+import dev.fleet.cli.completion.CompletionCommand;
+import dev.fleet.cli.demo.DemoCommand;
 import dev.fleet.cli.exit.ExitCodes;
+import dev.fleet.cli.host.HostCommand;
+import dev.fleet.cli.jar.BuildProperties;
+import dev.fleet.cli.mcpconfig.McpConfigCommand;
 import dev.fleet.cli.option.RegistryOption;
+import dev.fleet.cli.registry.RegistryCommand;
+import dev.fleet.cli.roster.ProcessesCommand;
+import dev.fleet.cli.roster.RosterCommand;
+import dev.fleet.cli.serve.ServeCommand;
 import dev.fleet.cli.text.Printable;
-import dev.fleet.cli.verb.AssessCommand;
-import dev.fleet.cli.verb.BuildProperties;
-import dev.fleet.cli.verb.CompletionCommand;
-import dev.fleet.cli.verb.DashboardCommand;
-import dev.fleet.cli.verb.DemoCommand;
-import dev.fleet.cli.verb.HostCommand;
-import dev.fleet.cli.verb.McpConfigCommand;
-import dev.fleet.cli.verb.ProcessesCommand;
-import dev.fleet.cli.verb.RegistryCommand;
-import dev.fleet.cli.verb.RosterCommand;
-import dev.fleet.cli.verb.ServeCommand;
-import dev.fleet.cli.verb.WaitCommand;
-import dev.fleet.cli.verb.WatchCommand;
 import dev.fleet.domain.Failures;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
@@ -26,17 +26,19 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
- * {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. The
- * verbs are {@code cli.verb}'s, the options they share {@code cli.option}'s and the exit codes
- * {@code cli.exit}'s; this class, with {@code main}, registers the verbs and maps a failure to its
+ * {@code fleet}: the composition root. Each verb wires the adapters it needs and nothing more. Each
+ * verb lives with its parts in a package of its own or of its family ({@code cli.assess},
+ * {@code cli.serve}, {@code cli.registry}, ...), the options they share are {@code cli.option}'s and
+ * the exit codes {@code cli.exit}'s; nothing there names this class, so the packages stay free of
+ * cycles. This class, with {@code main}, registers the verbs and maps a failure to its
  * exit code, and stays here, where the roster's default server process pattern names it.
  */
 @Command(name = "fleet",
@@ -46,15 +48,18 @@ import picocli.CommandLine.Spec;
         description = "Prove an MCP server fleet is exactly the expected members, one cohort, one revision.")
 public final class FleetCli implements Callable<Integer> {
 
+    /** picocli's own help verb, named by its {@code @Command}. */
+    private static final String HELP = CommandLine.HelpCommand.class.getAnnotation(Command.class).name();
     /**
      * The verbs, in the order help lists them. Added by {@link #verbsFor} rather than declared in
      * {@code @Command(subcommands)}: picocli builds a verb's whole model by reflection (annotation
      * proxies included) when it is added, and a one-shot {@code fleet assess} has no use for the
-     * models of the eight verbs it does not run.
+     * models of the eight verbs it does not run. Each name is its verb's {@code NAME}, which its
+     * {@code @Command} declares: a compile-time constant, so naming it loads no verb class.
      */
     private static final Map<String, Supplier<Object>> VERBS = verbs();
     /** Verbs that show or describe the others, and so need every one of them. */
-    private static final Set<String> NEED_EVERY_VERB = Set.of("help", "completion");
+    private static final Set<String> NEED_EVERY_VERB = Set.of(HELP, CompletionCommand.NAME);
 
     @Spec
     private CommandSpec spec;
@@ -65,19 +70,19 @@ public final class FleetCli implements Callable<Integer> {
 
     private static Map<String, Supplier<Object>> verbs() {
         Map<String, Supplier<Object>> verbs = new LinkedHashMap<>();
-        verbs.put("assess", AssessCommand::new);
-        verbs.put("watch", WatchCommand::new);
-        verbs.put("wait", WaitCommand::new);
-        verbs.put("dashboard", DashboardCommand::new);
-        verbs.put("serve", ServeCommand::new);
-        verbs.put("registry", RegistryCommand::new);
-        verbs.put("processes", ProcessesCommand::new);
-        verbs.put("host", HostCommand::new);
-        verbs.put("roster", RosterCommand::new);
-        verbs.put("demo", DemoCommand::new);
-        verbs.put("mcp-config", McpConfigCommand::new);
-        verbs.put("completion", CompletionCommand::new);
-        verbs.put("help", () -> new CommandLine.HelpCommand());
+        verbs.put(AssessCommand.NAME, AssessCommand::new);
+        verbs.put(WatchCommand.NAME, WatchCommand::new);
+        verbs.put(WaitCommand.NAME, WaitCommand::new);
+        verbs.put(DashboardCommand.NAME, DashboardCommand::new);
+        verbs.put(ServeCommand.NAME, ServeCommand::new);
+        verbs.put(RegistryCommand.NAME, RegistryCommand::new);
+        verbs.put(ProcessesCommand.NAME, ProcessesCommand::new);
+        verbs.put(HostCommand.NAME, HostCommand::new);
+        verbs.put(RosterCommand.NAME, RosterCommand::new);
+        verbs.put(DemoCommand.NAME, DemoCommand::new);
+        verbs.put(McpConfigCommand.NAME, McpConfigCommand::new);
+        verbs.put(CompletionCommand.NAME, CompletionCommand::new);
+        verbs.put(HELP, () -> new CommandLine.HelpCommand());
         return Collections.unmodifiableMap(verbs);
     }
 

@@ -3,7 +3,7 @@ package dev.fleet.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fleet.cli.verb.CompletionCommand;
+import dev.fleet.cli.completion.CompletionCommand;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package dev.fleet.cli.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.serve.ServeCommand;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.port.out.RegistryListing;
@@ -195,7 +196,7 @@ public final class DemoFleet implements AutoCloseable {
     }
 
     private Process start(RosterMember member, String cohort, boolean throughLauncher) {
-        ProcessBuilder builder = fleetJar.apply(List.of("serve", "--profile", member.profile(),
+        ProcessBuilder builder = fleetJar.apply(List.of(ServeCommand.NAME, "--profile", member.profile(),
                 "--registry", registry, "--roster", roster.toString(),
                 "--repository-root", repository.toString()));
         builder.environment().put(Cohort.ENV_VARIABLE, cohort);

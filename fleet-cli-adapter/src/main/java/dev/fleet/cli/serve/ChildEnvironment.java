@@ -3,39 +3,38 @@ package dev.fleet.cli.serve;
 import dev.fleet.domain.RosterMember;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The environment a member's wrapped server starts with (the contract, §12): the one {@code fleet}
  * was started with, not the launcher's JVM settings, plus {@code FLEET_PROFILE},
- * {@code FLEET_NAMESPACE} and {@code FLEET_ROLE} from the roster. The launcher notes what it set
- * ({@code FLEET_LAUNCHER_ADDED}, {@code FLEET_LAUNCHER_WAS_<NAME>}); that is taken back here.
+ * {@code FLEET_NAMESPACE} and {@code FLEET_ROLE} from the roster. Two JVM settings can only be
+ * environment variables (HotSpot reads {@code _JAVA_SR_SIGNUM} from it, and the file-name charset
+ * follows the locale alone: {@code sun.jnu.encoding} cannot be set on the command line); the
+ * launcher names those it set in the JVM's arguments, with the value each had before, and they are
+ * given back here. Nothing of that reaches the environment.
  */
 public final class ChildEnvironment {
 
-    static final String ADDED = "FLEET_LAUNCHER_ADDED";
-    static final String WAS = "FLEET_LAUNCHER_WAS_";
+    /** The names the launcher set, space-separated ({@code -Dfleet.launcher.set=...}). */
+    static final String SET = "fleet.launcher.set";
+    /** The value a name had before the launcher set it; none when it was unset. */
+    static final String WAS = "fleet.launcher.was.";
 
     private ChildEnvironment() {
     }
 
     /**
-     * The changes to make to {@code environment} (this process's) for {@code member}'s server: a
-     * null value removes the variable.
+     * The changes to make to this process's environment for {@code member}'s server, given the JVM's
+     * system properties: a null value removes the variable.
      */
-    public static Map<String, String> changesFor(RosterMember member, Map<String, String> environment) {
+    public static Map<String, String> changesFor(RosterMember member, Properties launcher) {
         Map<String, String> changes = new HashMap<>();
-        for (String name : environment.getOrDefault(ADDED, "").split(" ")) {
+        for (String name : launcher.getProperty(SET, "").split(" ")) {
             if (!name.isBlank()) {
-                changes.put(name, null);
+                changes.put(name, launcher.getProperty(WAS + name));
             }
         }
-        environment.forEach((name, value) -> {
-            if (name.startsWith(WAS)) {
-                changes.put(name.substring(WAS.length()), value);
-                changes.put(name, null);
-            }
-        });
-        changes.put(ADDED, null);
         changes.put("FLEET_PROFILE", member.profile());
         changes.put("FLEET_NAMESPACE", member.namespace());
         changes.put("FLEET_ROLE", member.role());

@@ -69,7 +69,7 @@ public record WrappedCommand(List<String> argv) {
      */
     public ServedChild start(RosterMember member) {
         try {
-            return ServedChild.start(argv, ChildEnvironment.changesFor(member, System.getenv()));
+            return ServedChild.start(argv, ChildEnvironment.changesFor(member, System.getProperties()));
         } catch (ServedChild.CannotStart e) {
             throw new ConfigurationException(e.getMessage());
         }

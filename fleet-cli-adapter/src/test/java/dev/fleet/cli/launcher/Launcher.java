@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 public final class Launcher {
 
     public static final Path PATH = Path.of("..", "fleet").toAbsolutePath().normalize();
+    /** The JVM options the launcher reads, from the checkout (the jar holds them too), relative to it. */
+    static final String JVM_OPTIONS = "fleet-cli-adapter/src/main/resources/dev/fleet/cli/jar/jvm.options";
 
     private Launcher() {
     }

@@ -46,6 +46,10 @@ final class ScratchCheckout {
             Files.createDirectories(root.resolve(input).getParent());
             Files.writeString(root.resolve(input), input);
         }
+        // The JVM options the launcher reads, listed once for it and the jar.
+        Path options = root.resolve(Launcher.JVM_OPTIONS);
+        Files.createDirectories(options.getParent());
+        Files.copy(Launcher.PATH.resolveSibling(Launcher.JVM_OPTIONS), options);
         Files.createDirectories(jar.getParent());
         Files.copy(FleetJar.JAR, jar);
         // Folders count too: adding or deleting a source file changes only its folder's time.

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
-import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.domain.RegistryRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
-import dev.fleet.cli.verb.RunningJar;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.registry.postgresql.LocalPostgresServer;

@@ -1,6 +1,6 @@
 package dev.fleet.cli.testing;
 
-import dev.fleet.cli.verb.RunningJar;
+import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.testing.JsonRpcProcess;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,0 +1,49 @@
+package dev.fleet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** An answer that could not be written is no answer: never exit 0 (or 1, a "no") into a full disk. */
+class OutputFailureIT {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"assess --format json", "assess", "registry list --format json", "registry list",
+        "processes --format json", "processes", "roster", "roster --format json", "mcp-config", "completion bash",
+        "--version", "--help", "registry migrate"})
+    void aVerbWhoseAnswerCannotBeWrittenSaysSoInOneLine(String verb, @TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
+        List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
+        command.addAll(List.of(verb.split(" ")));
+        if (verb.startsWith("assess") || verb.startsWith("registry")) {
+            command.addAll(List.of("--registry", registry.toString()));
+        }
+        if (verb.equals("mcp-config")) {
+            command.addAll(List.of("--repository-root", TestFleets.repository(registry).toString()));
+        }
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(new File("/dev/full"))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        TestFleets.isolate(builder.environment());
+        builder.environment().put("XDG_STATE_HOME", dir.toString());
+        Process process = builder.start();
+        String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+
+        assertEquals(74, process.exitValue(), stderr);
+        assertEquals("fleet: could not write the answer to standard output: No space left on device\n", stderr);
+        assertTrue(Files.isRegularFile(registry));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.fleet.cli.assess;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.cli.testing.FleetJar;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fleet dashboard} as an operator runs it: one line and exit 2 for what it cannot do, loopback
+ * by default, nothing written to the registry however the page is used, 143 on SIGTERM.
+ */
+class DashboardVerbIT {
+
+    @TempDir
+    Path dir;
+
+    private static void assertOneLineUsageError(FleetJar.Run run, String starts) {
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals("", run.stdout());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderr().startsWith(starts), run.stderr());
+    }
+
+    @Test
+    void whatItCannotServeIsOneLineAndExitTwo() throws Exception {
+        assertOneLineUsageError(FleetJar.run("dashboard", "--port", "70000"), "fleet: --port must be 0-65535");
+        assertOneLineUsageError(FleetJar.run("dashboard", "--interval", "5"), "fleet: ");
+        assertOneLineUsageError(FleetJar.run("dashboard", "--host", "no-such-host.invalid"),
+                "fleet: cannot serve the dashboard on no-such-host.invalid: unknown host");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            FleetJar.Run second = FleetJar.run("dashboard", "--port", Integer.toString(port));
+            assertOneLineUsageError(second, "fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": ");
+            assertEquals("fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": port " + port + " is in use "
+                    + "(another dashboard?); pick another with --port, or --port 0 for any free one\n", second.stderr());
+        }
+    }
+
+    @Test
+    void itServesOnLoopbackWritesNothingAndEndsOnSigterm() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        FleetJar.Run migrate = FleetJar.run(Map.of(), "registry", "migrate", "--registry", registry.toString());
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        byte[] before = Files.readAllBytes(registry);
+        List<Path> filesBefore = listing();
+        try (FleetInMotion dashboard = FleetInMotion.start(dir, "dashboard", "--registry", registry.toString(),
+                "--port", "0", "--interval", "100ms")) {
+            dashboard.await(() -> dashboard.stdout().startsWith("http://127.0.0.1:"), "the page's address on stdout");
+            URI page = URI.create(dashboard.lines().get(0));
+            assertTrue(dashboard.stderr().contains("fleet: dashboard of registry file " + registry), dashboard.stderr());
+            assertFalse(dashboard.stderr().contains("warning"), dashboard.stderr());
+            HttpClient http = HttpClient.newHttpClient();
+            for (String path : List.of("/", "/verdict", "/metrics", "/dashboard.js")) {
+                assertEquals(200, http.send(HttpRequest.newBuilder(page.resolve(path)).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode(), path);
+            }
+            // The page arrives with the verdict drawn in it: a screenshot needs no script to have run.
+            String served = http.send(HttpRequest.newBuilder(page).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(served.contains("<div id=\"gate-title\" class=\"gate-title\">GATE NOT SATISFIED</div>"), served);
+            assertTrue(served.contains("blocked by missing_member"), served);
+            assertTrue(served.contains("<code id=\"digest\">sha256:"), served);
+            try (InputStream events = http.send(HttpRequest.newBuilder(page.resolve("/events")).build(),
+                    HttpResponse.BodyHandlers.ofInputStream()).body()) {
+                assertTrue(new String(events.readNBytes(40)).startsWith("event: verdict\nid: sha256:"));
+                Thread.sleep(1_000); // ten assessments with a page open
+            }
+            assertEquals(143, dashboard.signal("TERM"), dashboard.stderr());
+        }
+        // The contract's promise: the main file's bytes never change because of an assessment. SQLite
+        // gives a reader of a WAL file its -shm and -wal, as for assess; a reader writes no frame to the latter.
+        assertArrayEquals(before, Files.readAllBytes(registry), "the registry's bytes changed");
+        Path wal = registry.resolveSibling(registry.getFileName() + "-wal");
+        assertTrue(!Files.exists(wal) || Files.size(wal) == 0, "a frame was written to the WAL");
+        assertTrue(listing().stream().allMatch(file -> filesBefore.contains(file) || file.equals(wal)
+                || file.getFileName().toString().endsWith("-shm")), "a journal appeared beside the registry: "
+                + listing());
+    }
+
+    private List<Path> listing() throws Exception {
+        try (var files = Files.list(dir)) {
+            return files.filter(file -> file.getFileName().toString().startsWith("control_plane")).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.fleet.cli.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.HostShape;
+import dev.fleet.testing.Patience;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator.ValidationResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fleet host}'s own behaviour, from the packaged jar: usage errors, the JSON against the schema
+ * the jar publishes, the exit codes, hostile names shown safely, and the stop script run by a real
+ * {@code sh}. The servers are real processes this test starts as an MCP client does (a child whose
+ * stdin and stdout are pipes), so this JVM is their client; the configuration is a real Claude Code
+ * file in a temporary HOME. (The scenarios of every state, with real clients, are {@code dev.fleet.cli.host}'s.)
+ */
+class HostIT {
+
+    /** What a server's name may hold that a terminal would obey. */
+    private static final String HOSTILE_NAME = "sleeper\u001b[2J\u001b[31mGATE SATISFIED";
+
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void stopWhatWasStarted() throws InterruptedException {
+        for (Process server : started) {
+            server.destroyForcibly();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aBadOptionIsExitTwoWithOneLineOnStderr() {
+        for (List<String> args : List.of(List.of("host", "--format", "xml"), List.of("host", "--strays", "--bogus"),
+                List.of("host", "--config", ""), List.of("host", "stray-argument"))) {
+            FleetJar.Run run = FleetJar.run(args.toArray(String[]::new));
+            assertEquals(2, run.exitCode(), args + ": " + run.stderr());
+            assertEquals(1, run.stderrLines().size(), args + ": " + run.stderr());
+            assertTrue(run.stderr().startsWith("fleet: "), run.stderr());
+            assertEquals("", run.stdout(), args.toString());
+        }
+    }
+
+    @Test
+    void anUnreadableConfigurationIsOneWarningNotAFailure(@TempDir Path home) throws IOException {
+        Path broken = Files.writeString(home.resolve("mcp.json"), "{\"mcpServers\": {");
+        FleetJar.Run run = FleetJar.run(environment(home), "host", "--config", broken.toString());
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderr().contains(broken.toString()), run.stderr());
+    }
+
+    @Test
+    void oneRunningServerIsCurrentAndTheReportFitsThePublishedSchema(@TempDir Path home) throws Exception {
+        String seconds = uniqueSeconds();
+        configure(home, HOSTILE_NAME, seconds);
+        Process server = startServer(seconds);
+
+        FleetJar.Run json = awaitServers(home, server, 1);
+        assertEquals(0, json.exitCode(), json.stderr());
+        FleetJar.Run schema = FleetJar.run("host", "--schema");
+        assertEquals(0, schema.exitCode(), schema.stderr());
+        ValidationResponse valid = HostShape.validate(schema.stdout(), json.stdout());
+        assertTrue(valid.valid(), valid.errorMessage() + "\n" + json.stdout());
+        JsonNode entry = serverOf(json.stdoutJson(), server.pid());
+        assertEquals("current", entry.get("state").asText(), json.stdout());
+        assertEquals(HOSTILE_NAME, entry.get("name").asText(), "JSON carries the name as written, escaped");
+        assertEquals(ProcessHandle.current().pid(), entry.get("client_pid").asLong(), "this JVM is its client");
+        assertEquals(0, json.stdoutJson().get("strays").asInt());
+
+        FleetJar.Run text = FleetJar.run(environment(home), "host");
+        assertEquals(0, text.exitCode(), text.stderr());
+        assertTrue(text.stdout().contains(String.valueOf(server.pid())), text.stdout());
+        assertFalse(text.stdout().contains("\u001b"), "no control character reaches the terminal: " + text.stdout());
+        assertTrue(text.stdout().contains("sleeper\\x1b[2J\\x1b[31mGATE SATISFIED"), text.stdout());
+
+        FleetJar.Run strays = FleetJar.run(environment(home), "host", "--strays", "--format", "sh");
+        assertEquals(0, strays.exitCode(), strays.stderr());
+        assertFalse(strays.stdout().contains(String.valueOf(server.pid())), "no stray, nothing to stop");
+    }
+
+    @Test
+    void theOlderOfTwoGenerationsIsAStrayAndItsScriptEndsExactlyIt(@TempDir Path home) throws Exception {
+        String seconds = uniqueSeconds();
+        configure(home, "sleeper", seconds);
+        Process older = startServer(seconds);
+        Thread.sleep(2000); // two generations, not a duplicate: more than 1 s apart
+        Process younger = startServer(seconds);
+
+        FleetJar.Run json = awaitServers(home, younger, 2);
+        assertEquals(1, json.exitCode(), json.stderr());
+        assertEquals("stale_generation", serverOf(json.stdoutJson(), older.pid()).get("state").asText(), json.stdout());
+        assertEquals("current", serverOf(json.stdoutJson(), younger.pid()).get("state").asText(), json.stdout());
+        assertEquals(1, json.stdoutJson().get("strays").asInt());
+
+        FleetJar.Run script = FleetJar.run(environment(home), "host", "--strays", "--format", "sh");
+        assertEquals(1, script.exitCode(), script.stderr());
+        Process sh = new ProcessBuilder("sh").redirectErrorStream(true).start();
+        sh.getOutputStream().write(script.stdout().getBytes(StandardCharsets.UTF_8));
+        sh.getOutputStream().close();
+        String said = new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(sh.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS), said);
+        assertEquals(0, sh.exitValue(), said + "\n" + script.stdout());
+
+        assertTrue(older.waitFor(Patience.scaled(Duration.ofSeconds(10)).toSeconds(), TimeUnit.SECONDS),
+                "the stray ended: " + script.stdout());
+        assertTrue(younger.isAlive(), "the current server lives on");
+        FleetJar.Run after = FleetJar.run(environment(home), "host", "--format", "json");
+        assertEquals(0, after.exitCode(), after.stdout());
+    }
+
+    /** The servers' command: {@code sleep} with seconds no other test's sleep uses, so only ours match. */
+    private static String uniqueSeconds() {
+        return "600." + ThreadLocalRandom.current().nextInt(10_000_000, 99_999_999);
+    }
+
+    /** A Claude Code user configuration in {@code home} with one stdio server {@code name}: sleep SECONDS. */
+    private static void configure(Path home, String name, String seconds) throws IOException {
+        String escapedName = name.replace("\u001b", "\\u001b");
+        Files.writeString(home.resolve(".claude.json"), "{\"mcpServers\": {\"" + escapedName
+                + "\": {\"type\": \"stdio\", \"command\": \"sleep\", \"args\": [\"" + seconds + "\"], "
+                + "\"env\": {\"API_TOKEN\": \"never-shown\"}}}}");
+    }
+
+    /** The server started as a client starts it: stdin and stdout pipes held by this JVM. */
+    private Process startServer(String seconds) throws IOException {
+        Process server = new ProcessBuilder("sleep", seconds).start();
+        started.add(server);
+        return server;
+    }
+
+    private static Map<String, String> environment(Path home) {
+        return Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString());
+    }
+
+    /** {@code fleet host --format json} once it shows {@code expected} servers of ours, the last being {@code last}. */
+    private static FleetJar.Run awaitServers(Path home, Process last, int expected) throws Exception {
+        FleetJar.Run[] run = new FleetJar.Run[1];
+        Patience.await(Duration.ofSeconds(20), Duration.ofMillis(200), () -> {
+            run[0] = FleetJar.run(environment(home), "host", "--format", "json");
+            try {
+                return run[0].stdoutJson().get("servers").size() == expected
+                        && serverOf(run[0].stdoutJson(), last.pid()) != null;
+            } catch (IOException e) {
+                return false;
+            }
+        }, "fleet host to show " + expected + " servers");
+        assertFalse(run[0].stdout().contains("never-shown"), "an env value is never read into output");
+        return run[0];
+    }
+
+    private static JsonNode serverOf(JsonNode report, long pid) {
+        for (JsonNode server : report.get("servers")) {
+            if (server.get("root_pid").asLong() == pid) {
+                return server;
+            }
+        }
+        return null;
+    }
+}
