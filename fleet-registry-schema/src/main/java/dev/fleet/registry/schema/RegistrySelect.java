@@ -6,7 +6,6 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SelectJoinStep;
-import org.jooq.impl.SQLDataType;
 
 /**
  * One select of the registry's rows, by column name, on either engine: the columns of ours the table
@@ -24,23 +23,15 @@ public record RegistrySelect(List<RegistryColumn> columns, List<Field<String>> f
     }
 
     /**
-     * The readers' select: every INTEGER column only where {@code engine} stores a whole number in it,
-     * every other column as it is.
+     * The readers' select, and the writer's read-back of the row it just wrote: every INTEGER column only
+     * where {@code engine} stores a whole number in it, every other column as it is. A pid the table does
+     * not hold as a whole number reads as none, so the row is malformed and the registration fails saying
+     * so, rather than succeed with a row every assessment would read as malformed.
      */
     public static RegistrySelect reading(RegistryEngine engine, List<RegistryColumn> columns) {
         return new RegistrySelect(columns, columns.stream()
                 .map(column -> column.isInteger() ? engine.wholeNumber(column) : RegistryFields.asText(column))
                 .toList());
-    }
-
-    /**
-     * The writer's read-back of the row it just wrote: the pid cast to text, so that a pid the table
-     * does not hold as a whole number reads back as such (then malformed, and the registration fails
-     * saying so); every other column as text, as written.
-     */
-    public static RegistrySelect readingBack(List<RegistryColumn> columns) {
-        return new RegistrySelect(columns, columns.stream().map(column -> column == RegistryColumn.PID
-                ? RegistryFields.TABLE.PID.cast(SQLDataType.VARCHAR) : RegistryFields.asText(column)).toList());
     }
 
     /** {@code SELECT} these fields {@code FROM} the table: the caller adds what it needs and fetches. */

@@ -66,7 +66,7 @@ public final class RegistryWrites {
         if (ctx.update(RUNTIMES).set(values).where(RUNTIMES.RUNTIME_ID.eq(row.runtimeId())).execute() == 0) {
             ctx.insertInto(RUNTIMES).set(values).execute();
         }
-        return readBack(ctx, present, row.runtimeId());
+        return readBack(ctx, engine, present, row.runtimeId());
     }
 
     /** Records a heartbeat at {@code at} (or at the database's now); false when no row holds {@code runtimeId}. */
@@ -104,9 +104,10 @@ public final class RegistryWrites {
      * The one row on {@code runtimeId}, null when there is none; two are a table no registration can
      * trust.
      */
-    private static RegistryRow readBack(DSLContext ctx, List<RegistryColumn> present, String runtimeId)
-            throws SQLException {
-        RegistrySelect select = RegistrySelect.readingBack(present);
+    private static RegistryRow readBack(DSLContext ctx, RegistryEngine engine, List<RegistryColumn> present,
+            String runtimeId) throws SQLException {
+        // The readers' own select: a registration succeeds only when an assessment will read its row whole.
+        RegistrySelect select = RegistrySelect.reading(engine, present);
         Result<Record> stored = select.from(ctx).where(RUNTIMES.RUNTIME_ID.eq(runtimeId)).limit(2).fetch();
         if (stored.size() > 1) {
             // Plain SQLException: the adapter words it, naming the registry; nothing is committed.

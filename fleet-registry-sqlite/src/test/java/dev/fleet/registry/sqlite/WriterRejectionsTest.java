@@ -47,6 +47,23 @@ class WriterRejectionsTest extends RegistryWriterFixture {
                 ((dev.fleet.domain.MalformedRegistration) read.interpret()).reason());
     }
 
+    /**
+     * Another tool's table whose pid column is TEXT stores the pid as text: the registration fails saying
+     * so, rather than succeed with a row every assessment reads as malformed (the read-back is the readers').
+     */
+    @Test
+    void aTableThatStoresThePidAsTextRefusesTheRegistration() throws Exception {
+        RawSqlite.execute(file, "CREATE TABLE mcp_server_runtimes (" + dev.fleet.registry.schema.RegistryColumn.ALL
+                .stream().map(column -> column.sqlName() + " TEXT").collect(java.util.stream.Collectors.joining(", "))
+                + ")");
+        Registration registration = RowBuilder.registered(AUTHOR, 42300).registration();
+
+        RuntimeException refused = assertThrows(RuntimeException.class, () -> writer.register(registration, WEEK));
+
+        assertEquals("register: " + registration.runtimeId() + " did not read back from " + file + " (pid_invalid)",
+                refused.getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {0, -1, -41004})
     void aNonPositivePidIsRejectedWithAClearError(long pid) {
