@@ -37,6 +37,10 @@ class ArchitectureTest {
             "dev.fleet.registry.schema.RegistryChangelog", "dev.fleet.registry.schema.RegistryWrites",
             "dev.fleet.registry.postgresql.PostgresRegistryWriter", "dev.fleet.registry.postgresql.PostgresMigration");
     static final Set<String> WRITE_SIDE_AND_PORT = union(WRITE_PORT, WRITE_SIDE);
+    /** The write statements both engines share, and the writers that alone run them. */
+    static final Set<String> SHARED_WRITES = Set.of("dev.fleet.registry.schema.RegistryWrites");
+    static final Set<String> WRITERS = Set.of("dev.fleet.registry.sqlite.SqliteRegistryWriter",
+            "dev.fleet.registry.sqlite.RegistrationTransaction", "dev.fleet.registry.postgresql.PostgresRegistryWriter");
     /**
      * A server's lifecycle (the domain's application service), the composition root that builds it,
      * and the operator's explicit `fleet registry migrate`. No adapter drives the write port itself.
@@ -80,7 +84,7 @@ class ArchitectureTest {
         Set<String> named = new java.util.TreeSet<>();
         named.add(ASSESSMENT_PORT);
         named.add(HOST_INVENTORY_PORT);
-        List.of(WRITE_PORT, WRITE_SIDE, LIFECYCLE, STDOUT_OWNERS).forEach(named::addAll);
+        List.of(WRITE_PORT, WRITE_SIDE, SHARED_WRITES, WRITERS, LIFECYCLE, STDOUT_OWNERS).forEach(named::addAll);
         named.add(SERVED_CHILD);
         List<String> missing = named.stream().filter(name -> !PRODUCT.contain(name)).toList();
         assertTrue(missing.isEmpty(), "the rules name classes that no longer exist: " + missing);
@@ -236,6 +240,11 @@ class ArchitectureTest {
     @Test
     void onlyTheLifecycleUsesTheWritePort() {
         FleetRules.onlyTheLifecycleUsesTheWritePort(WRITE_PORT, LIFECYCLE).check(PRODUCT);
+    }
+
+    @Test
+    void onlyTheWritersRunTheSharedWrites() {
+        FleetRules.onlyTheWritersRunTheWrites(SHARED_WRITES, WRITERS).check(PRODUCT);
     }
 
     @Test

@@ -212,6 +212,19 @@ final class FleetRules {
                 .because("registry writes belong to a server's own lifecycle");
     }
 
+    /**
+     * Promise 4c, below the port: the registry's write statements, shared by both engines, run only
+     * inside the engines' writers, whose locks, retries and busy rules they rely on.
+     */
+    static ArchRule onlyTheWritersRunTheWrites(Set<String> writes, Set<String> writers) {
+        return noClasses().that(describe("are not a registry writer",
+                        (JavaClass javaClass) -> !writers.contains(outermost(javaClass).getName())
+                                && !writes.contains(outermost(javaClass).getName())))
+                .should().dependOnClassesThat(describe("are the registry's write statements",
+                        (JavaClass target) -> writes.contains(target.getName())))
+                .because("a write outside the writers escapes their locks, retries and busy rules");
+    }
+
     /** Promise 6: on stdio, stdout is protocol; only the CLI's printer and the stdio transport may touch it. */
     static ArchRule onlyThePrinterTouchesStdout(Set<String> allowed) {
         return noClasses().that(describe("are not the output printer or the stdio transport",

@@ -250,6 +250,12 @@ class RulesCanFailTest {
     }
 
     @Test
+    void theSharedWritesRunOutsideTheWritersAreReported() {
+        assertViolated(FleetRules.onlyTheWritersRunTheWrites(Set.of("dev.fleet.registry.schema.RegistryWrites"),
+                Set.of()), fixture("leaky"), "SharedWritesUser");
+    }
+
+    @Test
     void theWritePortUsedOutsideTheLifecycleIsReported() {
         assertViolated(FleetRules.onlyTheLifecycleUsesTheWritePort(
                         Set.of("dev.fleet.domain.port.out.RegistryWriter"), Set.of()),
