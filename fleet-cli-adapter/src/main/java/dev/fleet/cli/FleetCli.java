@@ -54,7 +54,7 @@ public final class FleetCli implements Callable<Integer> {
      * The verbs, in the order help lists them. Added by {@link #verbsFor} rather than declared in
      * {@code @Command(subcommands)}: picocli builds a verb's whole model by reflection (annotation
      * proxies included) when it is added, and a one-shot {@code fleet assess} has no use for the
-     * models of the eight verbs it does not run. Each name is its verb's {@code NAME}, which its
+     * models of the verbs it does not run. Each name is its verb's {@code NAME}, which its
      * {@code @Command} declares: a compile-time constant, so naming it loads no verb class.
      */
     private static final Map<String, Supplier<Object>> VERBS = verbs();

@@ -1,6 +1,7 @@
 package dev.fleet.cli.demo;
 
 import dev.fleet.cli.text.Table;
+import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Roster;
@@ -18,6 +19,9 @@ import java.util.stream.Collectors;
  * printed as they happen. Whether every expectation was met is the demo's answer.
  */
 public final class DemoStory {
+
+    /** A stopped row's status as the registry holds it. */
+    private static final String STOPPED = RegistrationStatus.STOPPED.code();
 
     /** A PostgreSQL database the demo may use for its last step, "many hosts" (docs/CONTRACT.md). */
     public static final String SHARED_REGISTRY_ENV = "FLEET_DEMO_POSTGRES";
@@ -89,7 +93,7 @@ public final class DemoStory {
         rows.forEach(row -> table.row("   " + row.profile(), row.pid(), row.cohortId(), row.status(), row.stoppedAt()));
         out.print(table.render());
         expect("every server marked its row stopped, and every process exited 0", rows.size() == 6
-                && rows.stream().allMatch(row -> "stopped".equals(row.status())) && fleet.allExitedCleanly());
+                && rows.stream().allMatch(row -> STOPPED.equals(row.status())) && fleet.allExitedCleanly());
 
         String shared = System.getenv(SHARED_REGISTRY_ENV);
         if (PostgresLocation.isUrl(shared)) {
@@ -137,7 +141,7 @@ public final class DemoStory {
     }
 
     private static Set<Long> stoppedPids(RegistryRead read) {
-        return read.rows().stream().filter(row -> "stopped".equals(row.status()) && row.pid() != null)
+        return read.rows().stream().filter(row -> STOPPED.equals(row.status()) && row.pid() != null)
                 .map(RegistryRow::pid).collect(Collectors.toSet());
     }
 
@@ -226,7 +230,7 @@ public final class DemoStory {
     /** Polls the registry (read-only) until it shows {@code stopped} stopped and {@code running} running rows. */
     private static boolean awaitStatuses(DemoFleet fleet, int stopped, int running) throws InterruptedException {
         return awaitRows(fleet, read -> running(read) == running
-                && read.rows().stream().filter(row -> "stopped".equals(row.status())).count() == stopped);
+                && read.rows().stream().filter(row -> STOPPED.equals(row.status())).count() == stopped);
     }
 
     private static boolean awaitRows(DemoFleet fleet, Predicate<RegistryRead> shows) throws InterruptedException {
