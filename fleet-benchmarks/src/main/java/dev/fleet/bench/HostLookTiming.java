@@ -1,17 +1,20 @@
 package dev.fleet.bench;
 
+import static dev.fleet.bench.MedianTiming.killAll;
+import static dev.fleet.bench.MedianTiming.medianMillis;
+import static dev.fleet.bench.MedianTiming.time;
+
+import dev.fleet.bench.MedianTiming.Action;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.out.HostProcessTable;
 import dev.fleet.domain.port.out.ProcessObserver;
 import dev.fleet.observer.ProcfsHostProcessTable;
 import dev.fleet.observer.ProcfsProcessObserver;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code fleet host}'s look at {@code /proc} beside the fleet's own observation, run by hand, never by
@@ -70,9 +73,6 @@ public final class HostLookTiming {
         }
     }
 
-    private interface Action {
-        void run() throws Exception;
-    }
 
     /** Keeps the look honest: it must have seen every sleep and the JVM writing their stdin. */
     private static void check(HostProcessTable.Look look, int extra) {
@@ -83,39 +83,5 @@ public final class HostLookTiming {
         }
     }
 
-    private static double medianMillis(Action action, int warmups, int runs) throws Exception {
-        for (int i = 0; i < warmups; i++) {
-            action.run();
-        }
-        long[] nanos = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            nanos[i] = time(action);
-        }
-        Arrays.sort(nanos);
-        double median = runs % 2 == 1 ? nanos[runs / 2] : (nanos[runs / 2 - 1] + nanos[runs / 2]) / 2.0;
-        return median / 1e6;
-    }
 
-    private static long time(Action action) throws Exception {
-        long start = System.nanoTime();
-        action.run();
-        return System.nanoTime() - start;
-    }
-
-    private static void killAll(List<Process> sleeps) {
-        List<Process> mine;
-        synchronized (sleeps) {
-            mine = new ArrayList<>(sleeps);
-            sleeps.clear();
-        }
-        mine.forEach(Process::destroyForcibly);
-        for (Process sleep : mine) {
-            try {
-                sleep.waitFor(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
 }

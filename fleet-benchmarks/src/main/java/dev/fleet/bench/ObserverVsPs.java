@@ -1,5 +1,10 @@
 package dev.fleet.bench;
 
+import static dev.fleet.bench.MedianTiming.killAll;
+import static dev.fleet.bench.MedianTiming.medianMillis;
+import static dev.fleet.bench.MedianTiming.time;
+
+import dev.fleet.bench.MedianTiming.Action;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.out.ProcessObserver;
@@ -8,13 +13,11 @@ import dev.fleet.observer.ProcfsProcessObserver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Process observation against {@code ps}, run by hand or by {@code scripts/perf.sh observer}, never by
@@ -73,28 +76,7 @@ public final class ObserverVsPs {
         }
     }
 
-    private interface Action {
-        void run() throws Exception;
-    }
 
-    private static double medianMillis(Action action, int warmups, int runs) throws Exception {
-        for (int i = 0; i < warmups; i++) {
-            action.run();
-        }
-        long[] nanos = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            nanos[i] = time(action);
-        }
-        Arrays.sort(nanos);
-        double median = runs % 2 == 1 ? nanos[runs / 2] : (nanos[runs / 2 - 1] + nanos[runs / 2]) / 2.0;
-        return median / 1e6;
-    }
-
-    private static long time(Action action) throws Exception {
-        long start = System.nanoTime();
-        action.run();
-        return System.nanoTime() - start;
-    }
 
     /** Keeps the scan honest: it must have seen the table and found every registered pid. */
     private static void check(ProcessObservation observation, Set<Long> registered) {
@@ -117,20 +99,4 @@ public final class ObserverVsPs {
     }
 
     /** Runs from main's finally or, on Ctrl-C, from the shutdown hook: whichever comes first takes the list. */
-    private static void killAll(List<Process> sleeps) {
-        List<Process> mine;
-        synchronized (sleeps) {
-            mine = new ArrayList<>(sleeps);
-            sleeps.clear();
-        }
-        mine.forEach(Process::destroyForcibly);
-        for (Process sleep : mine) {
-            try {
-                sleep.waitFor(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
 }
