@@ -42,7 +42,7 @@ public final class RelayServer {
      * writers are gone then, so its end is read at once; the bound is for a client that stopped reading.
      */
     private static final long DRAIN_MILLIS = 500;
-    /** What the client's stdout gathers before a write: a pipe's capacity. */
+    /** What the client's stdout, and the child's stdin, gather before a write: a pipe's capacity. */
     private static final int PROTOCOL_BUFFER_BYTES = 64 * 1024;
 
     private final FleetMcpServer fleet;
@@ -64,7 +64,10 @@ public final class RelayServer {
     private RelayServer(FleetMcpServer fleet, ServedChild child, LineOutput toClient) {
         this.fleet = fleet;
         this.child = child;
-        this.toChild = new LineOutput(child.stdin(), "the wrapped server");
+        // The process's own stream buffers 8 KiB: a read of 64 KiB of requests would leave in eight
+        // writes, each waking the child; in one buffer as large as the read, it leaves in one.
+        this.toChild = new LineOutput(new BufferedOutputStream(child.stdin(), PROTOCOL_BUFFER_BYTES),
+                "the wrapped server");
         this.relay = new Relay(fleet.answers(), toClient, toChild);
     }
 

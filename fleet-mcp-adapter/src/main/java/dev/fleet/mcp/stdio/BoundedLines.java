@@ -36,6 +36,11 @@ public final class BoundedLines {
     private static final Logger LOG = LoggerFactory.getLogger(BoundedLines.class);
     private static final int CHUNK_BYTES = 64 * 1024;
     private static final int INITIAL_LINE_BYTES = 8 * 1024;
+    /**
+     * The longest beginning of a line moved to the chunk's start to be read on behind; a longer one goes
+     * to the line's buffer (it would be searched again for its newline after every read).
+     */
+    private static final int MOVED_BYTES = CHUNK_BYTES / 4;
     private static final long KEEP_GROWN_SECONDS = 30;
     private static final long KEEP_GROWN_NANOS = KEEP_GROWN_SECONDS * 1_000_000_000L;
     /** Eight bytes at a time, for the newline search. */
@@ -69,6 +74,8 @@ public final class BoundedLines {
      * tells a line of exactly the limit and its CR from a longer one.
      */
     private final int lineCapacity;
+    /** {@link #MOVED_BYTES}, or less where a line may not be that long: a longer one is reported at once. */
+    private final int movedBytes;
 
     private final byte[] chunk = new byte[CHUNK_BYTES];
     private int chunkPosition;
@@ -90,6 +97,7 @@ public final class BoundedLines {
         }
         this.maxLineBytes = maxLineBytes;
         this.lineCapacity = (int) Math.min(Integer.MAX_VALUE - 16, (long) maxLineBytes + 2);
+        this.movedBytes = Math.min(MOVED_BYTES, maxLineBytes + 1);
         this.lastLongLine = System.nanoTime();
     }
 
@@ -126,6 +134,14 @@ public final class BoundedLines {
                 }
                 continue;
             }
+            if (newline < 0 && lineLength == 0 && !discarding && chunkLimit - chunkPosition <= movedBytes) {
+                if (!readOnBehind(sink)) {
+                    int last = chunkLimit;
+                    chunkPosition = chunkLimit = 0;
+                    return last > 0 && deliver(sink, chunk, last); // a last line without a newline
+                }
+                continue;
+            }
             int end = newline < 0 ? chunkLimit : newline;
             if (!discarding) {
                 append(end, sink);
@@ -148,6 +164,26 @@ public final class BoundedLines {
         while (next(sink)) {
             // each line has gone to the sink
         }
+    }
+
+    /**
+     * The beginning of a short line ends the chunk: it moves to the chunk's start, and the next read
+     * fills the rest of the chunk behind it. So every read may take a whole chunk, however the peer's
+     * writes split its lines (a burst of requests costs a few reads, not one per line buffer's worth,
+     * and a server that writes a message and its newline apart costs no extra copy). False at the end
+     * of the stream, with the beginning at the chunk's start.
+     */
+    private boolean readOnBehind(Sink sink) {
+        int begun = chunkLimit - chunkPosition;
+        System.arraycopy(chunk, chunkPosition, chunk, 0, begun);
+        chunkPosition = 0;
+        chunkLimit = begun;
+        int count = read(chunk, begun, chunk.length - begun, sink);
+        if (count < 0) {
+            return false;
+        }
+        chunkLimit += count;
+        return true;
     }
 
     /**

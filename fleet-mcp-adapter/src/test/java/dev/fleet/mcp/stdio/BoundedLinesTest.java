@@ -107,6 +107,47 @@ class BoundedLinesTest {
                 "reported with the read that crossed the limit, after " + deliveredWhenReported + " bytes");
     }
 
+    /**
+     * A burst of short lines whose reads each end inside a line (a peer's writes split where they will):
+     * every read still asks for the chunk's whole room behind the line begun, never for a line buffer's
+     * few KiB, so a relay passes the burst on in as few writes as it was read in (issue 52).
+     */
+    @Test
+    void aLineBegunAtTheEndOfAReadIsReadOnBehindItInTheWholeChunk() {
+        StringBuilder burst = new StringBuilder();
+        for (int i = 0; burst.length() < 300_000; i++) {
+            burst.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i).append(",\"method\":\"tools/call\"}\n");
+        }
+        byte[] bytes = burst.toString().getBytes(StandardCharsets.UTF_8);
+        List<Integer> asked = new ArrayList<>();
+        InputStream splitting = new InputStream() {
+            private int position;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) {
+                asked.add(length);
+                if (position == bytes.length) {
+                    return -1;
+                }
+                int count = Math.min(Math.min(length, 10_007), bytes.length - position); // ends inside a line
+                System.arraycopy(bytes, position, buffer, offset, count);
+                position += count;
+                return count;
+            }
+        };
+
+        new BoundedLines(splitting, "stdin", 1000).forEach(sink);
+
+        assertEquals(burst.toString().split("\n").length, seen.size());
+        assertTrue(asked.stream().allMatch(length -> length >= 64 * 1024 - 1000),
+                "every read asks for the chunk's room behind the line begun: " + asked);
+    }
+
     @Test
     void endOfInputInsideADiscardedLineIsJustTheEnd() {
         over("ok\n" + "z".repeat(50), 10).forEach(sink);
