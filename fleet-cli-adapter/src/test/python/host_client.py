@@ -2,7 +2,8 @@
 """An MCP client as fleet host sees one, for its scenarios (HostScenariosIT, HostClient): installed under
 the name of the client it plays (claude or codex), it reads that client's configuration in $HOME
 (~/.claude.json's mcpServers, ~/.codex/config.toml's [mcp_servers.NAME]) and starts every stdio server
-of it over pipes (stdin and stdout), as the real clients do, then speaks initialize to each.
+of it over pipes (stdin and stdout), as Codex does (Node clients, Claude Code among them, hand theirs a
+socketpair instead: the TypeScript SDK's client plays those), then speaks initialize to each.
 
     claude|codex [--twice]
 
@@ -20,7 +21,6 @@ import select
 import subprocess
 import sys
 import time
-import tomllib
 
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
     "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "host-test", "version": "1"}}}
@@ -34,6 +34,7 @@ def configured(kind):
         with open(os.path.join(home, ".claude.json")) as file:
             entries = json.load(file).get("mcpServers", {})
     elif kind == "codex":
+        import tomllib  # Python 3.11+; imported here so that the claude client runs on 3.9
         with open(os.path.join(home, ".codex", "config.toml"), "rb") as file:
             entries = tomllib.load(file).get("mcp_servers", {})
     else:

@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A temporary HOME as {@code fleet host} reads one (the contract, §14): the MCP clients' configurations
- * in it, the client programs ({@code bin/claude}, {@code bin/codex}, {@code bin/gemini}) and the servers
- * they start, copied in so that every argv names this test's own directory, and an empty project
- * directory. Nothing of the caller's HOME or XDG_CONFIG_HOME is ever read.
+ * in it (a writer for each of the eight kinds, at the path the client keeps it, each entry with
+ * {@link #SECRET} in its env block), the client programs ({@code bin/claude}, {@code bin/codex},
+ * {@code bin/gemini}) and the servers they start, copied in so that every argv names this test's own
+ * directory, and an empty project directory. Nothing of the caller's HOME or XDG_CONFIG_HOME is ever read.
  */
 final class HostHome {
 
@@ -85,22 +86,69 @@ final class HostHome {
     }
 
     /** {@code ~/.claude.json} with {@code entries} (name to argv) as its top-level {@code mcpServers}. */
-    void claude(Map<String, List<String>> entries) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.set("mcpServers", jsonEntries(entries));
-        Files.writeString(home.resolve(".claude.json"), JSON.writeValueAsString(root));
+    Path claude(Map<String, List<String>> entries) throws IOException {
+        return json(".claude.json", "mcpServers", entries);
     }
 
     /** {@code ~/.gemini/settings.json} with {@code entries} as its {@code mcpServers}. */
-    void gemini(Map<String, List<String>> entries) throws IOException {
+    Path gemini(Map<String, List<String>> entries) throws IOException {
+        return json(".gemini/settings.json", "mcpServers", entries);
+    }
+
+    /** Claude Desktop's {@code claude_desktop_config.json} under XDG_CONFIG_HOME, {@code entries} as its mcpServers. */
+    Path claudeDesktop(Map<String, List<String>> entries) throws IOException {
+        return json(".config/Claude/claude_desktop_config.json", "mcpServers", entries);
+    }
+
+    /** {@code ~/.cursor/mcp.json} with {@code entries} as its {@code mcpServers}. */
+    Path cursor(Map<String, List<String>> entries) throws IOException {
+        return json(".cursor/mcp.json", "mcpServers", entries);
+    }
+
+    /** VS Code's user {@code mcp.json} under XDG_CONFIG_HOME, {@code entries} as its {@code servers}. */
+    Path vscode(Map<String, List<String>> entries) throws IOException {
+        return json(".config/Code/User/mcp.json", "servers", entries);
+    }
+
+    /** Zed's {@code settings.json} under XDG_CONFIG_HOME, {@code entries} as its {@code context_servers}. */
+    Path zed(Map<String, List<String>> entries) throws IOException {
+        return json(".config/zed/settings.json", "context_servers", entries);
+    }
+
+    /**
+     * Goose's {@code config.yaml} under XDG_CONFIG_HOME, written as Goose writes it: block YAML, one
+     * enabled stdio extension per entry, its command under {@code cmd} and its secret under {@code envs}.
+     */
+    Path goose(Map<String, List<String>> entries) throws IOException {
+        StringBuilder yaml = new StringBuilder("GOOSE_PROVIDER: openai\nextensions:\n");
+        for (Map.Entry<String, List<String>> entry : entries.entrySet()) {
+            List<String> argv = entry.getValue();
+            // A JSON string is a YAML double-quoted scalar, and a JSON array a YAML flow sequence.
+            yaml.append("  ").append(entry.getKey()).append(":\n")
+                    .append("    name: ").append(entry.getKey()).append('\n')
+                    .append("    type: stdio\n    enabled: true\n    timeout: 300\n")
+                    .append("    cmd: ").append(JSON.writeValueAsString(argv.get(0))).append('\n')
+                    .append("    args: ").append(JSON.writeValueAsString(argv.subList(1, argv.size()))).append('\n')
+                    .append("    envs:\n      API_TOKEN: ").append(JSON.writeValueAsString(SECRET)).append('\n');
+        }
+        return write(".config/goose/config.yaml", yaml.toString());
+    }
+
+    /** Writes {@code content} to {@code relative} under this HOME, making its directories; returns the file. */
+    Path write(String relative, String content) throws IOException {
+        Path file = home.resolve(relative);
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, content);
+    }
+
+    private Path json(String relative, String serversKey, Map<String, List<String>> entries) throws IOException {
         ObjectNode root = JSON.createObjectNode();
-        root.set("mcpServers", jsonEntries(entries));
-        Files.createDirectories(home.resolve(".gemini"));
-        Files.writeString(home.resolve(".gemini/settings.json"), JSON.writeValueAsString(root));
+        root.set(serversKey, jsonEntries(entries));
+        return write(relative, JSON.writeValueAsString(root));
     }
 
     /** {@code ~/.codex/config.toml} with one {@code [mcp_servers.NAME]} table per entry. */
-    void codex(Map<String, List<String>> entries) throws IOException {
+    Path codex(Map<String, List<String>> entries) throws IOException {
         StringBuilder toml = new StringBuilder();
         for (Map.Entry<String, List<String>> entry : entries.entrySet()) {
             List<String> argv = entry.getValue();
@@ -109,8 +157,7 @@ final class HostHome {
                     .append("args = ").append(JSON.writeValueAsString(argv.subList(1, argv.size()))).append('\n')
                     .append("env = { API_TOKEN = ").append(JSON.writeValueAsString(SECRET)).append(" }\n\n");
         }
-        Files.createDirectories(home.resolve(".codex"));
-        Files.writeString(home.resolve(".codex/config.toml"), toml.toString());
+        return write(".codex/config.toml", toml.toString());
     }
 
     private static ObjectNode jsonEntries(Map<String, List<String>> entries) {

@@ -66,9 +66,11 @@ record FleetPart(Set<Long> pids, Set<Long> spared, List<String> warnings) {
     /**
      * Whether {@code pid} is never a server, in a tree or a stray: the fleet's part, init (pid 1, or a pid
      * below it that only a broken snapshot shows), a process without a start, and the observing process's
-     * ancestors. The shell that runs
-     * {@code fleet host --format sh | sh} is one of those; a stop script that names it would end itself. An
-     * ancestor may still be a client (a {@code claude} whose shell tool runs {@code fleet host}).
+     * ancestors: among them the shell {@code fleet host --strays --format sh | sh} is typed into, whose stop
+     * would end the session running the script. The pipeline's own {@code sh} is {@code fleet}'s sibling, not
+     * an ancestor, so it is not spared; it needs no sparing, being no server (unless an entry is a bare
+     * {@code sh}), in no tree (a server above it is above {@code fleet} too) and, its parent alive, no
+     * leftover. An ancestor may still be a client (a {@code claude} whose shell tool runs {@code fleet host}).
      */
     boolean spares(long pid) {
         return pid <= ProcessForest.INIT || spared.contains(pid);
