@@ -20,8 +20,10 @@ import org.slf4j.LoggerFactory;
  * such a stream will never carry another message.
  *
  * <p>Each byte is copied as few times as the line allows: a line that one read brought whole, at the
- * start of that read, is handed over where it was read; the rest of a line longer than one read is
- * read straight into the line's buffer. That buffer, once grown for a long line, is kept while long
+ * start of that read, is handed over where it was read; a short line begun at the end of a read
+ * ({@value #MOVED_BYTES} bytes at most) moves to the start of the chunk and is handed over there once
+ * the reads behind it bring its end; the rest of a longer line is read straight into the line's
+ * buffer. That buffer, once grown for a long line, is kept while long
  * lines keep coming (for {@value #KEEP_GROWN_SECONDS} s after the last): growing a new one for each
  * message of a few MiB, and the collections that its garbage then cost a member's small heap, were
  * most of what such a message cost the relay (issue 52).
@@ -58,7 +60,7 @@ public final class BoundedLines {
         void tooLong(int limit);
 
         /**
-         * Every byte read so far has been handed over, and the next line needs a read that may wait:
+         * Every whole line read so far has been handed over, and the next line needs a read that may wait:
          * the moment for a sink that passes lines on to flush them, once for all the lines one read
          * brought rather than once a line.
          */
@@ -167,22 +169,28 @@ public final class BoundedLines {
     }
 
     /**
-     * The beginning of a short line ends the chunk: it moves to the chunk's start, and the next read
-     * fills the rest of the chunk behind it. So every read may take a whole chunk, however the peer's
-     * writes split its lines (a burst of requests costs a few reads, not one per line buffer's worth,
-     * and a server that writes a message and its newline apart costs no extra copy). False at the end
+     * The beginning of a short line ends the chunk: it moves to the chunk's start, and reads fill the
+     * rest of the chunk behind it until one brings a newline or the line is no longer short. So every
+     * read may take a whole chunk, however the peer's writes split its lines (a burst of requests costs
+     * a few reads, not one per line buffer's worth, and a server that writes a message and its newline
+     * apart costs no extra copy), and only the bytes each read brought are searched. False at the end
      * of the stream, with the beginning at the chunk's start.
      */
     private boolean readOnBehind(Sink sink) {
         int begun = chunkLimit - chunkPosition;
-        System.arraycopy(chunk, chunkPosition, chunk, 0, begun);
-        chunkPosition = 0;
-        chunkLimit = begun;
-        int count = read(chunk, begun, chunk.length - begun, sink);
-        if (count < 0) {
-            return false;
+        if (chunkPosition > 0) {
+            System.arraycopy(chunk, chunkPosition, chunk, 0, begun);
+            chunkPosition = 0;
+            chunkLimit = begun;
         }
-        chunkLimit += count;
+        int count;
+        do {
+            count = read(chunk, chunkLimit, chunk.length - chunkLimit, sink);
+            if (count < 0) {
+                return false;
+            }
+            chunkLimit += count;
+        } while (chunkLimit <= movedBytes && indexOfNewline(chunk, chunkLimit - count, chunkLimit) < 0);
         return true;
     }
 
@@ -194,7 +202,7 @@ public final class BoundedLines {
     private Boolean readRestOfLine(Sink sink) {
         while (true) {
             if (lineLength == line.length) {
-                // Grown only once full: a short line that merely straddles two reads keeps the small buffer.
+                // Grown only once full, doubling up to what a line may hold.
                 line = Arrays.copyOf(line, (int) Math.min(lineCapacity, (long) line.length * 2));
             }
             int count = read(line, lineLength, Math.min(CHUNK_BYTES, line.length - lineLength), sink);
