@@ -11,6 +11,8 @@ import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.testing.Patience;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,6 +61,50 @@ class RelayLifecycleIT {
             member.process().toHandle().destroy(); // SIGTERM alone: Process.destroy would close stdin too
             assertEnded(member, AFTER_SIGNAL, 143, tree);
             assertStopped(registry);
+        }
+    }
+
+    /**
+     * A child that stops reading while its client still writes: the member's pump blocks writing to it,
+     * holding the child's stdin, so closing that stdin must not wait for the pump, or SIGTERM would never
+     * reach the tree (§12.1's bound is from the signal, whatever the child does with its stdin).
+     */
+    @Test
+    void sigtermEndsTheTreeWhileThePumpIsBlockedWritingToAChildThatStoppedReading() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        try (ServeProcess member = start(registry, tree("wait"))) {
+            long[] tree = awaitTree(registry);
+            byte[] burst = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/flood\"}\n".repeat(20_000)
+                    .getBytes(StandardCharsets.UTF_8);
+            Thread flood = new Thread(() -> {
+                try {
+                    member.sendBytes(burst); // ~1 MiB: more than both pipes and the member's buffer hold
+                } catch (IOException e) {
+                    // the member has gone: the flood ends with it
+                }
+            }, "flood");
+            flood.setDaemon(true);
+            flood.start();
+            Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20), () -> writesToAFullPipe(member.pid()),
+                    "the member's pump to block writing to the child; " + member.diagnosis(20));
+            member.process().toHandle().destroy();
+            assertEnded(member, AFTER_SIGNAL, 143, tree);
+            assertStopped(registry);
+        }
+    }
+
+    /** Whether a thread of {@code pid} waits to write to a full pipe (its wait channel: pipe_write, anon_pipe_write). */
+    private static boolean writesToAFullPipe(long pid) {
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.anyMatch(task -> {
+                try {
+                    return Files.readString(task.resolve("wchan")).endsWith("pipe_write");
+                } catch (IOException gone) {
+                    return false;
+                }
+            });
+        } catch (IOException gone) {
+            return false;
         }
     }
 

@@ -159,7 +159,10 @@ public final class RelayServer {
         // This member's own answers under way finish (bounded) beside the tree's teardown, not after it.
         Thread ownAnswers = daemon("fleet-relay-own-answers-end", relay::close);
         Uninterruptibly.await(() -> {
-            child.end(toChild::close, signalled);
+            // The child's stdin is closed on a thread of its own: the client's pump may hold it, blocked
+            // writing to a child that stopped reading, and the signals must not wait for that write (it
+            // fails once the child is gone).
+            child.end(() -> daemon("fleet-relay-close-stdin", toChild::close), signalled);
             if (childPump != null) {
                 childPump.join(DRAIN_MILLIS);
             }
