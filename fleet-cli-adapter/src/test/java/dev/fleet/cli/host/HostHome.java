@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * in it (a writer for each of the eight kinds, at the path the client keeps it, each entry with
  * {@link #SECRET} in its env block), the client programs ({@code bin/claude}, {@code bin/codex},
  * {@code bin/gemini}) and the servers they start, copied in so that every argv names this test's own
- * directory, and an empty project directory. Nothing of the caller's HOME or XDG_CONFIG_HOME is ever read.
+ * directory, and an empty project directory. Nothing of the caller's HOME, XDG_CONFIG_HOME, CODEX_HOME or
+ * CLAUDE_CONFIG_DIR is ever read.
  */
 final class HostHome {
 
@@ -195,11 +196,17 @@ final class HostHome {
         return program;
     }
 
-    /** The environment of the clients and of {@code fleet host}: this HOME, its XDG_CONFIG_HOME. */
+    /**
+     * The environment of the clients and of {@code fleet host}: this HOME, and every variable that would
+     * take a client's file elsewhere (XDG_CONFIG_HOME, CODEX_HOME, CLAUDE_CONFIG_DIR) set to where it is
+     * under this HOME, so that the caller's own never leak in.
+     */
     Map<String, String> env() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", home.toString());
         env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        env.put("CODEX_HOME", home.resolve(".codex").toString());
+        env.put("CLAUDE_CONFIG_DIR", home.toString());
         return env;
     }
 
