@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +91,40 @@ class RelayLifecycleIT {
             member.process().toHandle().destroy();
             assertEnded(member, AFTER_SIGNAL, 143, tree);
             assertStopped(registry);
+        }
+    }
+
+    /**
+     * A client that stopped reading while the child writes on: the member's pump to the client blocks,
+     * holding its stdout, and SIGTERM still ends the tree, marks the row stopped and ends the member,
+     * whose last flush to that client is bounded rather than awaited.
+     */
+    @Test
+    void sigtermEndsTheMemberThoughItsClientStoppedReadingStdout() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        String chatter = "while :; do echo '{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\","
+                + "\"params\":{\"level\":\"info\",\"data\":\"chatter\"}}'; done";
+        ProcessBuilder builder = new ProcessBuilder(WrappedMembers.wrapping(registry, "prgs-author",
+                List.of("bash", "-c", tree(chatter))))
+                .redirectError(dir.resolve("member.stderr").toFile());
+        Process member = builder.start(); // its stdout is never read
+        try {
+            TestFleets.awaitRunningRows(registry, 1);
+            long[] tree = {awaitPid("child"), awaitPid("grandchild")};
+            Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20), () -> writesToAFullPipe(member.pid()),
+                    "the member's pump to block writing to its client");
+            member.toHandle().destroy();
+            String stderr = "; stderr: " + dir.resolve("member.stderr");
+            assertTrue(member.waitFor(Patience.scaled(AFTER_SIGNAL).toMillis(), TimeUnit.MILLISECONDS),
+                    "the member to exit" + stderr);
+            assertEquals(143, member.exitValue(), stderr);
+            for (long pid : tree) {
+                Patience.await(Duration.ofSeconds(2), Duration.ofMillis(20), () -> !WrappedMembers.runs(pid),
+                        "pid " + pid + " to be gone" + stderr);
+            }
+            assertStopped(registry);
+        } finally {
+            member.destroyForcibly();
         }
     }
 

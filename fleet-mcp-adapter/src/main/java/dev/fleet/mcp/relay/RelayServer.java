@@ -166,7 +166,8 @@ public final class RelayServer {
             if (childPump != null) {
                 childPump.join(DRAIN_MILLIS);
             }
-            relay.childDrained();
+            // The last lines' flush is bounded too: a client that stopped reading would hold it forever.
+            daemon("fleet-relay-last-lines", relay::childDrained).join(DRAIN_MILLIS);
             ownAnswers.join(DRAIN_MILLIS + OwnAnswers.FINISH_MILLIS);
             return null;
         });
