@@ -96,10 +96,11 @@ public final class RelayServer {
             signalled.countDown();
             endAll();
         }, "fleet-relay-shutdown"));
+        child.served();
         StopSignals.install();
         takeSignal("TERM");
         takeSignal("INT");
-        fleet.register(); // the child has started and both pipes are open
+        fleet.registerMeanwhile(); // the child has started and both pipes are open
         childPump = daemon("fleet-relay-from-server", () -> {
             new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));

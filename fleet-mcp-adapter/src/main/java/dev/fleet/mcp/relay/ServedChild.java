@@ -50,6 +50,8 @@ public final class ServedChild {
     private final boolean ownGroup;
     private final boolean adopts;
     private final Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
+    /** Set once a relay serves this child: from then on the relay's own teardown ends the tree. */
+    private volatile boolean served;
 
     private ServedChild(Process process, List<String> argv, boolean ownGroup, boolean adopts) {
         this.process = process;
@@ -119,6 +121,9 @@ public final class ServedChild {
         if (setsid.isEmpty()) {
             LOG.warn("no setsid on PATH: the wrapped server shares this process's group");
         }
+        // Until a relay serves it, the member is still starting (building its MCP server): a JVM exit then
+        // (a client's SIGTERM, a start that fails) ends the tree as a stop signal does, not leaving it.
+        Runtime.getRuntime().addShutdownHook(new Thread(child::endUnlessServed, "fleet-child-until-served"));
         if (adopts) {
             OrphanReaper.start(natives.calls(), child.process);
         } else {
@@ -174,6 +179,28 @@ public final class ServedChild {
      */
     void end(Runnable closeStdin, CountDownLatch signalled) throws InterruptedException {
         new TreeTeardown(this).run(closeStdin, signalled);
+    }
+
+    /** A relay serves this child now, and ends its tree itself (after its own shutdown hook is in). */
+    void served() {
+        served = true;
+    }
+
+    private void endUnlessServed() {
+        if (served) {
+            return;
+        }
+        try {
+            end(() -> {
+                try {
+                    process.getOutputStream().close();
+                } catch (IOException e) {
+                    LOG.debug("closing the wrapped server's stdin: {}", e.toString());
+                }
+            }, new CountDownLatch(0)); // as a stop signal: SIGTERM at once
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Whether the child itself has exited (and the JDK has its status). */

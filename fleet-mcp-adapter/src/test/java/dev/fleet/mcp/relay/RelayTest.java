@@ -177,10 +177,10 @@ class RelayTest {
     @Test
     void aChildLineThatIsNotExactlyOneWellFormedMessageIsDroppedAndTakesNoAnswersPlace() throws Exception {
         initialize("{\"tools\":{}}");
+        int before = relay.clientReceived().size(); // counted before id 31, which the fleet answers when it is ready
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/call\",\"params\":{\"name\":\"x\"}}");
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"tools/call\",\"params\":{\"name\":"
                 + "\"gitea_assess_fleet_inventory\",\"arguments\":{}}}");
-        int before = relay.clientReceived().size();
         for (String id : List.of("30", "31")) {
             for (String malformed : List.of("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\",\"result\":{}}",
                     "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}",
