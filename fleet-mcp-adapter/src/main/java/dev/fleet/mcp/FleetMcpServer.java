@@ -130,24 +130,6 @@ public final class FleetMcpServer {
         lifecycle.start(heartbeatPeriod);
     }
 
-    /**
-     * {@link #register()} on a thread of its own, for a stdio server: a registry file another tool holds
-     * busy, or a first migration, may take seconds, and meanwhile the server must still see its ends
-     * (the client's EOF, a signal, a wrapped server's exit). A stop waits for a registration in progress,
-     * bounded ({@link #markStopped()}).
-     */
-    public void registerMeanwhile() {
-        Thread registration = new Thread(() -> {
-            try {
-                register();
-            } catch (RuntimeException e) {
-                LOG.error("registering this server failed: {}", e.toString()); // one line, and the server serves on
-            }
-        }, "fleet-registration");
-        registration.setDaemon(true);
-        registration.start();
-    }
-
     /** Registers this server with the endpoint a client reaches it at, and starts its heartbeat. */
     public void register(String endpoint) {
         lifecycle.start(heartbeatPeriod, endpoint);

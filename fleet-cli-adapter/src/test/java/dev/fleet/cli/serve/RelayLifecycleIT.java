@@ -10,15 +10,11 @@ import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
-import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -133,33 +129,6 @@ class RelayLifecycleIT {
     }
 
     /**
-     * A registry file another tool holds locked while a member starts (its registration waits for the
-     * lock, up to 30 s): SIGTERM still ends the member and its child's tree within the bound, since the
-     * registration waits on a thread of its own; no row is left, since none could be written.
-     */
-    @Test
-    void sigtermEndsTheTreeWhileTheRegistrationWaitsForALockedRegistry() throws Exception {
-        Path registry = dir.resolve("registry.sqlite3");
-        new SqliteRegistryWriter(registry).migrate();
-        try (Connection lock = DriverManager.getConnection("jdbc:sqlite:" + registry);
-                Statement statement = lock.createStatement()) {
-            statement.execute("PRAGMA locking_mode = EXCLUSIVE");
-            statement.execute("BEGIN EXCLUSIVE");
-            statement.executeUpdate("UPDATE mcp_server_runtimes SET last_heartbeat_at = last_heartbeat_at");
-            try (ServeProcess member = start(registry, tree("wait"))) {
-                long[] tree = {awaitPid("child"), awaitPid("grandchild")};
-                Patience.await(Duration.ofSeconds(20), Duration.ofMillis(20),
-                        () -> hasThread(member.pid(), "fleet-registrat"), "the member to register (and wait for the "
-                        + "lock) beside its relay; " + member.diagnosis(20));
-                member.process().toHandle().destroy();
-                assertEnded(member, AFTER_SIGNAL, 143, tree);
-            }
-            statement.execute("COMMIT");
-        }
-        assertEquals(List.of(), new SqliteRegistryReader(registry).readAll().rows());
-    }
-
-    /**
      * SIGTERM as soon as the child runs, while the member is likely still building its MCP server (its
      * relay not yet serving): the tree still ends with the member, which exits 143.
      */
@@ -170,21 +139,6 @@ class RelayLifecycleIT {
             long[] tree = {awaitPid("child"), awaitPid("grandchild")};
             member.process().toHandle().destroy();
             assertEnded(member, AFTER_SIGNAL, 143, tree);
-        }
-    }
-
-    /** Whether {@code pid} has a thread whose name (as /proc keeps it: 15 bytes) is {@code comm}. */
-    private static boolean hasThread(long pid, String comm) {
-        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
-            return tasks.anyMatch(task -> {
-                try {
-                    return Files.readString(task.resolve("comm")).strip().equals(comm);
-                } catch (IOException gone) {
-                    return false;
-                }
-            });
-        } catch (IOException gone) {
-            return false;
         }
     }
 

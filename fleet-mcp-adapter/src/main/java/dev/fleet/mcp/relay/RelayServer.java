@@ -100,7 +100,7 @@ public final class RelayServer {
         StopSignals.install();
         takeSignal("TERM");
         takeSignal("INT");
-        fleet.registerMeanwhile(); // the child has started and both pipes are open
+        fleet.register(); // the child has started and both pipes are open
         childPump = daemon("fleet-relay-from-server", () -> {
             new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));

@@ -85,7 +85,7 @@ public final class StdioServer {
         StopSignals.install();
         // The server's session exists: read stdin into it. The transport is live, so register now.
         stdio.start();
-        fleet.registerMeanwhile();
+        fleet.register();
         watch.start(gone);
         Uninterruptibly.await(clientGone);
         LOG.info("{}: marking this server stopped and exiting", why.get());
