@@ -193,7 +193,7 @@ public final class ServedChild {
         try {
             end(() -> {
                 try {
-                    process.getOutputStream().close();
+                    stdin().close();
                 } catch (IOException e) {
                     LOG.debug("closing the wrapped server's stdin: {}", e.toString());
                 }

@@ -19,14 +19,14 @@ import org.slf4j.LoggerFactory;
  * carriage return (CRLF) is not part of a line. A read error counts as the end (logged in one line):
  * such a stream will never carry another message.
  *
- * <p>Each byte is copied as few times as the line allows: a line that one read brought whole, at the
- * start of that read, is handed over where it was read; a short line begun at the end of a read
- * ({@value #MOVED_BYTES} bytes at most) moves to the start of the chunk and is handed over there once
- * the reads behind it bring its end; the rest of a longer line is read straight into the line's
- * buffer. That buffer, once grown for a long line, is kept while long
- * lines keep coming (for {@value #KEEP_GROWN_SECONDS} s after the last): growing a new one for each
- * message of a few MiB, and the collections that its garbage then cost a member's small heap, were
- * most of what such a message cost the relay (issue 52).
+ * <p>Each byte is copied as few times as the line allows: a line that one read brought whole, at
+ * the start of that read, is handed over where it was read; a short line begun at the end of a read
+ * ({@value #MOVED_BYTES} bytes at most) moves to the start of the chunk and is handed over there
+ * once the reads behind it bring its end; the rest of a longer line is read straight into the
+ * line's buffer. That buffer, once grown for a long line, is kept while long lines keep coming (for
+ * {@value #KEEP_GROWN_SECONDS} s after the last): growing a new one for each message of a few MiB,
+ * and the collections that its garbage then cost a member's small heap, were most of what such a
+ * message cost the relay (issue 52).
  *
  * <p>Not thread-safe: one thread reads one stream.
  */
