@@ -23,8 +23,28 @@ final class StandardStreams {
         return new Output(new FileOutputStream(FileDescriptor.out));
     }
 
+    /**
+     * Whatever {@code System.err} is when a line is printed, not when the verb began: {@code serve}
+     * points it at a stderr that never waits for the client (UnblockedStderr), and its last line (a
+     * failure after the server started) must not wait either.
+     */
     static PrintWriter err() {
-        return new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        return new PrintWriter(new OutputStream() {
+            @Override
+            public void write(int b) {
+                System.err.write(b);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                System.err.write(bytes, offset, length);
+            }
+
+            @Override
+            public void flush() {
+                System.err.flush();
+            }
+        }, true, StandardCharsets.UTF_8);
     }
 
     /**

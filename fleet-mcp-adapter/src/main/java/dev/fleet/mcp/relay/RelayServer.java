@@ -7,6 +7,7 @@ import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
 import dev.fleet.mcp.stdio.LineOutput;
+import dev.fleet.mcp.stdio.UnblockedStderr;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -84,6 +85,7 @@ public final class RelayServer {
         // (LineOutput, BoundedLines.Sink#drained); unbuffered, each line cost the client two reads.
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out),
                 PROTOCOL_BUFFER_BYTES);
+        UnblockedStderr.install(); // the client owns stderr: a client that never reads it must not stop the relay
         System.setOut(System.err); // stdout is the protocol's: a library that prints reaches stderr
         RelayServer server = new RelayServer(fleet, child, new LineOutput(protocol, "the client"));
         int status = server.run(watch);
@@ -95,6 +97,7 @@ public final class RelayServer {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             signalled.countDown();
             endAll();
+            UnblockedStderr.drain(); // what the end logged, before the JVM halts
         }, "fleet-relay-shutdown"));
         child.served();
         StopSignals.install();

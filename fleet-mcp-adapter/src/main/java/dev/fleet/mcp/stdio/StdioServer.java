@@ -56,6 +56,7 @@ public final class StdioServer {
      */
     public static void serve(FleetMcpServer fleet, ExitAction exit, ClientWatch watch) {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
+        UnblockedStderr.install(); // the client owns stderr: a client that never reads it must not stop the server
         System.setOut(System.err);
         serve(fleet, System.in, protocol, exit, watch);
     }
@@ -81,7 +82,10 @@ public final class StdioServer {
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(stdio)));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
-        Runtime.getRuntime().addShutdownHook(new Thread(fleet::markStopped, "fleet-mcp-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            fleet.markStopped();
+            UnblockedStderr.drain(); // what the stop logged, before the JVM halts
+        }, "fleet-mcp-shutdown"));
         StopSignals.install();
         // The server's session exists: read stdin into it. The transport is live, so register now.
         stdio.start();

@@ -1,0 +1,149 @@
+package dev.fleet.cli.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.testing.Patience;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An MCP client that keeps a server's stderr as a pipe and never reads it (the contract: logging never
+ * holds up an answer). Each line below earns one warning, the contract's; 6,000 of them are some
+ * 700 KB, far past a pipe's 64 KiB. Before stderr was queued, the warning that filled the pipe blocked
+ * its thread for good: a relay's pump stopped relaying, a plain server's stdin stopped being read,
+ * and the next answer never came. Now the warnings beyond the queue are dropped, and once stderr is
+ * read one line says how many.
+ */
+class UnreadStderrIT {
+
+    private static final int FLOOD = 6_000;
+    private static final Pattern NOTE = Pattern.compile("fleet: (\\d+) log lines dropped: .*");
+
+    @TempDir
+    Path dir;
+
+    private final List<Process> started = new ArrayList<>();
+
+    /** A member that failed the test is not left behind, nor is its child. */
+    @AfterEach
+    void endWhatStarted() {
+        for (Process member : started) {
+            member.descendants().forEach(ProcessHandle::destroyForcibly);
+            member.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aWrappingMemberRelaysOnThoughItsChildsBrokenLinesFillAStderrNobodyReads() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        // The child writes FLOOD lines that are no JSON (each dropped with a warning), then answers pings.
+        String child = "for i in $(seq " + FLOOD + "); do echo \"not json $i\"; done; "
+                + "exec sed -u 's/\"method\":\"ping\"/\"result\":{}/'";
+        Process member = start(WrappedMembers.wrapping(registry, "prgs-author", List.of("bash", "-c", child)));
+        BufferedReader stdout = reader(member.getInputStream());
+        send(member, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n");
+
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", answer(stdout), "the ping is answered");
+        assertWarningsWrittenOrCounted(member, "is not one JSON-RPC message");
+    }
+
+    @Test
+    void aPlainServerReadsOnThoughTheClientsStrayResponsesFillAStderrNobodyReads() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        Process member = start(ServeProcess.serveCommand(registry, "prgs-author"));
+        BufferedReader stdout = reader(member.getInputStream());
+        StringBuilder stray = new StringBuilder();
+        for (int i = 0; i < FLOOD; i++) { // a response to no request of the server's: ignored, with a warning
+            stray.append("{\"jsonrpc\":\"2.0\",\"id\":\"stray-").append(i).append("\",\"result\":{}}\n");
+        }
+        send(member, stray + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n");
+
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", answer(stdout), "the ping is answered");
+        assertWarningsWrittenOrCounted(member, "response ignored");
+    }
+
+    /** The client reads stderr at last and leaves: every warning was written or counted, and the member exits 0. */
+    private static void assertWarningsWrittenOrCounted(Process member, String warning) throws Exception {
+        CompletableFuture<List<String>> stderr = CompletableFuture.supplyAsync(() -> lines(member));
+        member.getOutputStream().close();
+        assertTrue(member.waitFor(patience().toSeconds(), TimeUnit.SECONDS), "the member exits at EOF");
+        assertEquals(0, member.exitValue());
+        List<String> lines = stderr.get(patience().toSeconds(), TimeUnit.SECONDS);
+        long written = lines.stream().filter(line -> line.contains(warning)).count();
+        long dropped = 0;
+        for (String line : lines) {
+            Matcher note = NOTE.matcher(line);
+            dropped += note.matches() ? Long.parseLong(note.group(1)) : 0;
+        }
+        assertTrue(dropped > 0, "a pipe of 64 KiB and a queue of 256 KiB cannot hold 700 KB: " + written);
+        assertEquals(FLOOD, written + dropped, "each warning written or counted");
+    }
+
+    private Process start(List<String> command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command); // stderr stays a pipe, never read until the end
+        TestFleets.isolate(builder.environment());
+        Process member = builder.start();
+        started.add(member);
+        return member;
+    }
+
+    /** Writes {@code lines} to the member's stdin, failing once the host's patience is spent: never a hang. */
+    private static void send(Process member, String lines) throws Exception {
+        CompletableFuture.runAsync(() -> {
+            try {
+                OutputStream stdin = member.getOutputStream();
+                stdin.write(lines.getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).get(patience().toSeconds(), TimeUnit.SECONDS); // a server blocked on stderr stopped reading stdin
+    }
+
+    /** The next line on stdout, or a failure once the host's patience is spent: never a hang. */
+    private static String answer(BufferedReader stdout) throws Exception {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return stdout.readLine();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).get(patience().toSeconds(), TimeUnit.SECONDS);
+    }
+
+    private static List<String> lines(Process member) {
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader stderr = reader(member.getErrorStream())) {
+            for (String line = stderr.readLine(); line != null; line = stderr.readLine()) {
+                lines.add(line);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return lines;
+    }
+
+    private static BufferedReader reader(java.io.InputStream in) {
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+
+    private static Duration patience() {
+        return Patience.scaled(Duration.ofSeconds(60));
+    }
+}
