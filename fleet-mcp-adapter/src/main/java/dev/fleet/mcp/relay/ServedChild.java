@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import dev.fleet.mcp.stdio.UnblockedStderr;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -201,6 +202,7 @@ public final class ServedChild {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        UnblockedStderr.drain(); // what the teardown logged, once stderr is queued (the relay began serving)
     }
 
     /** Whether the child itself has exited (and the JDK has its status). */

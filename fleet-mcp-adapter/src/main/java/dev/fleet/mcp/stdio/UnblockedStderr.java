@@ -16,9 +16,10 @@ import java.util.Objects;
  * A server's stderr that never holds up the thread that logs. An MCP client owns a stdio server's
  * stderr, and one that never reads it (a pipe it keeps but does not drain) would fill it after some
  * 64 KiB: from then on every log line blocked its thread, and a relay pump that warns of each line
- * a broken child writes stopped relaying, so every answer hung. Here each whole line is queued,
- * and one daemon thread writes the queue to the real stderr; when {@value #CAPACITY_BYTES} bytes
- * wait, a line is dropped whole, and once there is room again one line says how many were.
+ * a broken child writes stopped relaying, so every answer hung. Here each whole line (up to
+ * {@value #MAX_LINE_BYTES} bytes; a longer one in pieces of that size) is queued, and one daemon
+ * thread writes the queue to the real stderr; when {@value #CAPACITY_BYTES} bytes wait, a line is
+ * dropped whole, and once there is room again one line says how many were.
  *
  * <p>At exit the queue is given {@value #DRAIN_MILLIS} ms to leave ({@link #drain}): the shutdown
  * hooks that log call it last, and one of its own drains what was queued before the exit began.
@@ -31,6 +32,8 @@ public final class UnblockedStderr extends OutputStream {
     static final int MAX_LINE_BYTES = 16 * 1024;
     /** A pipe's {@code PIPE_BUF}: a write no longer than this is never interleaved with another writer's. */
     static final int ATOMIC_BYTES = 4096;
+    /** How long the writer waits after a write stderr refused for now, before the next. */
+    static final long RETRY_MILLIS = 20;
     /** How long an exit waits for the queue to reach stderr, well within the exit's own bound. */
     public static final long DRAIN_MILLIS = 500;
 
@@ -118,14 +121,14 @@ public final class UnblockedStderr extends OutputStream {
         }
     }
 
-    /** What was written without its newline yet (a {@code print}) goes as it is. */
+    /**
+     * Nothing: a {@code PrintStream} that flushes itself flushes after every piece it writes (the 8 KiB
+     * its encoder holds, or a {@code print} before the {@code println} that ends the line), and a line
+     * must leave whole. What was written without its newline waits for it, or for {@link #drain}.
+     */
     @Override
     public void flush() {
-        synchronized (lock) {
-            if (lineLength > 0) {
-                endLine(false);
-            }
-        }
+        // the line goes at its newline
     }
 
     /**
@@ -133,15 +136,20 @@ public final class UnblockedStderr extends OutputStream {
      * since the last note are noted first, where there is room, since no line may come after.
      */
     boolean awaitWritten(long millis) {
-        flush();
         long deadline = System.nanoTime() + millis * 1_000_000;
         synchronized (lock) {
-            byte[] note = note();
-            if (note != null && !broken && queuedBytes + note.length <= CAPACITY_BYTES) {
-                enqueue(note);
-                dropped = 0;
+            if (lineLength > 0) {
+                endLine(false); // a print never ended by a newline: nothing comes after it now
             }
-            while ((!writing.isEmpty() || !queue.isEmpty()) && !broken) {
+            while (!broken) {
+                byte[] note = note();
+                if (note != null && queuedBytes + note.length <= CAPACITY_BYTES) {
+                    enqueue(note);
+                    dropped = 0;
+                }
+                if (writing.isEmpty() && queue.isEmpty() && dropped == 0) {
+                    return true;
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -222,11 +230,14 @@ public final class UnblockedStderr extends OutputStream {
                     at += bytes.length;
                 }
             }
-            boolean written = writeToStderr(batch);
+            IOException failure = writeToStderr(batch);
             synchronized (lock) {
                 writing.forEach(bytes -> queuedBytes -= bytes.length);
+                if (failure != null) {
+                    dropped += writing.size(); // or some of them, written before the failure: said either way
+                }
                 writing.clear();
-                broken |= !written;
+                broken = failure != null && gone(failure);
                 if (broken) {
                     queue.clear(); // nobody reads stderr any more: there is nowhere left to say so
                     queuedBytes = 0;
@@ -236,22 +247,48 @@ public final class UnblockedStderr extends OutputStream {
                     return;
                 }
             }
+            if (failure != null) {
+                pause(); // a stderr that refused a write for now (a child made it non-blocking: EAGAIN)
+            }
         }
     }
 
-    private boolean writeToStderr(byte[] batch) {
+    private IOException writeToStderr(byte[] batch) {
         try {
             target.write(batch);
             target.flush();
-            return true;
+            return null;
         } catch (IOException e) {
-            return false;
+            return e;
         }
     }
 
-    /** The charset the JVM gave {@code System.err} (JDK 17 has no {@code PrintStream.charset()}). */
+    /**
+     * Whether a failed write means stderr is gone for good: its reader has closed it (EPIPE) or it is
+     * no descriptor at all (EBADF). The JDK says which only in its message. Anything else, say a pipe
+     * the child made non-blocking (the same open file as this process's stderr) that was full for a
+     * moment, is tried again with the next lines.
+     */
+    private static boolean gone(IOException failure) {
+        String message = String.valueOf(failure.getMessage());
+        return message.contains("Broken pipe") || message.contains("Bad file descriptor")
+                || failure instanceof java.nio.channels.ClosedChannelException;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(RETRY_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The charset the JVM gave {@code System.err} (JDK 17 has no {@code PrintStream.charset()}): named by
+     * {@code stderr.encoding} from JDK 19, by {@code sun.stderr.encoding} (on a terminal) before.
+     */
     private static Charset stderrCharset() {
-        String name = System.getProperty("sun.stderr.encoding");
+        String name = System.getProperty("stderr.encoding", System.getProperty("sun.stderr.encoding"));
         try {
             return name == null ? Charset.defaultCharset() : Charset.forName(name);
         } catch (IllegalArgumentException e) {

@@ -78,14 +78,91 @@ class UnblockedStderrTest {
 
         List<String> lines = read.get(patience().toSeconds(), TimeUnit.SECONDS);
         assertEquals("after the reader came back", lines.get(lines.size() - 1));
-        Matcher note = NOTE.matcher(lines.get(lines.size() - 2));
-        assertTrue(note.matches(), lines.get(lines.size() - 2));
-        int kept = lines.size() - 2;
-        for (int i = 0; i < kept; i++) {
-            assertEquals("warning " + i + ": " + "w".repeat(50), lines.get(i), "the first lines, whole, in order");
+        assertTrue(NOTE.matcher(lines.get(lines.size() - 2)).matches(), "the drops are said before the next line");
+        int kept = 0;
+        long dropped = 0;
+        int last = -1;
+        for (String line : lines.subList(0, lines.size() - 1)) {
+            Matcher note = NOTE.matcher(line);
+            if (note.matches()) {
+                dropped += Long.parseLong(note.group(1));
+                continue;
+            }
+            Matcher warning = Pattern.compile("warning (\\d+): w{50}").matcher(line);
+            assertTrue(warning.matches(), "a whole line: " + line);
+            int number = Integer.parseInt(warning.group(1));
+            assertTrue(number > last, "in order: " + number + " after " + last);
+            last = number;
+            kept++;
         }
-        assertEquals(written, kept + Integer.parseInt(note.group(1)), "every line is either written or counted");
+        assertEquals(written, kept + dropped, "every line is either written or counted");
         assertTrue(kept * 62L >= UnblockedStderr.CAPACITY_BYTES, "the queue held its room's worth: " + kept);
+    }
+
+    /**
+     * A line printed in pieces (a {@code print}, then the {@code println} that ends it: the stream flushes
+     * after each) is queued or dropped whole, even while the queue is full: never a fragment.
+     */
+    @Test
+    void aLinePrintedInPiecesIsKeptOrDroppedWholeWhileNobodyReads() throws Exception {
+        int written = 10_000;
+        for (int i = 0; i < written; i++) {
+            err.print("warning " + i + ": ");
+            err.println("w".repeat(50));
+        }
+        CompletableFuture<List<String>> read = readAll();
+        assertTrue(stderr.awaitWritten(patience().toMillis()));
+        pipe.sink().close();
+
+        List<String> lines = read.get(patience().toSeconds(), TimeUnit.SECONDS);
+        long dropped = 0;
+        long kept = 0;
+        for (String line : lines) {
+            Matcher note = NOTE.matcher(line);
+            if (note.matches()) {
+                dropped += Long.parseLong(note.group(1));
+            } else {
+                assertTrue(line.matches("warning \\d+: w{50}"), "a whole line: " + line);
+                kept++;
+            }
+        }
+        assertEquals(written, kept + dropped, "each line written whole or counted");
+    }
+
+    /**
+     * A write stderr refuses for now (a pipe the child made non-blocking, full for a moment: EAGAIN) costs
+     * the lines of that write, counted, and nothing after it: the next lines are written.
+     */
+    @Test
+    void aWriteRefusedForNowIsCountedAndTheNextLinesAreWritten() throws Exception {
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        java.util.concurrent.atomic.AtomicInteger refusals = new java.util.concurrent.atomic.AtomicInteger(1);
+        UnblockedStderr once = new UnblockedStderr(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                written.write(b);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws java.io.IOException {
+                if (refusals.getAndDecrement() > 0) {
+                    throw new java.io.IOException("Resource temporarily unavailable");
+                }
+                written.write(bytes, offset, length);
+            }
+        }, "test-stderr-refused");
+        PrintStream out = new PrintStream(once, true, StandardCharsets.UTF_8);
+        out.println("refused");
+        assertTrue(once.awaitWritten(patience().toMillis()));
+        out.println("written");
+        assertTrue(once.awaitWritten(patience().toMillis()));
+
+        List<String> lines = List.of(written.toString(StandardCharsets.UTF_8).split("\n"));
+        assertEquals(2, lines.size(), lines.toString());
+        Matcher note = NOTE.matcher(lines.get(0));
+        assertTrue(note.matches(), lines.toString());
+        assertEquals("1", note.group(1));
+        assertEquals("written", lines.get(1));
     }
 
     @Test
