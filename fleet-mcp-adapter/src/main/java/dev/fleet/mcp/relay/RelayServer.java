@@ -57,6 +57,10 @@ public final class RelayServer {
     private final AtomicReference<End> end = new AtomicReference<>();
     private volatile Thread childPump;
     private boolean over;
+    /** Until the row is written: an end meanwhile ends the tree at once, not after the registration. */
+    private volatile boolean registering = true;
+    private final Object treeEnding = new Object();
+    private boolean treeEnded;
 
     /** Why the member ends, and so its exit status. */
     private record End(String why, int status) {
@@ -103,14 +107,29 @@ public final class RelayServer {
         StopSignals.install();
         takeSignal("TERM");
         takeSignal("INT");
-        fleet.register(); // the child has started and both pipes are open
-        childPump = daemon("fleet-relay-from-server", () -> {
-            new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                    .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
-        });
         daemon("fleet-relay-server-exit", () -> {
             int status = Uninterruptibly.await(child::waitFor);
             finish(new End("the wrapped server exited with status " + status, status));
+        });
+        // Registering waits out a registry another tool holds locked, for up to 30 s: a signal or the
+        // child's exit meanwhile ends the tree at once, within the contract's bounds, rather than once
+        // the row is written; the row, once it is, is marked stopped as on any end.
+        daemon("fleet-relay-end-while-registering", () -> {
+            Uninterruptibly.await(ended);
+            if (registering) {
+                LOG.info("{} while this member registers: ending the wrapped server's processes now, and marking the "
+                        + "row stopped once it is written", end.get().why());
+                Uninterruptibly.await(() -> {
+                    endTree();
+                    return null;
+                });
+            }
+        });
+        fleet.register(); // the child has started and both pipes are open
+        registering = false;
+        childPump = daemon("fleet-relay-from-server", () -> {
+            new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
+                    .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
         });
         daemon("fleet-relay-from-client", () -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES)
@@ -163,10 +182,7 @@ public final class RelayServer {
         // This member's own answers under way finish (bounded) beside the tree's teardown, not after it.
         Thread ownAnswers = daemon("fleet-relay-own-answers-end", relay::close);
         Uninterruptibly.await(() -> {
-            // The child's stdin is closed on a thread of its own: the client's pump may hold it, blocked
-            // writing to a child that stopped reading, and the signals must not wait for that write (it
-            // fails once the child is gone).
-            child.end(() -> daemon("fleet-relay-close-stdin", toChild::close), signalled);
+            endTree();
             if (childPump != null) {
                 childPump.join(DRAIN_MILLIS);
             }
@@ -180,6 +196,22 @@ public final class RelayServer {
             stdin.close(); // a read still blocked in it would hold the JVM's exit up (ClosableStdin)
         } catch (IOException e) {
             LOG.debug("closing stdin: {}", e.toString());
+        }
+    }
+
+    /**
+     * Ends the child's tree, once, on whichever thread asks first (the end, or an end that came while
+     * this member was registering); a second caller waits for the first's teardown to finish.
+     */
+    private void endTree() throws InterruptedException {
+        synchronized (treeEnding) {
+            if (!treeEnded) {
+                // The child's stdin is closed on a thread of its own: the client's pump may hold it, blocked
+                // writing to a child that stopped reading, and the signals must not wait for that write (it
+                // fails once the child is gone).
+                child.end(() -> daemon("fleet-relay-close-stdin", toChild::close), signalled);
+                treeEnded = true;
+            }
         }
     }
 
