@@ -43,10 +43,7 @@ class UnreadStderrIT {
     /** A member that failed the test is not left behind, nor is its child. */
     @AfterEach
     void endWhatStarted() {
-        for (Process member : started) {
-            member.descendants().forEach(ProcessHandle::destroyForcibly);
-            member.destroyForcibly();
-        }
+        started.forEach(WrappedMembers::killTree);
     }
 
     @Test

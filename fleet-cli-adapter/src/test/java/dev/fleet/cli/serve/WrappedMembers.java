@@ -101,6 +101,12 @@ final class WrappedMembers {
         }
     }
 
+    /** Kills {@code process} and everything it started that still runs: a test's clean-up after a failure. */
+    static void killTree(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
     /** Whether a process of that pid runs: alive, and not a zombie nobody has reaped yet. */
     static boolean runs(long pid) {
         try {

@@ -50,10 +50,7 @@ class WrappedServersIT {
 
     @AfterEach
     void stopEverything() {
-        for (Process tree : trees) {
-            tree.descendants().forEach(ProcessHandle::destroyForcibly);
-            tree.destroyForcibly();
-        }
+        trees.forEach(WrappedMembers::killTree);
         markers.forEach(MarkerProcess::close);
     }
 

@@ -1,6 +1,7 @@
 package dev.fleet.mcp.relay;
 
 import dev.fleet.domain.SecretMask;
+import dev.fleet.mcp.stdio.UnblockedStderr;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import dev.fleet.mcp.stdio.UnblockedStderr;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
