@@ -15,9 +15,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -154,63 +151,18 @@ class RelayLifecycleIT {
     @Test
     void sigtermWhileAnotherToolHoldsTheRegistryLockedEndsTheTreeAtOnce() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
-        try (Connection lock = DriverManager.getConnection("jdbc:sqlite:" + registry);
-                Statement statement = lock.createStatement()) {
-            statement.execute("PRAGMA locking_mode = EXCLUSIVE");
-            statement.execute("BEGIN EXCLUSIVE");
-            statement.execute("CREATE TABLE held_by_another_tool (a)");
-            sigtermWhileLocked(registry, statement);
-        }
-    }
-
-    private void sigtermWhileLocked(Path registry, Statement lock) throws Exception {
-        try (ServeProcess member = start(registry, tree("wait"))) {
+        LockedRegistry lock = LockedRegistry.lock(registry);
+        try (lock; ServeProcess member = start(registry, tree("wait"))) {
             long[] tree = {awaitPid("child"), awaitPid("grandchild")};
-            awaitRegistering(member.pid(), registry);
+            LockedRegistry.awaitRegistering(member.pid(), registry);
             member.process().toHandle().destroy();
             for (long pid : tree) {
                 assertGone(pid, member); // while the registry is still locked
             }
-            lock.getConnection().close(); // in EXCLUSIVE locking mode, the lock goes with the connection
+            lock.close();
             assertEnded(member, AFTER_SIGNAL, 143, tree);
             assertEquals(1, new SqliteRegistryReader(registry).readAll().rows().size(), member.diagnosis(20));
             assertStopped(registry);
-        }
-    }
-
-    /**
-     * The member registers, waiting for the lock: it holds the registry file open for writing throughout
-     * (its look at the file at start, beside building the server, opens it read-only).
-     */
-    private static void awaitRegistering(long pid, Path registry) throws InterruptedException {
-        long[] openSince = {0};
-        Patience.await(Duration.ofSeconds(30), Duration.ofMillis(25), () -> {
-            if (!holdsOpenForWriting(pid, registry)) {
-                openSince[0] = 0;
-                return false;
-            }
-            openSince[0] = openSince[0] == 0 ? System.nanoTime() : openSince[0];
-            return System.nanoTime() - openSince[0] > TimeUnit.MILLISECONDS.toNanos(300);
-        }, "pid " + pid + " to hold " + registry + " open for writing, registering");
-    }
-
-    /** Whether {@code pid} has {@code file} open read-write ({@code O_RDWR} in its descriptor's flags). */
-    private static boolean holdsOpenForWriting(long pid, Path file) {
-        try (var fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
-            return fds.anyMatch(fd -> {
-                try {
-                    if (!Files.readSymbolicLink(fd).equals(file)) {
-                        return false;
-                    }
-                    Path info = Path.of("/proc/" + pid + "/fdinfo/" + fd.getFileName());
-                    return Files.readAllLines(info).stream().filter(line -> line.startsWith("flags:"))
-                            .anyMatch(line -> (Integer.parseInt(line.substring(6).trim(), 8) & 3) == 2);
-                } catch (IOException | NumberFormatException e) {
-                    return false;
-                }
-            });
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -87,10 +87,18 @@ public final class StdioServer {
             UnblockedStderr.drain(); // what the stop logged, before the JVM halts
         }, "fleet-mcp-shutdown"));
         StopSignals.install();
-        // The server's session exists: read stdin into it. The transport is live, so register now.
+        // The server's session exists: read stdin into it. The transport is live, so register now, on a
+        // thread of its own: another tool holding the registry locked keeps the registration retrying for
+        // up to 30 s, and EOF meanwhile must still stop the server within 2 s (the stop waits for the
+        // registration at most its own deadline). The client is watched once the attempt is over: a
+        // server whose client was gone at its start registers, then stops (the contract, Orphans).
         stdio.start();
-        fleet.register();
-        watch.start(gone);
+        Thread registering = new Thread(() -> {
+            fleet.register();
+            watch.start(gone);
+        }, "fleet-register");
+        registering.setDaemon(true);
+        registering.start();
         Uninterruptibly.await(clientGone);
         LOG.info("{}: marking this server stopped and exiting", why.get());
         fleet.markStopped();
