@@ -21,7 +21,7 @@ import sun.misc.Signal;
 public final class StopSignals {
 
     /** The contract's list, by the JVM's names (without SIG). */
-    static final List<String> NAMES = List.of("HUP", "USR1", "USR2", "ALRM", "VTALRM", "PWR", "STKFLT", "IO", "XCPU");
+    public static final List<String> NAMES = List.of("HUP", "USR1", "USR2", "ALRM", "VTALRM", "PWR", "STKFLT", "IO", "XCPU");
 
     private static final Logger LOG = LoggerFactory.getLogger(StopSignals.class);
     /** HUP, INT and TERM are the JVM's: it runs the shutdown hooks for them by itself. */

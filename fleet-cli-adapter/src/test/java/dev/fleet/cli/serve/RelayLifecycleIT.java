@@ -54,6 +54,27 @@ class RelayLifecycleIT {
         }
     }
 
+    /**
+     * A stop signal other than TERM and INT during the teardown that EOF began hurries it, and the exit
+     * status stays EOF's (the contract: a later signal leaves the status as it was). Before, SIGHUP went
+     * through the JVM's own handler and the member exited 129.
+     */
+    @Test
+    void aSighupDuringTheTeardownOfEofLeavesTheExitStatusZero() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        // Ignoring TERM, the tree outlives the first 1.5 s of the teardown: time for the HUP to come during it.
+        try (ServeProcess member = start(registry, "trap '' TERM; " + tree("while :; do sleep 1; done"))) {
+            long[] tree = awaitTree(registry);
+            member.closeStdinAt();
+            Patience.await(Duration.ofSeconds(10), Duration.ofMillis(10),
+                    () -> logged(member, "stdin closed: ending the wrapped server"),
+                    "the member to begin its teardown; " + member.diagnosis(20));
+            assertEquals(0, new ProcessBuilder("kill", "-HUP", Long.toString(member.pid())).start().waitFor());
+            assertEnded(member, AFTER_EOF, 0, tree);
+            assertStopped(registry);
+        }
+    }
+
     @Test
     void sigtermEndsTheMemberWith143AndTakesTheChildsTreeWithIt() throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
@@ -163,6 +184,14 @@ class RelayLifecycleIT {
             assertEnded(member, AFTER_SIGNAL, 143, tree);
             assertEquals(1, new SqliteRegistryReader(registry).readAll().rows().size(), member.diagnosis(20));
             assertStopped(registry);
+        }
+    }
+
+    private static boolean logged(ServeProcess member, String text) {
+        try {
+            return member.stderrText().contains(text);
+        } catch (IOException e) {
+            return false;
         }
     }
 

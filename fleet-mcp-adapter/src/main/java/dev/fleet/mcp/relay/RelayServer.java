@@ -32,8 +32,8 @@ import sun.misc.Signal;
  * it: the child's parent-death signal is bound to it): the child's tree is ended within 2 s of EOF
  * and 1 s of a signal ({@link TreeTeardown}; a signal arriving meanwhile hurries it), every line the
  * child wrote and every answer of this member's own still under way reach the client (bounded), and
- * the row is marked stopped; then the process exits. Another stop signal ({@link StopSignals}) exits
- * through the shutdown hook, which does the same as on SIGTERM.
+ * the row is marked stopped; then the process exits. Another stop signal ({@link StopSignals#NAMES})
+ * ends it as SIGTERM does, with 128 + its own number.
  */
 public final class RelayServer {
 
@@ -97,16 +97,16 @@ public final class RelayServer {
     }
 
     private int run(ClientWatch watch) {
-        // Any other exit (a stop signal of StopSignals', a System.exit elsewhere) ends the tree as SIGTERM does.
+        // Any other exit (a System.exit elsewhere) ends the tree as SIGTERM does.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             signalled.countDown();
             endAll();
             UnblockedStderr.drain(); // what the end logged, before the JVM halts
         }, "fleet-relay-shutdown"));
         child.served();
-        StopSignals.install();
         takeSignal("TERM");
         takeSignal("INT");
+        StopSignals.NAMES.forEach(this::takeSignal);
         daemon("fleet-relay-server-exit", () -> {
             int status = Uninterruptibly.await(child::waitFor);
             finish(new End("the wrapped server exited with status " + status, status));
@@ -143,11 +143,12 @@ public final class RelayServer {
     }
 
     /**
-     * SIGTERM or SIGINT ends the member from here rather than through the JVM's own handler (which would
-     * run the shutdown hooks at once, with this signal's status even during an EOF teardown): the first
-     * trigger keeps its status, and the tree gets SIGTERM at once. A signal ignored when the JVM started
-     * (a background job's SIGINT) stays ignored; under {@code -Xrs} the JVM takes none (the signal's
-     * default ends the process, as SIGKILL would).
+     * SIGTERM, SIGINT or another stop signal ends the member from here rather than through the JVM's own
+     * handler or {@link StopSignals}' (which would run the shutdown hooks at once, with this signal's
+     * status even during an EOF teardown): the first trigger keeps its status, and the tree gets SIGTERM
+     * at once. A SIGHUP, SIGINT or SIGTERM ignored when the JVM started (a background job's SIGINT) stays
+     * ignored; under {@code -Xrs} the JVM takes none of those three (the signal's default ends the
+     * process, as SIGKILL would).
      */
     private void takeSignal(String name) {
         try {
