@@ -70,6 +70,35 @@ class RelayAnswersAtEndIT {
         assertEquals(List.of(), failures, failures.size() + " of " + RUNS + " runs lost answers");
     }
 
+    /**
+     * The client asks for the tools and leaves at once; the child, which knows no tools/list, says so
+     * (-32601) only once the member has closed its stdin, ending (well within the second it waits). That
+     * answer was under way, and the member answers the list in the child's stead: the client gets the
+     * fleet's tools. Before, the member's own answers had stopped at the end's start, so the list was
+     * lost and a stack trace logged.
+     */
+    @Test
+    void aListTheChildDoesNotKnowIsAnsweredThoughItsErrorComesOnlyAtTheEnd() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        String child = "read line; read rest; sleep 0.2; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,"
+                + "\"message\":\"Method not found\"}}'";
+        try (ServeProcess member = ServeProcess.start(registry, "prgs-author", Map.of(), "--", "bash", "-c", child)) {
+            TestFleets.awaitRunningRows(registry, 1); // registered: the end below is the member's whole end
+            member.sendBytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            member.closeStdin();
+            assertTrue(member.awaitExit(60, TimeUnit.SECONDS), member.diagnosis(20));
+            assertEquals(0, member.process().exitValue(), member.diagnosis(20));
+            List<String> lines = member.stdoutLines();
+            assertEquals(1, lines.size(), lines + "; " + member.diagnosis(20));
+            var answer = JSON.readTree(lines.get(0));
+            assertEquals(1, answer.path("id").asInt(), lines.get(0));
+            assertTrue(answer.path("result").path("tools").findValuesAsText("name")
+                    .contains("gitea_assess_fleet_inventory"), lines.get(0));
+            assertTrue(!member.stderrText().contains("Exception"), member.diagnosis(20));
+        }
+    }
+
     /** A small JVM with the jar's class-data archive when the package step made one, as the launcher starts it. */
     private static List<String> smallJvm() {
         List<String> options = new ArrayList<>(List.of("-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",

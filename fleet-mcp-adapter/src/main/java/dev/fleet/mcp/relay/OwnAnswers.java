@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -88,13 +89,21 @@ final class OwnAnswers implements AutoCloseable {
             }
         }
         slots.acquireUninterruptibly();
-        worker.execute(() -> {
+        Runnable answering = () -> {
             try {
                 toClient.accept(response(request, id, params, modern));
             } finally {
                 slots.release();
             }
-        });
+        };
+        try {
+            worker.execute(answering);
+        } catch (RejectedExecutionException ending) {
+            // The member is ending: a list the child does not know, which its last lines may still say
+            // (answered in its stead), or a request the client sends on after a signal, is answered here,
+            // on the pump that read it, rather than lost.
+            answering.run();
+        }
     }
 
     /** Stops the verdict's watcher, and lets the answers already asked for go out, for at most {@value #FINISH_MILLIS} ms. */
@@ -107,7 +116,7 @@ final class OwnAnswers implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        worker.shutdownNow();
+        slots.release(worker.shutdownNow().size()); // answers never begun free their places
     }
 
     private JsonNode response(OwnRequest request, JsonRpcId id, JsonNode params, boolean modern) {
