@@ -190,15 +190,17 @@ public final class Relay implements AutoCloseable {
     }
 
     /**
-     * A cancellation: a request the member answers itself is no business of the child's (true); one
-     * forwarded no longer waits, so a late answer to it is dropped and its place is free (the contract,
-     * §12.1), and the cancellation is forwarded (false).
+     * A cancellation: one of a forwarded request that waits is the child's, so that request no longer
+     * waits, a late answer to it is dropped and its place is free (the contract, §12.1), and the
+     * cancellation is forwarded (false); otherwise one of a request the member answers or answered itself
+     * is no business of the child's (true). The waiting request comes first: an answered request's id is
+     * free again, and the client may have reused a fleet call's for a request of the child's.
      */
     private boolean cancelled(JsonRpcId requestId) {
         if (requestId == null || !requestId.legal()) {
             return false;
         }
-        if (own.isOwn(requestId.key())) {
+        if (!forwarded.waits(requestId.key()) && own.isOwn(requestId.key())) {
             return true;
         }
         forwarded.cancel(requestId.key());

@@ -80,6 +80,26 @@ class RelayTest {
         assertEquals(childCancel, last(relay.childReceived()), "a cancellation of the child's own request passes");
     }
 
+    /**
+     * An id is free again once its request is answered: the client may reuse the id of a fleet tool call
+     * for a request of the child's, and cancelling that one reaches the child and drops its late answer.
+     * Before, an id once the fleet's was taken for the fleet's for good, and its cancellation swallowed.
+     */
+    @Test
+    void theCancellationOfAChildsRequestReachesItThoughItsIdWasOnceAFleetCalls() throws Exception {
+        initialize("{\"tools\":{}}");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"gitea_get_runtime_context\",\"arguments\":{}}}");
+        relay.awaitClientLine(line -> line.contains("\"id\":7"));
+        int answered = relay.clientReceived().size();
+        String cancel = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}";
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"slow\"}}");
+        relay.client(cancel);
+        assertEquals(cancel, last(relay.childReceived()), "the cancellation of the child's request reaches it");
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[]}}");
+        assertEquals(answered, relay.clientReceived().size(), "its late answer is dropped");
+    }
+
     @Test
     void theChildNeverAnswersForTheFleetNorTwiceForOneRequest() throws Exception {
         initialize("{\"tools\":{}}");
