@@ -11,7 +11,8 @@ import picocli.CommandLine;
  * verb: {@link #document} writes the "Exit codes" section of every verb's help from {@link #HELP}.
  * What 1 means depends on the verb (the gate is not satisfied, the registry is unreadable, a demo
  * verdict was not seen); 130 and 143 are the JVM's, when a signal ends {@code serve}, {@code demo},
- * {@code watch} or {@code wait}.
+ * {@code watch}, {@code wait} or {@code dashboard}; {@code serve} has two more of its own (another stop
+ * signal's, and the status of the server it wraps).
  */
 public final class ExitCodes {
 
@@ -67,11 +68,15 @@ public final class ExitCodes {
                     new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
             Map.entry("fleet serve", List.of(new Line(OK, "over stdio: its client closed stdin, or (without "
                     + "--keep-without-client) is gone; its row is marked stopped. Over http stdin is ignored: only "
-                    + "SIGINT or SIGTERM end it"),
+                    + "a stop signal ends it"),
                     new Line(USAGE, "unknown profile, bad option, invalid roster, a command line the roster's "
                             + "server_process_patterns do not match, an address it cannot bind, or a registry it can "
                             + "never write: " + UNWRITABLE_REGISTRY),
-                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
+                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"),
+                    new Line("128+N", "ended by another stop signal N: SIGHUP 129, SIGUSR1 138, SIGUSR2 140, SIGALRM 142 "
+                            + "(docs/CONTRACT.md, Signals)"),
+                    new Line("STATUS", "serve -- COMMAND: the wrapped server exited on its own with this status (128 + N "
+                            + "when signal N ended it)"), INTERNAL_LINE)),
             Map.entry("fleet registry", List.of(USAGE_LINE)),
             Map.entry("fleet registry migrate", List.of(new Line(OK, "migrated (or already current)"),
                     new Line(USAGE, "the registry cannot be made or migrated: a file " + UNWRITABLE_REGISTRY + "; a "
@@ -89,6 +94,7 @@ public final class ExitCodes {
                     new Line(USAGE, "invalid roster file (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet demo", List.of(new Line(OK, "every expected verdict was seen"),
                     new Line(NEGATIVE, "one was not, or a step failed (one line on stderr)"),
+                    new Line(USAGE, "a --pause outside 0s to 10m, a bad duration (one line on stderr)"),
                     new Line(INTERRUPTED, "interrupted by SIGINT (" + TERMINATED + " by SIGTERM); its servers are "
                             + "stopped (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet mcp-config", List.of(new Line(OK, "printed"),
