@@ -158,7 +158,7 @@ class HttpServeIT {
         String help = FleetJar.run("serve", "--help").stdout().replaceAll("\\s+", " ");
         assertTrue(help.contains("http (streamable HTTP: stdin is ignored, and it serves until SIGTERM or SIGINT)"),
                 help);
-        assertTrue(help.contains("Over http stdin is ignored: only SIGINT or SIGTERM end it"), help);
+        assertTrue(help.contains("Over http stdin is ignored: only a stop signal ends it"), help);
     }
 
     /** {@code --host 0} binds every interface: one warning line, and a real address announced and recorded. */
