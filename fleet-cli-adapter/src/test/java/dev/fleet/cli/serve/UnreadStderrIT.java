@@ -33,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UnreadStderrIT {
 
     private static final int FLOOD = 6_000;
+    /** More than the lines a member logs from stdin's end to its exit. */
+    private static final int END_LINES = 10;
     private static final Pattern NOTE = Pattern.compile("fleet: (\\d+) log lines dropped: .*");
 
     @TempDir
@@ -89,7 +91,11 @@ class UnreadStderrIT {
             dropped += note.matches() ? Long.parseLong(note.group(1)) : 0;
         }
         assertTrue(dropped > 0, "a pipe of 64 KiB and a queue of 256 KiB cannot hold 700 KB: " + written);
-        assertEquals(FLOOD, written + dropped, "each warning written or counted");
+        // The lines the member logs as it ends (stdin closed, the teardown, the row stopped) may still meet
+        // a full queue, the reader having only just begun: those are dropped and counted with the warnings.
+        assertTrue(written + dropped >= FLOOD, "each warning written or counted: " + written + " + " + dropped);
+        assertTrue(written + dropped <= FLOOD + END_LINES, "no more counted than the warnings and the member's "
+                + "own end: " + written + " + " + dropped);
     }
 
     private Process start(List<String> command) throws Exception {
