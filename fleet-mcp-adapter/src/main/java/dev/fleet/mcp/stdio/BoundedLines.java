@@ -2,9 +2,6 @@ package dev.fleet.mcp.stdio;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -45,11 +42,6 @@ public final class BoundedLines {
     private static final int MOVED_BYTES = CHUNK_BYTES / 4;
     private static final long KEEP_GROWN_SECONDS = 30;
     private static final long KEEP_GROWN_NANOS = KEEP_GROWN_SECONDS * 1_000_000_000L;
-    /** Eight bytes at a time, for the newline search. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
 
     /** What becomes of each line read. */
     public interface Sink {
@@ -128,7 +120,7 @@ public final class BoundedLines {
                     return last && deliver(sink, line, lineLength);
                 }
             }
-            int newline = indexOfNewline(chunk, chunkPosition, chunkLimit);
+            int newline = Newlines.indexOf(chunk, chunkPosition, chunkLimit);
             if (newline >= 0 && chunkPosition == 0 && lineLength == 0 && !discarding) {
                 chunkPosition = newline + 1; // the whole line where it was read: handed over from there
                 if (deliver(sink, chunk, newline)) {
@@ -190,7 +182,7 @@ public final class BoundedLines {
                 return false;
             }
             chunkLimit += count;
-        } while (chunkLimit <= movedBytes && indexOfNewline(chunk, chunkLimit - count, chunkLimit) < 0);
+        } while (chunkLimit <= movedBytes && Newlines.indexOf(chunk, chunkLimit - count, chunkLimit) < 0);
         return true;
     }
 
@@ -209,7 +201,7 @@ public final class BoundedLines {
             if (count < 0) {
                 return deliver(sink, line, lineLength); // a last line without a newline
             }
-            int newline = indexOfNewline(line, lineLength, lineLength + count);
+            int newline = Newlines.indexOf(line, lineLength, lineLength + count);
             if (newline >= 0) {
                 int rest = lineLength + count - newline - 1;
                 System.arraycopy(line, newline + 1, chunk, 0, rest);
@@ -270,24 +262,6 @@ public final class BoundedLines {
         if (line.length > INITIAL_LINE_BYTES) {
             line = new byte[INITIAL_LINE_BYTES];
         }
-    }
-
-    /** The first {@code \n} in {@code buffer[from, to)}, or -1; eight bytes at a time (a long line is mostly searched). */
-    static int indexOfNewline(byte[] buffer, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long word = (long) LONGS.get(buffer, i) ^ NEWLINES; // a newline's byte is now zero
-            long zeros = (word - ONES) & ~word & HIGHS; // the lowest flag marks the first zero byte exactly
-            if (zeros != 0) {
-                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (buffer[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** The next chunk, once the sink has been told that everything before it has gone its way. */
