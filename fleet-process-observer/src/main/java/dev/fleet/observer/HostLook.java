@@ -138,10 +138,19 @@ final class HostLook {
 
     /** The process, or null when it has gone (or died and waits to be reaped) since the listing. */
     private Seen read(long pid, ProcFileReader reader) {
+        // A process whose main thread alone has exited lives on: its argv, memory and open files are a
+        // live thread's to read (ExitedLeaders); its parent, group, session and start, the main thread's.
         String directory = procPrefix + pid;
         int length = reader.readProcessFile(directory + "/stat");
-        if (length < 0 || ProcStat.isDead(reader.buffer(), length)) {
+        if (length < 0) {
             return null;
+        }
+        if (ProcStat.isDead(reader.buffer(), length)) {
+            directory = ExitedLeaders.liveThread(directory, reader);
+            length = directory == null ? -1 : reader.readProcessFile(procPrefix + pid + "/stat");
+            if (length < 0) {
+                return null;
+            }
         }
         byte[] stat = reader.buffer();
         long parent = Math.max(0, ProcStat.parentPid(stat, length));

@@ -102,6 +102,24 @@ class ProcfsHostProcessTableTest {
         assertTrue(pids.contains(ownPid));
     }
 
+    /** Its argv, memory and open files are a live thread's to read; its parent and start, the main thread's. */
+    @Test
+    void aChildWhoseMainThreadAloneHasExitedIsSeenWhole() throws Exception {
+        String marker = MarkerProcess.marker();
+        Process child = MainThreadExited.start(marker);
+        children.add(child);
+
+        HostProcessTable.Look look = table.observe();
+
+        HostProcess process = only(look, child.pid());
+        assertEquals(marker, process.argv().get(process.argv().size() - 1), () -> process.argv().toString());
+        assertEquals(ownPid, process.parentPid());
+        assertEquals(child.info().startInstant(), Optional.ofNullable(process.startedAt()), "the JDK's instant");
+        assertTrue(process.memoryBytes() > 0);
+        assertNotNull(process.stdinPipe(), "its stdin, the JVM's pipe, read through a live thread");
+        assertTrue(only(look, ownPid).pipesWritten().contains(process.stdinPipe()));
+    }
+
     @Test
     void aChildReadingDevNullReadsNoPipeAndWritesItsStdoutToOne() throws Exception {
         String marker = MarkerProcess.marker();

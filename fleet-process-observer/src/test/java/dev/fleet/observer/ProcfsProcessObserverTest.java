@@ -120,6 +120,23 @@ class ProcfsProcessObserverTest {
                 "the zombie is dead; its parent is alive");
     }
 
+    /** A sixth server could hide so: one exit call on its main thread, and its cmdline reads empty. */
+    @Test
+    void aProcessWhoseMainThreadAloneHasExitedIsListedWithItsCommandLine() throws Exception {
+        String marker = Spawned.marker();
+        Process process = spawned.track(MainThreadExited.start(marker));
+
+        ProcessObservation observation = observer.observe(List.of(Pattern.quote(marker)), Set.of());
+
+        assertEquals(List.of(process.pid()), observation.processes().stream().map(ObservedProcess::pid).toList(),
+                () -> "the live process under its exited main thread: " + observation.processes());
+        ObservedProcess seen = observation.processes().get(0);
+        assertTrue(seen.matchesServer());
+        assertTrue(seen.commandLine().endsWith(" " + marker), seen.commandLine());
+        assertEquals(process.info().startInstant().orElseThrow(), seen.startedAt(), "the main thread's start");
+        assertEquals(ProcessHandle.current().pid(), seen.parentPid());
+    }
+
     private static String state(long pid) {
         try {
             String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));

@@ -103,6 +103,12 @@ final class Spawned implements AutoCloseable, AfterEachCallback {
         return process;
     }
 
+    /** {@code process}, destroyed with the rest. */
+    Process track(Process process) {
+        children.add(process);
+        return process;
+    }
+
     Process start(String... command) throws IOException {
         Process process = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
