@@ -35,8 +35,9 @@ final class HostLook {
     private final AtomicLong unparsed = new AtomicLong();
 
     /** A process as the first pass read it. */
-    private record Seen(long pid, long parent, long group, long session, int uid, long ticks, Instant startedAt,
-            List<String> argv, Descriptors stdio, long memoryBytes, boolean kernel) {
+    /** @param directory where its argv, memory and files were read: its {@code /proc/PID}, or a live thread's */
+    private record Seen(long pid, String directory, long parent, long group, long session, int uid, long ticks,
+            Instant startedAt, List<String> argv, Descriptors stdio, long memoryBytes, boolean kernel) {
     }
 
     HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook) {
@@ -66,7 +67,7 @@ final class HostLook {
                 cut[i] = held.cut();
                 // A kernel thread holds no file; any other process's files are all known only when read to the end.
                 boolean fdsRead = process.kernel() || process.stdio().readable() && !held.cut() && !held.refused();
-                processes[i] = withWritten(process, new PipeWriters(procPrefix, reader).of(process.pid(), held,
+                processes[i] = withWritten(process, new PipeWriters(reader).of(process.directory(), held,
                         channels), fdsRead);
             }
         });
@@ -126,7 +127,7 @@ final class HostLook {
         if (!process.stdio().readable()) {
             return HeldChannels.ofStdio(process.stdio(), channels);
         }
-        return HeldChannels.read(procPrefix + process.pid() + "/fd/", process.stdio(), channels, budget);
+        return HeldChannels.read(process.directory() + "/fd/", process.stdio(), channels, budget);
     }
 
     private static HostProcess withWritten(Seen process, Set<Long> written, boolean fdsRead) {
@@ -164,8 +165,8 @@ final class HostLook {
         Instant startedAt = ProcfsScan.startInstant(bootMillis, ticks, clockTicksPerSecond);
         if (ProcStat.isKernelThread(stat, length)) {
             // root's, with nothing more to read: a desktop runs a hundred or more of them
-            return new Seen(pid, parent, group, session, 0, ticks, startedAt, List.of(), Descriptors.UNREADABLE, 0,
-                    true);
+            return new Seen(pid, directory, parent, group, session, 0, ticks, startedAt, List.of(),
+                    Descriptors.UNREADABLE, 0, true);
         }
         length = reader.readProcessFile(directory + "/cmdline");
         // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
@@ -178,6 +179,6 @@ final class HostLook {
         int uid = ProcStatus.realUid(reader.buffer(), length);
         long memory = ProcStatus.residentBytes(reader.buffer(), length);
         Descriptors stdio = Descriptors.read(directory + "/fd/", budget);
-        return new Seen(pid, parent, group, session, uid, ticks, startedAt, argv, stdio, memory, false);
+        return new Seen(pid, directory, parent, group, session, uid, ticks, startedAt, argv, stdio, memory, false);
     }
 }

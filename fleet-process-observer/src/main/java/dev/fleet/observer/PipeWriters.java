@@ -18,26 +18,25 @@ final class PipeWriters {
     private static final int READ_WRITE = 02;
     private static final byte[] FLAGS = {'f', 'l', 'a', 'g', 's', ':'};
 
-    private final String procPrefix;
     private final ProcFileReader reader;
 
-    PipeWriters(String procPrefix, ProcFileReader reader) {
-        this.procPrefix = procPrefix;
+    PipeWriters(ProcFileReader reader) {
         this.reader = reader;
     }
 
     /**
-     * The stdin channels (inodes) whose other end process {@code pid} holds: the stdin pipes among {@code held}
-     * that it holds open for writing, and the stdin sockets next to a socket it holds; empty when none.
+     * The stdin channels (inodes) whose other end the process read in {@code directory} ({@code /proc/PID}, or a
+     * live thread's) holds: the stdin pipes among {@code held} that it holds open for writing, and the stdin
+     * sockets next to a socket it holds; empty when none.
      */
-    Set<Long> of(long pid, HeldChannels held, Channels wanted) {
+    Set<Long> of(String directory, HeldChannels held, Channels wanted) {
         if (held.pipes() == 0 && held.socketCount() == 0) {
             return Set.of();
         }
         Set<Long> written = new HashSet<>(4);
         for (int i = 0; i < held.pipes(); i++) {
             long inode = held.pipeInodes()[i];
-            if (!written.contains(inode) && opensForWriting(pid, held.pipeFds()[i])) {
+            if (!written.contains(inode) && opensForWriting(directory, held.pipeFds()[i])) {
                 written.add(inode);
             }
         }
@@ -48,8 +47,8 @@ final class PipeWriters {
     }
 
     /** Whether the fd was opened write-only or read-write; false when its fdinfo is gone or unreadable. */
-    private boolean opensForWriting(long pid, int fd) {
-        int length = reader.readToEnd(procPrefix + pid + "/fdinfo/" + fd);
+    private boolean opensForWriting(String directory, int fd) {
+        int length = reader.readToEnd(directory + "/fdinfo/" + fd);
         if (length < 0) {
             return false;
         }

@@ -14,7 +14,8 @@ import java.time.Duration;
  */
 final class MainThreadExited {
 
-    private static final String CODE = String.join("\n",
+    /** The program, for {@code python3 -c CODE MARKER}. */
+    static final String CODE = String.join("\n",
             "import ctypes, threading, time",
             "threading.Thread(target=time.sleep, args=(600,)).start()",
             "time.sleep(0.05)",

@@ -121,6 +121,25 @@ class ProcfsHostProcessTableTest {
     }
 
     @Test
+    void thePipeAProcessWhoseMainThreadAloneHasExitedWritesIsSeenHeld() throws Exception {
+        String reader = MarkerProcess.marker();
+        Process pipeline = start(new ProcessBuilder("bash", "-c", "python3 -c \"$0\" | exec -a \"$1\" sleep 600",
+                MainThreadExited.CODE, reader));
+        long sleep = awaitArgv0(reader);
+        long[] writer = {-1};
+        Patience.await(START, POLL, () -> (writer[0] = pipeline.children().mapToLong(ProcessHandle::pid)
+                .filter(pid -> "Z".equals(MainThreadExited.state(pid))).findFirst().orElse(-1)) > 0,
+                "the main thread of python3 exits");
+
+        HostProcessTable.Look look = table.observe();
+
+        HostProcess read = only(look, sleep);
+        assertNotNull(read.stdinPipe());
+        assertTrue(only(look, writer[0]).pipesWritten().contains(read.stdinPipe()),
+                () -> "python3 writes " + read.stdinPipe() + ": " + only(look, writer[0]).pipesWritten());
+    }
+
+    @Test
     void aChildReadingDevNullReadsNoPipeAndWritesItsStdoutToOne() throws Exception {
         String marker = MarkerProcess.marker();
         Process child = start(new ProcessBuilder("bash", "-c", "exec -a \"$0\" sleep 600", marker)
