@@ -16,6 +16,7 @@ import dev.fleet.testing.MarkerProcess;
 import dev.fleet.testing.Patience;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -95,7 +96,7 @@ class NodeSocketpairTest {
 
     private HostServer classified(HostProcessTable.Look look, ConfiguredServer entry) {
         // No observer pid: the JVM's own tree (node is its child) is the observer's part, left out of any report.
-        HostSnapshot snapshot = new HostSnapshot(List.of(entry), look.processes(), look.bootId(), 0, List.of(),
+        HostSnapshot snapshot = new HostSnapshot(List.of(entry), look.processes(), look.bootId(), 0, Set.of(),
                 look.warnings());
         return HostClassifier.classify(snapshot, false).servers().stream().filter(s -> s.rootPid() == sleep)
                 .findFirst().orElseThrow(() -> new AssertionError(sleep + " is no server"));

@@ -2,11 +2,15 @@ package dev.fleet.cli.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.HostShape;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator.ValidationResponse;
 import java.io.IOException;
@@ -32,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostIT {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** What a server's name may hold that a terminal would obey. */
     private static final String HOSTILE_NAME = "sleeper\u001b[2J\u001b[31mGATE SATISFIED";
 
@@ -123,6 +128,35 @@ class HostIT {
         assertTrue(younger.isAlive(), "the current server lives on");
         FleetJar.Run after = FleetJar.run(environment(home), "host", "--format", "json");
         assertEquals(0, after.exitCode(), after.stdout());
+    }
+
+    /**
+     * A process of the fleet's own is left to {@code fleet assess}, found as its observer finds it (RE2J):
+     * a POSIX class the JDK's engine reads otherwise once matched nothing here, and the fleet's own servers
+     * were listed as strays with a line that stops them.
+     */
+    @Test
+    void aProcessMatchingTheRostersPatternIsLeftOutAsTheFleetsObserverMatchesIt(@TempDir Path home) throws Exception {
+        String seconds = uniqueSeconds();
+        configure(home, "sleeper", seconds);
+        Process older = startServer(seconds);
+        Thread.sleep(2000);
+        Process younger = startServer(seconds);
+        FleetJar.Run unrostered = awaitServers(home, younger, 2);
+        assertEquals(1, unrostered.exitCode(), "without the roster, the older is a stray: " + unrostered.stdout());
+
+        String digits = seconds.substring(seconds.indexOf('.') + 1);
+        Path roster = TestFleets.roster(home.resolve("registry.sqlite3"));
+        ObjectNode rostered = (ObjectNode) JSON.readTree(roster.toFile());
+        rostered.putArray("server_process_patterns").add("^sleep 600[.]" + digits.substring(0, 4) + "[[:digit:]]{"
+                + (digits.length() - 4) + "}$");
+        JSON.writeValue(roster.toFile(), rostered);
+        FleetJar.Run run = FleetJar.run(environment(home), "host", "--format", "json", "--roster", roster.toString());
+
+        assertEquals(0, run.exitCode(), run.stdout() + run.stderr());
+        assertNull(serverOf(run.stdoutJson(), older.pid()), run.stdout());
+        assertNull(serverOf(run.stdoutJson(), younger.pid()), run.stdout());
+        assertEquals(0, run.stdoutJson().get("strays").asInt());
     }
 
     /** The servers' command: {@code sleep} with seconds no other test's sleep uses, so only ours match. */

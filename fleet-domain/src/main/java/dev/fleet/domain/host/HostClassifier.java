@@ -35,7 +35,7 @@ public final class HostClassifier {
     /** The report of {@code snapshot} with the stop script of its strays. */
     public static HostInventory inventory(HostSnapshot snapshot, boolean all) {
         ProcessForest forest = ProcessForest.of(snapshot.processes());
-        FleetPart fleet = FleetPart.of(forest, snapshot.rosterPatterns(), snapshot.ownPid());
+        FleetPart fleet = FleetPart.of(forest, snapshot.fleetPids(), snapshot.ownPid());
         ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured());
         PipeHolders holders = PipeHolders.of(forest);
         LongPredicate mayFeed = pid -> !servers.inTrees().contains(pid) && !fleet.contains(pid);
@@ -58,7 +58,6 @@ public final class HostClassifier {
             found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, blind));
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
-        warnings.addAll(fleet.warnings());
         if (!undecided.isEmpty()) {
             warnings.add("cannot tell whether " + (undecided.size() == 1 ? "pid " : "pids ")
                     + undecided.stream().map(String::valueOf).collect(Collectors.joining(", "))

@@ -2,6 +2,7 @@ package dev.fleet.domain.host;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Everything {@code fleet host} classifies, read once: the configured servers, the processes the
@@ -13,19 +14,19 @@ import java.util.Objects;
  * @param bootId the host's boot id ({@code /proc/sys/kernel/random/boot_id}), which makes a start in
  *     clock ticks mean one instant
  * @param ownPid the pid of the observing process, never reported
- * @param rosterPatterns the fleet roster's server patterns: a process matching one belongs to the
- *     fleet's own part (§5), not to this report
+ * @param fleetPids the processes whose command line matches a server pattern of the fleet's roster, as
+ *     the fleet's own observer matches it: they and their trees are the fleet's own part (§5), not this report's
  * @param warnings one line each, for a configuration that could not be read and anything else the
  *     operator should know
  */
 public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId,
-        long ownPid, List<String> rosterPatterns, List<String> warnings) {
+        long ownPid, Set<Long> fleetPids, List<String> warnings) {
 
     public HostSnapshot {
         configured = List.copyOf(configured);
         processes = List.copyOf(processes);
         Objects.requireNonNull(bootId, "bootId");
-        rosterPatterns = List.copyOf(rosterPatterns);
+        fleetPids = Set.copyOf(fleetPids);
         warnings = List.copyOf(warnings);
     }
 }

@@ -9,6 +9,9 @@ import dev.fleet.domain.port.out.HostProcessTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Reads the clients' configurations, then looks at the process table once, and classifies the snapshot
@@ -19,17 +22,17 @@ public final class HostInventoryService implements HostInventoryUseCase {
 
     private final ClientConfigurations configurations;
     private final HostProcessTable processTable;
-    private final List<String> rosterPatterns;
+    private final Predicate<String> fleetServer;
 
     /**
-     * @param rosterPatterns the fleet roster's server patterns (its own part, left out), empty when there
-     *     is no roster
+     * @param fleetServer whether a command line is one of the fleet's own servers: the matcher of the
+     *     roster's server patterns that the fleet's observer uses (its part is left out of this report)
      */
     public HostInventoryService(ClientConfigurations configurations, HostProcessTable processTable,
-            List<String> rosterPatterns) {
+            Predicate<String> fleetServer) {
         this.configurations = Objects.requireNonNull(configurations, "configurations");
         this.processTable = Objects.requireNonNull(processTable, "processTable");
-        this.rosterPatterns = List.copyOf(rosterPatterns);
+        this.fleetServer = Objects.requireNonNull(fleetServer, "fleetServer");
     }
 
     @Override
@@ -43,7 +46,9 @@ public final class HostInventoryService implements HostInventoryUseCase {
         HostProcessTable.Look look = processTable.observe();
         List<String> warnings = new ArrayList<>(read.warnings());
         warnings.addAll(look.warnings());
+        Set<Long> fleetPids = look.processes().stream().filter(process -> fleetServer.test(process.commandLine()))
+                .map(process -> process.pid()).collect(Collectors.toSet());
         return new HostSnapshot(read.servers(), look.processes(), look.bootId() == null ? "" : look.bootId(),
-                look.ownPid(), rosterPatterns, warnings);
+                look.ownPid(), fleetPids, warnings);
     }
 }

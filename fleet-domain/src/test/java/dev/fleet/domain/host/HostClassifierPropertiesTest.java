@@ -60,7 +60,7 @@ class HostClassifierPropertiesTest {
             Collections.shuffle(processes, random);
             Collections.shuffle(configured, random);
             HostSnapshot shuffled = new HostSnapshot(configured, processes, snapshot.bootId(), snapshot.ownPid(),
-                    snapshot.rosterPatterns(), snapshot.warnings());
+                    snapshot.fleetPids(), snapshot.warnings());
             assertEquals(bytes(snapshot, all), bytes(shuffled, all));
         });
     }

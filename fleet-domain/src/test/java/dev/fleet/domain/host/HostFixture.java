@@ -3,6 +3,7 @@ package dev.fleet.domain.host;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -19,7 +20,8 @@ final class HostFixture {
 
     final List<ConfiguredServer> configured = new ArrayList<>();
     final List<HostProcess> processes = new ArrayList<>();
-    final List<String> rosterPatterns = new ArrayList<>();
+    /** The processes the fleet's observer found matching its roster's patterns. */
+    final Set<Long> fleetPids = new HashSet<>();
     final List<String> warnings = new ArrayList<>();
 
     /** The instant {@code ticks} clock ticks after boot mean. */
@@ -70,7 +72,7 @@ final class HostFixture {
     }
 
     HostSnapshot snapshot() {
-        return new HostSnapshot(configured, processes, BOOT_ID, OWN_PID, rosterPatterns, warnings);
+        return new HostSnapshot(configured, processes, BOOT_ID, OWN_PID, fleetPids, warnings);
     }
 
     HostReport report() {

@@ -83,8 +83,11 @@ final class HostGen {
                 }
             }
             if (pick(0, 3) == 0) {
-                host.rosterPatterns.add(pick(0, 1) == 0 ? "fleet\\.jar serve" : "(a+)+b");
-                host.process(pid(), clientPids.isEmpty() ? 1 : clientPids.get(0), 300, 10, "java", "-jar", "fleet.jar",
+                long fleet = pid();
+                if (pick(0, 1) == 0) {
+                    host.fleetPids.add(fleet); // the fleet's own, as its observer's patterns found it
+                }
+                host.process(fleet, clientPids.isEmpty() ? 1 : clientPids.get(0), 300, 10, "java", "-jar", "fleet.jar",
                         "serve");
             }
             if (pick(0, 3) == 0) {

@@ -79,7 +79,7 @@ class HostSafetyTest {
                 + HostFixture.BOOT_ID + "' ] || { "), line);
 
         HostReport unknownBoot = HostClassifier.classify(new HostSnapshot(stale.configured, stale.processes,
-                "not-a-boot-id; rm -rf ~", HostFixture.OWN_PID, List.of(), List.of()), false);
+                "not-a-boot-id; rm -rf ~", HostFixture.OWN_PID, Set.of(), List.of()), false);
         assertEquals(ServerState.STALE_GENERATION, server(unknownBoot, 1500).state());
         assertEquals(StopLine.UNKNOWN_BOOT, server(unknownBoot, 1500).stop(), "a line that signals nothing");
         assertEquals(1, unknownBoot.strays());

@@ -41,7 +41,7 @@ class HostInventoryServiceTest {
                 process(400, 100, 30, false, List.of("java", "-jar", "fleet.jar", "serve"))),
                 "B007-ab", 999, List.of("/proc/7: unreadable"));
 
-        HostInventory inventory = new HostInventoryService(configurations, table, List.of("fleet\\.jar serve"))
+        HostInventory inventory = new HostInventoryService(configurations, table, line -> line.contains("fleet.jar serve"))
                 .inventory(new HostInventoryUseCase.Request(List.of(Path.of("/x.json")), Path.of("/work"), true));
 
         assertEquals(List.of(List.of(Path.of("/x.json")), Path.of("/work")), asked);
