@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import java.io.ByteArrayOutputStream;
@@ -12,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -225,6 +228,57 @@ class StdioBadInputTest {
             assertFalse(stderr.contains("OutOfMemoryError"), stderr);
             assertNoStackTrace(stderr);
         }
+    }
+
+    /**
+     * A 2026-07-28 listen is answered only when it ends, so nothing else bounds how many a client opens: at
+     * most 64 are open at once, a further one is refused at once (-32000), and so is one under the id of an
+     * open one (-32600), which would otherwise never be answered. A cancelled listen frees its place; at EOF
+     * each open listen gets its final result.
+     */
+    @Test
+    void listensAreBoundedAndOneUnderTheIdOfAnOpenListenIsRefused() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            for (int i = 0; i < 64; i++) {
+                server.send(listen("l" + i));
+            }
+            server.send(listen("l64"));
+            JsonNode beyond = server.response(NODES.textNode("l64"));
+            assertEquals(-32000, beyond.path("error").path("code").asInt(), beyond::toString);
+            server.send(listen("l0"));
+            JsonNode again = server.response(NODES.textNode("l0"));
+            assertEquals(INVALID_REQUEST, again.path("error").path("code").asInt(), again::toString);
+
+            server.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"l1\"}}");
+            server.send(listen("l65"));
+            server.send(ping("\"after\""));
+            server.response(NODES.textNode("after"));
+            server.closeStdin();
+            assertTrue(server.awaitExit(30, TimeUnit.SECONDS), "EOF ends the server");
+
+            Set<String> ended = new TreeSet<>();
+            for (String line : server.stdoutLines()) {
+                JsonNode message = new ObjectMapper().readTree(line);
+                if (message.has("result") && message.path("id").asText().startsWith("l")) {
+                    ended.add(message.path("id").asText());
+                }
+            }
+            Set<String> open = new TreeSet<>();
+            for (int i = 0; i < 64; i++) {
+                open.add("l" + i);
+            }
+            open.remove("l1");
+            open.add("l65");
+            assertEquals(open, ended, () -> "each open listen's final result, and no other: " + server.stdoutLines());
+            assertNoStackTrace(server.stderrText());
+        }
+    }
+
+    private static String listen(String id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":\"subscriptions/listen\",\"params\":{"
+                + "\"notifications\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"bounded\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
     }
 
     private static void assertNoStackTrace(String stderr) {

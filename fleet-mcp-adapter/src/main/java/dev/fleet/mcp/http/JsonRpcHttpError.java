@@ -49,7 +49,7 @@ record JsonRpcHttpError(int status, int code, String message) {
 
     static final int INVALID_PARAMS = JsonRpcError.INVALID_PARAMS;
     /** JSON-RPC's first implementation-defined server error: the server declines for now. */
-    static final int SERVER_BUSY = -32000;
+    static final int SERVER_BUSY = JsonRpcError.SERVER_BUSY;
 
     static final JsonRpcHttpError TOO_MANY_SESSIONS = new JsonRpcHttpError(503, SERVER_BUSY,
             "Too many sessions: close one (DELETE) or wait for idle ones to expire");

@@ -18,6 +18,8 @@ public record JsonRpcError(int code, String message) {
     public static final int INVALID_REQUEST = -32600;
     public static final int INVALID_PARAMS = -32602;
     public static final int INTERNAL_ERROR = -32603;
+    /** Implementation-defined: a bound of the server's is reached (sessions over HTTP, listens over stdio). */
+    public static final int SERVER_BUSY = -32000;
 
     /** The response that answers the request of {@code id} with this error, as a tree (a batch holds several). */
     public ObjectNode node(JsonRpcId id) {

@@ -189,6 +189,11 @@ final class JsonRpcGate {
         if (modern != null && ModernEra.claims(read)) {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
+            } else {
+                JsonRpcError refused = modern.listenRefused(messages.id(id));
+                if (refused != null) {
+                    return reply(id, refused.code(), refused.message(), length);
+                }
             }
             modern.request(messages.id(id), method, params);
             return Admission.Handled.ANSWERED;

@@ -1,6 +1,7 @@
 package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -9,6 +10,7 @@ import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.server.McpHeaders;
 import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,11 +34,18 @@ import reactor.core.scheduler.Schedulers;
  * <p>A request's answer goes through the place the gate reserved for it ({@link LineOutput#writeAnswer}).
  * A {@code subscriptions/listen} reserves none: it is answered only when the server closes, and its
  * acknowledgement and updates are notifications; the client's {@code notifications/cancelled} naming
- * it ends it (and with it, if no one else listens, the background assessment).
+ * it ends it (and with it, if no one else listens, the background assessment). At most
+ * {@value #MAX_LISTENS} are open at once, each under its own id ({@link #listenRefused}).
  */
 final class ModernStdio {
 
     static final String LISTEN = "subscriptions/listen";
+    /**
+     * Listens open at once, at most, as many as the answers that may wait: each holds its subscription and
+     * its stream, and a client that opens them without end must not fill the heap (HTTP bounds its own
+     * by its 64 connections).
+     */
+    static final int MAX_LISTENS = 64;
     private static final Logger LOG = LoggerFactory.getLogger(ModernStdio.class);
     /** stdio has no HTTP headers to mirror a tool's parameters into (the SDK's own stdio context). */
     private static final McpTransportContext CONTEXT =
@@ -54,6 +63,23 @@ final class ModernStdio {
         this.server = Objects.requireNonNull(server, "server");
         this.mapper = server.mapper();
         this.out = Objects.requireNonNull(out, "out");
+    }
+
+    /**
+     * Why a listen of {@code id} cannot open now, or null when it can: its id names an open listen (the
+     * answer to one would be taken for the other's), or {@value #MAX_LISTENS} listens are open. Asked by
+     * the one stdin thread before {@link #request}, so nothing opens in between.
+     */
+    JsonRpcError listenRefused(JsonNode id) {
+        if (listens.containsKey(id)) {
+            return new JsonRpcError(JsonRpcError.INVALID_REQUEST,
+                    "Invalid Request: a listen with this id is open; cancel it, or use another id");
+        }
+        if (listens.size() >= MAX_LISTENS) {
+            return new JsonRpcError(JsonRpcError.SERVER_BUSY, "Server busy: " + MAX_LISTENS
+                    + " listens are open; cancel one first");
+        }
+        return null;
     }
 
     /**
@@ -75,11 +101,26 @@ final class ModernStdio {
         }
         Disposable.Swap listen = Disposables.swap();
         if (listens.putIfAbsent(id, listen) != null) {
-            LOG.warn("a second listen with the id of an open one is ignored");
-            return;
+            throw new IllegalStateException("a listen opened though its id names an open one"); // listenRefused first
         }
         listen.update(messages.doFinally(signal -> listens.remove(id, listen)).subscribe(message -> write(message,
                 false), error -> LOG.warn("a listen failed: {}", error.toString())));
+    }
+
+    /**
+     * Once the server has closed the listens, waits up to {@code timeout} for each open one's final result
+     * to be written: the results are written on other threads, and an exit must not cut them off.
+     */
+    void awaitListensAnswered(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!listens.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** {@code notifications/cancelled}: ends the listen it names, if open; other requests run to their answer. */

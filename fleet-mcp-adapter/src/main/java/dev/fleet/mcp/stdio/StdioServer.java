@@ -12,6 +12,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
 public final class StdioServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(StdioServer.class);
+    /** How long an exit at EOF waits for open listens' final results, well within its 2 s. */
+    private static final Duration LISTENS_ANSWERED = Duration.ofMillis(500);
 
     private StdioServer() {
     }
@@ -77,8 +80,9 @@ public final class StdioServer {
         LineOutput protocol = new LineOutput(stdout, "the client");
         // Both eras on one stdin: the gate sends each request that claims 2026-07-28 to the modern server.
         ModernFleetServer modern = ModernFleetServer.of(fleet);
+        ModernStdio modernStdio = new ModernStdio(modern, protocol);
         StdioTransport stdio = new StdioTransport(fleet.mapper(), stdin, protocol, () -> gone.accept("stdin closed"),
-                BoundedLines.MAX_LINE_BYTES, new ModernStdio(modern, protocol));
+                BoundedLines.MAX_LINE_BYTES, modernStdio);
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(stdio)));
         // The hook goes in before registering: a SIGTERM during a slow first migration must still
         // leave the row stopped (the stop waits for the registration in progress, then marks it).
@@ -103,6 +107,7 @@ public final class StdioServer {
         LOG.info("{}: marking this server stopped and exiting", why.get());
         fleet.markStopped();
         modern.close();
+        modernStdio.awaitListensAnswered(LISTENS_ANSWERED); // each open listen's final result, before the exit
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);
     }
