@@ -7,9 +7,15 @@ import java.util.function.Function;
 
 /**
  * Whether the fleet's instances agree on one value (a cohort, a revision), and {@code values}, the
- * distinct known values, sorted.
+ * distinct known values, sorted. A value holding U+FFFD is not known: that character is what bytes
+ * that were not text become on their way in (an environment or a registry column decoded as UTF-8,
+ * or as the locale's charset), so two different cohorts could read as one; it fails closed as a
+ * missing value does.
  */
 public record Agreement(Single single, List<String> values) {
+
+    /** What a decoder puts for bytes that are not text in its charset. */
+    private static final char REPLACEMENT = '\uFFFD';
 
     /** No instance, nothing to agree on. */
     static final Agreement NONE = new Agreement(Single.UNKNOWN, List.of());
@@ -34,8 +40,7 @@ public record Agreement(Single single, List<String> values) {
         if (instances.isEmpty()) {
             return NONE;
         }
-        List<String> known = instances.stream().map(value).filter(text -> !Text.isBlank(text)).distinct().sorted()
-                .toList();
+        List<String> known = instances.stream().map(value).filter(Agreement::known).distinct().sorted().toList();
         Single single = !unknown(instances, value).isEmpty() ? Single.UNKNOWN
                 : known.size() == 1 ? Single.AGREE : Single.SPLIT;
         return new Agreement(single, known);
@@ -43,7 +48,12 @@ public record Agreement(Single single, List<String> values) {
 
     /** The instances that do not know the value. */
     static List<Instance> unknown(List<Instance> instances, Function<Instance, String> value) {
-        return instances.stream().filter(instance -> Text.isBlank(value.apply(instance))).toList();
+        return instances.stream().filter(instance -> !known(value.apply(instance))).toList();
+    }
+
+    /** Present, not blank, and not bytes decoded as text that they were not. */
+    private static boolean known(String text) {
+        return !Text.isBlank(text) && text.indexOf(REPLACEMENT) < 0;
     }
 
     public Agreement {

@@ -42,6 +42,28 @@ class CohortAndRevisionTest {
         assertEquals(List.of(RowBuilder.HEAD), verdict.startupHeads());
     }
 
+    /**
+     * Bytes that were not text read as U+FFFD (a cohort set under the C locale, a registry column another
+     * tool wrote): {@code client-é} and {@code client-ü} then both read {@code client-\uFFFD\uFFFD}, and
+     * their agreeing proves nothing. Every member's value so read still leaves the cohort unknown.
+     */
+    @Test
+    void aCohortOrRevisionHoldingAReplacementCharacterIsUnknownThoughAllAgree() {
+        Scenario scenario = Scenario.healthyFive();
+        scenario.rows.replaceAll(row -> RowBuilder.from(row).with(r -> {
+            r.cohortId = "client-\uFFFD\uFFFD";
+            r.startupHead = "abc\uFFFD";
+        }).build());
+
+        Verdict verdict = scenario.classify();
+
+        assertEquals(List.of("cohort_unknown", "revision_unknown"), codes(verdict));
+        assertNull(verdict.singleCohort());
+        assertNull(verdict.singleRevision());
+        assertFalse(verdict.mutationGateSatisfied());
+        assertEquals(List.of(), verdict.cohortIds(), "no cohort is known");
+    }
+
     @Test
     void twoRevisionsSplitTheFleetButLeaveTheInventoryComplete() {
         Verdict verdict = healthyFiveWith("reviewer", r -> r.startupHead = "0ldc0ffee").classify();
