@@ -18,12 +18,17 @@ import java.util.Set;
  *       path as executed ({@code #!/bin/sh -e} gives {@code /bin/sh -e /abs/script ARGS}); for
  *       {@code #!/usr/bin/env node}, {@code node /abs/script ARGS} and, with {@code node} found on
  *       {@code PATH}, {@code /usr/bin/node /abs/script ARGS} ({@code env -S} splits the rest);</li>
- *   <li>for {@code npx} (by its name), {@code npm exec ARGS}: npx retitles itself, and the kernel then
- *       shows the title either as several elements or as ONE ({@code "npm exec -y pkg"}), so both;</li>
+ *   <li>for {@code npx} (by its name), {@code npm exec ARGS}: npx retitles itself, leaving its own options
+ *       out ({@code npx -y pkg} shows {@code npm exec pkg}), and the kernel then shows the title either as
+ *       several elements or as ONE ({@code "npm exec pkg"}), so both, with npx's options and without;</li>
  *   <li>last, always, the command as written with its arguments.</li>
  * </ol>
  */
 final class LaunchForms {
+
+    /** npx's (and npm's config) options whose value is the next argument, when not written {@code --opt=value}. */
+    private static final Set<String> NPX_OPTIONS_WITH_A_VALUE = Set.of("-p", "--package", "-c", "--call",
+            "--registry", "--cache", "--prefix", "--userconfig", "-w", "--workspace", "--loglevel");
 
     private final ExecutableSearch path;
 
@@ -51,12 +56,37 @@ final class LaunchForms {
             }
         }
         if (baseName(command).equals("npx")) {
-            forms.add(join(List.of("npm", "exec"), args));
-            forms.add(List.of(String.join(" ", join(List.of("npm", "exec"), args))));
+            // npm's title leaves npx's own options out (npm 11: "npx -y pkg a" shows "npm exec pkg a"); the
+            // form with them is kept for an npm that shows them.
+            for (List<String> shown : new LinkedHashSet<>(List.of(withoutNpxOptions(args), args))) {
+                forms.add(join(List.of("npm", "exec"), shown));
+                forms.add(List.of(String.join(" ", join(List.of("npm", "exec"), shown))));
+            }
         }
         forms.remove(join(List.of(command), args));
         forms.add(join(List.of(command), args));
         return List.copyOf(forms);
+    }
+
+    /**
+     * {@code args} without the options npx reads itself before the package ({@code -y}, {@code --yes},
+     * {@code -p PKG}, {@code --package=PKG}, ...; a {@code --} ends them): what follows is what npm runs,
+     * and all its title shows.
+     */
+    static List<String> withoutNpxOptions(List<String> args) {
+        int first = 0;
+        while (first < args.size()) {
+            String arg = args.get(first);
+            if (arg.equals("--")) {
+                first++;
+                break;
+            }
+            if (!arg.startsWith("-") || arg.equals("-")) {
+                break;
+            }
+            first += NPX_OPTIONS_WITH_A_VALUE.contains(arg) ? 2 : 1;
+        }
+        return args.subList(Math.min(first, args.size()), args.size());
     }
 
     /** The file the command names, for reading its interpreter line only. */

@@ -92,9 +92,23 @@ class LaunchFormsTest {
                 List.of(npx.toString(), "-y", "@scope/pkg"),
                 List.of("node", npx.toString(), "-y", "@scope/pkg"),
                 List.of(node.toString(), npx.toString(), "-y", "@scope/pkg"),
+                List.of("npm", "exec", "@scope/pkg"),
+                List.of("npm exec @scope/pkg"),
                 List.of("npm", "exec", "-y", "@scope/pkg"),
                 List.of("npm exec -y @scope/pkg"),
                 List.of("npx", "-y", "@scope/pkg")), server.launchForms());
+    }
+
+    /** As npm 11 titles itself: {@code npx --yes -p pkg bin -y} shows {@code npm exec bin -y}. */
+    @Test
+    void npxOwnOptionsBeforeThePackageAreNotInNpmsTitle() {
+        assertEquals(List.of("@scope/pkg", "--flag", "v"), LaunchForms.withoutNpxOptions(
+                List.of("-y", "@scope/pkg", "--flag", "v")));
+        assertEquals(List.of("bin", "-y"), LaunchForms.withoutNpxOptions(
+                List.of("--yes", "-p", "pkg", "--quiet", "bin", "-y")));
+        assertEquals(List.of("pkg"), LaunchForms.withoutNpxOptions(List.of("--package=other", "--", "pkg")));
+        assertEquals(List.of(), LaunchForms.withoutNpxOptions(List.of("-y", "-p")));
+        assertEquals(List.of("pkg"), LaunchForms.withoutNpxOptions(List.of("pkg")));
     }
 
     @Test

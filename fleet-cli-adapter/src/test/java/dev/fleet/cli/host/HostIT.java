@@ -45,6 +45,7 @@ class HostIT {
     @AfterEach
     void stopWhatWasStarted() throws InterruptedException {
         for (Process server : started) {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
             server.destroyForcibly();
             server.waitFor(10, TimeUnit.SECONDS);
         }
@@ -157,6 +158,33 @@ class HostIT {
         assertNull(serverOf(run.stdoutJson(), older.pid()), run.stdout());
         assertNull(serverOf(run.stdoutJson(), younger.pid()), run.stdout());
         assertEquals(0, run.stdoutJson().get("strays").asInt());
+    }
+
+    /**
+     * The most common entry, {@code npx -y PKG}, run by the real npx: npm titles itself {@code npm exec PKG},
+     * leaving npx's own {@code -y} out, and the entry is still found.
+     */
+    @Test
+    void aServerConfiguredAsNpxDashYIsFoundUnderTheTitleNpmGivesIt(@TempDir Path home) throws Exception {
+        Path pkg = Files.createDirectories(home.resolve("probe-" + uniqueSeconds().replace('.', '-')));
+        Files.writeString(pkg.resolve("package.json"),
+                "{\"name\": \"fleet-host-probe\", \"version\": \"1.0.0\", \"bin\": {\"fleet-host-probe\": \"cli.js\"}}");
+        Path cli = Files.writeString(pkg.resolve("cli.js"), "#!/usr/bin/env node\nsetInterval(() => {}, 60000);\n");
+        assertTrue(cli.toFile().setExecutable(true));
+        Files.writeString(home.resolve(".claude.json"), "{\"mcpServers\": {\"probe\": {\"command\": \"npx\", "
+                + "\"args\": [\"-y\", \"" + pkg + "\"]}}}");
+        ProcessBuilder builder = new ProcessBuilder("npx", "-y", pkg.toString()).directory(home.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("npm_config_update_notifier", "false");
+        Process npx = builder.start();
+        started.add(npx);
+
+        FleetJar.Run json = awaitServers(home, npx, 1);
+
+        JsonNode entry = serverOf(json.stdoutJson(), npx.pid());
+        assertEquals("probe", entry.get("name").asText(), json.stdout());
+        assertEquals("current", entry.get("state").asText(), json.stdout());
+        assertTrue(entry.get("pids").size() > 1, "npm exec with the node it started: " + json.stdout());
     }
 
     /** The servers' command: {@code sleep} with seconds no other test's sleep uses, so only ours match. */
