@@ -1,6 +1,7 @@
 package dev.fleet.domain.host;
 
 import java.time.Instant;
+import dev.fleet.domain.SecretMask;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -45,8 +46,26 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
         pipesWritten = Set.copyOf(Objects.requireNonNull(pipesWritten, "pipesWritten"));
     }
 
-    /** Its arguments joined by single spaces, as shown. */
+    /** Its arguments joined by single spaces, as matched. */
     public String commandLine() {
         return String.join(" ", argv);
+    }
+
+    /**
+     * Its command line as a report shows it: an argument that is configuration written inline (it opens
+     * with a JSON object or array, or a TOML inline table: {@code claude --mcp-config '{"mcpServers":...}'})
+     * is masked whole. Such text may carry the {@code env} and {@code headers} of the servers it
+     * configures, whose values no output may show (§14), and no word of it names them as a secret.
+     */
+    public String shownCommandLine() {
+        StringBuilder shown = new StringBuilder();
+        for (String argument : argv) {
+            if (!shown.isEmpty()) {
+                shown.append(' ');
+            }
+            String opening = argument.stripLeading();
+            shown.append(opening.startsWith("{") || opening.startsWith("[") ? SecretMask.MASK : argument);
+        }
+        return shown.toString();
     }
 }

@@ -70,7 +70,7 @@ final class ReportAssembly {
                 if (targets.stream().allMatch(StopLine::guardable)) {
                     strays.add(new StopScript.Stray(server.state().label(), clientLabel(server.client()),
                             server.entry().name() == null ? "(no entry)" : server.entry().name(),
-                            server.root().commandLine(), targets));
+                            server.root().shownCommandLine(), targets));
                 } else {
                     unguarded.add(server.root().pid());
                 }
@@ -96,7 +96,7 @@ final class ReportAssembly {
         found.stream().filter(server -> server.client() != null && server.client().pid() == client.pid())
                 .map(server -> server.entry().project()).filter(Objects::nonNull).forEach(projects::add);
         return new HostClient(kindLabel(client), client.pid(), client.startTicks(), startedAt(client.startedAt()),
-                client.commandLine(), projects.size() == 1 ? projects.first() : null);
+                client.shownCommandLine(), projects.size() == 1 ? projects.first() : null);
     }
 
     private static String kindLabel(HostProcess client) {

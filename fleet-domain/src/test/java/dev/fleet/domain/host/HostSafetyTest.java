@@ -3,6 +3,7 @@ package dev.fleet.domain.host;
 import static dev.fleet.domain.host.HostFixture.entry;
 import static dev.fleet.domain.host.HostFixture.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,27 @@ class HostSafetyTest {
     private static HostProcess unreadable(long pid) {
         return new HostProcess(pid, 1, pid, pid, 0, 100, HostFixture.at(100), List.of("/usr/sbin/sshd"), false, null,
                 false, Set.of(), 0, false);
+    }
+
+    /** Claude Code takes a whole configuration as an argument, env and headers included: none of it is shown. */
+    @Test
+    void configurationWrittenInlineInACommandLineIsNeverShown() {
+        String inline = "{\"mcpServers\":{\"github\":{\"command\":\"npx\",\"args\":[\"-y\",\"@mcp/github\"],"
+                + "\"env\":{\"OPENAI_API_KEY\":\"sk-proj-SECRET1\"},\"headers\":{\"X-Api-Key\":\"hdr-SECRET2\"}}}}";
+        String config = " {\"token\": \"SECRET3\"}";
+        HostFixture host = host().configure(entry(ClientKind.CLAUDE_CODE, "cfg", "mcp-cfg", "--config", config))
+                .client(700, 1, 500, Set.of(31L, 32L), "claude", "--mcp-config", inline, "--strict-mcp-config")
+                .process(3000, 700, 4_000, 31, "mcp-cfg", "--config", config)
+                .process(3001, 700, 9_000, 32, "mcp-cfg", "--config", config);
+        HostInventory inventory = HostClassifier.inventory(host.snapshot(), true);
+
+        assertEquals("claude --mcp-config *** --strict-mcp-config", inventory.report().clients().get(0).command());
+        assertEquals(ServerState.STALE_GENERATION, server(inventory.report(), 3000).state());
+        assertTrue(inventory.stopScript().contains("mcp-cfg --config ***"), inventory.stopScript());
+        String everything = HostReportDocument.canonicalJson(inventory.report()) + inventory.stopScript();
+        for (String secret : List.of("SECRET1", "SECRET2", "SECRET3")) {
+            assertFalse(everything.contains(secret), () -> secret + " shown: " + everything);
+        }
     }
 
     @Test
