@@ -1,7 +1,6 @@
 package dev.fleet.clientconfig;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,10 +22,10 @@ record InterpreterLine(String interpreter, String argument) {
             return Optional.empty();
         }
         byte[] head;
-        try (InputStream in = Files.newInputStream(script)) {
-            head = in.readNBytes(ReadBounds.SHEBANG_BYTES);
+        try {
+            head = DeadlineReads.head(script, ReadBounds.SHEBANG_BYTES);
         } catch (IOException | SecurityException e) {
-            return Optional.empty();
+            return Optional.empty(); // unreadable, or slow to answer (DeadlineReads): no interpreter line known
         }
         return parse(new String(head, StandardCharsets.UTF_8));
     }
