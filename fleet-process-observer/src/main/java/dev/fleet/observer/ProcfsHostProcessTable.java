@@ -60,7 +60,7 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
         } catch (IOException | RuntimeException e) {
             // A process table that cannot be listed (or is another namespace's) shows nothing, and says why.
             warnings.add("the process table " + procRoot + " could not be read: " + e.getMessage());
-            return new Look(List.of(), bootId, ownPid, warnings);
+            return Look.unread(bootId, ownPid, warnings);
         }
     }
 }

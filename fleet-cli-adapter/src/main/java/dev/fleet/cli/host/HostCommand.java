@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         description = {"List every MCP server the clients of this host configured and started, by client: which "
                 + "is current and which a stray (stale_generation, duplicate, orphaned, leftover), with the "
                 + "guarded line that stops each stray. Read-only: fleet never signals anything.",
-            "Exit 0: no stray; 1: strays; 2: usage error."})
+            "Exit 0: no stray; 1: strays, or none could be ruled out; 2: usage error."})
 public final class HostCommand implements Callable<Integer> {
 
     /** The verb's name, declared here once: {@code FleetCli} registers the verb by it. */
@@ -90,7 +90,8 @@ public final class HostCommand implements Callable<Integer> {
             case SH -> out.print(inventory.stopScript());
             case TEXT -> out.print(HostText.of(report, Instant.now()));
         }
-        return report.strays() == 0 ? ExitCodes.OK : ExitCodes.NEGATIVE;
+        // A table that could not be listed proves no absence of strays: 1, as for strays (its warning says why).
+        return inventory.provesNoStray() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 
     private Path projectDir() {

@@ -4,6 +4,7 @@ import dev.fleet.cli.host.HostInventories;
 import dev.fleet.cli.jar.BuildProperties;
 import dev.fleet.cli.option.AssessFormat;
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.host.HostInventory;
 import dev.fleet.domain.host.HostReport;
 import dev.fleet.domain.port.in.HostInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
@@ -39,8 +40,15 @@ public final class MetricsAnswer {
      * left to the fleet's series.
      */
     public static Supplier<HostReport> host(Roster roster) {
-        return () -> HostInventories.forThisHost(roster.serverProcessPatterns())
-                .inventory(new HostInventoryUseCase.Request(List.of(), Path.of("").toAbsolutePath(), false)).report();
+        return () -> {
+            HostInventory inventory = HostInventories.forThisHost(roster.serverProcessPatterns())
+                    .inventory(new HostInventoryUseCase.Request(List.of(), Path.of("").toAbsolutePath(), false));
+            if (!inventory.processTableRead()) {
+                // Zero strays of a table never listed would be a false all-clear: the family is omitted instead.
+                throw new IllegalStateException(String.join("; ", inventory.report().warnings()));
+            }
+            return inventory.report();
+        };
     }
 
     /** What {@code fleet_build_info} names: this jar's version and commit. */

@@ -109,6 +109,29 @@ class PidNamespaceIT {
         }
     }
 
+    /**
+     * {@code fleet host} in a child pid namespace that still sees the host's {@code /proc} can list no
+     * process of its own: zero strays found there is no all-clear, so it exits 1 (as for strays) and says why.
+     */
+    @Test
+    void fleetHostWithAnotherNamespacesProcTableIsNoAllClear() throws Exception {
+        List<String> command = new ArrayList<>(List.of("unshare", "--pid", "--fork", FleetJar.javaBinary()));
+        command.addAll(RunningJar.SERVING_JVM_OPTIONS);
+        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "host", "--format", "json"));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        TestFleets.isolate(builder.environment());
+        builder.environment().put("HOME", dir.toString());
+        builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Path out = dir.resolve("host.json");
+        Process process = builder.redirectOutput(out.toFile()).redirectError(dir.resolve("host.err").toFile()).start();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "fleet host finished");
+
+        JsonNode report = JSON.readTree(Files.readString(out));
+        assertEquals(1, process.exitValue(), report.toString());
+        assertEquals(0, report.get("strays").asInt());
+        assertTrue(report.get("warnings").toString().contains("another pid namespace"), report.toString());
+    }
+
     private static JsonNode assess(List<String> wrapper, Path registry) throws Exception {
         List<String> command = new ArrayList<>(wrapper);
         command.add(FleetJar.javaBinary());

@@ -64,6 +64,6 @@ public final class HostClassifier {
                     + (undecided.size() == 1 ? " is" : " are") + " orphaned: the open files of " + unread + (unread == 1 ? " process" : " processes")
                     + " could not be read (another user's, or past the look's bound); shown current, without a client");
         }
-        return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings);
+        return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings, snapshot.processTableRead());
     }
 }

@@ -18,9 +18,10 @@ import java.util.Set;
  *     the fleet's own observer matches it: they and their trees are the fleet's own part (§5), not this report's
  * @param warnings one line each, for a configuration that could not be read and anything else the
  *     operator should know
+ * @param processTableRead whether the process table could be listed: without it no stray is ruled out
  */
 public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId,
-        long ownPid, Set<Long> fleetPids, List<String> warnings) {
+        long ownPid, Set<Long> fleetPids, List<String> warnings, boolean processTableRead) {
 
     public HostSnapshot {
         configured = List.copyOf(configured);
@@ -28,5 +29,11 @@ public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> 
         Objects.requireNonNull(bootId, "bootId");
         fleetPids = Set.copyOf(fleetPids);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A snapshot of a process table that could be listed. */
+    public HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId, long ownPid,
+            Set<Long> fleetPids, List<String> warnings) {
+        this(configured, processes, bootId, ownPid, fleetPids, warnings, true);
     }
 }

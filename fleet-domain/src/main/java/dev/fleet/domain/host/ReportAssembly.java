@@ -42,7 +42,8 @@ final class ReportAssembly {
     private ReportAssembly() {
     }
 
-    static HostInventory assemble(List<Found> found, ProcessForest forest, String bootId, List<String> warnings) {
+    static HostInventory assemble(List<Found> found, ProcessForest forest, String bootId, List<String> warnings,
+            boolean processTableRead) {
         List<HostProcess> clientProcesses = found.stream().map(Found::client).filter(Objects::nonNull)
                 .map(HostProcess::pid).distinct().map(forest::get).sorted(CLIENT_ORDER).toList();
         Map<Long, Integer> place = new HashMap<>();
@@ -88,7 +89,7 @@ final class ReportAssembly {
                 + ": a process of its tree has no start to check before signalling"));
         long strayCount = servers.stream().filter(server -> server.state().stray()).count();
         HostReport report = new HostReport(clients, servers, (int) strayCount, allWarnings);
-        return new HostInventory(report, StopScript.of(bootId, strays));
+        return new HostInventory(report, StopScript.of(bootId, strays), processTableRead);
     }
 
     private static HostClient client(HostProcess client, List<Found> found) {

@@ -49,6 +49,6 @@ public final class HostInventoryService implements HostInventoryUseCase {
         Set<Long> fleetPids = look.processes().stream().filter(process -> fleetServer.test(process.commandLine()))
                 .map(process -> process.pid()).collect(Collectors.toSet());
         return new HostSnapshot(read.servers(), look.processes(), look.bootId() == null ? "" : look.bootId(),
-                look.ownPid(), fleetPids, warnings);
+                look.ownPid(), fleetPids, warnings, look.read());
     }
 }

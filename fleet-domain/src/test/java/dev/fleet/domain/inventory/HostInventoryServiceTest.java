@@ -51,4 +51,21 @@ class HostInventoryServiceTest {
         assertEquals(1, inventory.report().strays());
         assertEquals(true, inventory.stopScript().contains("made on boot b007-ab"));
     }
+
+    /** A table that could not be listed shows no stray, and proves none absent. */
+    @Test
+    void aProcessTableThatCouldNotBeListedProvesNoStrayAbsent() {
+        ClientConfigurations configurations = (extra, project) -> new ClientConfigurations.Read(List.of(), List.of());
+        HostProcessTable table = () -> HostProcessTable.Look.unread("B007-ab", 999,
+                List.of("the process table /proc could not be read: it belongs to another pid namespace"));
+
+        HostInventory inventory = new HostInventoryService(configurations, table, line -> false)
+                .inventory(new HostInventoryUseCase.Request(List.of(), Path.of("/work"), false));
+
+        assertEquals(0, inventory.report().strays());
+        assertEquals(false, inventory.processTableRead());
+        assertEquals(false, inventory.provesNoStray());
+        assertEquals(List.of("the process table /proc could not be read: it belongs to another pid namespace"),
+                inventory.report().warnings());
+    }
 }

@@ -9,11 +9,27 @@ import java.util.List;
  */
 public interface HostProcessTable {
 
-    /** One look at the table. */
-    record Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings) {
+    /**
+     * One look at the table.
+     *
+     * @param read whether the table could be listed at all: false when it could not (or is another pid
+     *     namespace's, or this platform has none), and then no process seen proves nothing, not even that
+     *     no stray runs
+     */
+    record Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings, boolean read) {
         public Look {
             processes = List.copyOf(processes);
             warnings = List.copyOf(warnings);
+        }
+
+        /** A look at a table that could be listed. */
+        public Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings) {
+            this(processes, bootId, ownPid, warnings, true);
+        }
+
+        /** No table to look at, and why (one warning line). */
+        public static Look unread(String bootId, long ownPid, List<String> warnings) {
+            return new Look(List.of(), bootId, ownPid, warnings, false);
         }
     }
 
