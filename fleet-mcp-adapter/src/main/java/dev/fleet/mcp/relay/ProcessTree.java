@@ -106,9 +106,28 @@ final class ProcessTree {
     }
 
     /**
+     * Whether a process whose main thread has exited still runs other threads: it is no zombie then, but a
+     * process any signal still reaches and that must be ended with the tree ({@code Threads:} of its status
+     * counts the exited main thread too, so a zombie's says 1). Unreadable: gone.
+     */
+    private static boolean otherThreadsRun(Path process) {
+        try {
+            for (String line : Files.readAllLines(process.resolve("status"), StandardCharsets.ISO_8859_1)) {
+                if (line.startsWith("Threads:")) {
+                    return Long.parseLong(line.substring("Threads:".length()).trim()) > 1;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /**
      * The fields of {@code /proc/PID/stat} a tree needs; null when unreadable (the process is gone).
      * The name (field 2) is in parentheses and may hold anything, so fields are counted after its
-     * last ')': state, ppid, pgrp. Z (zombie) and X (dead) have exited and are not yet reaped.
+     * last ')': state, ppid, pgrp. Z (zombie) and X (dead) have exited and are not yet reaped, unless
+     * other threads of the process run on ({@link #otherThreadsRun}).
      */
     private static Stat stat(Path process) {
         try {
@@ -117,8 +136,8 @@ final class ProcessTree {
             if (fields.length < 4) {
                 return null;
             }
-            return new Stat(fields[0].equals("Z") || fields[0].equals("X"), Long.parseLong(fields[1]),
-                    Long.parseLong(fields[2]));
+            boolean exited = fields[0].equals("Z") || fields[0].equals("X");
+            return new Stat(exited && !otherThreadsRun(process), Long.parseLong(fields[1]), Long.parseLong(fields[2]));
         } catch (IOException | RuntimeException e) {
             return null;
         }

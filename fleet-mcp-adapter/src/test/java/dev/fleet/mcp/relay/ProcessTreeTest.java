@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A zombie is gone to the relay, though {@link ProcessHandle#isAlive} says otherwise. */
+/**
+ * A zombie is gone to the relay, though {@link ProcessHandle#isAlive} says otherwise; a process whose main
+ * thread alone has exited is not, though its stat says Z.
+ */
 class ProcessTreeTest {
 
     @Test
@@ -29,6 +32,27 @@ class ProcessTreeTest {
             List<Long> mine = List.of(leader.pid(), zombie.pid());
             assertEquals(List.of(leader.pid()), ProcessTree.running(ProcessHandle.current().pid(), leader.pid()).stream()
                     .map(ProcessHandle::pid).filter(mine::contains).toList(), "the tree's running processes: the leader alone");
+        } finally {
+            leader.destroyForcibly();
+            leader.waitFor();
+        }
+    }
+
+    /** Its main thread alone has exited (a zombie to /proc/PID/stat), yet it runs: part of the tree, to be ended with it. */
+    @Test
+    void aProcessWhoseMainThreadAloneHasExitedRunsAndIsPartOfTheTree() throws Exception {
+        Process leader = new ProcessBuilder("setsid", "python3", "-c", String.join("\n",
+                "import ctypes, threading, time",
+                "threading.Thread(target=time.sleep, args=(30,)).start()",
+                "time.sleep(0.05)",
+                "ctypes.CDLL(None).pthread_exit(None)")).start();
+        try {
+            Patience.await(Duration.ofSeconds(30), Duration.ofMillis(20), () -> state(leader.pid()).equals("Z"),
+                    "the main thread of python3 exits");
+
+            assertTrue(ProcessTree.runs(leader.toHandle()));
+            assertEquals(List.of(leader.pid()), ProcessTree.running(ProcessHandle.current().pid(), leader.pid()).stream()
+                    .map(ProcessHandle::pid).filter(pid -> pid == leader.pid()).toList());
         } finally {
             leader.destroyForcibly();
             leader.waitFor();
