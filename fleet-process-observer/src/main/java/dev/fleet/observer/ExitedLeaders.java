@@ -19,6 +19,17 @@ final class ExitedLeaders {
     }
 
     /**
+     * Whether the process in {@code directory}, its main thread seen dead, still runs another thread: its
+     * {@code status} counts more than one ({@code Threads:} counts the exited main thread too; a zombie's says
+     * 1). This holds where the threads cannot be listed or looked at one by one: a process is never taken
+     * for dead on what could not be read. Overwrites the reader's buffer.
+     */
+    static boolean othersRun(String directory, ProcFileReader reader) {
+        int length = reader.readToEnd(directory + "/status");
+        return length >= 0 && ProcStatus.threads(reader.buffer(), length) > 1;
+    }
+
+    /**
      * The directory of a live thread of the process in {@code directory} (its {@code /proc/PID}) other
      * than its main thread, which the caller saw dead; null when there is none (a zombie waiting to be
      * reaped) or the process has gone. Overwrites the reader's buffer.

@@ -7,7 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * One look at every process of {@code /proc} for {@code fleet host} (the contract, §14), used once and thrown
@@ -34,13 +36,25 @@ final class HostLook {
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong unparsed = new AtomicLong();
 
-    /** A process as the first pass read it. */
-    /** @param directory where its argv, memory and files were read: its {@code /proc/PID}, or a live thread's */
+    private final Predicate<String> fleetServer;
+    private final Set<Long> fleetPids = ConcurrentHashMap.newKeySet();
+
+    /**
+     * A process as the first pass read it.
+     *
+     * @param directory where its argv, memory and files were read: its {@code /proc/PID}, or a live thread's
+     */
     private record Seen(long pid, String directory, long parent, long group, long session, int uid, long ticks,
             Instant startedAt, List<String> argv, Descriptors stdio, long memoryBytes, boolean kernel) {
     }
 
-    HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook) {
+    /**
+     * @param fleetServer tested on each command line as read, its secrets not yet masked, as the fleet's own
+     *     observer tests it: the processes it accepts are {@link #fleetPids}
+     */
+    HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook,
+            Predicate<String> fleetServer) {
+        this.fleetServer = fleetServer;
         this.procPrefix = procRoot + "/";
         this.clockTicksPerSecond = clockTicksPerSecond;
         this.budget = new Budget(fdsPerProcess, fdsPerLook);
@@ -98,6 +112,11 @@ final class HostLook {
         return warnings;
     }
 
+    /** The processes of the last {@link #run} whose command line {@code fleetServer} accepted. */
+    Set<Long> fleetPids() {
+        return Set.copyOf(fleetPids);
+    }
+
     /** The pids of {@code names}, ascending, at most {@code maxProcesses} of them (said in a warning). */
     private long[] pids(String[] names, int maxProcesses) {
         long[] pids = new long[Math.min(names.length, maxProcesses)];
@@ -147,8 +166,12 @@ final class HostLook {
             return null;
         }
         if (ProcStat.isDead(reader.buffer(), length)) {
-            directory = ExitedLeaders.liveThread(directory, reader);
-            length = directory == null ? -1 : reader.readProcessFile(procPrefix + pid + "/stat");
+            String thread = ExitedLeaders.liveThread(directory, reader);
+            if (thread == null && !ExitedLeaders.othersRun(directory, reader)) {
+                return null; // a zombie: dead, waiting to be reaped
+            }
+            directory = thread == null ? directory : thread; // alive, its threads unreadable: what the main shows
+            length = reader.readProcessFile(procPrefix + pid + "/stat");
             if (length < 0) {
                 return null;
             }
@@ -170,8 +193,11 @@ final class HostLook {
         }
         length = reader.readProcessFile(directory + "/cmdline");
         // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
-        List<String> argv = length <= 0 ? List.of() : CommandLines.maskedApart(CommandLines.arguments(reader.buffer(),
-                length));
+        String arguments = length <= 0 ? null : CommandLines.arguments(reader.buffer(), length);
+        List<String> argv = arguments == null ? List.of() : CommandLines.maskedApart(arguments);
+        if (arguments != null && fleetServer.test(CommandLines.joined(arguments))) {
+            fleetPids.add(pid); // matched as the fleet's observer matches: the line as read, secrets and all
+        }
         length = reader.readToEnd(directory + "/status");
         if (length < 0) {
             return null; // gone between the reads

@@ -8,6 +8,7 @@ final class ProcStatus {
 
     private static final byte[] UID = {'U', 'i', 'd', ':'};
     private static final byte[] VM_RSS = {'V', 'm', 'R', 'S', 'S', ':'};
+    private static final byte[] THREADS = {'T', 'h', 'r', 'e', 'a', 'd', 's', ':'};
 
     private ProcStatus() {
     }
@@ -25,6 +26,11 @@ final class ProcStatus {
     static long residentBytes(byte[] status, int length) {
         long kilobytes = firstNumberOf(status, length, VM_RSS);
         return kilobytes < 0 || kilobytes > Long.MAX_VALUE / 1024 ? 0 : kilobytes * 1024;
+    }
+
+    /** The process's threads ({@code Threads:}), its main thread counted even once it has exited; -1 when unsaid. */
+    static long threads(byte[] status, int length) {
+        return firstNumberOf(status, length, THREADS);
     }
 
     /** The first decimal number after {@code key} at a line's start, skipping blanks, or -1. */

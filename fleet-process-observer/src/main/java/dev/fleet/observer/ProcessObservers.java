@@ -31,7 +31,7 @@ public final class ProcessObservers {
             return new ProcfsHostProcessTable();
         }
         long ownPid = ProcessHandle.current().pid();
-        return () -> HostProcessTable.Look.unread("", ownPid,
+        return fleetServer -> HostProcessTable.Look.unread("", ownPid,
                 List.of("fleet host reads the process table from /proc, which " + os + " does not have"));
     }
 }

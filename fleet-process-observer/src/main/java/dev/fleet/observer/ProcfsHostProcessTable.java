@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Linux: {@code fleet host}'s look at every process the invoking user may see, from {@code /proc} (the
@@ -40,7 +41,7 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
     }
 
     @Override
-    public Look observe() {
+    public Look observe(Predicate<String> fleetServer) {
         String bootId = HostFacts.read(procRoot).bootId();
         List<String> warnings = new ArrayList<>();
         if (bootId == null) {
@@ -53,10 +54,10 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
             if (HiddenProcesses.hideOthersFromUs(procRoot)) {
                 warnings.add(procRoot + " is mounted with hidepid: other users' processes are not shown");
             }
-            HostLook look = new HostLook(procRoot, clockTicksPerSecond, fdsPerProcess, fdsPerLook);
+            HostLook look = new HostLook(procRoot, clockTicksPerSecond, fdsPerProcess, fdsPerLook, fleetServer);
             var processes = look.run(names, maxProcesses);
             warnings.addAll(look.warnings());
-            return new Look(processes, bootId, ownPid, warnings);
+            return new Look(processes, look.fleetPids(), bootId, ownPid, warnings, true);
         } catch (IOException | RuntimeException e) {
             // A process table that cannot be listed (or is another namespace's) shows nothing, and says why.
             warnings.add("the process table " + procRoot + " could not be read: " + e.getMessage());

@@ -105,14 +105,15 @@ final class ProcfsScan {
         // Kernel threads and zombies have an empty cmdline: nothing to match (a registered pid is still
         // looked up: a kernel thread is alive; a zombie is dropped below, by its state). So has a process
         // whose main thread alone has exited, which lives on: its command line is read from a live thread.
-        String live = directory;
+        boolean runsOn = false;
         if (length == 0) {
             int statLength = reader.readProcessFile(directory + "/stat");
-            String thread = statLength >= 0 && ProcStat.isDead(reader.buffer(), statLength)
-                    ? ExitedLeaders.liveThread(directory, reader) : null;
-            if (thread != null) {
-                live = thread;
-                length = reader.readProcessFile(live + "/cmdline");
+            if (statLength >= 0 && ProcStat.isDead(reader.buffer(), statLength)) {
+                String thread = ExitedLeaders.liveThread(directory, reader);
+                runsOn = thread != null || ExitedLeaders.othersRun(directory, reader);
+                if (thread != null) {
+                    length = reader.readProcessFile(thread + "/cmdline");
+                }
             }
         }
         String arguments = length <= 0 ? "" : CommandLines.arguments(reader.buffer(), length);
@@ -122,7 +123,7 @@ final class ProcfsScan {
             return null;
         }
         length = reader.readProcessFile(directory + "/stat");
-        if (length < 0 || ProcStat.isDead(reader.buffer(), length) && live.equals(directory)) {
+        if (length < 0 || ProcStat.isDead(reader.buffer(), length) && !runsOn) {
             return null; // exited mid-scan, or exited and not yet reaped: absent, not an error
         }
         Instant startedAt = startInstant(ProcStat.startTicks(reader.buffer(), length));

@@ -139,6 +139,26 @@ class ProcfsHostProcessTableTest {
                 () -> "python3 writes " + read.stdinPipe() + ": " + only(look, writer[0]).pipesWritten());
     }
 
+    /**
+     * The fleet's own processes are found on the command line as read, as its observer finds them: a pattern
+     * may name what every shown line masks (a PostgreSQL registry's user), and the argv kept stays masked.
+     */
+    @Test
+    void theFleetsProcessesAreMatchedOnTheCommandLineAsReadTheArgvKeptMasked() throws Exception {
+        String marker = MarkerProcess.marker();
+        // A bash that waits for its sleep (the ': ' keeps it from exec'ing it) holds the URL as its last argument.
+        Process child = start(new ProcessBuilder("bash", "-c", "exec -a \"$0\" bash -c 'sleep 600; :' \"$1\"", marker,
+                "postgresql://fleet@db/x").redirectOutput(ProcessBuilder.Redirect.DISCARD));
+        awaitArgv0(marker);
+
+        HostProcessTable.Look look = table.observe(line -> line.startsWith(marker + " ")
+                && line.endsWith(" postgresql://fleet@db/x"));
+
+        assertEquals(Set.of(child.pid()), look.fleetPids());
+        assertEquals(List.of(marker, "-c", "sleep 600; :", "postgresql://***@db/x"),
+                only(look, child.pid()).argv());
+    }
+
     @Test
     void aChildReadingDevNullReadsNoPipeAndWritesItsStdoutToOne() throws Exception {
         String marker = MarkerProcess.marker();

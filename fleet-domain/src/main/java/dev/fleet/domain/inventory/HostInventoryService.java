@@ -9,9 +9,7 @@ import dev.fleet.domain.port.out.HostProcessTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * Reads the clients' configurations, then looks at the process table once, and classifies the snapshot
@@ -43,12 +41,10 @@ public final class HostInventoryService implements HostInventoryUseCase {
     /** The evidence of one inventory, taken now. */
     private HostSnapshot snapshot(Request request) {
         ClientConfigurations.Read read = configurations.read(request.configFiles(), request.project());
-        HostProcessTable.Look look = processTable.observe();
+        HostProcessTable.Look look = processTable.observe(fleetServer);
         List<String> warnings = new ArrayList<>(read.warnings());
         warnings.addAll(look.warnings());
-        Set<Long> fleetPids = look.processes().stream().filter(process -> fleetServer.test(process.commandLine()))
-                .map(process -> process.pid()).collect(Collectors.toSet());
         return new HostSnapshot(read.servers(), look.processes(), look.bootId() == null ? "" : look.bootId(),
-                look.ownPid(), fleetPids, warnings, look.read());
+                look.ownPid(), look.fleetPids(), warnings, look.read());
     }
 }

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The use case hands the request to the configurations, looks once, and classifies what both gave. */
@@ -34,12 +35,15 @@ class HostInventoryServiceTest {
             return new ClientConfigurations.Read(List.of(new ConfiguredServer(ClientKind.GEMINI, "/h/.gemini/settings.json",
                     "fs", null, "mcp-fs", List.of(), List.of(List.of("mcp-fs")))), List.of("a.json: unreadable"));
         };
-        HostProcessTable table = () -> new HostProcessTable.Look(List.of(
+        List<HostProcess> processes = List.of(
                 process(100, 1, 10, true, List.of("gemini")),
                 process(200, 100, 20, false, List.of("mcp-fs")),
                 process(300, 1, 5, false, List.of("mcp-fs")),
-                process(400, 100, 30, false, List.of("java", "-jar", "fleet.jar", "serve"))),
-                "B007-ab", 999, List.of("/proc/7: unreadable"));
+                process(400, 100, 30, false, List.of("java", "-jar", "fleet.jar", "serve")));
+        // The table tests the command lines as it reads them, secrets and all: here, as shown.
+        HostProcessTable table = fleetServer -> new HostProcessTable.Look(processes, processes.stream()
+                .filter(process -> fleetServer.test(process.commandLine())).map(HostProcess::pid)
+                .collect(Collectors.toSet()), "B007-ab", 999, List.of("/proc/7: unreadable"), true);
 
         HostInventory inventory = new HostInventoryService(configurations, table, line -> line.contains("fleet.jar serve"))
                 .inventory(new HostInventoryUseCase.Request(List.of(Path.of("/x.json")), Path.of("/work"), true));
@@ -56,7 +60,7 @@ class HostInventoryServiceTest {
     @Test
     void aProcessTableThatCouldNotBeListedProvesNoStrayAbsent() {
         ClientConfigurations configurations = (extra, project) -> new ClientConfigurations.Read(List.of(), List.of());
-        HostProcessTable table = () -> HostProcessTable.Look.unread("B007-ab", 999,
+        HostProcessTable table = fleetServer -> HostProcessTable.Look.unread("B007-ab", 999,
                 List.of("the process table /proc could not be read: it belongs to another pid namespace"));
 
         HostInventory inventory = new HostInventoryService(configurations, table, line -> false)

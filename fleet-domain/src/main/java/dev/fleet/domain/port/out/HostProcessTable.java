@@ -2,6 +2,8 @@ package dev.fleet.domain.port.out;
 
 import dev.fleet.domain.host.HostProcess;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Every process the invoking user may see, as {@code fleet host} needs it (the contract, §14). Reads
@@ -12,26 +14,41 @@ public interface HostProcessTable {
     /**
      * One look at the table.
      *
+     * @param fleetPids the processes whose command line the look's {@code fleetServer} accepted
      * @param read whether the table could be listed at all: false when it could not (or is another pid
      *     namespace's, or this platform has none), and then no process seen proves nothing, not even that
      *     no stray runs
      */
-    record Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings, boolean read) {
+    record Look(List<HostProcess> processes, Set<Long> fleetPids, String bootId, long ownPid, List<String> warnings,
+            boolean read) {
         public Look {
             processes = List.copyOf(processes);
+            fleetPids = Set.copyOf(fleetPids);
             warnings = List.copyOf(warnings);
         }
 
-        /** A look at a table that could be listed. */
+        /** A look at a table that could be listed, with no process of the fleet's. */
         public Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings) {
-            this(processes, bootId, ownPid, warnings, true);
+            this(processes, Set.of(), bootId, ownPid, warnings, true);
         }
 
         /** No table to look at, and why (one warning line). */
         public static Look unread(String bootId, long ownPid, List<String> warnings) {
-            return new Look(List.of(), bootId, ownPid, warnings, false);
+            return new Look(List.of(), Set.of(), bootId, ownPid, warnings, false);
         }
     }
 
-    Look observe();
+    /**
+     * One look at the table.
+     *
+     * @param fleetServer whether a command line is one of the fleet's own servers, tested on each command
+     *     line as read, its secrets not yet masked (as the fleet's own observer tests it: a pattern may name
+     *     a registry URL's user, which every shown line masks)
+     */
+    Look observe(Predicate<String> fleetServer);
+
+    /** A look that leaves no process to the fleet. */
+    default Look observe() {
+        return observe(commandLine -> false);
+    }
 }
