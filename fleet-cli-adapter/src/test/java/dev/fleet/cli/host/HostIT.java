@@ -178,13 +178,17 @@ class HostIT {
         builder.environment().put("npm_config_update_notifier", "false");
         Process npx = builder.start();
         started.add(npx);
+        // Until npm retitles itself, its argv (node /usr/bin/npx -y PKG) matches the entry's interpreter form;
+        // the title is what this test is about, and the node it starts once its cache is ready.
+        Patience.await(Duration.ofSeconds(60), Duration.ofMillis(100), () -> npx.descendants().findAny().isPresent()
+                && commandLine(npx.pid()).startsWith("npm exec"), "npx to retitle itself and start its package");
 
         FleetJar.Run json = awaitServers(home, npx, 1);
 
         JsonNode entry = serverOf(json.stdoutJson(), npx.pid());
         assertEquals("probe", entry.get("name").asText(), json.stdout());
         assertEquals("current", entry.get("state").asText(), json.stdout());
-        assertTrue(entry.get("pids").size() > 1, "npm exec with the node it started: " + json.stdout());
+        assertTrue(entry.get("pids").size() > 1, "npm exec with the process it started: " + json.stdout());
     }
 
     /** The servers' command: {@code sleep} with seconds no other test's sleep uses, so only ours match. */
@@ -225,6 +229,14 @@ class HostIT {
         }, "fleet host to show " + expected + " servers");
         assertFalse(run[0].stdout().contains("never-shown"), "an env value is never read into output");
         return run[0];
+    }
+
+    private static String commandLine(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
+        } catch (IOException gone) {
+            return "";
+        }
     }
 
     private static JsonNode serverOf(JsonNode report, long pid) {
