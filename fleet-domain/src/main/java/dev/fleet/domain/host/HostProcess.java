@@ -52,10 +52,12 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
     }
 
     /**
-     * Its command line as a report shows it: an argument that is configuration written inline (it opens
-     * with a JSON object or array, or a TOML inline table: {@code claude --mcp-config '{"mcpServers":...}'})
-     * is masked whole. Such text may carry the {@code env} and {@code headers} of the servers it
-     * configures, whose values no output may show (§14), and no word of it names them as a secret.
+     * Its command line as a report shows it: configuration written inline is masked, an argument that
+     * opens with a JSON object or array ({@code claude --mcp-config '{"mcpServers":...}'}) whole, and a
+     * value after the first {@code =} that opens so ({@code --mcp-config={...}}, Codex's
+     * {@code -c 'mcp_servers.x.env={TOKEN="..."}'}) from there. Such text may carry the {@code env} and
+     * {@code headers} of the servers it configures, whose values no output may show (§14), and no word of
+     * it names them as a secret.
      */
     public String shownCommandLine() {
         StringBuilder shown = new StringBuilder();
@@ -63,9 +65,20 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
             if (!shown.isEmpty()) {
                 shown.append(' ');
             }
-            String opening = argument.stripLeading();
-            shown.append(opening.startsWith("{") || opening.startsWith("[") ? SecretMask.MASK : argument);
+            int equals = argument.indexOf('=');
+            if (opensConfiguration(argument)) {
+                shown.append(SecretMask.MASK);
+            } else if (equals >= 0 && opensConfiguration(argument.substring(equals + 1))) {
+                shown.append(argument, 0, equals + 1).append(SecretMask.MASK);
+            } else {
+                shown.append(argument);
+            }
         }
         return shown.toString();
+    }
+
+    private static boolean opensConfiguration(String text) {
+        String opening = text.stripLeading();
+        return opening.startsWith("{") || opening.startsWith("[");
     }
 }
