@@ -87,8 +87,8 @@ public final class ExitCodes {
             Map.entry("fleet processes", List.of(new Line(OK, "listed"),
                     new Line(USAGE, "usage error or an invalid roster (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet host", List.of(new Line(OK, "no stray"),
-                    new Line(NEGATIVE, "strays: a server to stop (stale_generation, duplicate, orphaned or leftover); or "
-                            + "no process table to look at (another pid namespace's /proc, no /proc): none ruled out"),
+                    new Line(NEGATIVE, "strays: a server to stop (stale_generation, duplicate, orphaned or leftover), or "
+                            + "no process table to look at, which rules none out (the warning says why)"),
                     new Line(USAGE, "a bad option or an invalid roster (one line on stderr; a configuration file "
                             + "that cannot be read is a warning, not an error)"), INTERNAL_LINE)),
             Map.entry("fleet roster", List.of(new Line(OK, "shown"),
