@@ -38,10 +38,11 @@ final class BlockedReasons {
     /** Instances without a cohort or a revision, and instances that do not share one. */
     BlockedReasons agreements(List<Instance> instances, Agreement cohort, Agreement revision) {
         addIf(cohort.single() == Agreement.Single.UNKNOWN && !instances.isEmpty(), BlockedCode.COHORT_UNKNOWN,
-                () -> "no cohort_id: " + join(Agreement.unknown(instances, Instance::cohortId), BlockedReasons::describe));
+                () -> "no cohort_id: " + join(Agreement.unknown(instances, Instance::cohortId),
+                        instance -> describe(instance, instance.cohortId())));
         addIf(revision.single() == Agreement.Single.UNKNOWN && !instances.isEmpty(), BlockedCode.REVISION_UNKNOWN,
-                () -> "no startup_head: "
-                        + join(Agreement.unknown(instances, Instance::startupHead), BlockedReasons::describe));
+                () -> "no startup_head: " + join(Agreement.unknown(instances, Instance::startupHead),
+                        instance -> describe(instance, instance.startupHead())));
         addIf(cohort.single() == Agreement.Single.SPLIT, BlockedCode.COHORT_SPLIT,
                 () -> "cohorts " + join(cohort.values(), OutsideText::cap));
         addIf(revision.single() == Agreement.Single.SPLIT, BlockedCode.REVISION_SPLIT,
@@ -110,6 +111,11 @@ final class BlockedReasons {
     }
 
     /** Names a registration in a detail; its texts come from the registry, so each is capped. */
+    /** An instance whose value is unknown, and why where it was there but not text (Agreement). */
+    private static String describe(Instance instance, String value) {
+        return describe(instance) + (value != null && value.indexOf('\uFFFD') >= 0 ? " (its value is not text)" : "");
+    }
+
     private static String describe(Instance instance) {
         return OutsideText.cap(instance.namespace()) + "/" + OutsideText.cap(Objects.toString(instance.profile(), "?"))
                 + " pid " + instance.pid();

@@ -62,6 +62,8 @@ class CohortAndRevisionTest {
         assertNull(verdict.singleRevision());
         assertFalse(verdict.mutationGateSatisfied());
         assertEquals(List.of(), verdict.cohortIds(), "no cohort is known");
+        assertTrue(verdict.blockedReasons().get(0).detail().contains("gitea-reviewer/prgs-reviewer pid 4101 (its value "
+                + "is not text)"), verdict.blockedReasons().get(0).detail());
     }
 
     @Test
