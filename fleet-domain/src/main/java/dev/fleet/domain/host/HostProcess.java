@@ -41,6 +41,9 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
         Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdoutPipe,
         Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
 
+    /** Keys of a client's configuration whose values are a server's secrets (Codex: {@code http_headers}). */
+    private static final List<String> ENV_KEYS = List.of("env", "headers", "http_headers");
+
     public HostProcess {
         argv = List.copyOf(argv);
         pipesWritten = Set.copyOf(Objects.requireNonNull(pipesWritten, "pipesWritten"));
@@ -52,12 +55,12 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
     }
 
     /**
-     * Its command line as a report shows it: configuration written inline is masked, an argument that
-     * opens with a JSON object or array ({@code claude --mcp-config '{"mcpServers":...}'}) whole, and a
-     * value after the first {@code =} that opens so ({@code --mcp-config={...}}, Codex's
-     * {@code -c 'mcp_servers.x.env={TOKEN="..."}'}) from there. Such text may carry the {@code env} and
-     * {@code headers} of the servers it configures, whose values no output may show (§14), and no word of
-     * it names them as a secret.
+     * Its command line as a report shows it, configuration written inline masked: an argument that opens
+     * with a JSON object or array ({@code claude --mcp-config '{"mcpServers":...}'}) whole, and from an
+     * {@code =} on, a value that opens so ({@code --mcp-config={...}}, {@code --config=a.b.env={...}}) or
+     * whose dotted key names {@code env} or {@code headers} (Codex's {@code -c 'mcp_servers.x.env.PAT="..."'}).
+     * Such text may carry the {@code env} and {@code headers} of the servers it configures, whose values no
+     * output may show (§14), and no word of it names them as a secret. One pass over each argument.
      */
     public String shownCommandLine() {
         StringBuilder shown = new StringBuilder();
@@ -65,20 +68,44 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
             if (!shown.isEmpty()) {
                 shown.append(' ');
             }
-            int equals = argument.indexOf('=');
-            if (opensConfiguration(argument)) {
-                shown.append(SecretMask.MASK);
-            } else if (equals >= 0 && opensConfiguration(argument.substring(equals + 1))) {
-                shown.append(argument, 0, equals + 1).append(SecretMask.MASK);
-            } else {
-                shown.append(argument);
-            }
+            shown.append(shownArgument(argument));
         }
         return shown.toString();
     }
 
-    private static boolean opensConfiguration(String text) {
-        String opening = text.stripLeading();
-        return opening.startsWith("{") || opening.startsWith("[");
+    private static String shownArgument(String argument) {
+        if (opensConfiguration(argument, 0)) {
+            return SecretMask.MASK;
+        }
+        boolean keyNamesEnv = false;
+        int segment = 0;
+        for (int i = 0; i < argument.length(); i++) {
+            char c = argument.charAt(i);
+            if (c == '.' || c == '=') {
+                keyNamesEnv |= namesEnv(argument, segment, i);
+                segment = i + 1;
+                if (c == '=' && (keyNamesEnv || opensConfiguration(argument, i + 1))) {
+                    return argument.substring(0, i + 1) + SecretMask.MASK;
+                }
+            }
+        }
+        return argument;
+    }
+
+    private static boolean namesEnv(String text, int from, int to) {
+        for (String name : ENV_KEYS) {
+            if (to - from == name.length() && text.regionMatches(true, from, name, 0, name.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean opensConfiguration(String text, int from) {
+        int i = from;
+        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        return i < text.length() && (text.charAt(i) == '{' || text.charAt(i) == '[');
     }
 }

@@ -38,17 +38,20 @@ class HostSafetyTest {
         String config = " {\"token\": \"SECRET3\"}";
         HostFixture host = host().configure(entry(ClientKind.CLAUDE_CODE, "cfg", "mcp-cfg", "--config", config))
                 .client(700, 1, 500, Set.of(31L, 32L), "claude", "--mcp-config", inline, "--strict-mcp-config",
-                        "--mcp-config=" + inline, "-c", "mcp_servers.x.env={TOKEN=\"SECRET4\"}")
+                        "--mcp-config=" + inline, "-c", "mcp_servers.x.env={TOKEN=\"SECRET4\"}",
+                        "--config=mcp_servers.y.env={A=\"SECRET5\"}", "-c", "mcp_servers.z.env.PAT=\"SECRET6\"",
+                        "--env=production")
                 .process(3000, 700, 4_000, 31, "mcp-cfg", "--config", config)
                 .process(3001, 700, 9_000, 32, "mcp-cfg", "--config", config);
         HostInventory inventory = HostClassifier.inventory(host.snapshot(), true);
 
-        assertEquals("claude --mcp-config *** --strict-mcp-config --mcp-config=*** -c mcp_servers.x.env=***",
+        assertEquals("claude --mcp-config *** --strict-mcp-config --mcp-config=*** -c mcp_servers.x.env=*** "
+                + "--config=mcp_servers.y.env=*** -c mcp_servers.z.env.PAT=*** --env=production",
                 inventory.report().clients().get(0).command());
         assertEquals(ServerState.STALE_GENERATION, server(inventory.report(), 3000).state());
         assertTrue(inventory.stopScript().contains("mcp-cfg --config ***"), inventory.stopScript());
         String everything = HostReportDocument.canonicalJson(inventory.report()) + inventory.stopScript();
-        for (String secret : List.of("SECRET1", "SECRET2", "SECRET3", "SECRET4")) {
+        for (String secret : List.of("SECRET1", "SECRET2", "SECRET3", "SECRET4", "SECRET5", "SECRET6")) {
             assertFalse(everything.contains(secret), () -> secret + " shown: " + everything);
         }
     }
