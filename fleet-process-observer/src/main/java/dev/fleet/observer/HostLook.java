@@ -165,12 +165,16 @@ final class HostLook {
         if (length < 0) {
             return null;
         }
+        boolean filesUnseen = false;
         if (ProcStat.isDead(reader.buffer(), length)) {
             String thread = ExitedLeaders.liveThread(directory, reader);
             if (thread == null && !ExitedLeaders.othersRun(directory, reader)) {
                 return null; // a zombie: dead, waiting to be reaped
             }
-            directory = thread == null ? directory : thread; // alive, its threads unreadable: what the main shows
+            // Alive, its threads unreadable: the main thread's fd/ lists nothing, which must not read as "holds
+            // no pipe" (a server it feeds would look orphaned), so its files count as unread.
+            filesUnseen = thread == null;
+            directory = thread == null ? directory : thread;
             length = reader.readProcessFile(procPrefix + pid + "/stat");
             if (length < 0) {
                 return null;
@@ -204,7 +208,7 @@ final class HostLook {
         }
         int uid = ProcStatus.realUid(reader.buffer(), length);
         long memory = ProcStatus.residentBytes(reader.buffer(), length);
-        Descriptors stdio = Descriptors.read(directory + "/fd/", budget);
+        Descriptors stdio = filesUnseen ? Descriptors.UNREADABLE : Descriptors.read(directory + "/fd/", budget);
         return new Seen(pid, directory, parent, group, session, uid, ticks, startedAt, argv, stdio, memory, false);
     }
 }

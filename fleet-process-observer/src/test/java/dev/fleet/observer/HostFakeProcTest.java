@@ -2,6 +2,7 @@ package dev.fleet.observer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -115,6 +116,24 @@ class HostFakeProcTest {
         assertEquals(List.of(), processes.get(403L).argv());
         assertEquals(0, processes.get(403L).memoryBytes());
         assertEquals(0, processes.get(403L).uid());
+    }
+
+    /**
+     * A main thread that is Z while its status counts another thread: the process lives, though its threads
+     * cannot be listed here. It is kept, its empty fd/ read as unread files (not as "holds no pipe").
+     */
+    @Test
+    void aProcessWhoseMainThreadAloneExitedIsKeptThoughItsThreadsCannotBeListed() throws IOException {
+        standardProc();
+        process(410, "", stat(410, "server", OWN_PID, 410, 410, 1).replace(") S ", ") Z "), 0, 0);
+        Path status = proc.resolve("410/status");
+        Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
+
+        HostProcess process = byPid(look()).get(410L);
+
+        assertNotNull(process, "alive: its status counts a thread besides the exited main one");
+        assertEquals(OWN_PID, process.parentPid());
+        assertFalse(process.fdsRead(), "its files were not read");
     }
 
     @Test

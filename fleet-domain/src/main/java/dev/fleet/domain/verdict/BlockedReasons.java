@@ -110,12 +110,12 @@ final class BlockedReasons {
         return member.namespace() + "/" + member.profile();
     }
 
-    /** Names a registration in a detail; its texts come from the registry, so each is capped. */
     /** An instance whose value is unknown, and why where it was there but not text (Agreement). */
     private static String describe(Instance instance, String value) {
         return describe(instance) + (value != null && value.indexOf('\uFFFD') >= 0 ? " (its value is not text)" : "");
     }
 
+    /** Names a registration in a detail; its texts come from the registry, so each is capped. */
     private static String describe(Instance instance) {
         return OutsideText.cap(instance.namespace()) + "/" + OutsideText.cap(Objects.toString(instance.profile(), "?"))
                 + " pid " + instance.pid();

@@ -43,7 +43,8 @@ public interface HostProcessTable {
      *
      * @param fleetServer whether a command line is one of the fleet's own servers, tested on each command
      *     line as read, its secrets not yet masked (as the fleet's own observer tests it: a pattern may name
-     *     a registry URL's user, which every shown line masks)
+     *     a registry URL's user, which every shown line masks); called from several threads at once, so
+     *     it must be thread-safe (the observer's compiled patterns are)
      */
     Look observe(Predicate<String> fleetServer);
 
