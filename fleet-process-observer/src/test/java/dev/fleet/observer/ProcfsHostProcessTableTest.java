@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fleet.domain.host.HostProcess;
 import dev.fleet.domain.port.out.HostProcessTable;
+import dev.fleet.testing.MainThreadExited;
 import dev.fleet.testing.MarkerProcess;
 import dev.fleet.testing.Patience;
 import dev.fleet.testing.SecretArguments;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.re2j.Pattern;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.testing.MainThreadExited;
 import dev.fleet.testing.MarkerProcess;
 import dev.fleet.testing.SecretArguments;
 import java.time.Duration;
@@ -109,7 +110,7 @@ class ProcfsProcessObserverTest {
         for (int attempt = 0; attempt < 200 && zombie < 0; attempt++) {
             Thread.sleep(25);
             zombie = parent.children().mapToLong(ProcessHandle::pid)
-                    .filter(pid -> state(pid).equals("Z")).findFirst().orElse(-1);
+                    .filter(pid -> MainThreadExited.state(pid).equals("Z")).findFirst().orElse(-1);
         }
         assertTrue(zombie > 0, "a zombie child appeared");
         long zombiePid = zombie;
@@ -135,15 +136,6 @@ class ProcfsProcessObserverTest {
         assertTrue(seen.commandLine().endsWith(" " + marker), seen.commandLine());
         assertEquals(process.info().startInstant().orElseThrow(), seen.startedAt(), "the main thread's start");
         assertEquals(ProcessHandle.current().pid(), seen.parentPid());
-    }
-
-    private static String state(long pid) {
-        try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-        } catch (java.io.IOException gone) {
-            return "";
-        }
     }
 
     @Test

@@ -53,7 +53,12 @@ public record Agreement(Single single, List<String> values) {
 
     /** Present, not blank, and not bytes decoded as text that they were not. */
     private static boolean known(String text) {
-        return !Text.isBlank(text) && text.indexOf(REPLACEMENT) < 0;
+        return !Text.isBlank(text) && !notText(text);
+    }
+
+    /** Whether {@code value} was there but held bytes that were not text (so it is not known). */
+    static boolean notText(String value) {
+        return value != null && value.indexOf(REPLACEMENT) >= 0;
     }
 
     public Agreement {

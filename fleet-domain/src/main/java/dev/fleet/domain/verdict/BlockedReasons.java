@@ -112,7 +112,7 @@ final class BlockedReasons {
 
     /** An instance whose value is unknown, and why where it was there but not text (Agreement). */
     private static String describe(Instance instance, String value) {
-        return describe(instance) + (value != null && value.indexOf('\uFFFD') >= 0 ? " (its value is not text)" : "");
+        return describe(instance) + (Agreement.notText(value) ? " (its value is not text)" : "");
     }
 
     /** Names a registration in a detail; its texts come from the registry, so each is capped. */

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.testing.MainThreadExited;
 import dev.fleet.testing.Patience;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,8 +22,8 @@ class ProcessTreeTest {
         Process leader = new ProcessBuilder("setsid", "sh", "-c", "sleep 0.2 & exec sleep 30").start();
         try {
             Patience.await(Duration.ofSeconds(10), Duration.ofMillis(20),
-                    () -> leader.descendants().anyMatch(child -> state(child.pid()).equals("Z")), "a zombie");
-            ProcessHandle zombie = leader.descendants().filter(child -> state(child.pid()).equals("Z")).findFirst()
+                    () -> leader.descendants().anyMatch(ProcessTreeTest::zombie), "a zombie");
+            ProcessHandle zombie = leader.descendants().filter(ProcessTreeTest::zombie).findFirst()
                     .orElseThrow();
             assertTrue(zombie.isAlive(), "the JDK counts a zombie as alive");
             assertFalse(ProcessTree.runs(zombie));
@@ -41,15 +40,8 @@ class ProcessTreeTest {
     /** Its main thread alone has exited (a zombie to /proc/PID/stat), yet it runs: part of the tree, to be ended with it. */
     @Test
     void aProcessWhoseMainThreadAloneHasExitedRunsAndIsPartOfTheTree() throws Exception {
-        Process leader = new ProcessBuilder("setsid", "python3", "-c", String.join("\n",
-                "import ctypes, threading, time",
-                "threading.Thread(target=time.sleep, args=(30,)).start()",
-                "time.sleep(0.05)",
-                "ctypes.CDLL(None).pthread_exit(None)")).start();
+        Process leader = MainThreadExited.start(List.of("setsid"), "fleet-relay-tree");
         try {
-            Patience.await(Duration.ofSeconds(30), Duration.ofMillis(20), () -> state(leader.pid()).equals("Z"),
-                    "the main thread of python3 exits");
-
             assertTrue(ProcessTree.runs(leader.toHandle()));
             assertEquals(List.of(leader.pid()), ProcessTree.running(ProcessHandle.current().pid(), leader.pid()).stream()
                     .map(ProcessHandle::pid).filter(pid -> pid == leader.pid()).toList());
@@ -59,12 +51,7 @@ class ProcessTreeTest {
         }
     }
 
-    private static String state(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-        } catch (java.io.IOException e) {
-            return "";
-        }
+    private static boolean zombie(ProcessHandle process) {
+        return MainThreadExited.state(process.pid()).equals("Z");
     }
 }
