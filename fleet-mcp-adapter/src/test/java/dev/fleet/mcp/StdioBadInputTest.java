@@ -274,6 +274,35 @@ class StdioBadInputTest {
         }
     }
 
+    /**
+     * A 2026-07-28 {@code resources/read} of a URI fleet does not serve is invalid params naming it; one whose
+     * {@code uri} is no string is refused without echoing it (it once came back as Java's {@code {a=1}}).
+     */
+    @Test
+    void aModernReadOfAnUnknownOrNonStringUriIsInvalidParams() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            server.send(read("\"unknown\"", "\"fleet://nothing\""));
+            JsonNode unknown = server.response(NODES.textNode("unknown"));
+            assertEquals(-32602, unknown.path("error").path("code").asInt(), unknown::toString);
+            assertEquals("fleet://nothing", unknown.path("error").path("data").path("uri").asText(), unknown::toString);
+            server.send(read("\"object\"", "{\"a\":1}"));
+            JsonNode object = server.response(NODES.textNode("object"));
+            assertEquals(-32602, object.path("error").path("code").asInt(), object::toString);
+            assertFalse(object.toString().contains("a=1"), object::toString);
+            server.send(read("\"verdict\"", "\"fleet://verdict\""));
+            JsonNode verdict = server.response(NODES.textNode("verdict"));
+            assertEquals("complete", verdict.path("result").path("resultType").asText(), verdict::toString);
+            assertNoStackTrace(server.stderrText());
+        }
+    }
+
+    private static String read(String id, String uri) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":{\"uri\":" + uri
+                + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"reader\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    }
+
     private static String listen(String id) {
         return "{\"jsonrpc\":\"2.0\",\"id\":\"" + id + "\",\"method\":\"subscriptions/listen\",\"params\":{"
                 + "\"notifications\":{},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","

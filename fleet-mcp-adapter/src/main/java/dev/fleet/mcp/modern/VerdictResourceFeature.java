@@ -35,9 +35,13 @@ final class VerdictResourceFeature extends FleetFeature {
     @Override
     McpSchema.Result answer(Map<String, Object> params) {
         Object uri = params == null ? null : params.get("uri");
-        if (!VerdictResource.URI.equals(uri)) {
+        if (!(uri instanceof String named)) {
+            // Never echoed: a map or a list would come back as Java's rendering of it, not as JSON.
+            throw McpException.invalidParams("resources/read needs a uri, as a string");
+        }
+        if (!VerdictResource.URI.equals(named)) {
             // This era's "resource not found" is invalid params, with the URI as data.
-            throw McpException.invalidParams("Resource not found: " + uri, Map.of("uri", String.valueOf(uri)));
+            throw McpException.invalidParams("Resource not found: " + named, Map.of("uri", named));
         }
         McpSchema.ReadResourceResult read = types.modern(answers.readVerdict(), McpSchema.ReadResourceResult.class);
         return new McpSchema.ReadResourceResult(read.contents(), 0L, McpSchema.CacheScope.PRIVATE, null, null);
