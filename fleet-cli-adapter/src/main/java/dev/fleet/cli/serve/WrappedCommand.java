@@ -26,17 +26,28 @@ public record WrappedCommand(List<String> argv) {
     }
 
     /**
-     * The command given, or null for a plain member. Refused as a usage error (exit 2): a command
-     * not after {@code --} (an option of the server's would be taken for fleet's), and a command
-     * with {@code --transport http} (a wrapped server is served over stdio only).
+     * The command given, or null for a plain member (no {@code --}). Refused as a usage error (exit 2):
+     * a word not after {@code --} (an option of the server's would be taken for fleet's), a {@code --}
+     * with nothing after it (an unset {@code $SERVER} would otherwise register a member wrapping
+     * nothing, which the gate counts as running), and a command with {@code --transport http} (a
+     * wrapped server is served over stdio only).
      */
     public static WrappedCommand of(List<String> positional, Transport transport, CommandLine command) {
-        if (positional == null || positional.isEmpty()) {
+        List<String> words = positional == null ? List.of() : positional;
+        List<String> args = command.getParseResult().originalArgs();
+        int separator = args.indexOf("--");
+        List<String> afterSeparator = separator < 0 ? List.of() : args.subList(separator + 1, args.size());
+        if (!afterSeparator.equals(words)) {
+            String unexpected = words.isEmpty() ? afterSeparator.get(0) : words.get(0);
+            throw new ParameterException(command, "unexpected argument '" + unexpected + "': put the server "
+                    + "to wrap after --, as in: fleet serve --profile NAME -- COMMAND [ARG...]");
+        }
+        if (separator < 0) {
             return null;
         }
-        if (!command.getParseResult().originalArgs().contains("--")) {
-            throw new ParameterException(command, "unexpected argument '" + positional.get(0) + "': put the server "
-                    + "to wrap after --, as in: fleet serve --profile NAME -- COMMAND [ARG...]");
+        if (words.isEmpty()) {
+            throw new ParameterException(command, "nothing to start after --: name the server to wrap, as in: "
+                    + "fleet serve --profile NAME -- COMMAND [ARG...]; leave out -- for a plain member");
         }
         if (transport != Transport.STDIO) {
             throw new ParameterException(command, "a wrapped server (-- COMMAND) is relayed over stdio only; "

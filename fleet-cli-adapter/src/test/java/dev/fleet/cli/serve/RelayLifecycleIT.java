@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -288,6 +289,38 @@ class RelayLifecycleIT {
                 "--roster", roster, "cat");
         assertEquals(2, noDashes.exitCode(), noDashes.stderr());
         assertTrue(noDashes.stderr().contains("after --"), noDashes.stderr());
+        FleetJar.Run wordBeforeDashes = FleetJar.run("serve", "--profile", "prgs-author", "--registry",
+                registry.toString(), "--roster", roster, "cat", "--", "/bin/true");
+        assertEquals(2, wordBeforeDashes.exitCode(), wordBeforeDashes.stderr());
+        assertTrue(wordBeforeDashes.stderr().contains("unexpected argument 'cat'"), wordBeforeDashes.stderr());
+        FleetJar.Run nothingAfterDashes = FleetJar.run("serve", "--profile", "prgs-author", "--registry",
+                registry.toString(), "--roster", roster, "--");
+        assertEquals(2, nothingAfterDashes.exitCode(), nothingAfterDashes.stderr());
+        assertTrue(nothingAfterDashes.stderr().contains("nothing to start after --"), nothingAfterDashes.stderr());
+        assertTrue(!Files.exists(registry) || new SqliteRegistryReader(registry).readAll().rows().isEmpty(),
+                "no row is written");
+    }
+
+    /**
+     * A command the system refuses to execute once the launchers reach it (a script whose interpreter is
+     * missing) is a start that failed, as one that is not found: exit 2 and no row, not a member that
+     * registers and then passes on its child's 127.
+     */
+    @Test
+    void aCommandTheSystemCannotExecuteIsExitTwoWithNothingRegistered() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        Path script = dir.resolve("no-interpreter.sh");
+        Files.writeString(script, "#!/no/such/interpreter\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        FleetJar.Run run = FleetJar.run("serve", "--profile", "prgs-author", "--registry", registry.toString(),
+                "--roster", TestFleets.roster(registry).toString(), "--repository-root",
+                TestFleets.repository(registry).toString(), "--", script.toString());
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals("fleet: cannot start '" + script + "': the system could not execute it (exit 127; the line "
+                + "above says why)", run.stderrLines().get(run.stderrLines().size() - 1), run.stderr());
+        assertEquals("", run.stdout());
+        assertTrue(!Files.exists(registry) || new SqliteRegistryReader(registry).readAll().rows().isEmpty(),
+                "no row is written");
     }
 
     private ServeProcess start(Path registry, String script) throws Exception {

@@ -95,13 +95,8 @@ public final class ServedChild {
         }
         NativeProcesses.Loaded natives = NativeProcesses.load();
         boolean adopts = becomeSubreaper(natives);
-        Optional<Path> setpriv = findExecutable("setpriv", path);
-        Optional<Path> setsid = findExecutable("setsid", path);
-        List<String> started = new ArrayList<>();
-        setpriv.ifPresent(file -> started.addAll(List.of(file.toString(), "--pdeathsig", "KILL", "--")));
-        setsid.ifPresent(file -> started.addAll(List.of(file.toString(), "--")));
-        started.addAll(argv);
-        ProcessBuilder builder = new ProcessBuilder(started).redirectError(ProcessBuilder.Redirect.INHERIT);
+        LaunchChain launchers = LaunchChain.onPath(path);
+        ProcessBuilder builder = new ProcessBuilder(launchers.around(argv)).redirectError(ProcessBuilder.Redirect.INHERIT);
         environment.forEach((name, value) -> {
             if (value == null) {
                 builder.environment().remove(name);
@@ -111,15 +106,20 @@ public final class ServedChild {
         });
         ServedChild child;
         try {
-            child = new ServedChild(builder.start(), argv, setsid.isPresent(), adopts);
+            child = new ServedChild(builder.start(), argv, launchers.ownSession(), adopts);
         } catch (IOException e) {
             throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': " + e.getMessage());
         }
-        if (setpriv.isEmpty()) {
+        Optional<Integer> refused = launchers.notExecuted(child.process);
+        if (refused.isPresent()) {
+            throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': the system could not "
+                    + "execute it (exit " + refused.get() + "; the line above says why)");
+        }
+        if (!launchers.bindsToParent()) {
             LOG.warn("no setpriv (util-linux) on PATH: the wrapped server outlives this process if it is killed "
                     + "with SIGKILL");
         }
-        if (setsid.isEmpty()) {
+        if (!launchers.ownSession()) {
             LOG.warn("no setsid on PATH: the wrapped server shares this process's group");
         }
         // Until a relay serves it, the member is still starting (building its MCP server): a JVM exit then
