@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.testing.Patience;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,6 +184,33 @@ class UsageIT {
         FleetJar.Run run = FleetJar.run(command.split(" "));
         assertOneLineUsageError(run);
         assertTrue(run.stderr().contains("an empty path is refused"), run.stderr());
+    }
+
+    /**
+     * A path's bytes that are not UTF-8 are read as U+FFFD: another file than the one named would be
+     * opened, and two names that differ only there would open the same registry. Refused, from the
+     * option and from the variable alike (bash's $'\\xff' puts the byte in the argument).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"exec \"$0\" -jar \"$1\" registry migrate --registry \"$2\"$'\\xff'x.sqlite3",
+        "FLEET_REGISTRY=\"$2\"$'\\xff'y.sqlite3 exec \"$0\" -jar \"$1\" registry migrate",
+        "FLEET_ROSTER=\"$2\"$'\\xff'z.json exec \"$0\" -jar \"$1\" roster"})
+    void aPathHoldingBytesThatAreNotTextIsRefused(String script, @TempDir Path dir) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", script, FleetJar.javaBinary(), FleetJar.JAR.toString(),
+                dir + "/");
+        builder.environment().put("LC_ALL", "C.UTF-8");
+        builder.environment().put("XDG_STATE_HOME", dir.toString());
+        builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Path err = dir.resolve("stderr");
+        Process process = builder.redirectError(err.toFile()).start();
+        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS), script);
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertOneLineUsageError(new FleetJar.Run(process.exitValue(), stdout, stderr));
+        assertTrue(stderr.contains("bytes that are not text"), stderr);
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(err), files.toList(), "nothing was created");
+        }
     }
 
     @Test

@@ -1,9 +1,11 @@
 package dev.fleet.cli.option;
 
+import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.domain.Roster;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code --roster FILE}, else {@code FLEET_ROSTER}, else the embedded default roster. */
 public final class RosterOption {
@@ -35,7 +37,11 @@ public final class RosterOption {
     private Path file(Map<String, String> env) {
         Path chosen = file;
         if (chosen == null && env.get(ENV) != null && !env.get(ENV).isBlank()) {
-            chosen = Path.of(env.get(ENV));
+            try {
+                chosen = new PathConverter().convert(env.get(ENV));
+            } catch (TypeConversionException e) {
+                throw new ConfigurationException("$" + ENV + ": " + e.getMessage());
+            }
         }
         return chosen == null ? null : chosen.toAbsolutePath().normalize();
     }

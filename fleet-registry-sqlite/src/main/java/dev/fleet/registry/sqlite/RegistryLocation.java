@@ -66,6 +66,12 @@ public final class RegistryLocation {
      * @throws IllegalStateException when {@code value} cannot be a path here
      */
     private static Path path(String variable, String value) {
+        if (value.indexOf('\uFFFD') >= 0) {
+            // How Java read bytes that are not text in the locale's charset: another file would be opened.
+            throw new IllegalStateException("cannot locate the registry: " + variable + " holds bytes that are not "
+                    + "text in this locale's charset (" + System.getProperty("sun.jnu.encoding", "unknown")
+                    + "), so another file would be opened; rename it, or name it with a UTF-8 locale");
+        }
         try {
             return Path.of(value);
         } catch (InvalidPathException e) {
