@@ -36,6 +36,8 @@ final class ReadFailures {
         } else if (primary == SQLiteErrorCode.SQLITE_TOOBIG.code) {
             detail = "a value in " + SqliteRows.TABLE + " is longer than " + (ReadBounds.VALUE_BYTES >> 20)
                     + " MiB: read refused";
+        } else if (reason == RegistryReason.IO_ERROR && Files.exists(file) && !Files.isReadable(file)) {
+            detail = "this user may not read the file (permission denied)";
         } else if (reason == RegistryReason.IO_ERROR && walIndexUnavailable(file)) {
             detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "
                     + "missing and this user cannot create it in the registry's directory; let the registry's "

@@ -3,6 +3,11 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.registry.schema.RegistryStorageException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import org.jooq.exception.DataAccessException;
 
@@ -21,9 +26,35 @@ final class WriteFailures {
         // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
         String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
                 ? "not a SQLite database, or a damaged one; nothing was changed"
-                : Failures.oneLine(driverFailure(cause));
+                : said(driverFailure(cause));
         return new RegistryStorageException("registry " + operation + " failed for " + file
                 + (how == null ? "" : " (" + how + ")") + ": " + detail, cause);
+    }
+
+    /**
+     * The failure's line, where a file system failure says what went wrong: the JDK's message for one
+     * the OS gave no words for ({@code AccessDeniedException}) is only the path.
+     */
+    private static String said(Throwable failure) {
+        for (Throwable t : Failures.chain(failure)) {
+            if (t instanceof FileSystemException file && file.getReason() == null) {
+                return Failures.oneLine(file) + ": " + kind(file);
+            }
+        }
+        return Failures.oneLine(failure);
+    }
+
+    private static String kind(FileSystemException failure) {
+        if (failure instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (failure instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (failure instanceof NotDirectoryException) {
+            return "not a directory";
+        }
+        return failure instanceof FileAlreadyExistsException ? "it already exists" : failure.getClass().getSimpleName();
     }
 
     /**
