@@ -112,15 +112,13 @@ public record RegistryRow(
                 .stoppedAt(stopped.orElse(null))
                 .pidNamespace(pidNamespace)
                 .endpoint(endpoint)
-                .parent(processOrNull(parentPid), Timestamps.parse(parentStartedAt).orElse(null))
+                // As recorded: a parent_pid or server_pid that names no possible process (<= 0, beyond MAX_PID,
+                // or stored as no integer, which the adapters read as -1) is a recorded process that is not
+                // alive (the client gone, the server exited), never an unknown one: unknown would fail open.
+                .parent(parentPid, Timestamps.parse(parentStartedAt).orElse(null))
                 .hostId(hostId)
-                .server(serverCommand, processOrNull(serverPid), Timestamps.parse(serverStartedAt).orElse(null))
+                .server(serverCommand, serverPid, Timestamps.parse(serverStartedAt).orElse(null))
                 .build();
-    }
-
-    /** A pid that can name a process, else null (unknown): the rule for every pid column but the row's own. */
-    private static Long processOrNull(Long pid) {
-        return pid != null && pid > 0 && pid <= MAX_PID ? pid : null;
     }
 
     private MalformedRegistration malformed(MalformedReason reason) {

@@ -97,13 +97,17 @@ class RegistryRowTest {
         assertEquals(row, registration.toRow());
     }
 
-    /** As the parent columns: a server pid or start that names nothing is unknown, and the row stays sound. */
+    /**
+     * As the parent columns: a server pid that names no process is kept as recorded (a server that is not
+     * alive, never an unknown one, which would fail open), a start that names nothing is unknown, and the
+     * row stays sound.
+     */
     @Test
-    void aServerPidOrStartThatNamesNothingReadsAsUnknown() {
+    void aServerPidThatNamesNothingIsKeptAndAStartThatNamesNothingIsUnknown() {
         for (Long pid : new Long[] {0L, -3L, RegistryRow.MAX_PID + 1}) {
             Registration registration = assertInstanceOf(Registration.class,
                     RowBuilder.row(AUTHOR, 100).with(r -> r.serverPid = pid).build().interpret());
-            assertEquals(null, registration.server().pid(), "server_pid " + pid);
+            assertEquals(pid, registration.server().pid(), "server_pid " + pid);
         }
         Registration unparseable = assertInstanceOf(Registration.class,
                 RowBuilder.row(AUTHOR, 100).with(r -> {

@@ -19,7 +19,7 @@ import java.util.Optional;
 public record OrphanedInstance(Instance instance, long parentPid, Instant parentStartedAt) {
 
     /**
-     * {@code registration}'s instance when it is orphaned: it is served over stdio (an HTTP server's
+     * {@code registration}'s instance when it is orphaned: it is not served over HTTP (an HTTP server's
      * parent is no client), it recorded its parent, and no process of the same observation is that
      * parent. A process on the parent's pid is that parent unless both starts are known and further
      * apart than {@link ObservedProcess#START_TOLERANCE}: a recycled pid must not hide an orphan,
@@ -28,7 +28,8 @@ public record OrphanedInstance(Instance instance, long parentPid, Instant parent
     static Optional<OrphanedInstance> of(Registration registration, Instance instance,
             Map<Long, ObservedProcess> processes) {
         Long parentPid = registration.parent().pid();
-        if (registration.transport().known() != Transport.STDIO || parentPid == null) {
+        // Only a known HTTP server is exempt: a transport NULL or misspelt by another tool may be stdio.
+        if (registration.transport().known() == Transport.STREAMABLE_HTTP || parentPid == null) {
             return Optional.empty();
         }
         ObservedProcess parent = processes.get(parentPid);

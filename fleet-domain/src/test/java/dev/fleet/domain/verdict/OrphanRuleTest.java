@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.InterpretedRow;
 import dev.fleet.domain.Registration;
+import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.domain.Scenario;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The orphan rule (docs/CONTRACT.md, "Orphans"), case by case. */
@@ -29,6 +31,17 @@ class OrphanRuleTest {
         long pid = 4100;
         for (RosterMember member : scenario.roster.members()) {
             scenario.server(registered(member, pid++).parent(CLIENT, CLIENT_STARTED));
+        }
+        return scenario;
+    }
+
+    /** The five default members, observed, with the author's row as {@code author} makes it. */
+    private static Scenario fiveWithAnAuthor(UnaryOperator<RowBuilder> author) {
+        Scenario scenario = Scenario.empty();
+        long pid = 4100;
+        for (RosterMember member : scenario.roster.members()) {
+            RowBuilder row = registered(member, pid++);
+            scenario.server(member.role().equals("author") ? author.apply(row) : row);
         }
         return scenario;
     }
@@ -147,16 +160,42 @@ class OrphanRuleTest {
         assertEquals(List.of("revision_unknown", "orphaned_member", "duplicate_member"), codes(scenario.classify()));
     }
 
+    /**
+     * Another tool's row whose transport is NULL or misspelt may be a stdio server as well as an HTTP one:
+     * only a known HTTP server is exempt, or such a row would open the gate with its client gone.
+     */
     @Test
-    void unreadableParentColumnsReadAsUnknownNotAsAMalformedRow() {
-        InterpretedRow row = registered(member("author"), 4100)
-                .with(r -> {
-                    r.parentPid = -3L;
-                    r.parentStartedAt = "yesterday";
-                }).build().interpret();
-        Registration registration = (Registration) row;
-        assertNull(registration.parent().pid());
-        assertNull(registration.parent().startedAt());
+    void aServerWhoseTransportIsUnknownIsOrphanedWhenItsClientIsGone() {
+        for (String transport : new String[] {null, "STDIO", "pipe"}) {
+            Scenario scenario = fiveWithAnAuthor(row -> row.parent(CLIENT, CLIENT_STARTED).with(r -> r.transport = transport));
+            assertEquals(List.of("orphaned_member"), codes(scenario.classify()), String.valueOf(transport));
+        }
+    }
+
+    /**
+     * A parent pid that names no process (another tool wrote {@code 'x'} or {@code 12.0} where a pid goes,
+     * which the registry adapters read as -1, or a number no pid can be) is a client that is not alive,
+     * never an unknown one: unknown would exempt the row from the rule and open the gate. Its unreadable
+     * start is unknown, and the row is not malformed.
+     */
+    @Test
+    void aParentPidThatNamesNoProcessIsAGoneClientNotAnUnknownOne() {
+        for (long parentPid : new long[] {-1, 0, RegistryRow.MAX_PID + 1}) {
+            InterpretedRow row = registered(member("author"), 4100)
+                    .with(r -> {
+                        r.parentPid = parentPid;
+                        r.parentStartedAt = "yesterday";
+                    }).build().interpret();
+            Registration registration = (Registration) row;
+            assertEquals(parentPid, registration.parent().pid());
+            assertNull(registration.parent().startedAt());
+            Scenario scenario = fiveWithAnAuthor(each -> each.with(r -> r.parentPid = parentPid));
+            assertEquals(List.of("orphaned_member"), codes(scenario.classify()), String.valueOf(parentPid));
+        }
+    }
+
+    @Test
+    void parentColumnsRoundTrip() {
         Registration kept = registered(member("author"), 4100).parent(CLIENT, CLIENT_STARTED).registration();
         assertEquals(kept, ((Registration) kept.toRow().interpret()), "parent columns round-trip");
     }

@@ -240,18 +240,24 @@ class ServedProcessesTest {
         assertEquals(List.of(), plain.servedPids());
     }
 
-    /** A row another tool wrote names the server by a pid that is no process: unknown, so it serves nothing. */
+    /**
+     * A row another tool wrote names the server by a pid that is no process (or by a value the registry
+     * adapters read as -1): it serves nothing, and the server it names has exited, so the member is not
+     * running. Read as unknown, it had counted as a plain member and opened the gate.
+     */
     @Test
-    void aServerPidThatNamesNoProcessIsUnknown() {
+    void aServerPidThatNamesNoProcessIsAServerThatExited() {
         Scenario scenario = WrappedFleet.five();
         scenario.rows.replaceAll(row -> row.pid() == 4100
                 ? RowBuilder.from(row).with(r -> r.serverPid = -5100L).build() : row);
 
         Verdict verdict = scenario.classify();
 
-        assertEquals(List.of(5100L), unregistered(verdict));
-        assertEquals(null, instanceOf(verdict, "author").serverPid());
-        assertEquals(5, verdict.runningMemberCount());
+        assertEquals(List.of(4100L, 5100L), unregistered(verdict), "the member's row is stale, so neither is registered");
+        assertEquals(4, verdict.runningMemberCount());
+        assertFalse(verdict.mutationGateSatisfied());
+        assertTrue(verdict.staleRegistrations().stream().anyMatch(stale -> stale.reason().code().equals("server_exited")),
+                verdict.staleRegistrations()::toString);
     }
 
     static RegistryRow selfRegistration(String role, long pid) {

@@ -128,7 +128,14 @@ public enum RegistryColumn {
                 wholeNumber(text[SERVER_PID.ordinal()]), text[SERVER_STARTED_AT.ordinal()]);
     }
 
-    /** {@code -?\d{1,18}} as a Long, else null (no regex: this runs once per row). */
+    /** What a pid column holding no integer reads as: present, and naming no process. */
+    public static final String NO_PROCESS = "-1";
+
+    /**
+     * {@code -?\d{1,18}} as a Long, null as null, anything else as {@value #NO_PROCESS} (no regex: this runs
+     * once per row). A value that is there but is no pid must not read as an unknown one: a parent or
+     * server recorded as {@code 'x'} would exempt its row from the orphan and exited-server rules.
+     */
     public static Long wholeNumber(String text) {
         if (text == null) {
             return null;
@@ -136,12 +143,12 @@ public enum RegistryColumn {
         int start = text.startsWith("-") ? 1 : 0;
         int digits = text.length() - start;
         if (digits < 1 || digits > 18) {
-            return null;
+            return Long.parseLong(NO_PROCESS);
         }
         for (int i = start; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < '0' || c > '9') {
-                return null;
+                return Long.parseLong(NO_PROCESS);
             }
         }
         return Long.parseLong(text);

@@ -49,13 +49,14 @@ class RegistryColumnTest {
     }
 
     @Test
-    void aPidIsAWholeNumberOfAtMostEighteenDigitsOrNothing() {
+    void aPidIsAWholeNumberOfAtMostEighteenDigitsNothingOrOneThatNamesNoProcess() {
         assertEquals(12L, RegistryColumn.wholeNumber("12"));
         assertEquals(-3L, RegistryColumn.wholeNumber("-3"));
         assertEquals(123L, RegistryColumn.wholeNumber("0123"));
         assertEquals(999_999_999_999_999_999L, RegistryColumn.wholeNumber("999999999999999999"));
-        for (String text : new String[] {null, "", "-", "12.7", "12.0", " 12", "1e3", "1234567890123456789", "+5", "٣"}) {
-            assertNull(RegistryColumn.wholeNumber(text), String.valueOf(text));
+        assertNull(RegistryColumn.wholeNumber(null));
+        for (String text : new String[] {"", "-", "12.7", "12.0", " 12", "1e3", "1234567890123456789", "+5", "٣"}) {
+            assertEquals(-1L, RegistryColumn.wholeNumber(text), text);
         }
     }
 

@@ -42,11 +42,16 @@ enum SqliteEngine implements RegistryEngine {
         return names;
     }
 
-    /** The column as text only when SQLite stores an integer in it: a REAL 12.7 would read as pid 12. */
+    /**
+     * The column as text only when SQLite stores an integer in it (a REAL 12.7 would read as pid 12), NULL
+     * as NULL, and anything else as {@code -1}: a value that is there but names no process, which the
+     * domain must not take for an unknown one ({@link RegistryColumn#wholeNumber}).
+     */
     @Override
     public Field<String> wholeNumber(RegistryColumn column) {
         Field<String> value = RegistryFields.asText(column);
-        return DSL.case_(DSL.field("typeof({0})", String.class, value)).when(DSL.inline("integer"), value);
+        return DSL.case_(DSL.field("typeof({0})", String.class, value)).when(DSL.inline("integer"), value)
+                .when(DSL.inline("null"), DSL.inline((String) null)).otherwise(DSL.inline(RegistryColumn.NO_PROCESS));
     }
 
     /** The writer's timestamp, as it wrote it. */

@@ -57,10 +57,10 @@ class AwkwardValuesTest {
         assertTrue(rows.stream().anyMatch(row -> "12.7".equals(row.namespace())), "a REAL as SQLite renders it");
         assertTrue(rows.stream().anyMatch(row -> row.namespace() == null), "NULL stays null, not n");
         assertTrue(rows.stream().anyMatch(row -> "n".equals(row.namespace())), "the text n stays text");
-        assertEquals(Set.of(4242L, -3L), rows.stream().map(RegistryRow::pid).filter(pid -> pid != null)
-                .collect(Collectors.toSet()), "only a pid SQLite stores as a whole number is one");
-        // An INTEGER column other than the pid reads the same way: 42 and -7 are whole numbers, the rest none.
-        assertEquals(Set.of(42L, -7L), rows.stream().map(RegistryRow::parentPid).filter(pid -> pid != null)
+        assertEquals(Set.of(4242L, -3L, -1L), rows.stream().map(RegistryRow::pid).filter(pid -> pid != null)
+                .collect(Collectors.toSet()), "only a pid SQLite stores as a whole number is one; any other reads as -1");
+        // An INTEGER column other than the pid reads the same way: 42 and -7 are whole numbers, the rest -1.
+        assertEquals(Set.of(42L, -7L, -1L), rows.stream().map(RegistryRow::parentPid).filter(pid -> pid != null)
                 .collect(Collectors.toSet()));
     }
 
@@ -115,7 +115,7 @@ class AwkwardValuesTest {
                 ((RegistryRead.Unreadable) read).detail());
     }
 
-    /** A pid whose type and value differ at each look reads as a pid or as none, never as a failed read. */
+    /** A pid whose type and value differ at each look reads as a pid or as -1 (no process), never as a failed read. */
     @Test
     void aPidThatDiffersAtEachLookIsAPidOrNone() throws Exception {
         Path file = ScratchRegistry.in(dir);
@@ -127,8 +127,8 @@ class AwkwardValuesTest {
 
         List<RegistryRow> rows = readable(file);
 
-        rows.forEach(row -> assertTrue(row.pid() == null || row.pid() == 5L, String.valueOf(row.pid())));
-        assertTrue(rows.stream().anyMatch(row -> row.pid() == null), "some rows named no pid");
+        rows.forEach(row -> assertTrue(row.pid() == -1L || row.pid() == 5L, String.valueOf(row.pid())));
+        assertTrue(rows.stream().anyMatch(row -> row.pid() == -1L), "some rows named no process");
     }
 
     /** A view whose values differ at each look reads, every value one the view gave. */

@@ -70,13 +70,16 @@ class WriterRoundTripTest extends RegistryWriterFixture {
 
         for (String stored : List.of("'forty'", "40990.5", "x'3430393930'")) {
             RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET parent_pid = " + stored);
-            assertNull(reader.readAll().rows().get(0).parentPid(), stored);
+            assertEquals(-1L, reader.readAll().rows().get(0).parentPid(), stored);
         }
+        RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET parent_pid = NULL");
+        assertNull(reader.readAll().rows().get(0).parentPid(), "NULL is unknown");
     }
 
     /**
      * The wrapped server's columns (schema version 7) round-trip, its pid stored as an INTEGER; a server pid
-     * another tool stored as text, REAL or BLOB names no process and reads as unknown, like a parent's.
+     * another tool stored as text, REAL or BLOB names no process and reads as -1, like a parent's (never as unknown:
+     * the domain then counts the server exited, not the row a plain member's).
      */
     @Test
     void theWrappedServerRoundTripsAndOnlyAnIntegerNamesIt() throws Exception {
@@ -91,7 +94,7 @@ class WriterRoundTripTest extends RegistryWriterFixture {
 
         for (String stored : List.of("'41007 (child)'", "41007.5", "x'3431303037'")) {
             RawSqlite.execute(file, "UPDATE mcp_server_runtimes SET server_pid = " + stored);
-            assertNull(reader.readAll().rows().get(0).serverPid(), stored);
+            assertEquals(-1L, reader.readAll().rows().get(0).serverPid(), stored);
         }
     }
 
