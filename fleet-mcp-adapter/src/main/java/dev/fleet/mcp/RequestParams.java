@@ -1,6 +1,6 @@
 package dev.fleet.mcp;
 
-import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.fleet.domain.Failures;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -37,6 +37,10 @@ public final class RequestParams {
         Class<?> type = switch (method) {
             case McpSchema.METHOD_INITIALIZE -> McpSchema.InitializeRequest.class;
             case McpSchema.METHOD_TOOLS_CALL -> McpSchema.CallToolRequest.class;
+            case McpSchema.METHOD_RESOURCES_READ -> McpSchema.ReadResourceRequest.class;
+            case McpSchema.METHOD_RESOURCES_SUBSCRIBE -> McpSchema.SubscribeRequest.class;
+            case McpSchema.METHOD_RESOURCES_UNSUBSCRIBE -> McpSchema.UnsubscribeRequest.class;
+            case McpSchema.METHOD_LOGGING_SET_LEVEL -> McpSchema.SetLevelRequest.class;
             default -> null;
         };
         if (type == null) {
@@ -44,6 +48,12 @@ public final class RequestParams {
         }
         if (!(params instanceof Map<?, ?> fields)) {
             return "params are required";
+        }
+        // The SDK's handlers take these for granted, and fail without an answer when they are not there.
+        String required = type == McpSchema.SetLevelRequest.class ? "level"
+                : type == McpSchema.InitializeRequest.class || type == McpSchema.CallToolRequest.class ? null : "uri";
+        if (required != null && !(fields.get(required) instanceof String)) {
+            return required + " must be a string";
         }
         if (type == McpSchema.InitializeRequest.class && !fitsInitializeBound(sdkMapper, fields)) {
             return "params exceed " + MAX_INITIALIZE_PARAMS_BYTES + " bytes of JSON";
@@ -56,10 +66,27 @@ public final class RequestParams {
             sdkMapper.convertValue(fields, type);
             return null;
         } catch (RuntimeException e) {
-            Throwable cause = Failures.innermost(e);
-            String message = cause instanceof JacksonException jackson ? jackson.getOriginalMessage() : cause.getMessage();
-            return clientText(message == null ? cause.getClass().getSimpleName() : message);
+            // Where, never Jackson's words: they name this server's Java classes, which are no client's concern.
+            for (Throwable cause : Failures.chain(e)) {
+                if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+                    return "the value of " + clientText(path(mapping)) + " is not of the type MCP gives it";
+                }
+            }
+            return "they are not of the shape MCP gives them";
         }
+    }
+
+    /** Where in the params a mapping failed: {@code capabilities.roots}, {@code arguments[2]}. */
+    private static String path(JsonMappingException mapping) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference step : mapping.getPath()) {
+            if (step.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(step.getFieldName());
+            } else if (step.getIndex() >= 0) {
+                path.append('[').append(step.getIndex()).append(']');
+            }
+        }
+        return path.length() == 0 ? "params" : path.toString();
     }
 
     /** Whether {@code params}, written back as compact JSON, fit {@link #MAX_INITIALIZE_PARAMS_BYTES}. */

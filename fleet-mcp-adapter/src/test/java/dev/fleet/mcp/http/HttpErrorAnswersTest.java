@@ -47,6 +47,23 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
                 .header("Mcp-Session-Id", session)), 400, -32602);
         expectError(send(post("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"initialize\",\"params\":null}")), 400,
                 -32602);
+        // The SDK's resource and logging handlers took their params for granted: no answer, or Java's words.
+        for (String request : new String[] {"\"method\":\"resources/read\"",
+            "\"method\":\"resources/read\",\"params\":{\"uri\":{\"a\":1}}", "\"method\":\"resources/subscribe\"",
+            "\"method\":\"resources/unsubscribe\",\"params\":{}", "\"method\":\"logging/setLevel\"",
+            "\"method\":\"logging/setLevel\",\"params\":{\"level\":{\"a\":1}}"}) {
+            HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":10," + request + "}")
+                    .header("Mcp-Session-Id", session));
+            expectError(refused, 400, -32602);
+            assertEquals(10, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+        }
+        for (String params : new String[] {"\"_meta\":\"x\"", "\"capabilities\":\"x\""}) {
+            HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"initialize\","
+                    + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"},"
+                    + "\"capabilities\":{}," + params + "}}"));
+            expectError(refused, 400, -32602);
+            assertFalse(refused.body().contains("java") || refused.body().contains("McpSchema"), refused.body());
+        }
 
         // The session still works: errors never end it.
         HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));
