@@ -88,15 +88,34 @@ final class PostgresUrl {
         }
         checkPort(port, String.valueOf(port));
         if (database == null || !NAME.matcher(database).matches()) {
-            throw refused("database name", database, "1 to 63 ASCII letters, digits, '_', '-' or '.': one path "
-                    + "segment, without parameters or percent-encoding");
+            throw refused("database name", withoutParameters(database), "1 to 63 ASCII letters, digits, '_', '-' "
+                    + "or '.': one path segment, without parameters or percent-encoding");
         }
     }
 
     private static void checkPort(int port, String text) {
         if (port < 1 || port > 65535) {
-            throw refused("port", text, "a number from 1 to 65535 (5432 when left out)");
+            // Text where the port goes may be a password typed there (user@host:secret/db): never echoed.
+            throw refused("port", PORT.matcher(text).matches() ? text : "(not shown: no number)",
+                    "a number from 1 to 65535 (5432 when left out)");
         }
+    }
+
+    /**
+     * A database part as an error may echo it: without what follows {@code ?}, {@code #} or {@code ;},
+     * which may be libpq parameters such as {@code password=}, never printed (logs keep stderr).
+     */
+    private static String withoutParameters(String database) {
+        if (database == null) {
+            return null;
+        }
+        for (int i = 0; i < database.length(); i++) {
+            char c = database.charAt(i);
+            if (c == '?' || c == '#' || c == ';') {
+                return database.substring(0, i + 1) + "(the rest not shown)";
+            }
+        }
+        return database;
     }
 
     private static boolean validHost(String host) {

@@ -80,6 +80,15 @@ class PostgresUrlTest {
                 && message.contains("63"), message);
     }
 
+    /** libpq takes {@code ?password=}, and a password typed where the port goes is as secret: neither is echoed. */
+    @ParameterizedTest
+    @ValueSource(strings = {"postgresql://fleet@127.0.0.1:55433/fleetdb?password=fleetpw",
+        "postgresql://fleet@127.0.0.1:55433/fleetdb#password=fleetpw", "postgresql://fleet@127.0.0.1:fleetpw/fleetdb"})
+    void aPasswordInTheQueryOrWhereThePortGoesIsNeverEchoed(String url) {
+        String message = assertThrows(IllegalArgumentException.class, () -> PostgresLocation.parse(url)).getMessage();
+        assertFalse(message.contains("fleetpw"), message);
+    }
+
     @Test
     void theAcceptedFormsNameEveryPart() {
         assertEquals(new PostgresLocation("fleet", "db.example", 6543, "registry"),
