@@ -38,16 +38,20 @@ public final class RequestParams {
             case McpSchema.METHOD_INITIALIZE -> McpSchema.InitializeRequest.class;
             case McpSchema.METHOD_TOOLS_CALL -> McpSchema.CallToolRequest.class;
             case McpSchema.METHOD_RESOURCES_READ -> McpSchema.ReadResourceRequest.class;
-            case McpSchema.METHOD_RESOURCES_SUBSCRIBE -> McpSchema.SubscribeRequest.class;
-            case McpSchema.METHOD_RESOURCES_UNSUBSCRIBE -> McpSchema.UnsubscribeRequest.class;
             case McpSchema.METHOD_LOGGING_SET_LEVEL -> McpSchema.SetLevelRequest.class;
             default -> null;
         };
-        if (type == null) {
+        boolean subscription = McpSchema.METHOD_RESOURCES_SUBSCRIBE.equals(method)
+                || McpSchema.METHOD_RESOURCES_UNSUBSCRIBE.equals(method);
+        if (type == null && !subscription) {
             return null;
         }
         if (!(params instanceof Map<?, ?> fields)) {
             return "params are required";
+        }
+        if (subscription) {
+            // The SDK's handler reads the uri itself (and fails without an answer when it is not there).
+            return fields.get("uri") instanceof String ? null : "uri must be a string";
         }
         // The SDK's handlers take these for granted, and fail without an answer when they are not there.
         String required = type == McpSchema.SetLevelRequest.class ? "level"
