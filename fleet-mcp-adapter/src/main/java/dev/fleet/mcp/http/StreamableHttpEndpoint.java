@@ -142,6 +142,10 @@ public final class StreamableHttpEndpoint {
                 .maxRequestSize(limits.maxBodyBytes())
                 // Idle sessions (no request, no open stream) are closed after one to two periods.
                 .sessionSweepInterval(limits.sessionIdle())
+                // A GET stream is held open past Jetty's idle timeout, and a client that vanished is noticed
+                // only by a write: a ping every half idle period releases a stream whose write fails or
+                // whose ping goes unanswered, so dead streams cannot keep the connection cap full for good.
+                .keepAliveInterval(limits.connectionIdle().dividedBy(2))
                 .build();
     }
 

@@ -67,6 +67,37 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         assertEquals(200, served.statusCode(), served.body());
     }
 
+    /**
+     * A session's GET stream is held open past the connection idle timeout, and a client that went away
+     * without a word (crashed, lost its network) is noticed only by a write: each stream is pinged every
+     * half idle period, and released when the write fails or the ping goes unanswered, so dead streams
+     * cannot hold the connection cap (a reviewer's 64 left the server unreachable for good).
+     */
+    @Test
+    void anIdleStreamIsPingedWithinHalfTheIdlePeriod() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(10), 64,
+                Duration.ofMinutes(5), HttpLimits.DEFAULT.maxBodyBytes(), Duration.ofSeconds(2), 256));
+        String session = initialize();
+        try (Socket stream = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
+            stream.getOutputStream().write(("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port()
+                    + "\r\nAccept: text/event-stream\r\nMcp-Session-Id: " + session
+                    + "\r\nMCP-Protocol-Version: 2025-06-18\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            stream.setSoTimeout((int) Duration.ofSeconds(30).toMillis());
+            StringBuilder seen = new StringBuilder();
+            InputStream in = stream.getInputStream();
+            long give = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!seen.toString().contains("\"method\":\"ping\"") && System.nanoTime() < give) {
+                int b = in.read();
+                if (b < 0) {
+                    break;
+                }
+                seen.append((char) b);
+            }
+            assertTrue(seen.toString().startsWith("HTTP/1.1 200"), seen::toString);
+            assertTrue(seen.toString().contains("\"method\":\"ping\""), () -> "no keep-alive ping: " + seen);
+        }
+    }
+
     @Test
     void anIdleSessionIsClosedAndThenUnknown() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0,
