@@ -2,6 +2,7 @@ package dev.fleet.registry.schema;
 
 import java.io.OutputStream;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
@@ -18,13 +19,20 @@ import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
 import liquibase.lockservice.LockServiceFactory;
 import liquibase.resource.ClassLoaderResourceAccessor;
+import liquibase.structure.core.Table;
 import liquibase.ui.LoggerUIService;
+import org.jooq.Field;
+import org.jooq.Record2;
+import org.jooq.impl.DSL;
 
 /**
  * The registry's one Liquibase changelog, run the same way on either engine: one migration serves
  * SQLite and PostgreSQL, so the table, its columns and its indexes never drift apart. The caller
- * serialises migrations of one registry (a lock file on SQLite, an advisory lock on PostgreSQL), so a
- * changelog lock still taken now was left by a migration that died and is released first.
+ * serialises fleet's migrations of one registry (a lock file on SQLite, an advisory lock on
+ * PostgreSQL), so a changelog lock that fleet took and still holds now was left by a migration that
+ * died, and is released first. Liquibase's lock table is shared with every other Liquibase user of the
+ * file or schema, though: a lock another tool holds is never released, and the migration is refused
+ * in one line naming its holder ({@link #FLEET_LOCK}).
  *
  * <p>Silence: a fleet server migrates right after binding stdio, where stdout carries protocol bytes
  * only, so Liquibase's UI goes to the logger, its update summary to the log, its command output
@@ -35,7 +43,17 @@ public final class RegistryChangelog {
     /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets its level. */
     private static final Logger LIQUIBASE_LOG = Logger.getLogger("liquibase");
 
+    /**
+     * What fleet's own changelog locks say after the host name in {@code LOCKEDBY}: Liquibase appends
+     * {@code #} and the {@code liquibase.hostDescription} property, read once when its lock statement's
+     * class loads, which this class's loading comes before.
+     */
+    static final String FLEET_LOCK = "#fleet (";
+
     static {
+        if (System.getProperty("liquibase.hostDescription") == null) {
+            System.setProperty("liquibase.hostDescription", "fleet");
+        }
         if (LIQUIBASE_LOG.getLevel() == null) {
             // Not even SEVERE: a failed change set is logged with a 70-line stack trace, and the
             // failure reaches the caller anyway, as one line (RegistryStorageException).
@@ -59,9 +77,7 @@ public final class RegistryChangelog {
             Scope.child(scope, () -> {
                 Database database = DatabaseFactory.getInstance()
                         .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-                // A changelog lock still taken was left by a migration that died (the caller's lock
-                // serialises live ones), and would otherwise make this one wait minutes.
-                LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
+                releaseFleetsOwnLock(connection, database);
                 new CommandScope(UpdateCommandStep.COMMAND_NAME)
                         .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
                         .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, RegistrySchema.CHANGELOG)
@@ -73,5 +89,40 @@ public final class RegistryChangelog {
             // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
             connection.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * Releases a changelog lock fleet left (a migration that died: the caller's lock serialises live
+     * ones), which would otherwise make this one wait minutes; refuses at once while another tool holds
+     * it. The lock row is read here as text, not by Liquibase, which fails on a LOCKGRANTED stored as text.
+     */
+    private static void releaseFleetsOwnLock(Connection connection, Database database) throws Exception {
+        String table = database.correctObjectName(database.getDatabaseChangeLogLockTableName(), Table.class);
+        try (ResultSet tables = connection.getMetaData().getTables(null, null, table, null)) {
+            if (!tables.next()) {
+                return; // never migrated by Liquibase: no lock to hold
+            }
+        }
+        Field<String> locked = DSL.field(DSL.unquotedName("locked")).cast(String.class);
+        Field<String> lockedBy = DSL.field(DSL.unquotedName("lockedby")).cast(String.class);
+        for (Record2<String, String> held : DSL.using(connection).select(locked, lockedBy)
+                .from(DSL.table(DSL.unquotedName(table))).fetch()) {
+            String by = held.value2() == null ? "" : held.value2();
+            boolean taken = "1".equals(held.value1()) || "true".equalsIgnoreCase(held.value1())
+                    || "t".equalsIgnoreCase(held.value1());
+            if (taken && !by.contains(FLEET_LOCK)) {
+                throw new IllegalStateException("another tool holds the registry's Liquibase lock ("
+                        + table + ", locked by '" + shown(by) + "'): retry once its migration is done; if none "
+                        + "runs, clear the lock with that tool");
+            }
+        }
+        LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
+    }
+
+    /** Another tool's text on one line, and short: control characters as '?', at most 100 characters. */
+    private static String shown(String text) {
+        StringBuilder shown = new StringBuilder();
+        text.codePoints().limit(100).forEach(c -> shown.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return text.codePointCount(0, text.length()) > 100 ? shown + "…" : shown.toString();
     }
 }

@@ -1,7 +1,9 @@
 package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.RowBuilder;
@@ -13,6 +15,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.schema.RegistrySchema;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -137,13 +140,36 @@ class SchemaMigrationTest {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
         RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
-                + "LOCKEDBY = 'a server killed mid-migration'");
+                + "LOCKEDBY = 'a-host#fleet (10.0.0.7)'");
         RawSqlite.execute(file, "DROP INDEX idx_mcp_server_runtimes_status", "PRAGMA user_version = 5");
 
         writer.register(RowBuilder.registered(AUTHOR, 41003).registration(), Optional.empty());
 
         assertEquals(List.of(List.of(0)), RawSqlite.query(file, "SELECT LOCKED FROM DATABASECHANGELOGLOCK"));
         assertAtTheLatestVersionWithOneRow(file);
+    }
+
+    /**
+     * Liquibase's lock table is every Liquibase user's of the file: a lock another tool holds is its
+     * migration under way, never released by fleet (it was, and two migrations could then run at once).
+     * The migration is refused in one line naming the holder, and the lock is left as it was.
+     */
+    @Test
+    void aChangelogLockAnotherToolHoldsIsLeftAndTheMigrationRefusedNamingIt() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
+                + "LOCKEDBY = 'other-control-plane-tool (pid 4242)'");
+        RawSqlite.execute(file, "PRAGMA user_version = 5");
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class, writer::migrate);
+
+        assertTrue(refused.getMessage().contains("another tool holds the registry's Liquibase lock")
+                && refused.getMessage().contains("other-control-plane-tool (pid 4242)"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("\n"), refused.getMessage());
+        assertEquals(List.of(List.of(1, "other-control-plane-tool (pid 4242)")),
+                RawSqlite.query(file, "SELECT LOCKED, LOCKEDBY FROM DATABASECHANGELOGLOCK"));
     }
 
     @Test
