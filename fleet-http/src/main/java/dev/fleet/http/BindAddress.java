@@ -1,5 +1,6 @@
 package dev.fleet.http;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Objects;
@@ -39,11 +40,15 @@ public record BindAddress(String host, InetAddress address) {
 
     /**
      * The host a client should use: for a wildcard bind ({@code 0}, {@code 0.0.0.0}, {@code ::})
-     * the loopback address, which reaches it from this host; otherwise the numeric bound address.
+     * the loopback address, which reaches it from this host; otherwise the numeric bound address, a
+     * loopback one too ({@code ::1} and {@code 127.0.0.2} are not reached at {@code 127.0.0.1}).
      */
     public String announcedHost() {
-        if (address.isAnyLocalAddress() || address.isLoopbackAddress()) {
+        if (address.isAnyLocalAddress()) {
             return "127.0.0.1";
+        }
+        if (address.isLoopbackAddress() && address instanceof Inet6Address) {
+            return "[::1]"; // the spelling the Host rule knows, not 0:0:0:0:0:0:0:1
         }
         return OriginRule.uriHost(address.getHostAddress());
     }

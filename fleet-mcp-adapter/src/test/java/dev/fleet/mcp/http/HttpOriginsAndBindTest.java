@@ -37,6 +37,21 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
         assertTrue(rebound.startsWith("HTTP/1.1 403"), rebound);
     }
 
+    /** A loopback bind other than 127.0.0.1 is announced (and registered) where it listens, and answers there. */
+    @Test
+    void aLoopbackBindIsAnnouncedWhereItListens() throws Exception {
+        for (String host : List.of("::1", "127.0.0.2")) {
+            try (RunningHttpServer bound = start(host, 0)) {
+                running = bound;
+                String expected = "http://" + (host.contains(":") ? "[::1]" : host) + ":" + bound.port() + "/mcp";
+                assertEquals(expected, bound.endpoint().toString());
+                HttpResponse<String> served = send(post(INITIALIZE));
+                assertEquals(200, served.statusCode(), served.body());
+            }
+            running = null;
+        }
+    }
+
     @Test
     void aWildcardBindIsAnnouncedOnARealAddressAndFlaggedAsExposed() throws Exception {
         assertEquals("127.0.0.1", new BindAddress("0", InetAddress.getByName("0")).announcedHost());
