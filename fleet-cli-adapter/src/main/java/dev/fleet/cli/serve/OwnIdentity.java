@@ -8,6 +8,7 @@ import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
+import dev.fleet.domain.SecretMask;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ParentAtStart;
@@ -51,7 +52,7 @@ record OwnIdentity(ServerIdentity identity, ParentAtStart atStart) {
         boolean hasParent = parentPid.isPresent() && parentPid.getAsLong() > 0;
         // The parent is read in the same observation, its start as every start is read (never a clock).
         ProcessObservation self = observer.observe(List.of(), hasParent ? Set.of(pid, parentPid.getAsLong()) : Set.of(pid));
-        requireVisibleAsServer(pid, ServerPatterns.compile(fleet.serverProcessPatterns()));
+        requireVisibleAsServer(pid, fleet.serverProcessPatterns());
         Instant started = startOf(self, pid)
                 .orElseGet(() -> ProcessHandle.current().info().startInstant().orElse(null));
         ParentAtStart atStart = parents.decide(hasParent ? startOf(self, parentPid.getAsLong()).orElse(null) : null);
@@ -77,16 +78,26 @@ record OwnIdentity(ServerIdentity identity, ParentAtStart atStart) {
      * read (another platform), there is nothing to compare. Only this process's line is read (a pattern
      * given to the observer would read every command line on the host), unmasked, then matched here.
      */
-    private static void requireVisibleAsServer(long pid, ServerPatterns patterns) {
+    private static void requireVisibleAsServer(long pid, List<String> patternTexts) {
+        ServerPatterns patterns = ServerPatterns.compile(patternTexts);
         // The line as an assessment matches it, unmasked: the observed one has its secrets masked.
         RawCommandLine.of(pid)
                 .filter(line -> !patterns.matches(line))
                 .ifPresent(line -> {
+                    // The patterns are named: one that mcp-config wrote also pins --registry and the roster,
+                    // which a member started with FLEET_REGISTRY instead does not show on its command line.
                     throw new ConfigurationException("this server's command line is not one the roster's "
                             + "server_process_patterns match, so no assessment would see it: start it as "
                             + "'java -jar .../fleet.jar serve ...' (or the fleet launcher), with serve and its options "
-                            + "on the command line itself, not in an @-file");
+                            + "(those the patterns name, such as --registry) on the command line itself, not in an "
+                            + "@-file or the environment; the patterns: " + SecretMask.commandLine(shown(patternTexts)));
                 });
+    }
+
+    /** The roster's patterns as one short line: at most 300 characters of them. */
+    private static String shown(List<String> patterns) {
+        String all = String.join(" | ", patterns).replaceAll("\\p{Cntrl}", "?");
+        return all.length() <= 300 ? all : all.substring(0, 300) + "…";
     }
 
     /** The checkout's HEAD; without one, a warning. */

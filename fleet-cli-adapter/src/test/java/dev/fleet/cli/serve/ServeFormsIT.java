@@ -85,6 +85,7 @@ class ServeFormsIT {
         assertEquals(1, run.stderrLines().size(), run.stderr());
         assertTrue(run.stderr().startsWith("fleet: this server's command line is not one the roster's "
                 + "server_process_patterns match"), run.stderr());
+        assertTrue(run.stderr().contains("; the patterns: "), "the line names the patterns it was held to: " + run.stderr());
         assertEquals("", run.stdout());
         RegistryRead read = new SqliteRegistryReader(registry()).read(RegistrationStatus.RUNNING);
         assertTrue(!read.readable() || read.rows().isEmpty(), "no row may be registered: " + read);
