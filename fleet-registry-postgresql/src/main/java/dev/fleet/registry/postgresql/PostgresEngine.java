@@ -46,12 +46,17 @@ enum PostgresEngine implements RegistryEngine {
         return INSTANCE.columns(PostgresJooq.using(connection));
     }
 
-    /** The column, as text, only where the table stores it as a whole number (a foreign table's text pid is none). */
+    /**
+     * The column, as text, only where the table stores it as a whole number, NULL as NULL, and anything
+     * else (a foreign table's text or numeric pid) as {@link RegistryColumn#NO_PROCESS}.
+     */
     @Override
     public Field<String> wholeNumber(RegistryColumn column) {
         Field<?> value = RegistryFields.of(column);
-        return DSL.when(DSL.field("pg_typeof({0})::text", String.class, value).in("smallint", "integer", "bigint"),
-                value.cast(SQLDataType.VARCHAR));
+        return DSL.when(value.isNull(), DSL.inline((String) null))
+                .when(DSL.field("pg_typeof({0})::text", String.class, value).in("smallint", "integer", "bigint"),
+                        value.cast(SQLDataType.VARCHAR))
+                .otherwise(DSL.inline(RegistryColumn.NO_PROCESS));
     }
 
     /** The database's clock, whatever the writer's says. */

@@ -233,6 +233,43 @@ class PostgresRegistryTest {
     }
 
     /**
+     * Another tool's table may hold a parent or server pid as text or numeric: it names no process and
+     * reads as -1, never as NULL (unknown would exempt the row from the orphan and exited-server rules);
+     * NULL stays NULL. And Liquibase's lock that another tool holds is left to it: migrate refuses.
+     */
+    @Test
+    void aPidStoredAsNoIntegerReadsAsNoProcessAndAnotherToolsLockIsLeft() throws Exception {
+        String database = freshDatabase();
+        PostgresLocation location = location(database);
+        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
+        writer.register(RowBuilder.registered(MEMBERS.get(0), 5400).parent(5399, RowBuilder.REGISTERED)
+                .registration(), Optional.empty());
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            for (String sql : List.of("ALTER TABLE mcp_server_runtimes ALTER COLUMN parent_pid TYPE text",
+                    "ALTER TABLE mcp_server_runtimes ALTER COLUMN server_pid TYPE numeric",
+                    "UPDATE mcp_server_runtimes SET parent_pid = '4000000', server_pid = 4000000.0",
+                    "UPDATE databasechangeloglock SET locked = true, lockedby = 'billing-service migration (10.1.2.3)'")) {
+                try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                    statement.executeUpdate();
+                }
+            }
+        }
+        RegistryRow row = new PostgresRegistryReader(location).readAll().rows().get(0);
+        assertEquals(-1L, row.parentPid());
+        assertEquals(-1L, row.serverPid());
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class, writer::migrate);
+        assertTrue(refused.getMessage().contains("another tool holds the registry's Liquibase lock"), refused.getMessage());
+        try (Connection connection = SERVER.postgres().connect(database);
+                PreparedStatement lock = connection.prepareStatement("SELECT locked, lockedby FROM databasechangeloglock");
+                ResultSet result = lock.executeQuery()) {
+            result.next();
+            assertTrue(result.getBoolean(1), "the other tool's lock is left");
+            assertEquals("billing-service migration (10.1.2.3)", result.getString(2));
+        }
+    }
+
+    /**
      * A database as schema version 6 left it (the wrapped server's columns absent, their change sets not
      * run): its rows read those columns as NULL, and the next migration adds them, keeping the rows.
      */

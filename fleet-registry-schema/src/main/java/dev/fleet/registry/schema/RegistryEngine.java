@@ -20,9 +20,9 @@ public interface RegistryEngine {
     Set<String> columns(DSLContext ctx);
 
     /**
-     * {@code column}, an INTEGER one, as the reader selects it: its digits only where the engine stores
-     * a whole number in it, else NULL (a REAL 12.7, the text '015494', a BLOB of digits: none of them
-     * named a pid).
+     * {@code column}, an INTEGER one, as the reader selects it: its digits where the engine stores a
+     * whole number in it, NULL where it holds NULL, else {@link RegistryColumn#NO_PROCESS} (a REAL 12.7,
+     * the text '015494', a BLOB of digits: none of them names a process, and none may read as unknown).
      */
     Field<String> wholeNumber(RegistryColumn column);
 
