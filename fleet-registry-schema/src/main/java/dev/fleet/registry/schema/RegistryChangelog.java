@@ -32,7 +32,7 @@ import org.jooq.impl.DSL;
  * PostgreSQL), so a changelog lock that fleet took and still holds now was left by a migration that
  * died, and is released first. Liquibase's lock table is shared with every other Liquibase user of the
  * file or schema, though: a lock another tool holds is never released, and the migration is refused
- * in one line naming its holder ({@link #FLEET_LOCK}).
+ * in one line naming its holder (fleet's own locks carry {@code #fleet} in {@code LOCKEDBY}).
  *
  * <p>Silence: a fleet server migrates right after binding stdio, where stdout carries protocol bytes
  * only, so Liquibase's UI goes to the logger, its update summary to the log, its command output
@@ -43,16 +43,12 @@ public final class RegistryChangelog {
     /** Held strongly: JUL keeps loggers weakly, and a collected logger forgets its level. */
     private static final Logger LIQUIBASE_LOG = Logger.getLogger("liquibase");
 
-    /**
-     * What fleet's own changelog locks say after the host name in {@code LOCKEDBY}: Liquibase appends
-     * {@code #} and the {@code liquibase.hostDescription} property, read once when its lock statement's
-     * class loads, which this class's loading comes before.
-     */
-    static final String FLEET_LOCK = "#fleet (";
+    /** The {@code liquibase.hostDescription} fleet gives its changelog locks, unless the JVM was given one. */
+    private static final String HOST_DESCRIPTION = "fleet";
 
     static {
         if (System.getProperty("liquibase.hostDescription") == null) {
-            System.setProperty("liquibase.hostDescription", "fleet");
+            System.setProperty("liquibase.hostDescription", HOST_DESCRIPTION);
         }
         if (LIQUIBASE_LOG.getLevel() == null) {
             // Not even SEVERE: a failed change set is logged with a 70-line stack trace, and the
@@ -94,29 +90,36 @@ public final class RegistryChangelog {
     /**
      * Releases a changelog lock fleet left (a migration that died: the caller's lock serialises live
      * ones), which would otherwise make this one wait minutes; refuses at once while another tool holds
-     * it. The lock row is read here as text, not by Liquibase, which fails on a LOCKGRANTED stored as text.
+     * it, and touches nothing when none is held. The lock row is read here as text, in the schema
+     * Liquibase uses, not by Liquibase, which fails on a LOCKGRANTED stored as text.
      */
     private static void releaseFleetsOwnLock(Connection connection, Database database) throws Exception {
         String table = database.correctObjectName(database.getDatabaseChangeLogLockTableName(), Table.class);
-        try (ResultSet tables = connection.getMetaData().getTables(null, null, table, null)) {
+        String schema = connection.getSchema(); // Liquibase's tables live in the connection's schema; SQLite has none
+        try (ResultSet tables = connection.getMetaData().getTables(null, schema, table, null)) {
             if (!tables.next()) {
                 return; // never migrated by Liquibase: no lock to hold
             }
         }
+        String ours = "#" + System.getProperty("liquibase.hostDescription") + " (";
         Field<String> locked = DSL.field(DSL.unquotedName("locked")).cast(String.class);
         Field<String> lockedBy = DSL.field(DSL.unquotedName("lockedby")).cast(String.class);
+        boolean oursHeld = false;
         for (Record2<String, String> held : DSL.using(connection).select(locked, lockedBy)
-                .from(DSL.table(DSL.unquotedName(table))).fetch()) {
+                .from(DSL.table(schema == null ? DSL.unquotedName(table) : DSL.unquotedName(schema, table))).fetch()) {
             String by = held.value2() == null ? "" : held.value2();
             boolean taken = "1".equals(held.value1()) || "true".equalsIgnoreCase(held.value1())
                     || "t".equalsIgnoreCase(held.value1());
-            if (taken && !by.contains(FLEET_LOCK)) {
+            if (taken && !by.contains(ours)) {
                 throw new IllegalStateException("another tool holds the registry's Liquibase lock ("
                         + table + ", locked by '" + shown(by) + "'): retry once its migration is done; if none "
                         + "runs, clear the lock with that tool");
             }
+            oursHeld |= taken;
         }
-        LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
+        if (oursHeld) {
+            LockServiceFactory.getInstance().getLockService(database).forceReleaseLock();
+        }
     }
 
     /** Another tool's text on one line, and short: control characters as '?', at most 100 characters. */

@@ -54,7 +54,7 @@ final class WriteFailures {
         if (failure instanceof NotDirectoryException) {
             return "not a directory";
         }
-        return failure instanceof FileAlreadyExistsException ? "it already exists" : failure.getClass().getSimpleName();
+        return failure instanceof FileAlreadyExistsException ? "it already exists" : "a file system error";
     }
 
     /**
