@@ -76,12 +76,17 @@ class RegistryPermissionsIT {
         builder.environment().put("XDG_STATE_HOME", dir.toString());
         builder.environment().remove("FLEET_REGISTRY");
         builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Path out = Files.createTempFile("fleet-out", ".txt");
         Path err = Files.createTempFile("fleet-err", ".txt");
-        Process process = builder.redirectError(err.toFile()).start();
-        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS));
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("fleet " + String.join(" ", args) + " did not finish as nobody");
+        }
+        FleetJar.Run run = new FleetJar.Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
         Files.delete(err);
-        return new FleetJar.Run(process.exitValue(), stdout, stderr);
+        return run;
     }
 }

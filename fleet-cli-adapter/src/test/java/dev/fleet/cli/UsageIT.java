@@ -201,15 +201,20 @@ class UsageIT {
         builder.environment().put("LC_ALL", "C.UTF-8");
         builder.environment().put("XDG_STATE_HOME", dir.toString());
         builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Path err = dir.resolve("stderr");
-        Process process = builder.redirectError(err.toFile()).start();
-        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS), script);
+        Path out = Files.createTempFile("fleet-out", ".txt");
+        Path err = Files.createTempFile("fleet-err", ".txt");
+        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("did not finish: " + script);
+        }
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertOneLineUsageError(new FleetJar.Run(process.exitValue(), stdout, stderr));
+        assertOneLineUsageError(new FleetJar.Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), stderr));
         assertTrue(stderr.contains("bytes that are not text"), stderr);
+        Files.delete(out);
+        Files.delete(err);
         try (var files = Files.list(dir)) {
-            assertEquals(List.of(err), files.toList(), "nothing was created");
+            assertEquals(List.of(), files.toList(), "nothing was created");
         }
     }
 

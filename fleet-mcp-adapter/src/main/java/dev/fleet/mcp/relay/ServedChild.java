@@ -110,11 +110,6 @@ public final class ServedChild {
         } catch (IOException e) {
             throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': " + e.getMessage());
         }
-        Optional<Integer> refused = launchers.notExecuted(child.process);
-        if (refused.isPresent()) {
-            throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': the system could not "
-                    + "execute it (exit " + refused.get() + "; the line above says why)");
-        }
         if (!launchers.bindsToParent()) {
             LOG.warn("no setpriv (util-linux) on PATH: the wrapped server outlives this process if it is killed "
                     + "with SIGKILL");
@@ -125,6 +120,13 @@ public final class ServedChild {
         // Until a relay serves it, the member is still starting (building its MCP server): a JVM exit then
         // (a client's SIGTERM, a start that fails) ends the tree as a stop signal does, not leaving it.
         Runtime.getRuntime().addShutdownHook(new Thread(child::endUnlessServed, "fleet-child-until-served"));
+        // After the hook: a signal while the launchers run ends the child, rather than leaving it.
+        Optional<Integer> refused = launchers.notExecuted(child.process);
+        if (refused.isPresent()) {
+            child.served(); // it has exited: the hook has nothing to end, and nothing to log after this line
+            throw new CannotStart("cannot start '" + SecretMask.argv(List.of(command)) + "': the system could not "
+                    + "execute it (exit " + refused.get() + "; the line above says why)");
+        }
         if (adopts) {
             OrphanReaper.start(natives.calls(), child.process);
         } else {

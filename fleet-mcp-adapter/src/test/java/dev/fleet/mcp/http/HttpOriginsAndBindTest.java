@@ -41,6 +41,9 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
     @Test
     void aLoopbackBindIsAnnouncedWhereItListens() throws Exception {
         for (String host : List.of("::1", "127.0.0.2")) {
+            if (host.equals("::1") && !bindable(host)) {
+                continue; // a host without IPv6: the IPv4 case still runs
+            }
             try (RunningHttpServer bound = start(host, 0)) {
                 running = bound;
                 String expected = "http://" + (host.contains(":") ? "[::1]" : host) + ":" + bound.port() + "/mcp";
@@ -49,6 +52,14 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
                 assertEquals(200, served.statusCode(), served.body());
             }
             running = null;
+        }
+    }
+
+    private static boolean bindable(String host) {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getByName(host))) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 
