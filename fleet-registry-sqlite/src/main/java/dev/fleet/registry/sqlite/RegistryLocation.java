@@ -66,19 +66,19 @@ public final class RegistryLocation {
      * @throws IllegalStateException when {@code value} cannot be a path here
      */
     private static Path path(String variable, String value) {
+        String cannot = "cannot locate the registry: " + variable + " cannot be a path in this locale's charset ("
+                + System.getProperty("sun.jnu.encoding", "unknown") + ")";
+        String remedy = "; run with a UTF-8 locale (e.g. LC_ALL=C.UTF-8), or name the registry with --registry or "
+                + REGISTRY_ENV;
         if (value.indexOf('\uFFFD') >= 0) {
             // How Java read bytes that are not text in the locale's charset: another file would be opened.
-            throw new IllegalStateException("cannot locate the registry: " + variable + " holds bytes that are not "
-                    + "text in this locale's charset (" + System.getProperty("sun.jnu.encoding", "unknown")
-                    + "), so another file would be opened; rename it, or name it with a UTF-8 locale");
+            throw new IllegalStateException(cannot + ": it holds bytes that are not text in it, so another file "
+                    + "would be opened" + remedy);
         }
         try {
             return Path.of(value);
         } catch (InvalidPathException e) {
-            throw new IllegalStateException("cannot locate the registry: " + variable + " cannot be a path in "
-                    + "this locale's charset (" + System.getProperty("sun.jnu.encoding", "unknown") + "); run "
-                    + "with a UTF-8 locale (e.g. LC_ALL=C.UTF-8), or name the registry with --registry or "
-                    + REGISTRY_ENV, e);
+            throw new IllegalStateException(cannot + remedy, e);
         }
     }
 
