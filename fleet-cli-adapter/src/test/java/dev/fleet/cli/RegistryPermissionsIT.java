@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,7 +71,7 @@ class RegistryPermissionsIT {
         assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "nobody cannot read the jar here");
         assertEquals(2, migrate.exitCode(), migrate.stderr());
         assertEquals(1, migrate.stderr().lines().count(), migrate.stderr());
-        assertTrue(migrate.stderr().contains("permission denied"), migrate.stderr());
+        assertTrue(migrate.stderr().toLowerCase(Locale.ROOT).contains("permission denied"), migrate.stderr());
     }
 
     /**

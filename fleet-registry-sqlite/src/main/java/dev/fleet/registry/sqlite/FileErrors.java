@@ -39,6 +39,6 @@ final class FileErrors {
         if (error instanceof NotDirectoryException) {
             return "Not a directory";
         }
-        return error.getClass().getSimpleName();
+        return "a file system error"; // never a Java class name
     }
 }

@@ -3,11 +3,7 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.registry.schema.RegistryStorageException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import org.jooq.exception.DataAccessException;
 
@@ -38,23 +34,10 @@ final class WriteFailures {
     private static String said(Throwable failure) {
         for (Throwable t : Failures.chain(failure)) {
             if (t instanceof FileSystemException file && file.getReason() == null) {
-                return Failures.oneLine(file) + ": " + kind(file);
+                return FileErrors.describe(file);
             }
         }
         return Failures.oneLine(failure);
-    }
-
-    private static String kind(FileSystemException failure) {
-        if (failure instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (failure instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (failure instanceof NotDirectoryException) {
-            return "not a directory";
-        }
-        return failure instanceof FileAlreadyExistsException ? "it already exists" : "a file system error";
     }
 
     /**
