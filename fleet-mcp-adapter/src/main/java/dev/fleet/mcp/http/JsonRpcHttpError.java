@@ -4,8 +4,10 @@ import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.modern.ModernEra;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * An HTTP error answer of the MCP endpoint: an HTTP status and a JSON-RPC error object with a fixed,
@@ -57,6 +59,15 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** Params the SDK could not read; {@code why} is already one line. */
     static JsonRpcHttpError invalidParams(String why) {
         return new JsonRpcHttpError(400, INVALID_PARAMS, "Invalid params " + why);
+    }
+
+    /**
+     * A 2025-era request whose {@code MCP-Protocol-Version} header names no version this transport serves
+     * (the MCP specification: 400). The header is not echoed: it is any text a client chose.
+     */
+    static JsonRpcHttpError unsupportedVersion(List<String> served) {
+        return invalidRequest(400, "Bad Request: unsupported MCP-Protocol-Version header; this endpoint serves "
+                + String.join(", ", served) + " (and " + ModernEra.VERSION + " with the version in each request's _meta)");
     }
 
     static JsonRpcHttpError tooLarge(int maxBytes) {

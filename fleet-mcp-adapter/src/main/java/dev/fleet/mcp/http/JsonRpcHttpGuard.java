@@ -28,6 +28,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -44,12 +45,14 @@ import org.slf4j.LoggerFactory;
  * <p>In order: the path must be the endpoint (404); the method POST, GET or DELETE (405, which also
  * refuses TRACE without echoing anything); {@code Origin} and {@code Host} must pass the
  * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
- * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON in valid UTF-8 throughout, its
- * numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400, -32600),
- * and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600); params the SDK cannot read, or an {@code initialize} whose params
- * exceed {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize}
- * beyond {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired session gets 404 with -32001 (the SDK
- * finds out, this translates).
+ * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON in valid UTF-8 throughout,
+ * its numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400,
+ * -32600), and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600), with an
+ * {@code MCP-Protocol-Version} the transport serves, if any (400, -32600; so too a GET or DELETE).
+ * Params the SDK cannot read, or an {@code initialize} whose params exceed
+ * {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize} beyond
+ * {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired
+ * session gets 404 with -32001 (the SDK finds out, this translates).
  *
  * <p>A POST whose message claims the 2026-07-28 revision ({@link ModernEra#claims}) passes the same checks
  * up to the JSON-RPC object, then goes to the SDK's servlet of that era, which needs no session.
@@ -59,6 +62,7 @@ final class JsonRpcHttpGuard implements Filter {
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcHttpGuard.class);
     private static final Set<String> METHODS = Set.of("POST", "GET", "DELETE");
     private static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OriginRule origins;
@@ -68,16 +72,22 @@ final class JsonRpcHttpGuard implements Filter {
     private final McpJsonMapper sdkMapper;
     private final SessionCap sessions;
     private final HttpServlet modern;
+    /** The 2025-era versions the SDK's transport serves: what a session's {@code MCP-Protocol-Version} may name. */
+    private final List<String> versions;
 
-    /** @param modern the SDK's servlet of the 2026-07-28 era, which a POST claiming that revision goes to */
+    /**
+     * @param modern the SDK's servlet of the 2026-07-28 era, which a POST claiming that revision goes to
+     * @param versions the versions the SDK's 2025-era transport serves
+     */
     JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper, SessionCap sessions,
-            HttpServlet modern) {
+            HttpServlet modern, List<String> versions) {
         this.origins = Objects.requireNonNull(origins, "origins");
         this.maxBodyBytes = maxBodyBytes;
         this.reader = JsonRpcReader.plain(maxBodyBytes);
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.modern = Objects.requireNonNull(modern, "modern");
+        this.versions = List.copyOf(versions);
     }
 
     @Override
@@ -95,6 +105,10 @@ final class JsonRpcHttpGuard implements Filter {
             if (!"POST".equals(request.getMethod())) {
                 if (isBlank(request.getHeader(SESSION_HEADER))) {
                     JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
+                    return;
+                }
+                if (!servedVersion(request)) {
+                    JsonRpcHttpError.unsupportedVersion(versions).write(response, null);
                     return;
                 }
                 forward(request, response, chain, null);
@@ -157,6 +171,10 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
             return;
         }
+        if (!initialize && !servedVersion(request)) {
+            JsonRpcHttpError.unsupportedVersion(versions).write(response, id);
+            return;
+        }
         JsonRpcHttpError unreadable = unreadableParams(message, body);
         if (unreadable != null) {
             unreadable.write(response, id);
@@ -176,6 +194,15 @@ final class JsonRpcHttpGuard implements Filter {
         } finally {
             sessions.started();
         }
+    }
+
+    /**
+     * Whether a 2025-era request after {@code initialize} names a version the transport serves, or none
+     * (the MCP specification: a server that gets none assumes 2025-03-26).
+     */
+    private boolean servedVersion(HttpServletRequest request) {
+        String version = request.getHeader(VERSION_HEADER);
+        return version == null || versions.contains(version);
     }
 
     /** The request to the SDK; an error it answers is rewritten as a JSON-RPC error. */

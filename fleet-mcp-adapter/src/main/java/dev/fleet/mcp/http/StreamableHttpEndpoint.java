@@ -119,7 +119,7 @@ public final class StreamableHttpEndpoint {
         }
         OriginRule origins = bind.origins(connector.getLocalPort());
         guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions,
-                        modernTransport(modern, limits)),
+                        modernTransport(modern, limits), transport.protocolVersions()),
                 metrics == null ? null : new MetricsRoute(metrics, origins));
         RunningHttpServer running = new RunningHttpServer(connector, server, modern, fleet,
                 bind.exposedBeyondLoopback(),

@@ -72,6 +72,35 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
     }
 
     /**
+     * A request of a session whose {@code MCP-Protocol-Version} names no version the transport serves is
+     * 400 (the MCP specification), for POST, GET and DELETE alike, without echoing the header; one the
+     * transport serves, or none (2025-03-26 assumed), is served.
+     */
+    @Test
+    void anUnsupportedProtocolVersionHeaderIsBadRequest() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        for (String version : new String[] {"1999-01-01", "2026-07-28", "<script>", ""}) {
+            HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"ping\"}")
+                    .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", version));
+            expectError(refused, 400, -32600);
+            assertEquals(12, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+            assertTrue(refused.body().contains("2025-11-25"), refused.body());
+            assertFalse(refused.body().contains("1999") || refused.body().contains("script"), refused.body());
+        }
+        expectError(send(request().GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "1999-01-01")), 400, -32600);
+        expectError(send(request().DELETE().header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "1999-01-01")), 400, -32600);
+        for (String version : new String[] {"2025-03-26", "2025-06-18", "2025-11-25"}) {
+            HttpResponse<String> served = send(post(PING).header("Mcp-Session-Id", session)
+                    .header("MCP-Protocol-Version", version));
+            assertEquals(200, served.statusCode(), served.body());
+        }
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode());
+    }
+
+    /**
      * What the SDK would refuse to decode never reaches it, though the guard reads only the members it
      * routes: invalid UTF-8 in any string, or a number longer than Jackson's default 1000 digits anywhere
      * (a huge id included, never echoed), is 400 with -32700 and a null id.
