@@ -81,10 +81,12 @@ record JsonRpcHttpError(int status, int code, String message) {
 
     /**
      * The container's own error answers (a malformed request line, headers too large, anything that
-     * escapes the servlet) as JSON-RPC errors by status.
+     * escapes the servlet) as JSON-RPC errors by status. A 404 of its own is a path it does not serve
+     * ({@code OPTIONS *}), never a session: only the SDK's 404, which the guard translates, is that.
      */
     static BodyByStatusErrorHandler errorHandler() {
-        return new BodyByStatusErrorHandler("application/json", status -> forStatus(status).body(null));
+        return new BodyByStatusErrorHandler("application/json",
+                status -> (status == 404 ? NOT_FOUND : forStatus(status)).body(null));
     }
 
     /** What an HTTP status means when something else (the SDK, the container) chose it. */

@@ -147,6 +147,16 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         assertClean(answer);
     }
 
+    /** A request the container answers itself ({@code OPTIONS *}: no path at all) is not about a session. */
+    @Test
+    void aRequestForNoPathIsNotFoundNotAnUnknownSession() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String answer = raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 404"), answer);
+        assertTrue(answer.contains("\"code\":-32600") && answer.contains("the MCP endpoint is /mcp"), answer);
+        assertClean(answer);
+    }
+
     /**
      * A body declared larger than the limit is refused (413, a JSON-RPC error) before a byte of it is
      * read. Sent as headers alone: a client still writing two megabytes when the server answers and
