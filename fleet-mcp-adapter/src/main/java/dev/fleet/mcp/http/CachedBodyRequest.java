@@ -6,17 +6,46 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** The request with its body already read: the SDK reads it again from here. */
+/** The request with its body already read, once and bounded: the SDK reads it again from here. */
 final class CachedBodyRequest extends HttpServletRequestWrapper {
 
     private final byte[] body;
 
-    CachedBodyRequest(HttpServletRequest request, byte[] body) {
+    private CachedBodyRequest(HttpServletRequest request, byte[] body) {
         super(request);
         this.body = body;
+    }
+
+    /** {@code request} with its whole body read, or null when that is longer than {@code maxBytes} (reading stops there). */
+    static CachedBodyRequest read(HttpServletRequest request, int maxBytes) throws IOException {
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBytes + 1);
+            return body.length > maxBytes ? null : new CachedBodyRequest(request, body);
+        }
+    }
+
+    /** The body's bytes, not a copy: not to be changed. */
+    byte[] body() {
+        return body;
+    }
+
+    /** Whether the whole body is valid UTF-8 (a fresh decoder: requests run on many threads). */
+    boolean utf8() {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     @Override

@@ -46,6 +46,9 @@ record JsonRpcHttpError(int status, int code, String message) {
             "Invalid Request: expected one JSON-RPC 2.0 message object");
     static final JsonRpcHttpError SESSION_REQUIRED = invalidRequest(400,
             "Bad Request: Mcp-Session-Id header required (call initialize first)");
+    /** A response whose id names no request the server sent (and waits for) in that session. */
+    static final JsonRpcHttpError ANSWERS_NO_REQUEST = invalidRequest(400,
+            "Invalid Request: a response to no request of this server's");
     static final JsonRpcHttpError UNKNOWN_SESSION = new JsonRpcHttpError(404, SESSION_NOT_FOUND,
             "Session not found: it expired or never existed; initialize a new one");
 

@@ -11,6 +11,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -23,16 +24,12 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,7 +111,7 @@ final class JsonRpcHttpGuard implements Filter {
                 forward(request, response, chain, null);
                 return;
             }
-            byte[] body = readBody(request);
+            CachedBodyRequest body = CachedBodyRequest.read(request, maxBodyBytes);
             if (body == null) {
                 JsonRpcHttpError.tooLarge(maxBodyBytes).writeClosing(response);
                 return;
@@ -124,7 +121,7 @@ final class JsonRpcHttpGuard implements Filter {
                 return;
             }
             id = message.id();
-            forwardMessage(request, body, message, response, chain);
+            forwardMessage(body, message, response, chain);
         } catch (IOException | ServletException | RuntimeException e) {
             // The client sees one line; the operator's log says what happened.
             LOG.warn("HTTP {} {} failed: {}", request.getMethod(), request.getRequestURI(), e.toString());
@@ -133,12 +130,13 @@ final class JsonRpcHttpGuard implements Filter {
     }
 
     /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
-    private JsonRpcMessage jsonRpcMessage(byte[] body, HttpServletResponse response) throws IOException {
-        if (!utf8(body)) {
+    private JsonRpcMessage jsonRpcMessage(CachedBodyRequest request, HttpServletResponse response) throws IOException {
+        if (!request.utf8()) {
             // The reader skips the members it does not route undecoded; the SDK would decode them all.
             JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }
+        byte[] body = request.body();
         JsonRpcLine line = reader.read(body, body.length);
         JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
         if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT) {
@@ -157,12 +155,12 @@ final class JsonRpcHttpGuard implements Filter {
      * A POSTed message to the SDK, unless it lacks a session, has params the SDK cannot read, or is an
      * {@code initialize} beyond the session cap.
      */
-    private void forwardMessage(HttpServletRequest request, byte[] body, JsonRpcMessage message,
-            HttpServletResponse response, FilterChain chain) throws IOException, ServletException {
+    private void forwardMessage(CachedBodyRequest request, JsonRpcMessage message, HttpServletResponse response,
+            FilterChain chain) throws IOException, ServletException {
         if (ModernEra.claims(message.parts().params())) {
             // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
             // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
-            modern.service(new CachedBodyRequest(request, body), response);
+            modern.service(request, response);
             return;
         }
         JsonRpcId id = message.id();
@@ -175,13 +173,20 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.unsupportedVersion(versions).write(response, id);
             return;
         }
-        JsonRpcHttpError unreadable = unreadableParams(message, body);
+        JsonRpcHttpError unreadable = unreadableParams(message, request.body());
         if (unreadable != null) {
             unreadable.write(response, id);
             return;
         }
+        if (message instanceof Response) {
+            // The SDK fails (500) on an answer to no request of its own: the client's mistake, which the MCP
+            // specification answers with an error status, and a JSON-RPC error without an id.
+            forward(request, response, chain, null, status -> status == 500 ? JsonRpcHttpError.ANSWERS_NO_REQUEST
+                    : JsonRpcHttpError.forStatus(status));
+            return;
+        }
         if (!initialize) {
-            forward(new CachedBodyRequest(request, body), response, chain, id);
+            forward(request, response, chain, id);
             return;
         }
         // Checked last, so a request refused for any other reason never takes a place.
@@ -190,7 +195,7 @@ final class JsonRpcHttpGuard implements Filter {
             return;
         }
         try {
-            forward(new CachedBodyRequest(request, body), response, chain, id);
+            forward(request, response, chain, id);
         } finally {
             sessions.started();
         }
@@ -208,10 +213,16 @@ final class JsonRpcHttpGuard implements Filter {
     /** The request to the SDK; an error it answers is rewritten as a JSON-RPC error. */
     private static void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
             JsonRpcId id) throws IOException, ServletException {
+        forward(request, response, chain, id, JsonRpcHttpError::forStatus);
+    }
+
+    /** The request to the SDK; an error status it answers becomes {@code errors}' JSON-RPC error. */
+    private static void forward(HttpServletRequest request, HttpServletResponse response, FilterChain chain,
+            JsonRpcId id, IntFunction<JsonRpcHttpError> errors) throws IOException, ServletException {
         ErrorTranslatingResponse translated = new ErrorTranslatingResponse(response);
         chain.doFilter(request, translated);
         if (translated.errorStatus() != 0) {
-            JsonRpcHttpError.forStatus(translated.errorStatus()).write(response, id);
+            errors.apply(translated.errorStatus()).write(response, id);
         }
     }
 
@@ -263,25 +274,6 @@ final class JsonRpcHttpGuard implements Filter {
             return JsonRpcHttpError.NOT_ACCEPTABLE;
         }
         return null;
-    }
-
-    /** The whole body, or null when it is longer than the limit (reading stops there). */
-    private byte[] readBody(HttpServletRequest request) throws IOException {
-        try (InputStream in = request.getInputStream()) {
-            byte[] body = in.readNBytes(maxBodyBytes + 1);
-            return body.length > maxBodyBytes ? null : body;
-        }
-    }
-
-    /** Whether the whole body is valid UTF-8 (a fresh decoder: requests run on many threads). */
-    private static boolean utf8(byte[] body) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
     }
 
     private static String lower(String header) {

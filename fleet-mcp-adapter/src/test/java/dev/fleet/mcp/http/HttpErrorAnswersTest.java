@@ -147,6 +147,23 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         assertClean(answer);
     }
 
+    /**
+     * A response to no request of the server's is the client's mistake: 400 with a JSON-RPC error without
+     * an id (the MCP specification), where the SDK's failure made it a 500 with the response's own id.
+     */
+    @Test
+    void aResponseToNoRequestIsBadRequestWithoutAnId() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        for (String response : new String[] {"\"result\":{}", "\"error\":{\"code\":1,\"message\":\"x\"}"}) {
+            HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":\"zz\"," + response + "}")
+                    .header("Mcp-Session-Id", session));
+            expectError(refused, 400, -32600);
+            assertTrue(JSON.readTree(refused.body()).path("id").isNull(), refused.body());
+        }
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode());
+    }
+
     /** A request the container answers itself ({@code OPTIONS *}: no path at all) is not about a session. */
     @Test
     void aRequestForNoPathIsNotFoundNotAnUnknownSession() throws Exception {
