@@ -64,7 +64,7 @@ public final class RosterFile {
                 throw new ConfigurationException(where + ": larger than " + MAX_BYTES / 1024 + " KiB; a roster is a "
                         + "few lines of JSON");
             }
-            root = JSON.readTree(Files.readString(file));
+            root = JSON.readTree(text(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(where + ": no such file");
         } catch (CharacterCodingException e) {
@@ -92,7 +92,7 @@ public final class RosterFile {
         if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
             throw new IOException(file + " is no longer a roster file of sane size");
         }
-        JsonNode root = JSON.readTree(Files.readString(file));
+        JsonNode root = JSON.readTree(text(file));
         if (!(root instanceof ObjectNode roster)) {
             throw new IOException(file + " is no longer a roster file (its top level is not an object)");
         }
@@ -104,6 +104,15 @@ public final class RosterFile {
                 .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"))
                 .withObjectIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
         return (JSON.writer(layout).writeValueAsString(roster) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The file's text, without the byte order mark some editors begin a UTF-8 file with (JSON's RFC lets a
+     * reader ignore it): a roster saved by Notepad is still a roster.
+     */
+    private static String text(Path file) throws IOException {
+        String text = Files.readString(file);
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     private static Roster parse(JsonNode root) {

@@ -156,6 +156,14 @@ class RosterFileTest {
     }
 
     @Test
+    void aByteOrderMarkBeforeTheJsonIsIgnored() throws IOException {
+        Path marked = Files.writeString(dir.resolve("roster.json"), "\uFEFF{\"binding\": {\"remote\": \"prgs\", "
+                + "\"org\": \"o\", \"repo\": \"r\"}, \"members\": [{\"namespace\": \"gitea-author\", "
+                + "\"profile\": \"prgs-author\", \"role\": \"author\"}]}");
+        assertEquals(1, load(marked).members().size());
+    }
+
+    @Test
     void aMissingFileIsOneLine() {
         Path missing = dir.resolve("nope.json");
         assertEquals("roster " + missing + ": no such file",
