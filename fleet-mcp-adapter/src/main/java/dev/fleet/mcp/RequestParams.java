@@ -50,8 +50,13 @@ public final class RequestParams {
             return "params are required";
         }
         if (subscription) {
-            // The SDK's handler reads the uri itself (and fails without an answer when it is not there).
-            return fields.get("uri") instanceof String ? null : "uri must be a string";
+            // The SDK's handler reads the uri itself (and fails without an answer when it is not there), and
+            // its _meta as a map (answering a non-object with Jackson's words and this server's classes).
+            if (!(fields.get("uri") instanceof String)) {
+                return "uri must be a string";
+            }
+            Object meta = fields.get("_meta");
+            return meta == null || meta instanceof Map ? null : "the value of _meta is not of the type MCP gives it";
         }
         // The SDK's handlers take these for granted, and fail without an answer when they are not there.
         String required = type == McpSchema.SetLevelRequest.class ? "level"

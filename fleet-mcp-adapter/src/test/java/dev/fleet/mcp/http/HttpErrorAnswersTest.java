@@ -51,11 +51,13 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         for (String request : new String[] {"\"method\":\"resources/read\"",
             "\"method\":\"resources/read\",\"params\":{\"uri\":{\"a\":1}}", "\"method\":\"resources/subscribe\"",
             "\"method\":\"resources/unsubscribe\",\"params\":{}", "\"method\":\"logging/setLevel\"",
+            "\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"fleet://verdict\",\"_meta\":\"x\"}",
             "\"method\":\"logging/setLevel\",\"params\":{\"level\":{\"a\":1}}"}) {
             HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":10," + request + "}")
                     .header("Mcp-Session-Id", session));
             expectError(refused, 400, -32602);
             assertEquals(10, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+            assertFalse(refused.body().contains("java") || refused.body().contains("McpSchema"), refused.body());
         }
         for (String params : new String[] {"\"_meta\":\"x\"", "\"capabilities\":\"x\""}) {
             HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"initialize\","
