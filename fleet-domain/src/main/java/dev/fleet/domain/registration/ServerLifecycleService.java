@@ -121,9 +121,14 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase, Own
                 cancel.run();
             }
             if (!deadline.lock(row.writes())) {
-                log.error("could not mark this server stopped within " + stopDeadline.toMillis() + " ms: a registration "
-                        + "or heartbeat still waits for the registry (locked by another process?); exiting anyway, "
-                        + "the row stays running and reads as process_exited once this process has gone");
+                log.error(row.state() instanceof RegistrationState.Registered
+                        ? "could not mark this server stopped within " + stopDeadline.toMillis() + " ms: a heartbeat "
+                                + "still waits for the registry (locked by another process?); exiting anyway, the row "
+                                + "stays running and reads as process_exited once this process has gone"
+                        : "exiting before this server's registration finished (within " + stopDeadline.toMillis()
+                                + " ms it still waited for the registry: its first migration, or a lock another process "
+                                + "holds); no row is left running, unless that write ends in the instant this process "
+                                + "exits, and such a row reads as process_exited");
                 return;
             }
             try {

@@ -66,6 +66,25 @@ class LifecycleStopTest extends ServerLifecycleFixture {
         assertEquals(0, registry.count("markStopped"), () -> "the lock was never free: " + registry.calls());
         assertEquals(1, registry.count("register"), () -> "no registration after the stop: " + registry.calls());
         assertTrue(registry.rows().isEmpty(), "the heartbeat that waited found no row and did not register again");
+        assertTrue(logged.stream().anyMatch(line -> line.startsWith("ERROR could not mark this server stopped")
+                && line.contains("a heartbeat still waits")), () -> String.join("\n", logged));
+    }
+
+    /**
+     * A stop while the first registration still waits for the registry (its first migration, say) says
+     * so: it blamed a heartbeat and a row left running, where there is none.
+     */
+    @Test
+    void aStopWhileTheFirstRegistrationWaitsSaysNoRowIsLeftRunning() throws Exception {
+        ServerLifecycleService stuck = lifecycleOn(blocking, SHORT_STOP);
+        Thread registering = blocking.registrations.enteredBy(() -> stuck.start(PERIOD));
+
+        assertTimeoutPreemptively(HANG, stuck::stop, "a stop must not wait for the registration's busy registry");
+
+        blocking.release();
+        registering.join(HANG.toMillis());
+        assertTrue(logged.stream().anyMatch(line -> line.startsWith("ERROR exiting before this server's registration "
+                + "finished") && line.contains("no row is left running")), () -> String.join("\n", logged));
     }
 
     @Test
