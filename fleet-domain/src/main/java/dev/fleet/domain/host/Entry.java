@@ -7,10 +7,11 @@ import java.util.TreeSet;
 
 /**
  * The configured entry a server process is reported under: its file, its name and its project. A
- * process started by a client of a known kind is that client's entry; one without a client of a
- * known kind (an orphan, a server started by hand, an unknown client) is every entry its argv matches
- * (the contract, §14, "Client kind"), their distinct files and names each sorted and joined by
- * {@code ", "}. A process matching no entry has none: every field null.
+ * process started by a client of a known kind is that client's entry (or its entries, where several
+ * match it alike); one without a client of a known kind (an orphan, a server started by hand, an
+ * unknown client) is every entry its argv matches (the contract, §14, "Client kind"); several are
+ * reported as one, their distinct files and names each sorted and joined by {@code ", "}. A process
+ * matching no entry has none: every field null.
  */
 record Entry(String configFile, String name, String project) {
 
@@ -31,18 +32,20 @@ record Entry(String configFile, String name, String project) {
     }
 
     /**
-     * The entry of a process whose argv matches {@code matches} (sorted by {@link #ORDER}) and whose
-     * client is of {@code kind} (null when unknown or gone).
+     * The entries a process whose argv matches {@code matches} (sorted by {@link #ORDER}) and whose client
+     * is of {@code kind} (null when unknown or gone) may be: its client's own, else every match. Its client
+     * may have several that its argv matches alike (two names for one command, told apart only by what a
+     * look does not read, such as their environments): the process is any of them.
      */
-    static Entry chosen(List<ConfiguredServer> matches, ClientKind kind) {
-        if (kind != null) {
-            for (ConfiguredServer server : matches) {
-                if (server.client() == kind) {
-                    return of(server);
-                }
-            }
-        }
-        return every(matches);
+    static List<ConfiguredServer> candidates(List<ConfiguredServer> matches, ClientKind kind) {
+        List<ConfiguredServer> own = kind == null ? List.of()
+                : matches.stream().filter(server -> server.client() == kind).toList();
+        return own.isEmpty() ? matches : own;
+    }
+
+    /** How many instances of {@code candidates} one client runs at once: one a name (a project's entry overrides the user's). */
+    static int instances(List<ConfiguredServer> candidates) {
+        return (int) Math.max(1, candidates.stream().map(ConfiguredServer::name).distinct().count());
     }
 
     /** Every entry of {@code matches}: one as it is, several joined. */

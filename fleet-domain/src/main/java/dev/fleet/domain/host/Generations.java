@@ -11,7 +11,8 @@ import java.util.function.LongPredicate;
 /**
  * The states of the configured servers (the contract, §14): a server started by hand is {@code manual},
  * one whose client is gone {@code orphaned} ({@link Placement}); the others are grouped by client and
- * entry, and in each group the youngest instance is {@code current}; an older one is {@code duplicate}
+ * entry, and in each group the youngest instance is {@code current} (the youngest as many as the entries
+ * its argv matches alike: each of those runs once); an older one is {@code duplicate}
  * when the next younger one started less than 1 s after it (two copies started together: the older is
  * the stray), else {@code stale_generation}.
  */
@@ -26,8 +27,8 @@ final class Generations {
     private Generations() {
     }
 
-    /** One client's instances of one entry. */
-    private record Group(long clientPid, Entry entry) {
+    /** One client's instances of one entry (or of entries its argv matches alike, as many as {@code instances}). */
+    private record Group(long clientPid, Entry entry, int instances) {
     }
 
     static List<Found> of(ServerTrees servers, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed,
@@ -41,9 +42,10 @@ final class Generations {
             Placement placement = Placement.of(root, forest, holders, mayFeed, blind);
             if (placement instanceof Placement.Client client) {
                 HostProcess process = client.process();
-                Entry entry = Entry.chosen(matches, ClientKinds.of(process.argv()));
-                groups.computeIfAbsent(new Group(process.pid(), entry), key -> new ArrayList<>())
-                        .add(new Found(root, pids, ServerState.CURRENT, process, entry));
+                List<ConfiguredServer> candidates = Entry.candidates(matches, ClientKinds.of(process.argv()));
+                Entry entry = Entry.every(candidates);
+                groups.computeIfAbsent(new Group(process.pid(), entry, Entry.instances(candidates)),
+                        key -> new ArrayList<>()).add(new Found(root, pids, ServerState.CURRENT, process, entry));
             } else if (placement instanceof Placement.Undecided) {
                 // Never a stray: its client may be one the look could not see.
                 found.add(new Found(root, pids, ServerState.CURRENT, null, Entry.every(matches)));
@@ -52,16 +54,16 @@ final class Generations {
                 found.add(new Found(root, pids, state, null, Entry.every(matches)));
             }
         });
-        for (List<Found> group : groups.values()) {
+        groups.forEach((key, group) -> {
             group.sort(Comparator.comparing(Found::root, OLDEST_FIRST));
             for (int i = 0; i < group.size(); i++) {
                 Found instance = group.get(i);
-                ServerState state = i == group.size() - 1 ? ServerState.CURRENT
+                ServerState state = i >= group.size() - key.instances() ? ServerState.CURRENT
                         : lessThanASecondApart(instance.root(), group.get(i + 1).root())
                                 ? ServerState.DUPLICATE : ServerState.STALE_GENERATION;
                 found.add(new Found(instance.root(), instance.pids(), state, instance.client(), instance.entry()));
             }
-        }
+        });
         return found;
     }
 

@@ -56,6 +56,32 @@ class HostStatesTest {
         assertEquals(1, report.strays());
     }
 
+    /**
+     * Two entries of one client with one command, told apart only by their environments (which a look does
+     * not read), run an instance each: both current, each reported under both names, no stray; an older
+     * third one is the stray. One of them was called a duplicate, and the stop script killed a live server.
+     */
+    @Test
+    void entriesOneArgvMatchesAlikeRunAnInstanceEach() {
+        ConfiguredServer work = entry(ClientKind.CLAUDE_CODE, "gh-work", "npx", "-y", "@mcp/github");
+        ConfiguredServer personal = entry(ClientKind.CLAUDE_CODE, "gh-personal", "npx", "-y", "@mcp/github");
+        HostFixture fixture = new HostFixture().withInit().configure(work).configure(personal)
+                .client(1000, 900, 1000, Set.of(11L, 12L, 13L), "claude").byHand(900, 500, 900, "-bash")
+                .process(2000, 1000, 5_000, 11, "npx", "-y", "@mcp/github")
+                .process(2001, 1000, 5_010, 12, "npx", "-y", "@mcp/github");
+        HostReport two = fixture.report();
+
+        assertEquals(ServerState.CURRENT, server(two, 2000).state());
+        assertEquals(ServerState.CURRENT, server(two, 2001).state());
+        assertEquals("gh-personal, gh-work", server(two, 2000).name());
+        assertEquals(0, two.strays());
+
+        HostReport three = fixture.process(1500, 1000, 3_000, 13, "npx", "-y", "@mcp/github").report();
+        assertEquals(ServerState.STALE_GENERATION, server(three, 1500).state());
+        assertEquals(ServerState.CURRENT, server(three, 2000).state());
+        assertEquals(1, three.strays());
+    }
+
     @Test
     void aSecondApartIsAGenerationNotADuplicate() {
         HostReport report = claude()
