@@ -109,8 +109,8 @@ public final class FleetCli implements Callable<Integer> {
         CommandLine cli = commandLine(args).setOut(stdout.writer()).setErr(StandardStreams.err());
         try {
             int code = cli.execute(args);
-            if (code == ExitCodes.READER_GONE) {
-                return ExitCodes.OK; // a watch whose reader has gone: its quiet end
+            if (code == ExitCodes.READER_GONE && (stdout.readerGone() || !stdout.failed())) {
+                return ExitCodes.OK; // a watch whose reader has gone: its quiet end (a full disk is not one)
             }
             if (stdout.failed()) {
                 cli.getErr().println("fleet: could not write the answer to standard output: "

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The CLI's output printer: the only place in the CLI that opens standard output. Commands print
@@ -70,6 +72,24 @@ final class StandardStreams {
         boolean failed() {
             writer.flush();
             return failure != null;
+        }
+
+        /**
+         * Whether a write failed because its reader has gone: standard output is a pipe or a socket (on
+         * Linux, where {@code /proc} says; elsewhere any failure counts), whose writes fail only so. A file
+         * or a device that fails (a full disk, {@code /dev/full}) is no reader gone. Asked of the
+         * descriptor, not of the error's words, which follow the locale.
+         */
+        boolean readerGone() {
+            if (!failed()) {
+                return false;
+            }
+            try {
+                String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+                return target.startsWith("pipe:") || target.startsWith("socket:");
+            } catch (IOException | UnsupportedOperationException e) {
+                return !Files.isDirectory(Path.of("/proc/self/fd")); // no /proc: as before, any failure
+            }
         }
 
         /** What the first failure said, in one line, or its type when it said nothing. */

@@ -16,19 +16,22 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** An answer that could not be written is no answer: never exit 0 (or 1, a "no") into a full disk. */
+/**
+ * An answer that could not be written is no answer: never exit 0 (or 1, a "no") into a full disk. Not
+ * even a watch's, whose quiet end is for a reader that has gone (a pipe or socket), never a full disk.
+ */
 class OutputFailureIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"assess --format json", "assess", "registry list --format json", "registry list",
         "processes --format json", "processes", "roster", "roster --format json", "mcp-config", "completion bash",
-        "--version", "--help", "registry migrate"})
+        "--version", "--help", "registry migrate", "watch", "watch --format jsonl"})
     void aVerbWhoseAnswerCannotBeWrittenSaysSoInOneLine(String verb, @TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
         assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
         List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
         command.addAll(List.of(verb.split(" ")));
-        if (verb.startsWith("assess") || verb.startsWith("registry")) {
+        if (verb.startsWith("assess") || verb.startsWith("registry") || verb.startsWith("watch")) {
             command.addAll(List.of("--registry", registry.toString()));
         }
         if (verb.equals("mcp-config")) {

@@ -57,9 +57,10 @@ public final class ExitCodes {
                     USAGE_LINE, INTERNAL_LINE, new Line(OUTPUT_FAILED, "the answer could not be written, to standard "
                             + "output or to --output FILE (one line on stderr; an old FILE is left as it was)"))),
             Map.entry("fleet watch", List.of(
-                    new Line(OK, "its reader went away (standard output closed, e.g. fleet watch | head -3)"),
-                    USAGE_LINE, INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"),
-                    new Line(TERMINATED, "ended by SIGTERM"))),
+                    new Line(OK, "its reader went away (standard output a pipe closed, e.g. fleet watch | head -3)"),
+                    USAGE_LINE, INTERNAL_LINE, new Line(OUTPUT_FAILED, "the answer could not be written to standard "
+                            + "output, a file or a device (a full disk; one line on stderr)"),
+                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
             Map.entry("fleet wait", List.of(new Line(OK, "the condition holds; that verdict is printed"),
                     new Line(NEGATIVE, "the timeout passed first; the last verdict is printed"), USAGE_LINE,
                     INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
