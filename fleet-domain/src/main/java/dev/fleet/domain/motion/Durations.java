@@ -2,6 +2,7 @@ package dev.fleet.domain.motion;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The one syntax every duration option takes: a whole number followed by {@code ms}, {@code s},
@@ -15,6 +16,7 @@ public final class Durations {
 
     /** Digits beyond these would overflow a {@link Duration} in milliseconds long before they mean anything. */
     private static final int MOST_DIGITS = 12;
+    private static final Set<String> UNITS = Set.of("ms", "s", "m", "h");
 
     private Durations() {
     }
@@ -29,6 +31,11 @@ public final class Durations {
             digits++;
         }
         String unit = text.substring(digits);
+        if (digits > MOST_DIGITS && UNITS.contains(unit)) {
+            // Written as asked, only far too long: saying it is no duration would send the user to the syntax.
+            throw new IllegalArgumentException("'" + shown(text) + "' is longer than any duration option takes (a day "
+                    + "at most): write " + SYNTAX);
+        }
         if (digits == 0 || digits > MOST_DIGITS) {
             throw invalid(text);
         }
@@ -78,7 +85,10 @@ public final class Durations {
     }
 
     private static IllegalArgumentException invalid(String text) {
-        String shown = text.length() > 40 ? text.substring(0, 40) + "…" : text;
-        return new IllegalArgumentException("'" + shown + "' is not a duration: write " + SYNTAX);
+        return new IllegalArgumentException("'" + shown(text) + "' is not a duration: write " + SYNTAX);
+    }
+
+    private static String shown(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "…" : text;
     }
 }

@@ -29,6 +29,13 @@ class DurationsTest {
         assertTrue(error.getMessage().lines().count() <= 1, error.getMessage());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"9999999999999s", "99999999999999999999h", "9223372036854775807h"})
+    void aDurationWrittenAsAskedButFarTooLongIsCalledTooLongNotNoDuration(String text) {
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> Durations.parse(text));
+        assertTrue(error.getMessage().contains("is longer than any duration option takes"), error.getMessage());
+    }
+
     @Test
     void boundsNameTheOptionAndTheRange() {
         assertEquals(Duration.ofMillis(100), Durations.parseWithin("--interval", "100ms", Duration.ofMillis(100),
