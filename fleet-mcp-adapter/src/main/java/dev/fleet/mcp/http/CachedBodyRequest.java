@@ -13,6 +13,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.ee11.servlet.ServletContextRequest;
+import org.eclipse.jetty.util.thread.Scheduler;
 
 /** The request with its body already read, once and bounded: the SDK reads it again from here. */
 final class CachedBodyRequest extends HttpServletRequestWrapper {
@@ -24,11 +28,24 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
         this.body = body;
     }
 
-    /** {@code request} with its whole body read, or null when that is longer than {@code maxBytes} (reading stops there). */
-    static CachedBodyRequest read(HttpServletRequest request, int maxBytes) throws IOException {
+    /**
+     * {@code request} with its whole body read, or null when that is longer than {@code maxBytes} (reading
+     * stops there). A body not whole within {@code deadline} ends its connection, and the read fails: the
+     * idle timeout starts again with every byte, so a client trickling one every few seconds held a
+     * connection for days, and the connection cap's worth of them shut every other client out.
+     */
+    static CachedBodyRequest read(HttpServletRequest request, int maxBytes, Duration deadline) throws IOException {
+        ServletContextRequest jetty = ServletContextRequest.getServletContextRequest(request);
+        Scheduler.Task cut = jetty == null ? null : jetty.getComponents().getScheduler().schedule(
+                () -> jetty.getConnectionMetaData().getConnection().getEndPoint().close(), deadline.toMillis(),
+                TimeUnit.MILLISECONDS);
         try (InputStream in = request.getInputStream()) {
             byte[] body = in.readNBytes(maxBytes + 1);
             return body.length > maxBytes ? null : new CachedBodyRequest(request, body);
+        } finally {
+            if (cut != null) {
+                cut.cancel();
+            }
         }
     }
 

@@ -24,6 +24,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>In order: the path must be the endpoint (404); the method POST, GET or DELETE (405, which also
  * refuses TRACE without echoing anything); {@code Origin} and {@code Host} must pass the
  * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
- * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413), be JSON in valid UTF-8 throughout,
+ * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413) and arrive whole within the header
+ * deadline of its headers (else its connection is closed), be JSON in valid UTF-8 throughout,
  * its numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400,
  * -32600), and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600), with an
  * {@code MCP-Protocol-Version} the transport serves, if any (400, -32600; so too a GET or DELETE).
@@ -64,6 +66,8 @@ final class JsonRpcHttpGuard implements Filter {
 
     private final OriginRule origins;
     private final int maxBodyBytes;
+    /** How long a body may take to arrive whole after its headers: the header deadline again. */
+    private final Duration bodyDeadline;
     /** Reads a body once; duplicate keys as the SDK's servlet reads them (the last counts). */
     private final JsonRpcReader reader;
     private final McpJsonMapper sdkMapper;
@@ -76,10 +80,11 @@ final class JsonRpcHttpGuard implements Filter {
      * @param modern the SDK's servlet of the 2026-07-28 era, which a POST claiming that revision goes to
      * @param versions the versions the SDK's 2025-era transport serves
      */
-    JsonRpcHttpGuard(OriginRule origins, int maxBodyBytes, McpJsonMapper sdkMapper, SessionCap sessions,
+    JsonRpcHttpGuard(OriginRule origins, HttpLimits limits, McpJsonMapper sdkMapper, SessionCap sessions,
             HttpServlet modern, List<String> versions) {
         this.origins = Objects.requireNonNull(origins, "origins");
-        this.maxBodyBytes = maxBodyBytes;
+        this.maxBodyBytes = limits.maxBodyBytes();
+        this.bodyDeadline = limits.headerDeadline();
         this.reader = JsonRpcReader.plain(maxBodyBytes);
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
@@ -111,7 +116,7 @@ final class JsonRpcHttpGuard implements Filter {
                 forward(request, response, chain, null);
                 return;
             }
-            CachedBodyRequest body = CachedBodyRequest.read(request, maxBodyBytes);
+            CachedBodyRequest body = CachedBodyRequest.read(request, maxBodyBytes, bodyDeadline);
             if (body == null) {
                 JsonRpcHttpError.tooLarge(maxBodyBytes).writeClosing(response);
                 return;

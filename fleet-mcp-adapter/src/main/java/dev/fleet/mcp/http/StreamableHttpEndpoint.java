@@ -118,7 +118,7 @@ public final class StreamableHttpEndpoint {
                     + BoundedJetty.whyNotStarted(e, port, "another fleet serve"), e);
         }
         OriginRule origins = bind.origins(connector.getLocalPort());
-        guard.set(new JsonRpcHttpGuard(origins, limits.maxBodyBytes(), fleet.mapper(), sessions,
+        guard.set(new JsonRpcHttpGuard(origins, limits, fleet.mapper(), sessions,
                         modernTransport(modern, limits), transport.protocolVersions()),
                 metrics == null ? null : new MetricsRoute(metrics, origins));
         RunningHttpServer running = new RunningHttpServer(connector, server, modern, fleet,

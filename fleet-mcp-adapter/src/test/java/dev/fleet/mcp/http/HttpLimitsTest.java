@@ -49,6 +49,36 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         }
     }
 
+    /**
+     * A body trickled a byte at a time after complete headers is cut at the deadline: the idle timeout
+     * starts again with every byte, and 64 such clients held every connection the cap allows.
+     */
+    @Test
+    void aTricklingBodyIsCutAtTheDeadline() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
+            socket.setSoTimeout(500);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: application/json"
+                    + "\r\nAccept: " + ACCEPT + "\r\nContent-Length: 100000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            long give = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            boolean closed = false;
+            while (System.nanoTime() < give && !closed) {
+                try {
+                    out.write(' '); // whitespace, as JSON allows: a body that could still become a request
+                    out.flush();
+                    closed = in.read() == -1;
+                } catch (SocketTimeoutException stillOpen) {
+                    // nothing to read yet: keep trickling
+                } catch (IOException reset) {
+                    closed = true;
+                }
+            }
+            assertTrue(closed, "a connection whose body never completes must be closed");
+        }
+    }
+
     @Test
     void connectionsBeyondTheCapWaitUntilOneCloses() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofMinutes(5), 2, Duration.ofMinutes(5)));
