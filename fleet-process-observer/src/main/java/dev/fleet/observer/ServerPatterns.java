@@ -2,7 +2,11 @@ package dev.fleet.observer;
 
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +25,7 @@ public final class ServerPatterns {
 
     /** Command lines remembered at most; past it the memory starts afresh. */
     static final int REMEMBERED_COMMAND_LINES = 4096;
-    /** Longer command lines are matched afresh every time rather than kept. */
+    /** Longer command lines are remembered by their SHA-256 rather than kept whole. */
     static final int LONGEST_REMEMBERED = 8192;
 
     private final List<Pattern> patterns;
@@ -70,10 +74,11 @@ public final class ServerPatterns {
         if (commandLine == null) {
             return false;
         }
-        if (commandLine.length() > LONGEST_REMEMBERED) {
-            return match(commandLine);
-        }
-        Boolean known = answers.get(commandLine);
+        // A command line may be 2 MB (the kernel's bound), which RE2J takes a quarter of a second to scan:
+        // any user's few such processes made every look of a watch take seconds. Its digest (a key no
+        // command line can be: those hold no NUL) is read in milliseconds, and as exact.
+        String key = commandLine.length() > LONGEST_REMEMBERED ? digest(commandLine) : commandLine;
+        Boolean known = answers.get(key);
         if (known != null) {
             return known;
         }
@@ -81,8 +86,22 @@ public final class ServerPatterns {
         if (answers.size() >= REMEMBERED_COMMAND_LINES) {
             answers.clear();
         }
-        answers.put(commandLine, found);
+        answers.put(key, found);
         return found;
+    }
+
+    private static String digest(String commandLine) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(commandLine.getBytes(StandardCharsets.UTF_16BE));
+            return "\u0000sha-256 " + HexFormat.of().formatHex(sha);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    /** How many characters the remembered command lines' keys hold together: the memory's cost. */
+    int rememberedCharacters() {
+        return answers.keySet().stream().mapToInt(String::length).sum();
     }
 
     private boolean match(String commandLine) {

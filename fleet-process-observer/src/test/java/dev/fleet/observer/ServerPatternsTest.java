@@ -123,6 +123,25 @@ class ServerPatternsTest {
         assertFalse(DEFAULTS.matches(commandLine));
     }
 
+    /**
+     * A command line longer than what is kept whole is remembered by its digest: exact (one character
+     * apart is another answer), a few dozen characters of memory, and scanned once, not at every look.
+     */
+    @Test
+    void aLongCommandLineIsRememberedByItsDigestExactly() {
+        ServerPatterns patterns = ServerPatterns.compile(List.of("(^|\\s)fleet\\.jar serve(\\s|$)"));
+        String padding = "x".repeat(2 * ServerPatterns.LONGEST_REMEMBERED);
+        String server = "java -Dpad=" + padding + " -jar fleet.jar serve --profile a";
+        String other = "java -Dpad=" + padding + " -jar fleet.jar serve--profile a";
+
+        assertTrue(patterns.matches(server));
+        assertFalse(patterns.matches(other));
+        assertTrue(patterns.matches(server), "remembered, the same answer");
+        assertFalse(patterns.matches(other), "remembered, the same answer");
+        int remembered = patterns.rememberedCharacters();
+        assertTrue(remembered > 0 && remembered < 200, "two digests, never the lines: " + remembered);
+    }
+
     @Test
     void aPatternIsFoundAnywhereAndAnyPatternWillDo() {
         ServerPatterns patterns = ServerPatterns.compile(List.of("^x", "y$"));
