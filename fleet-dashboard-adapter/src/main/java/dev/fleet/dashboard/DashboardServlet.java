@@ -101,7 +101,9 @@ final class DashboardServlet extends HttpServlet {
                 Exposition exposition = metrics.answer(request.getHeader("Accept"));
                 response.setHeader("Vary", "Accept");
                 answer(response, exposition.contentType(), exposition.body(), head);
-            } else if (EVENTS.equals(path) && !head) {
+            } else if (EVENTS.equals(path) && head) {
+                eventStreamHeaders(response); // what a GET would begin with, and no stream
+            } else if (EVENTS.equals(path)) {
                 events(request, response);
             } else {
                 refuse(response, 404, "not found: the dashboard serves /, " + EVENTS + ", " + VERDICT + ", "
@@ -128,18 +130,30 @@ final class DashboardServlet extends HttpServlet {
     }
 
     private void events(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!stream.hasRoom()) {
+        if (!stream.reserve()) {
             refuse(response, 503, "too many open pages: close one and reload");
             return;
         }
+        boolean opened = false;
+        try {
+            eventStreamHeaders(response);
+            AsyncContext async = request.startAsync();
+            async.setTimeout(0); // a page stays until it closes; the keep-alive finds it gone
+            stream.open(async);
+            opened = true;
+        } finally {
+            if (!opened) {
+                stream.giveBack();
+            }
+        }
+    }
+
+    private static void eventStreamHeaders(HttpServletResponse response) {
         response.setStatus(200);
         response.setContentType("text/event-stream");
         response.setCharacterEncoding("UTF-8");
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Accel-Buffering", "no");
-        AsyncContext async = request.startAsync();
-        async.setTimeout(0); // a page stays until it closes; the keep-alive finds it gone
-        stream.open(async);
     }
 
     private static void answer(HttpServletResponse response, String contentType, byte[] body, boolean head)

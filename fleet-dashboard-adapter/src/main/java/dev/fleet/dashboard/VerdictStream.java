@@ -41,6 +41,8 @@ final class VerdictStream implements AutoCloseable {
     private final Duration interval;
     private final int maxPages;
     private final Set<PageStream> pages = ConcurrentHashMap.newKeySet();
+    /** Places taken: pages open, and pages being opened ({@link #reserve}). */
+    private final AtomicInteger places = new AtomicInteger();
     private final DigestChange change = new DigestChange();
     private final ScheduledExecutorService keepAlive;
     private final Thread watcher;
@@ -58,7 +60,7 @@ final class VerdictStream implements AutoCloseable {
      * @param assess a read-only assessment (the in-port)
      * @param interval how often to assess
      * @param keepAlivePeriod how often every page gets a comment line
-     * @param maxPages streams held at once; one more is refused ({@link #hasRoom})
+     * @param maxPages streams held at once; one more is refused ({@link #reserve})
      */
     VerdictStream(Supplier<Verdict> assess, Duration interval, Duration keepAlivePeriod, int maxPages) {
         this.assess = Objects.requireNonNull(assess, "assess");
@@ -72,17 +74,31 @@ final class VerdictStream implements AutoCloseable {
     }
 
     /** Whether another page may open its stream: fewer than {@code maxPages} are open (503 otherwise). */
-    boolean hasRoom() {
-        return pages.size() < maxPages;
+    /**
+     * Takes a place for one more page, in one step (a look, then an add, let every page of a burst through
+     * the check before any was added): false when all are taken. A place taken is given back by the page's
+     * end, or by {@link #giveBack} when the page never opened.
+     */
+    boolean reserve() {
+        return places.getAndUpdate(taken -> taken < maxPages ? taken + 1 : taken) < maxPages;
+    }
+
+    /** A place {@link #reserve}d for a page that did not open. */
+    void giveBack() {
+        places.decrementAndGet();
     }
 
     /**
-     * Opens a page's stream on {@code async} (an SSE response whose headers are set), which gets the
-     * current verdict at once and every change after it.
+     * Opens a page's stream on {@code async} (an SSE response whose headers are set), in a place
+     * {@link #reserve}d for it, which gets the current verdict at once and every change after it.
      */
     void open(AsyncContext async) throws IOException {
         PageStream[] self = new PageStream[1];
-        PageStream page = new PageStream(async, latest, () -> pages.remove(self[0]));
+        PageStream page = new PageStream(async, latest, () -> {
+            if (pages.remove(self[0])) {
+                places.decrementAndGet();
+            }
+        });
         self[0] = page;
         pages.add(page);
         page.open();

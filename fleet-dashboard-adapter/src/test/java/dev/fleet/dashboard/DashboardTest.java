@@ -92,6 +92,18 @@ class DashboardTest extends DashboardFixture {
         }
     }
 
+    /** HEAD of the event stream answers what a GET begins with: it was 404, with a body saying /events is served. */
+    @Test
+    void headOfTheEventStreamIsItsHeadersAlone() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        HttpResponse<String> head = http.send(HttpRequest.newBuilder(uri(DashboardServlet.EVENTS))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, head.statusCode());
+        assertTrue(head.headers().firstValue("Content-Type").orElseThrow().startsWith("text/event-stream"));
+        assertEquals("", head.body());
+        assertEquals(0, running.openPages(), "no stream is held for a HEAD");
+    }
+
     @Test
     void badRequestsGetAStatusAndOneLineNeverAStackTraceOrTheServersName() throws Exception {
         start(Dashboard.KEEP_ALIVE);

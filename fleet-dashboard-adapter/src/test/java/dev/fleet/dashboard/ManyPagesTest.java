@@ -1,6 +1,7 @@
 package dev.fleet.dashboard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.testing.Patience;
@@ -9,6 +10,11 @@ import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Many open pages hold no thread each, and a page that closes frees its stream. */
@@ -56,6 +62,38 @@ class ManyPagesTest extends DashboardFixture {
         running.close();
         Patience.await(Duration.ofSeconds(30), Duration.ofMillis(100), () -> dashboardThreads() == 0,
                 "a closed dashboard leaves no thread of its own");
+    }
+
+    /**
+     * Pages opened in a burst take their places in one step each: a look and then an add let a burst of
+     * 300 through where 128 may be (a reviewer saw 131 streams held). Twelve threads at once, four places.
+     */
+    @Test
+    void aBurstOfPagesTakesNoMorePlacesThanThereAre() throws Exception {
+        VerdictStream stream = new VerdictStream(fleet::get, Duration.ofHours(1), Duration.ofHours(1), 4);
+        try {
+            ExecutorService burst = Executors.newFixedThreadPool(12);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Boolean>> taken = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                taken.add(burst.submit(() -> {
+                    go.await();
+                    return stream.reserve();
+                }));
+            }
+            go.countDown();
+            int places = 0;
+            for (Future<Boolean> one : taken) {
+                places += one.get(30, TimeUnit.SECONDS) ? 1 : 0;
+            }
+            burst.shutdown();
+            assertEquals(4, places);
+            assertFalse(stream.reserve(), "all four are taken");
+            stream.giveBack();
+            assertTrue(stream.reserve(), "a place given back is free again");
+        } finally {
+            stream.close();
+        }
     }
 
     /** The dashboard's own threads in this JVM: its pool, its watch and its keep-alive. */
