@@ -112,6 +112,9 @@ class DashboardTest extends DashboardFixture {
         assertEquals(405, post.statusCode());
         assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElseThrow());
         assertEquals(404, get("/nothing-here").statusCode());
+        String optionsStar = raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:" + running.port()
+                + "\r\nConnection: close\r\n\r\n");
+        assertTrue(optionsStar.startsWith("HTTP/1.1 405") && optionsStar.contains("Allow: GET, HEAD"), optionsStar);
         HttpResponse<String> foreign = http.send(HttpRequest.newBuilder(uri("/verdict"))
                 .header("Origin", "http://evil.example").build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(403, foreign.statusCode());

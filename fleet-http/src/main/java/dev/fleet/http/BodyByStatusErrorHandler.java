@@ -1,6 +1,7 @@
 package dev.fleet.http;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.IntFunction;
 import org.eclipse.jetty.http.HttpFields;
@@ -20,11 +21,18 @@ public final class BodyByStatusErrorHandler extends ErrorHandler {
 
     private final String contentType;
     private final IntFunction<byte[]> body;
+    private final List<String> methods;
 
-    /** @param body the whole body for an HTTP status (400 and above) */
-    public BodyByStatusErrorHandler(String contentType, IntFunction<byte[]> body) {
+    /**
+     * @param body the whole body for an HTTP status (400 and above)
+     * @param methods the methods the surface serves, for {@code Allow}: a request of another that the
+     *     container finds no path for ({@code OPTIONS *}, which names none) gets 405, as the surface's
+     *     own refusal of that method would, rather than 404
+     */
+    public BodyByStatusErrorHandler(String contentType, IntFunction<byte[]> body, List<String> methods) {
         this.contentType = Objects.requireNonNull(contentType, "contentType");
         this.body = Objects.requireNonNull(body, "body");
+        this.methods = List.copyOf(methods);
     }
 
     @Override
@@ -33,6 +41,10 @@ public final class BodyByStatusErrorHandler extends ErrorHandler {
         int status = attribute instanceof Integer code ? code : response.getStatus();
         if (status < 400) {
             status = 500;
+        }
+        if (status == 404 && !methods.contains(request.getMethod())) { // a bad request stays 400
+            status = 405;
+            response.getHeaders().put(HttpHeader.ALLOW, String.join(", ", methods));
         }
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);

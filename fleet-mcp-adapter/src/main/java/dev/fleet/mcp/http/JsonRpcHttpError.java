@@ -84,12 +84,13 @@ record JsonRpcHttpError(int status, int code, String message) {
 
     /**
      * The container's own error answers (a malformed request line, headers too large, anything that
-     * escapes the servlet) as JSON-RPC errors by status. A 404 of its own is a path it does not serve
-     * ({@code OPTIONS *}), never a session: only the SDK's 404, which the guard translates, is that.
+     * escapes the servlet) as JSON-RPC errors by status; another method than the endpoint's three is 405
+     * ({@code OPTIONS *}). A 404 of its own is a path it does not serve, never a session: only the SDK's
+     * 404, which the guard translates, is that.
      */
     static BodyByStatusErrorHandler errorHandler() {
         return new BodyByStatusErrorHandler("application/json",
-                status -> (status == 404 ? NOT_FOUND : forStatus(status)).body(null));
+                status -> (status == 404 ? NOT_FOUND : forStatus(status)).body(null), List.of("GET", "POST", "DELETE"));
     }
 
     /** What an HTTP status means when something else (the SDK, the container) chose it. */

@@ -166,13 +166,16 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode());
     }
 
-    /** A request the container answers itself ({@code OPTIONS *}: no path at all) is not about a session. */
+    /**
+     * A request the container answers itself ({@code OPTIONS *}: no path at all) is a method the endpoint
+     * does not serve, never an unknown session (it was 404 with -32001).
+     */
     @Test
-    void aRequestForNoPathIsNotFoundNotAnUnknownSession() throws Exception {
+    void optionsStarIsAMethodNotAllowedNotAnUnknownSession() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String answer = raw("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nConnection: close\r\n\r\n");
-        assertTrue(answer.startsWith("HTTP/1.1 404"), answer);
-        assertTrue(answer.contains("\"code\":-32600") && answer.contains("the MCP endpoint is /mcp"), answer);
+        assertTrue(answer.startsWith("HTTP/1.1 405"), answer);
+        assertTrue(answer.contains("\"code\":-32600") && answer.contains("Allow: GET, POST, DELETE"), answer);
         assertClean(answer);
     }
 
