@@ -1,7 +1,5 @@
 package dev.fleet.registry.sqlite;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -41,43 +39,15 @@ final class SqliteFiles {
      * that would be a write.
      */
     static SQLiteDataSource readOnly(Path file, Duration busyTimeout) {
-        SQLiteConfig config = readerConfig();
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        // setReadOnly already drops CREATE in this driver version; said again because it is the point.
+        config.resetOpenMode(SQLiteOpenMode.CREATE);
         config.setBusyTimeout(millis(busyTimeout));
+        // A sort or a temporary b-tree (a foreign view's ORDER BY, DISTINCT) stays in memory, bounded
+        // by ReadBounds' heap limit and deadline: an assessment writes no temporary file.
+        config.setTempStore(SQLiteConfig.TempStore.MEMORY);
         return dataSource(file, config);
-    }
-
-    /**
-     * Whether a read opens the file {@link #immutable}: no connection has it open (no WAL index, no log
-     * with pages in it) and this user may not write the file or its folder. Opened as usual, SQLite would
-     * create the {@code -shm} and {@code -wal} as this user (root's SQLite gives them to the file's owner;
-     * nobody else's can), and every writer of the owner's would meet SQLITE_READONLY until someone deleted
-     * them; or, in a folder this user may not write, it could not create them and the read would fail.
-     */
-    static boolean readsImmutable(Path file) {
-        Path index = file.resolveSibling(file.getFileName() + "-shm");
-        Path log = file.resolveSibling(file.getFileName() + "-wal");
-        Path folder = file.toAbsolutePath().getParent();
-        try {
-            return (!Files.isWritable(file) || folder != null && !Files.isWritable(folder)) && Files.notExists(index)
-                    && (Files.notExists(log) || Files.size(log) == 0);
-        } catch (IOException e) {
-            return false; // the log went away while looked at, or cannot be looked at: read as usual
-        }
-    }
-
-    /**
-     * Readers for whom {@link #readsImmutable} holds: the file opened immutable, which creates
-     * nothing beside it and takes no lock. Without a log there is nothing a read would miss; a writer
-     * that starts meanwhile writes to a log this read does not see (its row is the next read's). Only
-     * that writer's checkpoint, copying the log back into the file during this read of a few
-     * milliseconds, could tear it: the read is then corrupt, or rows that disagree with the processes
-     * (observed apart), and either blocks the gate.
-     */
-    static SQLiteDataSource immutable(Path file) {
-        SQLiteDataSource dataSource = new SQLiteDataSource(readerConfig());
-        // A URI filename: the path percent-encoded (a '?' or '#' in it is no parameter).
-        dataSource.setUrl("jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1");
-        return dataSource;
     }
 
     /**
@@ -88,17 +58,6 @@ final class SqliteFiles {
         SQLiteDataSource memory = new SQLiteDataSource(new SQLiteConfig());
         memory.setUrl("jdbc:sqlite::memory:");
         return memory.getConnection();
-    }
-
-    private static SQLiteConfig readerConfig() {
-        SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
-        // setReadOnly already drops CREATE in this driver version; said again because it is the point.
-        config.resetOpenMode(SQLiteOpenMode.CREATE);
-        // A sort or a temporary b-tree (a foreign view's ORDER BY, DISTINCT) stays in memory, bounded
-        // by ReadBounds' heap limit and deadline: an assessment writes no temporary file.
-        config.setTempStore(SQLiteConfig.TempStore.MEMORY);
-        return config;
     }
 
     private static SQLiteDataSource dataSource(Path file, SQLiteConfig config) {

@@ -47,8 +47,6 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
 
     private final Path file;
     private final DataSource dataSource;
-    /** The same file for a user who may not write it, while no writer has it open ({@link SqliteFiles#immutable}). */
-    private final DataSource immutable;
     /** Reading threads, kept a while between reads rather than started for each. */
     private final ExecutorService readingThreads = Executors.newCachedThreadPool(SqliteRegistryReader::readingThread);
     /** Whether the last read that outlived its deadline is still running: blocked in the kernel, perhaps. */
@@ -62,7 +60,6 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
     public SqliteRegistryReader(Path file, Duration busyTimeout) {
         this.file = Objects.requireNonNull(file, "file");
         this.dataSource = SqliteFiles.readOnly(file, Objects.requireNonNull(busyTimeout, "busyTimeout"));
-        this.immutable = SqliteFiles.immutable(file);
     }
 
     /**
@@ -193,8 +190,7 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
             // A fresh connection per read, closed after it: a connection kept open would keep its
             // share of the WAL index, and another tool asking for the file exclusively
             // (locking_mode=EXCLUSIVE) would wait for it for ever.
-            DataSource source = SqliteFiles.readsImmutable(file) ? immutable : dataSource;
-            try (Connection connection = source.getConnection()) {
+            try (Connection connection = dataSource.getConnection()) {
                 return readRows(connection, deadline);
             }
         } catch (Exception e) {
