@@ -56,6 +56,11 @@ final class StandardStreams {
      */
     static final class Output extends FilterOutputStream {
 
+        /** The file type bits of {@code st_mode}, and the two types a reader reads through: stat(2). */
+        private static final int S_IFMT = 0170000;
+        private static final int S_IFIFO = 0010000;
+        private static final int S_IFSOCK = 0140000;
+
         private final PrintWriter writer;
         private volatile IOException failure;
 
@@ -75,19 +80,19 @@ final class StandardStreams {
         }
 
         /**
-         * Whether a write failed because its reader has gone: standard output is a pipe or a socket (on
-         * Linux, where {@code /proc} says; elsewhere any failure counts), whose writes fail only so. A file
-         * or a device that fails (a full disk, {@code /dev/full}) is no reader gone. Asked of the
-         * descriptor, not of the error's words, which follow the locale.
+         * Whether a write failed because its reader has gone: standard output is a pipe, a named FIFO or
+         * a socket (asked of the descriptor through {@code /proc}, on Linux; elsewhere any failure
+         * counts), whose writes fail only so. A file or a device that fails (a full disk,
+         * {@code /dev/full}) is no reader gone. Not asked of the error's words, which follow the locale.
          */
         boolean readerGone() {
             if (!failed()) {
                 return false;
             }
             try {
-                String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
-                return target.startsWith("pipe:") || target.startsWith("socket:");
-            } catch (IOException | UnsupportedOperationException e) {
+                int type = (Integer) Files.getAttribute(Path.of("/proc/self/fd/1"), "unix:mode") & S_IFMT;
+                return type == S_IFIFO || type == S_IFSOCK;
+            } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
                 return !Files.isDirectory(Path.of("/proc/self/fd")); // no /proc: as before, any failure
             }
         }

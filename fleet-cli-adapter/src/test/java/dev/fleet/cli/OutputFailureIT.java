@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;
 import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,5 +53,35 @@ class OutputFailureIT {
         assertEquals(74, process.exitValue(), stderr);
         assertEquals("fleet: could not write the answer to standard output: No space left on device\n", stderr);
         assertTrue(Files.isRegularFile(registry));
+    }
+
+    /**
+     * A watch writing into a named FIFO whose reader has gone ends quietly with 0, as into a pipe: the
+     * descriptor is what says a reader went away, whether the pipe has a name or not.
+     */
+    @Test
+    void aWatchWhoseNamedFifoReaderLeftEndsQuietly(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
+        Path fifo = dir.resolve("watch.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        CompletableFuture<FileInputStream> reader = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new FileInputStream(fifo.toFile()); // opens once the watch's end is open
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        ProcessBuilder builder = new ProcessBuilder(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "watch",
+                "--registry", registry.toString()).redirectOutput(fifo.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        TestFleets.isolate(builder.environment());
+        Process watch = builder.start();
+        reader.get(60, TimeUnit.SECONDS).close(); // the reader leaves before the first verdict is written
+        String stderr = new String(watch.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(watch.waitFor(60, TimeUnit.SECONDS), "the watch must end once its reader has gone");
+
+        assertEquals(0, watch.exitValue(), stderr);
+        assertEquals("", stderr);
     }
 }
