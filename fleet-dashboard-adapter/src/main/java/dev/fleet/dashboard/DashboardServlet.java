@@ -134,18 +134,16 @@ final class DashboardServlet extends HttpServlet {
             refuse(response, 503, "too many open pages: close one and reload");
             return;
         }
-        boolean opened = false;
+        AsyncContext async;
         try {
             eventStreamHeaders(response);
-            AsyncContext async = request.startAsync();
+            async = request.startAsync();
             async.setTimeout(0); // a page stays until it closes; the keep-alive finds it gone
-            stream.open(async);
-            opened = true;
-        } finally {
-            if (!opened) {
-                stream.giveBack();
-            }
+        } catch (RuntimeException e) {
+            stream.giveBack();
+            throw e;
         }
+        stream.open(async); // from here the page gives its place back itself, once
     }
 
     private static void eventStreamHeaders(HttpServletResponse response) {

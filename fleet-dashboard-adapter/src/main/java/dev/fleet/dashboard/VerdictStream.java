@@ -73,7 +73,6 @@ final class VerdictStream implements AutoCloseable {
         this.watcher.start();
     }
 
-    /** Whether another page may open its stream: fewer than {@code maxPages} are open (503 otherwise). */
     /**
      * Takes a place for one more page, in one step (a look, then an add, let every page of a burst through
      * the check before any was added): false when all are taken. A place taken is given back by the page's
@@ -83,25 +82,32 @@ final class VerdictStream implements AutoCloseable {
         return places.getAndUpdate(taken -> taken < maxPages ? taken + 1 : taken) < maxPages;
     }
 
-    /** A place {@link #reserve}d for a page that did not open. */
+    /** A place {@link #reserve}d for a page that never reached {@link #open}. */
     void giveBack() {
         places.decrementAndGet();
     }
 
     /**
      * Opens a page's stream on {@code async} (an SSE response whose headers are set), in a place
-     * {@link #reserve}d for it, which gets the current verdict at once and every change after it.
+     * {@link #reserve}d for it, which gets the current verdict at once and every change after it. The
+     * place is given back once, when the page ends, or here when it cannot open.
      */
     void open(AsyncContext async) throws IOException {
         PageStream[] self = new PageStream[1];
-        PageStream page = new PageStream(async, latest, () -> {
+        Runnable ended = () -> {
             if (pages.remove(self[0])) {
                 places.decrementAndGet();
             }
-        });
+        };
+        PageStream page = new PageStream(async, latest, ended);
         self[0] = page;
         pages.add(page);
-        page.open();
+        try {
+            page.open();
+        } catch (RuntimeException e) {
+            ended.run();
+            throw e;
+        }
     }
 
     /**
