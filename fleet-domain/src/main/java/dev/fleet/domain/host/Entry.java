@@ -1,8 +1,14 @@
 package dev.fleet.domain.host;
 
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -43,9 +49,30 @@ record Entry(String configFile, String name, String project) {
         return own.isEmpty() ? matches : own;
     }
 
-    /** How many instances of {@code candidates} one client runs at once: one a name (a project's entry overrides the user's). */
+    /**
+     * How many instances of {@code candidates} one client runs at once: one a name, among what one client
+     * loads: a kind's user-wide entries and one project's (a project's entry of a user-wide name overrides
+     * it; another project's block is another client's). The most any one such client could run.
+     */
     static int instances(List<ConfiguredServer> candidates) {
-        return (int) Math.max(1, candidates.stream().map(ConfiguredServer::name).distinct().count());
+        int most = 1;
+        Map<ClientKind, List<ConfiguredServer>> byKind = new EnumMap<>(ClientKind.class);
+        candidates.forEach(server -> byKind.computeIfAbsent(server.client(), kind -> new ArrayList<>()).add(server));
+        for (List<ConfiguredServer> kind : byKind.values()) {
+            Set<String> userWide = new HashSet<>();
+            Map<String, Set<String>> byProject = new HashMap<>();
+            for (ConfiguredServer server : kind) {
+                (server.project() == null ? userWide : byProject.computeIfAbsent(server.project(),
+                        project -> new HashSet<>())).add(server.name());
+            }
+            most = Math.max(most, userWide.size());
+            for (Set<String> project : byProject.values()) {
+                Set<String> loaded = new HashSet<>(userWide);
+                loaded.addAll(project);
+                most = Math.max(most, loaded.size());
+            }
+        }
+        return most;
     }
 
     /** Every entry of {@code matches}: one as it is, several joined. */

@@ -82,6 +82,27 @@ class HostStatesTest {
         assertEquals(1, three.strays());
     }
 
+    /**
+     * Two projects' entries with one command are two clients' each: a client in one loads its project's
+     * alone, so two instances under it are a generation and its stray, not an instance of each entry.
+     */
+    @Test
+    void anotherProjectsEntryOfTheSameCommandGivesNoSecondPlace() {
+        ConfiguredServer alpha = new ConfiguredServer(ClientKind.CLAUDE_CODE, "/home/u/.claude.json", "github", "/p/a",
+                "npx", List.of("-y", "@mcp/github"), List.of(List.of("npx", "-y", "@mcp/github")));
+        ConfiguredServer beta = new ConfiguredServer(ClientKind.CLAUDE_CODE, "/home/u/.claude.json", "gh-b", "/p/b",
+                "npx", List.of("-y", "@mcp/github"), List.of(List.of("npx", "-y", "@mcp/github")));
+        HostReport report = new HostFixture().withInit().configure(alpha).configure(beta)
+                .client(1000, 900, 1000, Set.of(11L, 12L), "claude").byHand(900, 500, 900, "-bash")
+                .process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github")
+                .report();
+
+        assertEquals(ServerState.STALE_GENERATION, server(report, 1500).state());
+        assertEquals(ServerState.CURRENT, server(report, 2000).state());
+        assertEquals(1, report.strays());
+    }
+
     @Test
     void aSecondApartIsAGenerationNotADuplicate() {
         HostReport report = claude()
