@@ -15,11 +15,15 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.ee11.servlet.ServletContextRequest;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /** The request with its body already read, once and bounded: the SDK reads it again from here. */
 final class CachedBodyRequest extends HttpServletRequestWrapper {
+
+    /** The slowest a body may arrive, past the header deadline: a dial-up modem's pace. */
+    static final int SLOWEST_BYTES_PER_SECOND = 16 * 1024;
 
     private final byte[] body;
 
@@ -30,19 +34,28 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
 
     /**
      * {@code request} with its whole body read, or null when that is longer than {@code maxBytes} (reading
-     * stops there). A body not whole within {@code deadline} ends its connection, and the read fails: the
-     * idle timeout starts again with every byte, so a client trickling one every few seconds held a
-     * connection for days, and the connection cap's worth of them shut every other client out.
+     * stops there). A body not whole within {@code deadline} and a second more for every
+     * {@value #SLOWEST_BYTES_PER_SECOND} bytes it declares (the limit, when it declares none) ends its
+     * connection, and the read fails: the idle timeout starts again with every byte, so a client
+     * trickling one every few seconds held a connection for days, and the connection cap's worth of them
+     * shut every other client out. A 1 MiB body may take 74 s.
      */
     static CachedBodyRequest read(HttpServletRequest request, int maxBytes, Duration deadline) throws IOException {
+        long declared = request.getContentLengthLong();
+        long millis = deadline.toMillis()
+                + (declared < 0 ? maxBytes : Math.min(declared, maxBytes)) * 1000L / SLOWEST_BYTES_PER_SECOND;
         ServletContextRequest jetty = ServletContextRequest.getServletContextRequest(request);
-        Scheduler.Task cut = jetty == null ? null : jetty.getComponents().getScheduler().schedule(
-                () -> jetty.getConnectionMetaData().getConnection().getEndPoint().close(), deadline.toMillis(),
-                TimeUnit.MILLISECONDS);
+        AtomicBoolean whole = new AtomicBoolean();
+        Scheduler.Task cut = jetty == null ? null : jetty.getComponents().getScheduler().schedule(() -> {
+            if (!whole.get()) {
+                jetty.getConnectionMetaData().getConnection().getEndPoint().close();
+            }
+        }, millis, TimeUnit.MILLISECONDS);
         try (InputStream in = request.getInputStream()) {
             byte[] body = in.readNBytes(maxBytes + 1);
             return body.length > maxBytes ? null : new CachedBodyRequest(request, body);
         } finally {
+            whole.set(true);
             if (cut != null) {
                 cut.cancel();
             }

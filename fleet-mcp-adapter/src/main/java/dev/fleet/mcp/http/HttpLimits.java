@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param headerDeadline a connection that has not completed a request's headers within this time
  *     (while no request of it is in progress) is closed, between one and two deadlines after its last
  *     request: a client trickling a byte every few seconds never keeps a connection open; and so is one
- *     whose request body is not whole this long after its headers
+ *     whose request body is not whole this long after its headers, and a second more for every 16 KiB
+ *     it declares
  * @param maxConnections connections accepted at once; further ones wait in the kernel's backlog
  * @param sessionIdle an MCP session with no request and no open stream for this long is closed and
  *     forgotten (between one and two periods after its last use); its id then gets 404

@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>In order: the path must be the endpoint (404); the method POST, GET or DELETE (405, which also
  * refuses TRACE without echoing anything); {@code Origin} and {@code Host} must pass the
  * {@link OriginRule} (403). A POST must be {@code application/json} (415), accept JSON and an
- * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413) and arrive whole within the header
- * deadline of its headers (else its connection is closed), be JSON in valid UTF-8 throughout,
+ * event stream (406), fit {@link HttpLimits#maxBodyBytes()} (413) and arrive at a pace
+ * ({@link CachedBodyRequest#read}: else its connection is closed), be JSON in valid UTF-8 throughout,
  * its numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400,
  * -32600), and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600), with an
  * {@code MCP-Protocol-Version} the transport serves, if any (400, -32600; so too a GET or DELETE).
@@ -66,7 +66,7 @@ final class JsonRpcHttpGuard implements Filter {
 
     private final OriginRule origins;
     private final int maxBodyBytes;
-    /** How long a body may take to arrive whole after its headers: the header deadline again. */
+    /** How long a body may take to arrive whole after its headers, besides its pace: the header deadline again. */
     private final Duration bodyDeadline;
     /** Reads a body once; duplicate keys as the SDK's servlet reads them (the last counts). */
     private final JsonRpcReader reader;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.mcp.RequestParams;
+import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -61,8 +62,9 @@ class HttpLimitsTest extends HttpSurfaceFixture {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
             out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: application/json"
-                    + "\r\nAccept: " + ACCEPT + "\r\nContent-Length: 100000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            long give = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                    + "\r\nAccept: " + ACCEPT + "\r\nContent-Length: 1000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            // Its deadline is about a second (1 s, and 1000 bytes at 16 KiB/s); the idle timeout (60 s) never fires.
+            long give = System.nanoTime() + Patience.scaled(Duration.ofSeconds(20)).toNanos();
             boolean closed = false;
             while (System.nanoTime() < give && !closed) {
                 try {
