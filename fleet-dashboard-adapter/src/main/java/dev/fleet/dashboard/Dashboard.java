@@ -9,7 +9,6 @@ import dev.fleet.http.ConnectionBounds;
 import dev.fleet.metrics.MetricsScrape;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
@@ -67,7 +66,7 @@ public final class Dashboard {
         VerdictStream stream = new VerdictStream(assessment::assess, interval, keepAlive, MAX_PAGES);
         ServletContextHandler context = new ServletContextHandler("/");
         BodyByStatusErrorHandler errors = new BodyByStatusErrorHandler("text/plain; charset=utf-8",
-                status -> ("HTTP " + status + "\n").getBytes(StandardCharsets.UTF_8), List.of("GET", "HEAD"));
+                status -> ("HTTP " + status + "\n").getBytes(StandardCharsets.UTF_8), DashboardServlet.METHODS);
         context.setErrorHandler(errors);
         DashboardServlet servlet = new DashboardServlet(assessment, metrics, stream, rosterAsset,
                 new FirstVerdictPage(PageAsset.PAGE.body(), roster));

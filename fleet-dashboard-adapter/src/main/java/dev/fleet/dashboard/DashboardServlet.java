@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -30,6 +31,8 @@ import org.slf4j.LoggerFactory;
 final class DashboardServlet extends HttpServlet {
 
     static final String EVENTS = "/events";
+    /** The methods the dashboard serves, in the order its {@code Allow} header names them. */
+    static final List<String> METHODS = List.of("GET", "HEAD");
     static final String VERDICT = "/verdict";
     static final String METRICS = "/metrics";
     static final String ROSTER = "/roster";
@@ -73,7 +76,7 @@ final class DashboardServlet extends HttpServlet {
         String method = request.getMethod();
         boolean head = "HEAD".equals(method);
         if (!head && !"GET".equals(method)) {
-            response.setHeader("Allow", "GET, HEAD");
+            response.setHeader("Allow", String.join(", ", METHODS));
             refuse(response, 405, "method not allowed: the dashboard answers GET and HEAD");
             return;
         }

@@ -56,7 +56,7 @@ public final class RequestParams {
                 return "uri must be a string";
             }
             Object meta = fields.get("_meta");
-            return meta == null || meta instanceof Map ? null : "the value of _meta is not of the type MCP gives it";
+            return meta == null || meta instanceof Map ? null : notOfItsType("_meta");
         }
         // The SDK's handlers take these for granted, and fail without an answer when they are not there.
         String required = type == McpSchema.SetLevelRequest.class ? "level"
@@ -78,11 +78,15 @@ public final class RequestParams {
             // Where, never Jackson's words: they name this server's Java classes, which are no client's concern.
             for (Throwable cause : Failures.chain(e)) {
                 if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-                    return "the value of " + clientText(path(mapping)) + " is not of the type MCP gives it";
+                    return notOfItsType(clientText(path(mapping)));
                 }
             }
             return "they are not of the shape MCP gives them";
         }
+    }
+
+    private static String notOfItsType(String where) {
+        return "the value of " + where + " is not of the type MCP gives it";
     }
 
     /** Where in the params a mapping failed: {@code capabilities.roots}, {@code arguments[2]}. */

@@ -25,6 +25,9 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** The code MCP servers use for an unknown or expired session. */
     static final int SESSION_NOT_FOUND = -32001;
 
+    /** The methods the endpoint serves, in the order its {@code Allow} header names them. */
+    static final List<String> METHODS = List.of("GET", "POST", "DELETE");
+
     /** Any path but the endpoint. */
     static final JsonRpcHttpError NOT_FOUND = invalidRequest(404,
             "Not found: the MCP endpoint is " + StreamableHttpEndpoint.ENDPOINT);
@@ -90,7 +93,7 @@ record JsonRpcHttpError(int status, int code, String message) {
      */
     static BodyByStatusErrorHandler errorHandler() {
         return new BodyByStatusErrorHandler("application/json",
-                status -> (status == 404 ? NOT_FOUND : forStatus(status)).body(null), List.of("GET", "POST", "DELETE"));
+                status -> (status == 404 ? NOT_FOUND : forStatus(status)).body(null), METHODS);
     }
 
     /** What an HTTP status means when something else (the SDK, the container) chose it. */
@@ -143,7 +146,7 @@ record JsonRpcHttpError(int status, int code, String message) {
         response.setCharacterEncoding("UTF-8");
         response.setContentLength(body.length);
         if (status == 405) {
-            response.setHeader("Allow", this == METRICS_METHOD_NOT_ALLOWED ? "GET, HEAD" : "GET, POST, DELETE");
+            response.setHeader("Allow", this == METRICS_METHOD_NOT_ALLOWED ? "GET, HEAD" : String.join(", ", METHODS));
         }
         response.getOutputStream().write(body);
         response.flushBuffer();

@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +58,6 @@ import org.slf4j.LoggerFactory;
 final class JsonRpcHttpGuard implements Filter {
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcHttpGuard.class);
-    private static final Set<String> METHODS = Set.of("POST", "GET", "DELETE");
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -258,7 +256,7 @@ final class JsonRpcHttpGuard implements Filter {
             return JsonRpcHttpError.NOT_FOUND;
         }
         String method = request.getMethod();
-        if (!METHODS.contains(method)) {
+        if (!JsonRpcHttpError.METHODS.contains(method)) {
             return JsonRpcHttpError.METHOD_NOT_ALLOWED;
         }
         if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {

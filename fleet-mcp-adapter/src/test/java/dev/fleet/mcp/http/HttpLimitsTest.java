@@ -28,25 +28,10 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
             socket.setSoTimeout(500);
-            OutputStream out = socket.getOutputStream();
-            InputStream in = socket.getInputStream();
             byte[] trickle = ("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + "a".repeat(200))
                     .getBytes(StandardCharsets.US_ASCII);
-            // The connection idle timeout (60 s) never fires: a byte arrives twice a second.
-            long give = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            boolean closed = false;
-            for (int i = 0; i < trickle.length && System.nanoTime() < give && !closed; i++) {
-                try {
-                    out.write(trickle[i]);
-                    out.flush();
-                    closed = in.read() == -1;
-                } catch (SocketTimeoutException stillOpen) {
-                    // nothing to read yet: keep trickling
-                } catch (IOException reset) {
-                    closed = true;
-                }
-            }
-            assertTrue(closed, "a connection whose headers never complete must be closed");
+            assertTrue(closesWhileTrickled(socket, trickle, Duration.ofSeconds(60)),
+                    "a connection whose headers never complete must be closed");
         }
     }
 
@@ -59,25 +44,12 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofSeconds(1), 64, Duration.ofMinutes(5)));
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
             socket.setSoTimeout(500);
-            OutputStream out = socket.getOutputStream();
-            InputStream in = socket.getInputStream();
-            out.write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: application/json"
+            socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: application/json"
                     + "\r\nAccept: " + ACCEPT + "\r\nContent-Length: 1000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            // Its deadline is about a second (1 s, and 1000 bytes at 16 KiB/s); the idle timeout (60 s) never fires.
-            long give = System.nanoTime() + Patience.scaled(Duration.ofSeconds(20)).toNanos();
-            boolean closed = false;
-            while (System.nanoTime() < give && !closed) {
-                try {
-                    out.write(' '); // whitespace, as JSON allows: a body that could still become a request
-                    out.flush();
-                    closed = in.read() == -1;
-                } catch (SocketTimeoutException stillOpen) {
-                    // nothing to read yet: keep trickling
-                } catch (IOException reset) {
-                    closed = true;
-                }
-            }
-            assertTrue(closed, "a connection whose body never completes must be closed");
+            // Its deadline is about a second (1 s, and 1000 bytes at 16 KiB/s). Whitespace, as JSON allows: a
+            // body that could still become a request.
+            assertTrue(closesWhileTrickled(socket, " ".repeat(1000).getBytes(StandardCharsets.US_ASCII),
+                    Patience.scaled(Duration.ofSeconds(20))), "a connection whose body never completes must be closed");
         }
     }
 
@@ -181,6 +153,31 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-06-18\",\"capabilities\":" + capabilities + ",\"clientInfo\":{\"name\":\"raw\","
                 + "\"version\":\"1\"}}}";
+    }
+
+    /**
+     * Writes {@code trickle} a byte at a time, each followed by up to the socket's read timeout (half a
+     * second) of waiting for the server's close, so the idle timeout (60 s) never fires: whether the
+     * server closed the connection within {@code give}.
+     */
+    private static boolean closesWhileTrickled(Socket socket, byte[] trickle, Duration give) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        InputStream in = socket.getInputStream();
+        long until = System.nanoTime() + give.toNanos();
+        for (int i = 0; i < trickle.length && System.nanoTime() < until; i++) {
+            try {
+                out.write(trickle[i]);
+                out.flush();
+                if (in.read() == -1) {
+                    return true;
+                }
+            } catch (SocketTimeoutException stillOpen) {
+                // nothing to read yet: keep trickling
+            } catch (IOException reset) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static HttpLimits limits(Duration headerDeadline, int connections, Duration sessionIdle) {

@@ -244,16 +244,10 @@ class PostgresRegistryTest {
         PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
         writer.register(RowBuilder.registered(MEMBERS.get(0), 5400).parent(5399, RowBuilder.REGISTERED)
                 .registration(), Optional.empty());
-        try (Connection connection = SERVER.postgres().connect(database)) {
-            for (String sql : List.of("ALTER TABLE mcp_server_runtimes ALTER COLUMN parent_pid TYPE text",
-                    "ALTER TABLE mcp_server_runtimes ALTER COLUMN server_pid TYPE numeric",
-                    "UPDATE mcp_server_runtimes SET parent_pid = '4000000', server_pid = 4000000.0",
-                    "UPDATE databasechangeloglock SET locked = true, lockedby = 'billing-service migration (10.1.2.3)'")) {
-                try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                    statement.executeUpdate();
-                }
-            }
-        }
+        execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN parent_pid TYPE text",
+                "ALTER TABLE mcp_server_runtimes ALTER COLUMN server_pid TYPE numeric",
+                "UPDATE mcp_server_runtimes SET parent_pid = '4000000', server_pid = 4000000.0",
+                "UPDATE databasechangeloglock SET locked = true, lockedby = 'billing-service migration (10.1.2.3)'");
         RegistryRow row = new PostgresRegistryReader(location).readAll().rows().get(0);
         assertEquals(-1L, row.parentPid());
         assertEquals(-1L, row.serverPid());
@@ -279,16 +273,10 @@ class PostgresRegistryTest {
         PostgresLocation location = location(database);
         PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
         writer.register(RowBuilder.registered(MEMBERS.get(0), 5300).registration(), Optional.empty());
-        try (Connection connection = SERVER.postgres().connect(database)) {
-            for (String sql : List.of("ALTER TABLE mcp_server_runtimes DROP COLUMN server_command",
-                    "ALTER TABLE mcp_server_runtimes DROP COLUMN server_pid",
-                    "ALTER TABLE mcp_server_runtimes DROP COLUMN server_started_at",
-                    "DELETE FROM databasechangelog WHERE id LIKE '11-%'")) {
-                try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                    statement.executeUpdate();
-                }
-            }
-        }
+        execute(database, "ALTER TABLE mcp_server_runtimes DROP COLUMN server_command",
+                "ALTER TABLE mcp_server_runtimes DROP COLUMN server_pid",
+                "ALTER TABLE mcp_server_runtimes DROP COLUMN server_started_at",
+                "DELETE FROM databasechangelog WHERE id LIKE '11-%'");
         PostgresRegistryReader reader = new PostgresRegistryReader(location);
         RegistryRow before = reader.readAll().rows().get(0);
         assertEquals(null, before.serverPid());
@@ -326,5 +314,16 @@ class PostgresRegistryTest {
 
     private static RegistryReason reason(RegistryRead read) {
         return read instanceof RegistryRead.Unreadable unreadable ? unreadable.reason() : null;
+    }
+
+    /** Runs {@code statements} on {@code database}, in order, as another tool would. */
+    private static void execute(String database, String... statements) throws Exception {
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            for (String sql : statements) {
+                try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                    statement.executeUpdate();
+                }
+            }
+        }
     }
 }

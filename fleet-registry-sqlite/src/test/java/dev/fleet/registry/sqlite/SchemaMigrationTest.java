@@ -139,8 +139,7 @@ class SchemaMigrationTest {
         Path file = ScratchRegistry.in(dir);
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
-        RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
-                + "LOCKEDBY = 'a-host#fleet (10.0.0.7)'");
+        holdChangelogLock(file, "a-host#fleet (10.0.0.7)");
         RawSqlite.execute(file, "DROP INDEX idx_mcp_server_runtimes_status", "PRAGMA user_version = 5");
 
         writer.register(RowBuilder.registered(AUTHOR, 41003).registration(), Optional.empty());
@@ -159,8 +158,7 @@ class SchemaMigrationTest {
         Path file = ScratchRegistry.in(dir);
         SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
         writer.migrate();
-        RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
-                + "LOCKEDBY = 'other-control-plane-tool (pid 4242)'");
+        holdChangelogLock(file, "other-control-plane-tool (pid 4242)");
         RawSqlite.execute(file, "PRAGMA user_version = 5");
 
         RegistryStorageException refused = assertThrows(RegistryStorageException.class, writer::migrate);
@@ -292,5 +290,11 @@ class SchemaMigrationTest {
     private static void assertAtTheLatestVersionWithOneRow(Path file) throws SQLException {
         assertEquals(7, RawSqlite.userVersion(file));
         assertEquals(1, new SqliteRegistryReader(file).readAll().rows().size());
+    }
+
+    /** The file's Liquibase lock, held as {@code lockedBy} left it (no process holds it now). */
+    private static void holdChangelogLock(Path file, String lockedBy) throws Exception {
+        RawSqlite.execute(file, "UPDATE DATABASECHANGELOGLOCK SET LOCKED = 1, LOCKGRANTED = '2026-07-28T02:00:00', "
+                + "LOCKEDBY = '" + lockedBy + "'");
     }
 }
