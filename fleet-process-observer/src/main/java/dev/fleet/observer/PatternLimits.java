@@ -13,9 +13,9 @@ import java.util.Optional;
  * repetition: at most {@value #MAX_CHARS} characters, {@value #MAX_NESTING} nested groups, and
  * nested repetition counts whose product is at most {@value #MAX_REPEAT_PRODUCT}.
  *
- * <p>One linear scan of the text, deliberately simple: it reads escapes ({@code \Q...\E} and the
- * braces of {@code \p{..}}, {@code \x{..}} included) and character classes so that their brackets,
- * parentheses and braces count for nothing, and is otherwise no parser; a pattern it lets through
+ * <p>One linear scan of the text, deliberately simple: it steps over escapes and character classes
+ * ({@link PatternText}) so that their brackets, parentheses and braces count for nothing, and is
+ * otherwise no parser; a pattern it lets through
  * can still fail RE2J's own syntax check.
  */
 final class PatternLimits {
@@ -48,11 +48,11 @@ final class PatternLimits {
             char c = pattern.charAt(position++);
             switch (c) {
                 case '\\' -> {
-                    skipEscape();
+                    position = PatternText.afterEscape(pattern, position);
                     atom = 1;
                 }
                 case '[' -> {
-                    skipClass();
+                    position = PatternText.afterClass(pattern, position);
                     atom = 1;
                 }
                 case '(' -> {
@@ -95,15 +95,12 @@ final class PatternLimits {
      * at anything else, 0 and nothing consumed, since RE2 reads such a brace as a literal.
      */
     private long repeatCount() {
-        int end = pattern.indexOf('}', position);
-        if (end < 0) {
+        int end = PatternText.afterRepeat(pattern, position);
+        if (end == position) {
             return 0;
         }
-        String body = pattern.substring(position, end);
-        if (!isRepeatBody(body)) {
-            return 0;
-        }
-        position = end + 1;
+        String body = pattern.substring(position, end - 1);
+        position = end;
         int comma = body.indexOf(',');
         if (comma < 0) {
             return Long.parseLong(body);
@@ -111,57 +108,5 @@ final class PatternLimits {
         long min = Long.parseLong(body.substring(0, comma));
         String max = body.substring(comma + 1);
         return Math.max(1, max.isEmpty() ? min + 1 : Math.max(min, Long.parseLong(max)));
-    }
-
-    /** {@code n} or {@code n,} or {@code n,m}, each count 1 to 9 digits (m may be absent): RE2's repeat forms. */
-    private static boolean isRepeatBody(String body) {
-        int comma = body.indexOf(',');
-        String min = comma < 0 ? body : body.substring(0, comma);
-        String max = comma < 0 ? "" : body.substring(comma + 1);
-        return digits(min, 1) && digits(max, 0);
-    }
-
-    private static boolean digits(String text, int least) {
-        if (text.length() < least || text.length() > 9) {
-            return false;
-        }
-        return text.chars().allMatch(c -> c >= '0' && c <= '9');
-    }
-
-    /** Just past a backslash: past the escape, a {@code \Q...\E} literal or a braced argument included. */
-    private void skipEscape() {
-        if (position >= pattern.length()) {
-            return;
-        }
-        char kind = pattern.charAt(position++);
-        if (kind == 'Q') {
-            int end = pattern.indexOf("\\E", position);
-            position = end < 0 ? pattern.length() : end + 2;
-        } else if ((kind == 'p' || kind == 'P' || kind == 'x') && position < pattern.length()
-                && pattern.charAt(position) == '{') {
-            int end = pattern.indexOf('}', position);
-            position = end < 0 ? pattern.length() : end + 1;
-        }
-    }
-
-    /** Just past a '[': past its closing ']', which may come first ({@code []a]}, {@code [^]a]}). */
-    private void skipClass() {
-        if (position < pattern.length() && pattern.charAt(position) == '^') {
-            position++;
-        }
-        if (position < pattern.length() && pattern.charAt(position) == ']') {
-            position++;
-        }
-        while (position < pattern.length()) {
-            char c = pattern.charAt(position++);
-            if (c == '\\') {
-                skipEscape();
-            } else if (c == '[' && position < pattern.length() && pattern.charAt(position) == ':') {
-                int end = pattern.indexOf(":]", position);
-                position = end < 0 ? pattern.length() : end + 2;
-            } else if (c == ']') {
-                return;
-            }
-        }
     }
 }

@@ -29,6 +29,8 @@ public final class ServerPatterns {
     static final int LONGEST_REMEMBERED = 8192;
 
     private final List<Pattern> patterns;
+    /** Per pattern, in order, the text its every match holds ({@link RequiredText}), or "" for none known. */
+    private final List<String> required;
     /**
      * Each command line's answer, since a scan meets the same few hundred command lines again and
      * again and RE2J's matching (linear, but an automaton step per character) was most of a warm
@@ -38,6 +40,7 @@ public final class ServerPatterns {
 
     private ServerPatterns(List<Pattern> patterns) {
         this.patterns = patterns;
+        this.required = patterns.stream().map(pattern -> RequiredText.of(pattern.pattern())).toList();
     }
 
     /**
@@ -71,8 +74,8 @@ public final class ServerPatterns {
 
     /** Whether any pattern is found in {@code commandLine}; a null command line matches none. */
     public boolean matches(String commandLine) {
-        if (commandLine == null) {
-            return false;
+        if (commandLine == null || !holdsRequiredText(commandLine)) {
+            return false; // no pattern's required text: no match, found without the digest a huge line's memory costs
         }
         // A command line may be 2 MB (the kernel's bound), which RE2J takes a quarter of a second to scan:
         // any user's few such processes made every look of a watch take seconds. Its digest (a key no
@@ -104,9 +107,19 @@ public final class ServerPatterns {
         return answers.keySet().stream().mapToInt(String::length).sum();
     }
 
+    /** Whether some pattern could match: one that requires no text, or whose text the line holds. */
+    private boolean holdsRequiredText(String commandLine) {
+        for (String text : required) {
+            if (commandLine.contains(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean match(String commandLine) {
-        for (Pattern pattern : patterns) {
-            if (pattern.matcher(commandLine).find()) {
+        for (int i = 0; i < patterns.size(); i++) {
+            if (commandLine.contains(required.get(i)) && patterns.get(i).matcher(commandLine).find()) {
                 return true;
             }
         }

@@ -142,6 +142,26 @@ class ServerPatternsTest {
         assertTrue(remembered > 0 && remembered < 200, "two digests, never the lines: " + remembered);
     }
 
+    /**
+     * A 2 MB command line that holds no pattern's required text ({@link RequiredText}) is answered
+     * without RE2J and without a digest, so nothing of it is remembered; one that holds it is matched
+     * and remembered as before, and a pattern that requires no text still sees every line.
+     */
+    @Test
+    void aHugeCommandLineWithoutAnyRequiredTextIsAnsweredWithoutBeingScanned() {
+        ServerPatterns defaults = ServerPatterns.compile(Roster.DEFAULT_SERVER_PROCESS_PATTERNS);
+        String huge = "bash -c sleep " + "x".repeat(2_000_000);
+        assertFalse(defaults.matches(huge));
+        assertEquals(0, defaults.rememberedCharacters(), "no digest was made of it");
+
+        assertFalse(defaults.matches(huge + " fleet.jar serve-later"), "holds the text, still no match");
+        assertTrue(defaults.matches(huge + " /opt/fleet.jar serve --profile a"));
+        assertTrue(defaults.rememberedCharacters() > 0, "both scanned and remembered");
+
+        ServerPatterns anyEnd = ServerPatterns.compile(List.of("fleet\\.jar serve", "x$"));
+        assertTrue(anyEnd.matches(huge), "the second requires no text");
+    }
+
     @Test
     void aPatternIsFoundAnywhereAndAnyPatternWillDo() {
         ServerPatterns patterns = ServerPatterns.compile(List.of("^x", "y$"));
