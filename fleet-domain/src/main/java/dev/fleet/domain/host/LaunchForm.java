@@ -24,23 +24,39 @@ final class LaunchForm {
     }
 
     static boolean matches(List<String> argv, List<String> form) {
-        List<String> shown = withoutTrailingEmpties(argv);
-        if (shown.isEmpty() || form.isEmpty()) {
-            return false;
+        return Shown.of(argv).matches(form);
+    }
+
+    /**
+     * A process's argv as the forms are compared with it, joined once for all of them: an argv may
+     * hold 2 MB, and joining it again for each of 50 configured forms made one look take seconds.
+     *
+     * @param argv the argv without its empty trailing arguments
+     * @param line those arguments joined by single spaces, stripped
+     * @param program the line's first word
+     * @param rest the line after its first space
+     */
+    record Shown(List<String> argv, String line, String program, String rest) {
+
+        static Shown of(List<String> argv) {
+            List<String> shown = withoutTrailingEmpties(argv);
+            String line = String.join(" ", shown).strip();
+            int space = line.indexOf(' ');
+            return new Shown(shown, line, space < 0 ? line : line.substring(0, space),
+                    space < 0 ? "" : line.substring(space + 1));
         }
-        if (shown.size() == form.size() && sameProgram(shown.get(0), form.get(0))
-                && shown.subList(1, shown.size()).equals(form.subList(1, form.size()))) {
-            return true;
+
+        boolean matches(List<String> form) {
+            if (argv.isEmpty() || form.isEmpty()) {
+                return false;
+            }
+            if (argv.size() == form.size() && sameProgram(argv.get(0), form.get(0))
+                    && argv.subList(1, argv.size()).equals(form.subList(1, form.size()))) {
+                return true;
+            }
+            return line.equals(String.join(" ", form))
+                    || sameProgram(program, form.get(0)) && rest.equals(String.join(" ", form.subList(1, form.size())));
         }
-        String line = String.join(" ", shown).strip();
-        String formLine = String.join(" ", form);
-        if (line.equals(formLine)) {
-            return true;
-        }
-        int space = line.indexOf(' ');
-        String program = space < 0 ? line : line.substring(0, space);
-        String rest = space < 0 ? "" : line.substring(space + 1);
-        return sameProgram(program, form.get(0)) && rest.equals(String.join(" ", form.subList(1, form.size())));
     }
 
     /** The program shown and the program configured are the same one (see the class comment). */

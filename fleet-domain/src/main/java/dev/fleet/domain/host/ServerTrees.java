@@ -38,8 +38,9 @@ record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Lon
             if (fleet.spares(process.pid())) {
                 continue;
             }
+            LaunchForm.Shown shown = LaunchForm.Shown.of(process.argv());
             List<ConfiguredServer> matching = entries.stream()
-                    .filter(entry -> maskedForms.get(entry).stream().anyMatch(form -> LaunchForm.matches(process.argv(), form)))
+                    .filter(entry -> maskedForms.get(entry).stream().anyMatch(shown::matches))
                     .toList();
             if (!matching.isEmpty()) {
                 matched.put(process.pid(), matching);
