@@ -2,7 +2,7 @@
 # Whole-process measurements behind docs/PERFORMANCE.md. Every figure is printed with the load
 # average at the time it was taken; repeat a run when the machine is busy and compare medians.
 #
-#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay|teardown|host]...   (default: all)
+#   scripts/perf.sh [all|machine|cold|floor|metrics|assess|fleet|start|start5|observer|watch|relay|teardown|host|argv]...   (default: all)
 #
 # WATCH_SECONDS sets the watch step's measuring window (300), WATCH_WARMUP its warm-up before it (1000:
 # a thousand looks, after which the JIT compilers have done their work, as the warm call's 1,000 calls).
@@ -12,6 +12,8 @@
 # TEARDOWN_RUNS sets the teardown step's runs per child and trigger (5).
 #
 # HOST_PROCESSES sets how many sleep processes the host step adds to the host (2000).
+#
+# HUGE_PROCESSES sets how many processes of a 1.8 MB argv the argv step adds to the host (30).
 #
 # FLEET_LAUNCHER picks another ./fleet (for a before/after comparison); RUNS the repetitions (10).
 set -euo pipefail
@@ -374,11 +376,47 @@ host() {
   echo "load average: $(load)"
 }
 
+# Any user may start processes with argvs near the kernel's 2 MB bound: a cold look must not take
+# seconds for them. The same cold assess and host as above, before and after such processes start.
+argv() {
+  local n="${HUGE_PROCESSES:-30}" i phase
+  echo "== cold fleet assess (embedded roster) and fleet host --format json, $runs runs each, before and with $n more processes of a 1.8 MB argv"
+  mkdir -p "$work/argv"
+  "$launcher" registry migrate --registry "$work/argv/control_plane.sqlite3" >/dev/null
+  mkdir -p "$work/argv/home/.codex" "$work/argv/project"
+  for ((i = 0; i < 50; i++)); do
+    printf '[mcp_servers.server-%02d]\ncommand = "sleep"\nargs = ["%d"]\n\n' "$i" $((100000 + i))
+  done > "$work/argv/home/.codex/config.toml"
+  local piece
+  piece=$(head -c 120000 /dev/zero | tr '\0' x)
+  for phase in before with; do
+    if [[ "$phase" == with ]]; then
+      for ((i = 0; i < n; i++)); do
+        # bash stays (two commands), its argv as given: 15 arguments of 120 KB
+        bash -c 'sleep 600; :' "huge-argv-$i" $(for _ in {1..15}; do printf '%s ' "$piece"; done) < /dev/null > /dev/null 2>&1 &
+        host_sleepers+=($!)
+      done
+      sleep 1
+    fi
+    : > "$work/argv-assess.times" && : > "$work/argv-host.times"
+    for ((i = 0; i < runs; i++)); do
+      # the embedded roster: its patterns begin with a group, so RE2J's own literal-prefix search never helps
+      time_run "$launcher" assess --format json --registry "$work/argv/control_plane.sqlite3" >> "$work/argv-assess.times"
+      time_run env HOME="$work/argv/home" "$launcher" host --format json --project "$work/argv/project" >> "$work/argv-host.times"
+    done
+    echo "$phase: fleet assess median $(column 1 < "$work/argv-assess.times" | median) ms wall, $(column 2 < "$work/argv-assess.times" | median) ms CPU;" \
+      "fleet host median $(column 1 < "$work/argv-host.times" | median) ms wall, $(column 2 < "$work/argv-host.times" | median) ms CPU"
+  done
+  kill "${host_sleepers[@]}" 2>/dev/null || true
+  host_sleepers=()
+  echo "load average: $(load)"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay teardown host)
+[[ ${#steps[@]} -eq 0 || "${steps[0]}" == all ]] && steps=(machine cold floor metrics assess fleet start start5 observer watch relay teardown host argv)
 for step in "${steps[@]}"; do
   case "$step" in
-    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay | teardown | host) "$step" ;;
+    machine | cold | floor | metrics | assess | fleet | start | start5 | observer | watch | relay | teardown | host | argv) "$step" ;;
     *) echo "unknown step: $step" >&2; exit 2 ;;
   esac
 done
