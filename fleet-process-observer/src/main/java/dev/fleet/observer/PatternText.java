@@ -11,8 +11,8 @@ final class PatternText {
     }
 
     /**
-     * Just past a backslash at {@code position}: where the escape ends, a {@code \Q...\E} literal or
-     * a braced argument ({@code \p{..}}, {@code \x{..}}) included.
+     * Just past a backslash at {@code position}: where the escape ends, a {@code \Q...\E} literal, a
+     * braced argument ({@code \p{..}}, {@code \x{..}}) or a one-letter class name ({@code \pL}) included.
      */
     static int afterEscape(String pattern, int position) {
         if (position >= pattern.length()) {
@@ -28,29 +28,54 @@ final class PatternText {
             int end = pattern.indexOf('}', position);
             return end < 0 ? pattern.length() : end + 1;
         }
+        if ((kind == 'p' || kind == 'P') && position < pattern.length()) {
+            return position + Character.charCount(pattern.codePointAt(position)); // \pL: a one-letter name
+        }
         return position;
     }
 
-    /** Just past a '[' at {@code position}: past its closing ']', which may come first ({@code []a]}, {@code [^]a]}). */
+    /**
+     * Just past a '[' at {@code position}: past its closing ']', read item by item as RE2J's parser
+     * reads a class, since a scanner that ends a class elsewhere would take what follows for structure
+     * (or skip a real {@code |}). A ']' first ({@code []a]}, {@code [^]a]}) is an item; {@code [:} starts
+     * a named class only where an item starts and when a {@code :]} follows (RE2J refuses an unknown
+     * name); a Perl or Unicode class escape is one item; any other item (an escape, one character) may
+     * be a range's start, and its end, after a {@code -} not followed by ']', is one character or
+     * escape, never a named class.
+     */
     static int afterClass(String pattern, int position) {
-        if (position < pattern.length() && pattern.charAt(position) == '^') {
+        int length = pattern.length();
+        if (position < length && pattern.charAt(position) == '^') {
             position++;
         }
-        if (position < pattern.length() && pattern.charAt(position) == ']') {
-            position++;
-        }
-        while (position < pattern.length()) {
-            char c = pattern.charAt(position++);
-            if (c == '\\') {
-                position = afterEscape(pattern, position);
-            } else if (c == '[' && position < pattern.length() && pattern.charAt(position) == ':') {
-                int end = pattern.indexOf(":]", position);
-                position = end < 0 ? pattern.length() : end + 2;
-            } else if (c == ']') {
-                return position;
+        boolean first = true;
+        while (position < length && (first || pattern.charAt(position) != ']')) {
+            first = false;
+            int named = pattern.startsWith("[:", position) ? pattern.indexOf(":]", position + 1) : -1;
+            if (named >= 0) {
+                position = named + 2;
+            } else if (pattern.charAt(position) == '\\' && position + 1 < length
+                    && "pPdDsSwW".indexOf(pattern.charAt(position + 1)) >= 0) {
+                position = afterEscape(pattern, position + 1);
+            } else {
+                position = afterItem(pattern, position);
+                if (position + 1 < length && pattern.charAt(position) == '-' && pattern.charAt(position + 1) != ']') {
+                    position = afterItem(pattern, position + 1);
+                }
             }
         }
-        return position;
+        return Math.min(position + 1, length);
+    }
+
+    /** Past one character of a class, or one escape. */
+    private static int afterItem(String pattern, int position) {
+        if (position >= pattern.length()) {
+            return position;
+        }
+        if (pattern.charAt(position) == '\\') {
+            return afterEscape(pattern, position + 1);
+        }
+        return position + Character.charCount(pattern.codePointAt(position));
     }
 
     /**

@@ -43,6 +43,10 @@ class PatternLimitsTest {
         assertEquals(Optional.of(refused), PatternLimits.violation("(a{1000}){2}"));
         assertEquals(Optional.of(refused), PatternLimits.violation("((((a{1000}){1000}){1000}){1000})"));
         assertEquals(Optional.of(refused), PatternLimits.violation("(x(a{2,}){10}){100}"));
+        // a class ends where RE2J ends it, so none can hide the counts after it: "[:" with no ":]" is two
+        // characters, and a range's end is one character, never a named class
+        assertEquals(Optional.of(refused), PatternLimits.violation("[[:x]((a{100}){100}){100}"));
+        assertEquals(Optional.of(refused), PatternLimits.violation("[!-[:x]((a{100}){100}){100}:]"));
     }
 
     @Test

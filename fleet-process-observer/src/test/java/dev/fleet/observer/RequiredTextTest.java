@@ -37,6 +37,7 @@ class RequiredTextTest {
             "}", "]", "\t", "\\-", "\\{", "\\s", "\\d", "\\w", "\\b", "\\A", "\\z", "\\n",
             "\\x61", "\\x{62}", "\\pL", "\\p{Latin}", "\\PL", "\\141", "\\0", "\\C", "\\Qa.b\\E",
             ".", "^", "$", "[ab]", "[^a]", "[]a]", "[a-c]", "[[:alpha:]]", "[\\]b]",
+            "[[:x]", "[!-[:x]", ":]", "[:", "[a-]", "[\\pL]", "[\\pLa]",
             "(a|b)", "(?:ab)", "(?i)", "(?i:a)", "(ab)", "(a*)", "(\\))", "([)])", "(?P<n>a)",
             "|", "*", "+", "?", "*?", "{2}", "{1,3}", "{2,}", "{", "(", ")")).flatMap(List::stream).toList();
     /** What each piece of syntax may match (a literal piece matches itself): lines built of these often match. */
@@ -48,7 +49,8 @@ class RequiredTextTest {
             Map.entry("\\141", "a"), Map.entry("\\0", "\0"), Map.entry("\\C", "x"), Map.entry("\\Qa.b\\E", "a.b"),
             Map.entry(".", "é"), Map.entry("^", ""), Map.entry("$", ""), Map.entry("[ab]", "b"), Map.entry("[^a]", "c"),
             Map.entry("[]a]", "]"), Map.entry("[a-c]", "c"), Map.entry("[[:alpha:]]", "A"), Map.entry("[\\]b]", "]"),
-            Map.entry("(a|b)", "b"), Map.entry("(?:ab)", "ab"), Map.entry("(?i)", ""), Map.entry("(?i:a)", "A"),
+            Map.entry("[[:x]", "x"), Map.entry("[!-[:x]", "x"), Map.entry("[a-]", "-"), Map.entry("[\\pL]", "é"),
+            Map.entry("[\\pLa]", "a"), Map.entry("(a|b)", "b"), Map.entry("(?:ab)", "ab"), Map.entry("(?i)", ""), Map.entry("(?i:a)", "A"),
             Map.entry("(ab)", "ab"), Map.entry("(a*)", "aa"), Map.entry("(\\))", ")"), Map.entry("([)])", ")"),
             Map.entry("(?P<n>a)", "a"), Map.entry("|", ""), Map.entry("*", ""), Map.entry("+", ""), Map.entry("?", ""),
             Map.entry("*?", ""), Map.entry("{2}", ""), Map.entry("{1,3}", ""), Map.entry("{2,}", ""), Map.entry("(", ""),
@@ -104,6 +106,8 @@ class RequiredTextTest {
         "\"\\.\\-\\/\"          | .-/",
         "\"a\\sbc\"             | bc",
         "\"é\uD83D\uDE00*x\"    | é",
+        // a range's end is one character, never a named class: the group holds the second '(', and zzz
+        "\"(a[!-[:x](:]])zzz[!-[:x])?:]]\" | :",
     })
     void theLongestRunOfLiteralsAtTheTopLevel(String pattern, String required) {
         assertEquals(required, RequiredText.of(pattern));
@@ -113,6 +117,8 @@ class RequiredTextTest {
     @ValueSource(strings = {
         "fleet|serve", "(?i)fleet", "a(?i)bc", "\\Qfleet\\E", "\\x66leet", "\\pLfleet", "\\101bc",
         "(fleet)", "[fleet]", "", ".*", "a*", "aaaa{|b", "fleet{|serve",
+        // a class ends where RE2J ends it: no ":]" makes "[:" two characters; a range's end is one character
+        "serve[[:x]|y", "[!-[:x]|:]]serve",
     })
     void nothingWhenALiteralCouldMeanMoreOrBeAbsent(String pattern) {
         assertEquals("", RequiredText.of(pattern));
