@@ -8,6 +8,7 @@ import dev.fleet.dashboard.Dashboard;
 import dev.fleet.dashboard.RunningDashboard;
 import dev.fleet.domain.Lease;
 import dev.fleet.domain.Roster;
+import dev.fleet.domain.assessment.SharedAssessments;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.metrics.MetricsScrape;
 import java.io.PrintWriter;
@@ -54,7 +55,9 @@ public final class DashboardCommand extends AssessingVerb {
             throw new ConfigurationException("--port must be 0-65535, got " + port);
         }
         Roster fleet = roster.roster();
-        AssessFleetInventoryUseCase assessment = assessment(fleet, Lease.DEFAULT);
+        // The page's stream, /verdict and /metrics share what they assess at once: a burst of requests
+        // costs a few assessments, one at a time, each begun after the request it answers.
+        AssessFleetInventoryUseCase assessment = new SharedAssessments(assessment(fleet, Lease.DEFAULT));
         MetricsScrape metrics = new MetricsScrape(assessment, fleet, MetricsAnswer.buildInfo(), MetricsAnswer.host(fleet));
         RunningDashboard running;
         try {

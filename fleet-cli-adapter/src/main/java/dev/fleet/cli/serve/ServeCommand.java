@@ -16,6 +16,7 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.assessment.AssessFleetInventoryService;
+import dev.fleet.domain.assessment.SharedAssessments;
 import dev.fleet.domain.lifecycle.Cohort;
 import dev.fleet.domain.lifecycle.ParentAtStart;
 import dev.fleet.domain.lifecycle.ServerIdentity;
@@ -145,8 +146,9 @@ public final class ServeCommand implements Callable<Integer> {
 
         ServerLifecycleService lifecycle = new ServerLifecycleService(identity, writer, Instant::now, System::nanoTime,
                 new DaemonHeartbeatScheduler(), new Slf4jLifecycleLog(), () -> OwnIdentity.ownStart(observer));
-        AssessFleetInventoryUseCase assessment = new AssessFleetInventoryService(fleet, registry.evidence(), observer,
-                Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT);
+        // Calls, subscriptions and scrapes that assess at once share one assessment begun after they asked.
+        AssessFleetInventoryUseCase assessment = new SharedAssessments(new AssessFleetInventoryService(fleet,
+                registry.evidence(), observer, Instant::now, identity.answeredBy(), identity.hostId(), Lease.DEFAULT));
         FleetMcpServer server = new FleetMcpServer(assessment, lifecycle, lifecycle, settings.heartbeat());
         if (settings.transport() == Transport.STDIO) {
             if (Terminal.stdinIsTerminal()) {

@@ -1,0 +1,50 @@
+package dev.fleet.domain.assessment;
+
+import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import dev.fleet.domain.verdict.Verdict;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Assessments asked for at once, shared: at most one runs at a time, and a caller gets the verdict of
+ * an assessment that began after it asked, its own or one another caller began while it waited. A
+ * burst of requests (forty dashboards' {@code /verdict}, a scraper beside them) costs two assessments,
+ * not forty at once on two cores, and no answer is older than its request.
+ *
+ * <p>Each assessment is numbered as it begins. A caller notes the last number begun when it asks;
+ * once it holds the (fair) lock, a verdict numbered higher began after that and is as fresh as one
+ * of its own, so it takes it; otherwise it assesses. So a caller waits at most for the assessment
+ * running when it asked and the next one. An assessment that throws leaves no verdict to share.
+ */
+public final class SharedAssessments implements AssessFleetInventoryUseCase {
+
+    private final AssessFleetInventoryUseCase assessment;
+    private final ReentrantLock oneAtATime = new ReentrantLock(true);
+    private final AtomicLong begun = new AtomicLong();
+    /** The last verdict and its number; both only under the lock. */
+    private Verdict latest;
+    private long latestNumber;
+
+    public SharedAssessments(AssessFleetInventoryUseCase assessment) {
+        this.assessment = Objects.requireNonNull(assessment, "assessment");
+    }
+
+    @Override
+    public Verdict assess() {
+        long asked = begun.get();
+        oneAtATime.lock();
+        try {
+            if (latest != null && latestNumber > asked) {
+                return latest;
+            }
+            long number = begun.incrementAndGet();
+            Verdict verdict = assessment.assess();
+            latest = verdict;
+            latestNumber = number;
+            return verdict;
+        } finally {
+            oneAtATime.unlock();
+        }
+    }
+}
