@@ -1,6 +1,7 @@
 package dev.fleet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -22,10 +23,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A registry this user may not read, or a folder it may not write, says so: the line named only the
- * file (the JDK's message for a denied file is its path), or blamed a missing -shm index. Run as
- * {@code nobody} through util-linux {@code setpriv}, since root may read and write anything.
+ * file (the JDK's message for a denied file is its path), or blamed a missing -shm index; and another
+ * user's read leaves nothing its owner cannot write. Run as {@code nobody} (and {@code daemon}) through
+ * util-linux {@code setpriv}, since root may read and write anything.
  */
 class RegistryPermissionsIT {
+
+    private static final int NOBODY = 65534;
+    /** Debian's daemon user: another user than nobody, and not root, who may write anything. */
+    private static final int DAEMON = 1;
 
     private Path dir;
 
@@ -68,9 +74,68 @@ class RegistryPermissionsIT {
         assertTrue(migrate.stderr().toLowerCase(Locale.ROOT).contains("permission denied"), migrate.stderr());
     }
 
+    /**
+     * Another user's read of a registry in a folder both may write (as {@code /tmp}) left its -shm index
+     * and -wal log as that user's, and the owner's servers could no longer write the registry. Such a
+     * read is refused now, one clear detail, and leaves nothing; once the owner's own read has left
+     * both files (the owner's), the other user reads as before.
+     */
+    @Test
+    void anotherUsersReadLeavesNoFileTheOwnerCannotWrite() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path registry = shared.resolve("registry.sqlite3");
+        FleetJar.Run migrate = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
+        assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "daemon cannot read the jar here");
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertEquals(1, (Integer) Files.getAttribute(registry, "unix:uid"));
+
+        FleetJar.Run refused = asNobody("assess", "--registry", registry.toString(), "--format", "json");
+        assertEquals(1, refused.exitCode(), refused.stderr());
+        assertTrue(refused.stdout().contains("\"reason\":\"io_error\""), refused.stdout());
+        assertTrue(refused.stdout().contains("which the registry's owner (uid 1) could not write"), refused.stdout());
+        assertFalse(Files.exists(shared.resolve("registry.sqlite3-shm")), "a -shm index left behind");
+        assertFalse(Files.exists(shared.resolve("registry.sqlite3-wal")), "a -wal log left behind");
+
+        assertEquals(1, asUser(DAEMON, "assess", "--registry", registry.toString()).exitCode());
+        assertEquals(1, (Integer) Files.getAttribute(shared.resolve("registry.sqlite3-shm"), "unix:uid"));
+        FleetJar.Run read = asNobody("assess", "--registry", registry.toString(), "--format", "json");
+        assertTrue(read.stdout().contains("\"readable\":true"), read.stdout());
+    }
+
+    /**
+     * What such a read left before (or another tool leaves): the owner's writes fail, and SQLite said only
+     * "cannot commit - no transaction is active". The line now names the file, its user and the remedy.
+     */
+    @Test
+    void aWriteBlockedByAnotherUsersFilesSaysWhichAndWhatToDo() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path registry = shared.resolve("registry.sqlite3");
+        FleetJar.Run migrate = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
+        assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "daemon cannot read the jar here");
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        // the owner's read leaves both files; given to nobody, they are what nobody's read left before
+        assertEquals(1, asUser(DAEMON, "assess", "--registry", registry.toString()).exitCode());
+        for (String suffix : List.of("-shm", "-wal")) {
+            Files.setAttribute(shared.resolve("registry.sqlite3" + suffix), "unix:uid", NOBODY);
+        }
+
+        FleetJar.Run blocked = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
+        assertEquals(2, blocked.exitCode(), blocked.stderr());
+        assertEquals(1, blocked.stderr().lines().count(), blocked.stderr());
+        assertTrue(blocked.stderr().contains("registry.sqlite3-shm beside it belongs to uid 65534 and this user may "
+                + "not write it"), blocked.stderr());
+        assertTrue(blocked.stderr().contains("remove registry.sqlite3-shm and -wal while no fleet server"), blocked.stderr());
+    }
+
     private FleetJar.Run asNobody(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534",
-                "--clear-groups", FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
+        return asUser(NOBODY, args);
+    }
+
+    private FleetJar.Run asUser(int uid, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("/usr/bin/setpriv", "--reuid", String.valueOf(uid), "--regid",
+                String.valueOf(uid), "--clear-groups", FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
         builder.environment().put("HOME", dir.toString());

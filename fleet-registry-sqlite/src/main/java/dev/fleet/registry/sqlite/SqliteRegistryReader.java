@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -186,6 +187,10 @@ public final class SqliteRegistryReader implements RegistryEvidence, RegistryLis
                 // SQLite takes a file shorter than its header for an empty database: "no table".
                 return RegistryRead.unreadable(RegistryReason.CORRUPT, "truncated: " + size
                         + " bytes, shorter than SQLite's " + SQLITE_HEADER_BYTES + "-byte header");
+            }
+            Optional<String> foreign = ForeignWalFiles.refusal(file);
+            if (foreign.isPresent()) {
+                return RegistryRead.unreadable(RegistryReason.IO_ERROR, foreign.get());
             }
             // A fresh connection per read, closed after it: a connection kept open would keep its
             // share of the WAL index, and another tool asking for the file exclusively

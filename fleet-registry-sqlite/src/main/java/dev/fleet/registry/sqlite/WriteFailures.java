@@ -22,7 +22,8 @@ final class WriteFailures {
         // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
         String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
                 ? "not a SQLite database, or a damaged one; nothing was changed"
-                : said(driverFailure(cause));
+                : ForeignWalFiles.blockingWrites(file).map(blocking -> blocking + " (SQLite: " + said(driverFailure(cause))
+                        + ")").orElseGet(() -> said(driverFailure(cause)));
         return new RegistryStorageException("registry " + operation + " failed for " + file
                 + (how == null ? "" : " (" + how + ")") + ": " + detail, cause);
     }
