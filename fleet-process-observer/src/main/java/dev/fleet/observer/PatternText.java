@@ -11,8 +11,10 @@ final class PatternText {
     }
 
     /**
-     * Just past a backslash at {@code position}: where the escape ends, a {@code \Q...\E} literal, a
-     * braced argument ({@code \p{..}}, {@code \x{..}}) or a one-letter class name ({@code \pL}) included.
+     * Just past a backslash at {@code position}: where the escape ends, as RE2J's parser ends it: a
+     * {@code \Q...\E} literal, a braced argument ({@code \p{..}}, {@code \x{..}}), a one-letter class
+     * name ({@code \pL}), two hex digits ({@code \x41}) and an octal number ({@code \101}) included. An
+     * escape's digits read as items of their own would pair a later {@code -} into a range that is none.
      */
     static int afterEscape(String pattern, int position) {
         if (position >= pattern.length()) {
@@ -31,7 +33,20 @@ final class PatternText {
         if ((kind == 'p' || kind == 'P') && position < pattern.length()) {
             return position + Character.charCount(pattern.codePointAt(position)); // \pL: a one-letter name
         }
+        if (kind == 'x') {
+            return Math.min(position + 2, pattern.length()); // \x41: two hex digits
+        }
+        if (kind >= '0' && kind <= '7') {
+            // \0, \101: up to two more octal digits (RE2J refuses \1-\7 alone, a back-reference)
+            for (int more = 0; more < 2 && position < pattern.length() && isOctal(pattern.charAt(position)); more++) {
+                position++;
+            }
+        }
         return position;
+    }
+
+    private static boolean isOctal(char c) {
+        return c >= '0' && c <= '7';
     }
 
     /**

@@ -47,6 +47,8 @@ class PatternLimitsTest {
         // characters, and a range's end is one character, never a named class
         assertEquals(Optional.of(refused), PatternLimits.violation("[[:x]((a{100}){100}){100}"));
         assertEquals(Optional.of(refused), PatternLimits.violation("[!-[:x]((a{100}){100}){100}:]"));
+        assertEquals(Optional.of(refused), PatternLimits.violation("[--\\x41-[:^digit:][]((a{1000}){1000}){1000}]"));
+        assertEquals(Optional.of(refused), PatternLimits.violation("[--\\101-[:^digit:][]((a{1000}){1000}){1000}]"));
     }
 
     @Test

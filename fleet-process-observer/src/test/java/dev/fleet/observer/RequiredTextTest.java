@@ -37,7 +37,8 @@ class RequiredTextTest {
             "}", "]", "\t", "\\-", "\\{", "\\s", "\\d", "\\w", "\\b", "\\A", "\\z", "\\n",
             "\\x61", "\\x{62}", "\\pL", "\\p{Latin}", "\\PL", "\\141", "\\0", "\\C", "\\Qa.b\\E",
             ".", "^", "$", "[ab]", "[^a]", "[]a]", "[a-c]", "[[:alpha:]]", "[\\]b]",
-            "[[:x]", "[!-[:x]", ":]", "[:", "[a-]", "[\\pL]", "[\\pLa]",
+            "[[:x]", "[!-[:x]", ":]", "[:", "[a-]", "[\\pL]", "[\\pLa]", "[!-\\x2f-[:alpha:]a]", "[--\\x41-[:^digit:]]",
+            "[\\101-[:alpha:]]", "[\\0-[:alpha:]]",
             "(a|b)", "(?:ab)", "(?i)", "(?i:a)", "(ab)", "(a*)", "(\\))", "([)])", "(?P<n>a)",
             "|", "*", "+", "?", "*?", "{2}", "{1,3}", "{2,}", "{", "(", ")")).flatMap(List::stream).toList();
     /** What each piece of syntax may match (a literal piece matches itself): lines built of these often match. */
@@ -50,7 +51,9 @@ class RequiredTextTest {
             Map.entry(".", "é"), Map.entry("^", ""), Map.entry("$", ""), Map.entry("[ab]", "b"), Map.entry("[^a]", "c"),
             Map.entry("[]a]", "]"), Map.entry("[a-c]", "c"), Map.entry("[[:alpha:]]", "A"), Map.entry("[\\]b]", "]"),
             Map.entry("[[:x]", "x"), Map.entry("[!-[:x]", "x"), Map.entry("[a-]", "-"), Map.entry("[\\pL]", "é"),
-            Map.entry("[\\pLa]", "a"), Map.entry("(a|b)", "b"), Map.entry("(?:ab)", "ab"), Map.entry("(?i)", ""), Map.entry("(?i:a)", "A"),
+            Map.entry("[\\pLa]", "a"), Map.entry("[!-\\x2f-[:alpha:]a]", "/"), Map.entry("[--\\x41-[:^digit:]]", "-"),
+            Map.entry("[\\101-[:alpha:]]", "A]"), Map.entry("[\\0-[:alpha:]]", "-]"),
+            Map.entry("(a|b)", "b"), Map.entry("(?:ab)", "ab"), Map.entry("(?i)", ""), Map.entry("(?i:a)", "A"),
             Map.entry("(ab)", "ab"), Map.entry("(a*)", "aa"), Map.entry("(\\))", ")"), Map.entry("([)])", ")"),
             Map.entry("(?P<n>a)", "a"), Map.entry("|", ""), Map.entry("*", ""), Map.entry("+", ""), Map.entry("?", ""),
             Map.entry("*?", ""), Map.entry("{2}", ""), Map.entry("{1,3}", ""), Map.entry("{2,}", ""), Map.entry("(", ""),
@@ -122,6 +125,14 @@ class RequiredTextTest {
     })
     void nothingWhenALiteralCouldMeanMoreOrBeAbsent(String pattern) {
         assertEquals("", RequiredText.of(pattern));
+    }
+
+    /** An escape's digits are no items of their own: after {@code \x2f} or {@code \101} a '-' is no range. */
+    @Test
+    void aClassWithAnEscapedNumberEndsWhereRe2jEndsIt() {
+        assertEquals("serve", RequiredText.of("(^|\\s)[!-\\x2f-[:alpha:]fleet]serve"));
+        assertEquals("serve", RequiredText.of("[!-\\101-[:alpha:]fleet]serve"));
+        assertEquals("serve", RequiredText.of("[\\001-\\012-[:alpha:]fleet]serve"));
     }
 
     @Test
