@@ -7,8 +7,9 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * A scrape of {@code GET /metrics}: a fresh read-only assessment through the in-port, as the
- * exposition the {@code Accept} header asks for. Nothing is cached, so every scrape is the fleet now.
+ * A scrape of {@code GET /metrics}: a read-only assessment through the in-port, as the exposition the
+ * {@code Accept} header asks for. Nothing is kept for later scrapes, so every scrape is the fleet now
+ * (an in-port that shares assessments among callers at once gives one begun after the scrape came).
  *
  * @param roster the roster {@code assessment} classifies against
  * @param host a fresh look at the host's MCP servers ({@code fleet host}) for {@code fleet_host_strays}, or

@@ -15,7 +15,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Each assessment is numbered as it begins. A caller notes the last number begun when it asks;
  * once it holds the (fair) lock, a verdict numbered higher began after that and is as fresh as one
  * of its own, so it takes it; otherwise it assesses. So a caller waits at most for the assessment
- * running when it asked and the next one. An assessment that throws leaves no verdict to share.
+ * running when it asked and the next one. What may be no verdict of the fleet is never shared: an
+ * assessment that throws (a bug: problems are verdicts), or one made on a thread interrupted meanwhile
+ * (its registry read answers "interrupted"), which only its own caller gets; the next waiter then
+ * assesses afresh.
  */
 public final class SharedAssessments implements AssessFleetInventoryUseCase {
 
@@ -40,8 +43,10 @@ public final class SharedAssessments implements AssessFleetInventoryUseCase {
             }
             long number = begun.incrementAndGet();
             Verdict verdict = assessment.assess();
-            latest = verdict;
-            latestNumber = number;
+            if (!Thread.currentThread().isInterrupted()) {
+                latest = verdict;
+                latestNumber = number;
+            }
             return verdict;
         } finally {
             oneAtATime.unlock();

@@ -83,4 +83,59 @@ class SharedAssessmentsTest {
         assertTrue(second != shared.assess(), "each call alone assesses again");
         assertEquals(3, calls.get());
     }
+
+    /**
+     * A thread interrupted while it assessed (a cancelled request, a closing server) shares nothing: two
+     * callers wait behind a first assessment, the one that then assesses is interrupted meanwhile, and
+     * the other assesses afresh rather than take that verdict.
+     */
+    @Test
+    void anAssessmentOnAnInterruptedThreadIsNotShared() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        AtomicInteger waiting = new AtomicInteger();
+        SharedAssessments shared = new SharedAssessments(() -> {
+            int call = calls.incrementAndGet();
+            if (call == 1) {
+                awaitUntil(() -> waiting.get() == 2);
+                pause(200); // for both to note the number and queue (a slower host only makes this test weaker, never red)
+            } else if (call == 2) {
+                Thread.currentThread().interrupt(); // as a registry read answers "interrupted while reading"
+            }
+            return FLEET.classify();
+        });
+        ExecutorService callers = Executors.newFixedThreadPool(3);
+        try {
+            Future<?> first = callers.submit(shared::assess);
+            awaitUntil(() -> calls.get() == 1);
+            List<Future<?>> behind = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                behind.add(callers.submit(() -> {
+                    waiting.incrementAndGet();
+                    return shared.assess();
+                }));
+            }
+            first.get(120, TimeUnit.SECONDS);
+            for (Future<?> caller : behind) {
+                caller.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        assertEquals(3, calls.get(), "the interrupted thread's verdict was shared");
+    }
+
+    private static void awaitUntil(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }
