@@ -103,6 +103,18 @@ class RegistryPermissionsIT {
         assertTrue(read.stdout().contains("\"readable\":true"), read.stdout());
     }
 
+    /** Root writes whatever another user's read leaves: a registry root owns is read by anyone, as before. */
+    @Test
+    void aRegistryRootOwnsInASharedFolderIsReadByAnyone() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path registry = shared.resolve("registry.sqlite3");
+        assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
+        FleetJar.Run read = asNobody("assess", "--registry", registry.toString(), "--format", "json");
+        assumeTrue(!read.stderr().contains("Unable to access jarfile"), "nobody cannot read the jar here");
+        assertTrue(read.stdout().contains("\"readable\":true"), read.stdout());
+    }
+
     /**
      * What such a read left before (or another tool leaves): the owner's writes fail, and SQLite said only
      * "cannot commit - no transaction is active". The line now names the file, its user and the remedy.

@@ -18,14 +18,16 @@ import java.util.Optional;
  *
  * <p>Nothing here opens the file: closing a descriptor of it would drop the POSIX locks SQLite holds on
  * it in this process. Root is never refused (SQLite gives what root creates to the file's owner), nor
- * the owner, nor anyone where both files exist or could not be created anyway. Files created with
- * write access for the owner's group (when they take the registry's group: a setgid folder or the
- * same primary group) or for everyone are no harm. What remains is a moment's race: the owner's
- * writer may remove both files between this look and SQLite's open.
+ * the owner, nor anyone reading a registry root owns, nor anyone where both files exist or could not
+ * be created anyway. Files the owner may write are no harm: the registry's mode gives write to the
+ * group, when they take the registry's group (a setgid folder, or the same primary group) and the
+ * owner is taken to be in it, or else to others. Linux only (who creates is read from {@code /proc}).
+ * What remains is a moment's race: the owner's writer may remove both files between this look and
+ * SQLite's open.
  */
 final class ForeignWalFiles {
 
-    /** Where the kernel says who this process creates files as: the fourth value of Uid: and Gid: (fsuid, fsgid). */
+    /** Where the kernel says who this process is. */
     private static final Path STATUS = Path.of("/proc/self/status");
     private static final int GROUP_WRITE = 0020;
     private static final int OTHERS_WRITE = 0002;
@@ -42,21 +44,22 @@ final class ForeignWalFiles {
             if (folder == null || bothExist(real) || !Files.isWritable(folder)) {
                 return Optional.empty();
             }
-            int uid = creatorId("Uid:");
+            int uid = Creator.ID.uid();
             int owner = number(real, "uid");
-            if (uid == 0 || uid == owner) {
-                return Optional.empty();
+            if (uid == 0 || uid == owner || owner == 0) {
+                return Optional.empty(); // root creates for the owner, and an owner root writes anything
             }
             int mode = number(real, "mode");
-            int createdGroup = (number(folder, "mode") & SET_GID) != 0 ? number(folder, "gid") : creatorId("Gid:");
-            boolean ownerMayWrite = (mode & OTHERS_WRITE) != 0
-                    || (mode & GROUP_WRITE) != 0 && createdGroup == number(real, "gid");
-            if (ownerMayWrite) {
+            int createdGroup = (number(folder, "mode") & SET_GID) != 0 ? number(folder, "gid") : Creator.ID.gid();
+            // The owner is taken to be in the registry's group (its files' group where it made them): then
+            // the group's bits apply to it, else the others' bits.
+            int ownersBit = createdGroup == number(real, "gid") ? GROUP_WRITE : OTHERS_WRITE;
+            if ((mode & ownersBit) != 0) {
                 return Optional.empty();
             }
             return Optional.of("this user (uid " + uid + ") would create its -shm index and -wal log as its own, "
-                    + "which the registry's owner (uid " + owner + ") could not write, and its servers could no "
-                    + "longer register: read it as its owner or root");
+                    + "which the registry's owner (uid " + owner + ") could not write, and the owner's servers could "
+                    + "no longer write the registry: read it as its owner or root");
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // no POSIX owners to compare here: SQLite's open says what it says
         }
@@ -89,14 +92,24 @@ final class ForeignWalFiles {
                 && Files.exists(real.resolveSibling(real.getFileName() + "-wal"), LinkOption.NOFOLLOW_LINKS);
     }
 
-    private static int creatorId(String line) throws IOException {
-        for (String entry : Files.readAllLines(STATUS)) {
-            if (entry.startsWith(line)) {
-                String[] ids = entry.substring(line.length()).trim().split("\\s+");
-                return Integer.parseInt(ids[3]);
+    /** Who this process creates files as, read once: the fourth value (fsuid, fsgid) of Uid: and Gid:. */
+    private record Creator(int uid, int gid) {
+
+        static final Creator ID = read();
+
+        private static Creator read() {
+            try {
+                List<String> status = Files.readAllLines(STATUS);
+                return new Creator(id(status, "Uid:"), id(status, "Gid:"));
+            } catch (IOException | RuntimeException e) {
+                return new Creator(0, 0); // no /proc: as root, refused nothing (SQLite's open says what it says)
             }
         }
-        throw new IOException("no " + line + " in " + STATUS);
+
+        private static int id(List<String> status, String line) {
+            String entry = status.stream().filter(l -> l.startsWith(line)).findFirst().orElseThrow();
+            return Integer.parseInt(entry.substring(line.length()).trim().split("\\s+")[3]);
+        }
     }
 
     private static int number(Path path, String attribute) throws IOException {
