@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.domain.Scenario;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,6 +27,8 @@ class SharedAssessmentsTest {
 
     private static final Scenario FLEET = Scenario.healthyFive();
     private static final int CALLERS = 40;
+    /** Longer than any wait these tests make on a loaded host: no caller goes alone. */
+    private static final Duration LONG_PATIENCE = Duration.ofSeconds(120);
 
     @Test
     void aBurstSharesAFewAssessmentsEachBegunAfterItsCallerAsked() throws Exception {
@@ -46,7 +50,7 @@ class SharedAssessmentsTest {
             running.decrementAndGet();
             return verdict;
         };
-        SharedAssessments shared = new SharedAssessments(slow);
+        SharedAssessments shared = new SharedAssessments(slow, LONG_PATIENCE);
         ExecutorService callers = Executors.newFixedThreadPool(CALLERS);
         try {
             List<Future<long[]>> answers = new ArrayList<>();
@@ -102,7 +106,7 @@ class SharedAssessmentsTest {
                 Thread.currentThread().interrupt(); // as a registry read answers "interrupted while reading"
             }
             return FLEET.classify();
-        });
+        }, LONG_PATIENCE);
         ExecutorService callers = Executors.newFixedThreadPool(3);
         try {
             Future<?> first = callers.submit(shared::assess);
@@ -122,6 +126,37 @@ class SharedAssessmentsTest {
             callers.shutdownNow();
         }
         assertEquals(3, calls.get(), "the interrupted thread's verdict was shared");
+    }
+
+    /** One stuck assessment (a /proc read the kernel holds) holds nobody past the patience: they go alone. */
+    @Test
+    void aCallerWaitsNoLongerThanItsPatienceBehindAStuckAssessment() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger calls = new AtomicInteger();
+        SharedAssessments shared = new SharedAssessments(() -> {
+            if (calls.incrementAndGet() == 1) {
+                try {
+                    release.await(120, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return FLEET.classify();
+        }, Duration.ofMillis(200));
+        ExecutorService callers = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> stuck = callers.submit(shared::assess);
+            awaitUntil(() -> calls.get() == 1);
+            Future<?> alone = callers.submit(shared::assess);
+            alone.get(120, TimeUnit.SECONDS);
+            assertEquals(2, calls.get(), "the second caller assessed by itself");
+            assertTrue(!stuck.isDone(), "the first is still stuck");
+            release.countDown();
+            stuck.get(120, TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            callers.shutdownNow();
+        }
     }
 
     private static void awaitUntil(java.util.function.BooleanSupplier condition) {
