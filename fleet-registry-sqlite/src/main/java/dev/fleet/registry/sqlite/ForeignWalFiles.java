@@ -18,10 +18,10 @@ import java.util.Optional;
  *
  * <p>Nothing here opens the file: closing a descriptor of it would drop the POSIX locks SQLite holds on
  * it in this process. Root is never refused (SQLite gives what root creates to the file's owner), nor
- * the owner, nor anyone reading a registry root owns, nor anyone where both files exist or could not
- * be created anyway. Files the owner may write are no harm: the registry's mode gives write to the
- * group, when they take the registry's group (a setgid folder, or the same primary group) and the
- * owner is taken to be in it, or else to others. Linux only (who creates is read from {@code /proc}).
+ * the owner, nor anyone where both files exist or could not be created anyway. Files the owner may
+ * open are no harm ({@link Created}): the kernel's {@code protected_regular} refuses them to it in a
+ * sticky shared folder ({@code /tmp}) whatever their mode; elsewhere a root owner opens anything, and
+ * another owner what the registry's mode lets it. Linux only (read from {@code /proc}).
  * What remains is a moment's race: the owner's writer may remove both files between this look and
  * SQLite's open.
  */
@@ -32,6 +32,7 @@ final class ForeignWalFiles {
     private static final int GROUP_WRITE = 0020;
     private static final int OTHERS_WRITE = 0002;
     private static final int SET_GID = 02000;
+    private static final int STICKY = 01000;
 
     private ForeignWalFiles() {
     }
@@ -44,24 +45,55 @@ final class ForeignWalFiles {
             if (folder == null || bothExist(real) || !Files.isWritable(folder)) {
                 return Optional.empty();
             }
-            int uid = Creator.ID.uid();
-            int owner = number(real, "uid");
-            if (uid == 0 || uid == owner || owner == 0) {
-                return Optional.empty(); // root creates for the owner, and an owner root writes anything
-            }
-            int mode = number(real, "mode");
-            int createdGroup = (number(folder, "mode") & SET_GID) != 0 ? number(folder, "gid") : Creator.ID.gid();
-            // The owner is taken to be in the registry's group (its files' group where it made them): then
-            // the group's bits apply to it, else the others' bits.
-            int ownersBit = createdGroup == number(real, "gid") ? GROUP_WRITE : OTHERS_WRITE;
-            if ((mode & ownersBit) != 0) {
+            int folderMode = number(folder, "mode");
+            Created created = new Created(Creator.ID.uid(), number(real, "uid"), number(real, "mode"),
+                    (folderMode & SET_GID) != 0 ? number(folder, "gid") : Creator.ID.gid(), number(real, "gid"),
+                    folderMode, number(folder, "uid"), ProtectedRegular.LEVEL);
+            if (!created.ownerCannotWrite()) {
                 return Optional.empty();
             }
-            return Optional.of("this user (uid " + uid + ") would create its -shm index and -wal log as its own, "
-                    + "which the registry's owner (uid " + owner + ") could not write, and the owner's servers could "
-                    + "no longer write the registry: read it as its owner or root");
+            return Optional.of("this user (uid " + created.reader() + ") would create its -shm index and -wal log as "
+                    + "its own, which the registry's owner (uid " + created.owner() + ") could not write, and the "
+                    + "owner's servers could no longer write the registry: read it as its owner or root");
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // no POSIX owners to compare here: SQLite's open says what it says
+        }
+    }
+
+    /**
+     * The files a read would create, as the kernel will judge the owner's later open of them.
+     *
+     * @param reader who creates them (fsuid)
+     * @param owner the registry's owner
+     * @param mode the registry's mode, which SQLite gives them
+     * @param group the group they take (a setgid folder's, else the reader's fsgid)
+     * @param registryGroup the registry's group, which its owner is taken to be in
+     * @param folderMode the folder's mode
+     * @param folderOwner the folder's owner
+     * @param protectedRegular {@code fs.protected_regular}
+     */
+    record Created(int reader, int owner, int mode, int group, int registryGroup, int folderMode, int folderOwner,
+            int protectedRegular) {
+
+        boolean ownerCannotWrite() {
+            if (reader == 0 || reader == owner) {
+                return false; // root creates for the owner (SQLite hands the files over), the owner for itself
+            }
+            // fs.protected_regular: in a sticky folder others (or, at 2, the group) may write, opening with
+            // O_CREAT a file that neither the opener nor the folder's owner owns is refused, whatever the
+            // file's mode and to root too; SQLite opens both files so.
+            boolean othersWrite = (folderMode & OTHERS_WRITE) != 0;
+            boolean groupWrite = (folderMode & GROUP_WRITE) != 0;
+            if ((folderMode & STICKY) != 0 && reader != folderOwner
+                    && (othersWrite && protectedRegular >= 1 || groupWrite && protectedRegular >= 2)) {
+                return true;
+            }
+            if (owner == 0) {
+                return false; // root writes any file its mode forbids
+            }
+            // The owner is taken to be in the registry's group: the group's bits apply to it where the files
+            // take that group, else the others' bits.
+            return (mode & (group == registryGroup ? GROUP_WRITE : OTHERS_WRITE)) == 0;
         }
     }
 
@@ -90,6 +122,20 @@ final class ForeignWalFiles {
     private static boolean bothExist(Path real) {
         return Files.exists(real.resolveSibling(real.getFileName() + "-shm"), LinkOption.NOFOLLOW_LINKS)
                 && Files.exists(real.resolveSibling(real.getFileName() + "-wal"), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** {@code fs.protected_regular}, read once; 2 (the strictest) where it cannot be read. */
+    private static final class ProtectedRegular {
+
+        static final int LEVEL = read();
+
+        private static int read() {
+            try {
+                return Integer.parseInt(Files.readString(Path.of("/proc/sys/fs/protected_regular")).trim());
+            } catch (IOException | RuntimeException e) {
+                return 2;
+            }
+        }
     }
 
     /** Who this process creates files as, read once: the fourth value (fsuid, fsgid) of Uid: and Gid:. */
