@@ -48,14 +48,20 @@ final class PatternLimits {
             char c = pattern.charAt(position++);
             switch (c) {
                 case '\\' -> {
+                    boolean nothingQuoted = pattern.startsWith("Q\\E", position);
                     position = PatternText.afterEscape(pattern, position);
-                    atom = 1;
+                    atom = nothingQuoted ? atom : 1; // RE2J adds no operand for \Q\E: a count after it repeats the last
                 }
                 case '[' -> {
                     position = PatternText.afterClass(pattern, position);
                     atom = 1;
                 }
                 case '(' -> {
+                    int flagsEnd = flagsOnlyEnd();
+                    if (flagsEnd > 0) {
+                        position = flagsEnd; // (?i) sets flags and adds no operand: a count after it repeats the last
+                        continue;
+                    }
                     if (groups.size() > MAX_NESTING) {
                         return Optional.of("groups nested more than " + MAX_NESTING + " deep");
                     }
@@ -87,6 +93,21 @@ final class PatternLimits {
             current[0] = Math.max(current[0], atom);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Just past a '(': where a group of flags alone ({@code (?i)}, {@code (?s-m)}) ends, or -1 when this
+     * is a group of its own ({@code (?:..)}, {@code (?i:..)}, {@code (?P<name>..)}, a plain one).
+     */
+    private int flagsOnlyEnd() {
+        if (!pattern.startsWith("?", position)) {
+            return -1;
+        }
+        int end = position + 1;
+        while (end < pattern.length() && "imsU-".indexOf(pattern.charAt(end)) >= 0) {
+            end++;
+        }
+        return end > position + 1 && end < pattern.length() && pattern.charAt(end) == ')' ? end + 1 : -1;
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.fleet.observer;
 
 import com.google.re2j.Pattern;
-import com.google.re2j.PatternSyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -46,8 +45,9 @@ public final class ServerPatterns {
     /**
      * Compiles every pattern, in order.
      *
-     * @throws InvalidServerPatternException naming the first pattern RE2J cannot compile, or that
-     *     exceeds {@link PatternLimits} (checked first: RE2J is not given what it cannot bound)
+     * @throws InvalidServerPatternException naming the first pattern RE2J cannot compile (in time: {@link
+     *     BoundedCompile}), or that exceeds {@link PatternLimits} (checked first: RE2J is not given what it
+     *     cannot bound)
      */
     public static ServerPatterns compile(List<String> patterns) {
         Objects.requireNonNull(patterns, "patterns");
@@ -58,11 +58,7 @@ public final class ServerPatterns {
             PatternLimits.violation(pattern).ifPresent(problem -> {
                 throw new InvalidServerPatternException(index, pattern, problem);
             });
-            try {
-                compiled.add(Pattern.compile(pattern));
-            } catch (PatternSyntaxException e) {
-                throw new InvalidServerPatternException(i, pattern, e.getDescription() + " `" + e.getPattern() + "`");
-            }
+            compiled.add(BoundedCompile.compile(i, pattern));
         }
         return new ServerPatterns(List.copyOf(compiled));
     }

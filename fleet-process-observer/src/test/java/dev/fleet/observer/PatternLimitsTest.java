@@ -49,6 +49,11 @@ class PatternLimitsTest {
         assertEquals(Optional.of(refused), PatternLimits.violation("[!-[:x]((a{100}){100}){100}:]"));
         assertEquals(Optional.of(refused), PatternLimits.violation("[--\\x41-[:^digit:][]((a{1000}){1000}){1000}]"));
         assertEquals(Optional.of(refused), PatternLimits.violation("[--\\101-[:^digit:][]((a{1000}){1000}){1000}]"));
+        // a group of flags alone, or \Q\E quoting nothing, adds no operand: a count after it repeats the last
+        assertEquals(Optional.of(refused), PatternLimits.violation("a{1000}(?i){1000}(?i){1000}"));
+        assertEquals(Optional.of(refused), PatternLimits.violation("fleet{1000}(?s){1000}(?-s){1000}"));
+        assertEquals(Optional.of(refused), PatternLimits.violation("a{1000}\\Q\\E{1000}\\Q\\E{1000}"));
+        assertEquals(Optional.empty(), PatternLimits.violation("(?i)a{1000}(?i:b){2}(?:c){3}\\Qd\\E{4}"));
     }
 
     @Test

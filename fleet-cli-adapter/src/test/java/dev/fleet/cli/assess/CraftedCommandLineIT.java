@@ -57,4 +57,25 @@ class CraftedCommandLineIT {
                     .anyMatch(process -> process.get("pid").asLong() == crafted.pid()), run.stdout());
         }
     }
+
+    /**
+     * A pattern RE2J 1.8 never finishes compiling (its case folding of U+1C80 loops for ever) is a roster
+     * error, one line and exit 2, in seconds: it hung the verb before.
+     */
+    @Test
+    void aPatternRe2jNeverFinishesCompilingIsRefusedInOneLine() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        new SqliteRegistryWriter(registry).migrate();
+        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", "
+                + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
+                + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}], "
+                + "\"server_process_patterns\": [\"fleet\\\\.jar serve\", \"(?i)\\\\x{1C80}\"]}");
+
+        FleetJar.Run run = FleetJar.run("assess", "--registry", registry.toString(), "--roster", roster.toString());
+
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals(1, run.stderr().lines().count(), run.stderr());
+        assertTrue(run.stderr().contains("server_process_patterns[1]") && run.stderr().contains("did not finish compiling"),
+                run.stderr());
+    }
 }
