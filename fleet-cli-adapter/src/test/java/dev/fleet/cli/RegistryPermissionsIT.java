@@ -82,12 +82,8 @@ class RegistryPermissionsIT {
      */
     @Test
     void anotherUsersReadLeavesNoFileTheOwnerCannotWrite() throws Exception {
-        Path shared = Files.createDirectory(dir.resolve("shared"));
-        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path registry = shared.resolve("registry.sqlite3");
-        FleetJar.Run migrate = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
-        assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "daemon cannot read the jar here");
-        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        Path registry = daemonsRegistryIn(sharedFolder());
+        Path shared = registry.getParent();
         assertEquals(1, (Integer) Files.getAttribute(registry, "unix:uid"));
 
         FleetJar.Run refused = asNobody("assess", "--registry", registry.toString(), "--format", "json");
@@ -106,9 +102,7 @@ class RegistryPermissionsIT {
     /** Root writes whatever another user's read leaves: a registry root owns is read by anyone, as before. */
     @Test
     void aRegistryRootOwnsInASharedFolderIsReadByAnyone() throws Exception {
-        Path shared = Files.createDirectory(dir.resolve("shared"));
-        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path registry = shared.resolve("registry.sqlite3");
+        Path registry = sharedFolder().resolve("registry.sqlite3");
         assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
         FleetJar.Run read = asNobody("assess", "--registry", registry.toString(), "--format", "json");
         assumeTrue(!read.stderr().contains("Unable to access jarfile"), "nobody cannot read the jar here");
@@ -121,12 +115,8 @@ class RegistryPermissionsIT {
      */
     @Test
     void aWriteBlockedByAnotherUsersFilesSaysWhichAndWhatToDo() throws Exception {
-        Path shared = Files.createDirectory(dir.resolve("shared"));
-        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
-        Path registry = shared.resolve("registry.sqlite3");
-        FleetJar.Run migrate = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
-        assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "daemon cannot read the jar here");
-        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        Path registry = daemonsRegistryIn(sharedFolder());
+        Path shared = registry.getParent();
         // the owner's read leaves both files; given to nobody, they are what nobody's read left before
         assertEquals(1, asUser(DAEMON, "assess", "--registry", registry.toString()).exitCode());
         for (String suffix : List.of("-shm", "-wal")) {
@@ -139,6 +129,22 @@ class RegistryPermissionsIT {
         assertTrue(blocked.stderr().contains("registry.sqlite3-shm beside it belongs to uid 65534 and this user may "
                 + "not write it"), blocked.stderr());
         assertTrue(blocked.stderr().contains("remove registry.sqlite3-shm and -wal while no fleet server"), blocked.stderr());
+    }
+
+    /** A folder every user may write, as {@code /tmp} (not sticky: see ForeignWalFilesTest for that). */
+    private Path sharedFolder() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        return shared;
+    }
+
+    /** A registry migrated in {@code folder} by {@code daemon}, its owner. */
+    private Path daemonsRegistryIn(Path folder) throws Exception {
+        Path registry = folder.resolve("registry.sqlite3");
+        FleetJar.Run migrate = asUser(DAEMON, "registry", "migrate", "--registry", registry.toString());
+        assumeTrue(!migrate.stderr().contains("Unable to access jarfile"), "daemon cannot read the jar here");
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        return registry;
     }
 
     private FleetJar.Run asNobody(String... args) throws Exception {

@@ -40,10 +40,7 @@ class CraftedCommandLineIT {
         new SqliteRegistryWriter(registry).migrate();
         // The second pattern makes the crafted process a server, so the verdict proves that it was
         // matched against (the first pattern is tried first on every command line).
-        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", "
-                + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
-                + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}], "
-                + "\"server_process_patterns\": [\"" + CATASTROPHIC_FOR_BACKTRACKING + "\", \"^a+! 600$\"]}");
+        Path roster = roster("\"" + CATASTROPHIC_FOR_BACKTRACKING + "\", \"^a+! 600$\"");
 
         try (MarkerProcess crafted = MarkerProcess.start("a".repeat(39) + "!")) {
             // FleetJar gives up after 60 s: only there to tell a hang from an answer.
@@ -66,10 +63,7 @@ class CraftedCommandLineIT {
     void aPatternRe2jNeverFinishesCompilingIsRefusedInOneLine() throws Exception {
         Path registry = dir.resolve("control_plane.sqlite3");
         new SqliteRegistryWriter(registry).migrate();
-        Path roster = Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", "
-                + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
-                + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}], "
-                + "\"server_process_patterns\": [\"fleet\\\\.jar serve\", \"(?i)\\\\x{1C80}\"]}");
+        Path roster = roster("\"fleet\\\\.jar serve\", \"(?i)\\\\x{1C80}\"");
 
         FleetJar.Run run = FleetJar.run("assess", "--registry", registry.toString(), "--roster", roster.toString());
 
@@ -77,5 +71,13 @@ class CraftedCommandLineIT {
         assertEquals(1, run.stderr().lines().count(), run.stderr());
         assertTrue(run.stderr().contains("server_process_patterns[1]") && run.stderr().contains("did not finish compiling"),
                 run.stderr());
+    }
+
+    /** A one-member roster whose server_process_patterns are {@code patterns}, JSON strings joined by commas. */
+    private Path roster(String patterns) throws Exception {
+        return Files.writeString(dir.resolve("roster.json"), "{\"binding\": {\"remote\": \"prgs\", "
+                + "\"org\": \"Scaled-Tech-Consulting\", \"repo\": \"Gitea-Tools\"}, \"members\": [{\"namespace\": "
+                + "\"gitea-author\", \"profile\": \"prgs-author\", \"role\": \"author\"}], "
+                + "\"server_process_patterns\": [" + patterns + "]}");
     }
 }

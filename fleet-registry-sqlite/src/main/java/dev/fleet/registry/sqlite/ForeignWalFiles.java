@@ -106,7 +106,7 @@ final class ForeignWalFiles {
         try {
             Path real = file.toRealPath();
             for (String suffix : List.of("-shm", "-wal")) {
-                Path beside = real.resolveSibling(real.getFileName() + suffix);
+                Path beside = beside(real, suffix);
                 if (Files.exists(beside, LinkOption.NOFOLLOW_LINKS) && !Files.isWritable(beside)) {
                     return Optional.of(beside.getFileName() + " beside it belongs to uid " + number(beside, "uid")
                             + " and this user may not write it (another user's read left it?): remove "
@@ -120,8 +120,13 @@ final class ForeignWalFiles {
     }
 
     private static boolean bothExist(Path real) {
-        return Files.exists(real.resolveSibling(real.getFileName() + "-shm"), LinkOption.NOFOLLOW_LINKS)
-                && Files.exists(real.resolveSibling(real.getFileName() + "-wal"), LinkOption.NOFOLLOW_LINKS);
+        return Files.exists(beside(real, "-shm"), LinkOption.NOFOLLOW_LINKS)
+                && Files.exists(beside(real, "-wal"), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The file SQLite names {@code real} + {@code suffix}, beside the registry's resolved path as SQLite puts it. */
+    private static Path beside(Path real, String suffix) {
+        return real.resolveSibling(real.getFileName() + suffix);
     }
 
     /** {@code fs.protected_regular}, read once; 2 (the strictest) where it cannot be read. */
