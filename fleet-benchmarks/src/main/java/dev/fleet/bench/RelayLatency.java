@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>throughput: {@code PIPELINED} calls written at once, then every answer read, three times
  *       {@code ROUNDS} rounds per side after 20 untimed: the medians and the rounds' ratios to the direct side;
  *   <li>one large message: a call whose argument is {@code LARGE_MIB} MiB of text, which the child
- *       echoes back, {@code ROUNDS} rounds per side, timed alike.
+ *       echoes back, {@code ROUNDS} rounds per side after 3 untimed, timed alike; then the sequential
+ *       calls again, no budget: every side's latency while the JVMs work down what those messages left.
  * </ol>
  * After each of the last three, what each process spent a call ({@link ProcessUsage}: CPU time, reads,
  * writes), which says where a difference comes from when the load makes wall times noisy. Issue 52's
@@ -115,11 +116,10 @@ public final class RelayLatency {
 
             sameAnswer(sides);
             String large = RelayCalls.text(largeMib * 1024 * 1024);
-            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side, %d pipelined rounds and %d calls of "
-                    + "%d MiB each%n", WARM_UP_CALLS, WARM_UP_PIPELINED, WARM_UP_LARGE, largeMib);
+            System.out.printf(Locale.ROOT, "warm-up: %d sequential calls per side and %d pipelined rounds (the %d calls "
+                    + "of %d MiB each come after them, below)%n", WARM_UP_CALLS, WARM_UP_PIPELINED, WARM_UP_LARGE, largeMib);
             RelayCalls.sequential(sides, WARM_UP_CALLS);
             RelayCalls.pipelined(sides, pipelined, WARM_UP_PIPELINED);
-            RelayCalls.large(sides, large, WARM_UP_LARGE);
 
             RelayFigures figures = new RelayFigures();
             ProcessUsage cpu = usage(sides);
@@ -135,10 +135,15 @@ public final class RelayLatency {
 
             System.out.printf(Locale.ROOT, "one call whose argument is %d MiB of text, echoed back, the order rotating "
                     + "each round:%n", largeMib);
+            // Large messages last: after them every side's p99, the direct call's too, is milliseconds for
+            // a while (the children's heaps and this client's have grown by hundreds of MB), so the calls
+            // timed before would measure that, not the relays; the pass after them shows it.
+            RelayCalls.large(sides, large, WARM_UP_LARGE);
             cpu = usage(sides);
             figures.rounds("one " + largeMib + " MiB message", RelayCalls.large(sides, large, rounds),
                     RelayFigures.LARGE_RATIO);
             cpu.report(rounds);
+            figures.afterLarge(RelayCalls.sequential(sides, calls));
             // The plain member has gone: the pages it shared now count whole to the others, so these
             // figures say how the processes grew, not how the two members compare.
             idleMemory("after the calls", null, sides);
