@@ -52,8 +52,8 @@ public final class HostCommand implements Callable<Integer> {
     private List<Path> configs = new ArrayList<>();
 
     @Option(names = "--project", paramLabel = "DIR", converter = PathConverter.class,
-            description = "The project whose .mcp.json, .cursor/mcp.json and .vscode/mcp.json are read too. "
-                    + "Default: the current directory.")
+            description = "The project whose MCP files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json) are read "
+                    + "too. Default: the current directory.")
     private Path project;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|sh",

@@ -14,8 +14,8 @@ public final class LeaseOption {
      * toString is linked at its first call by spinning method-handle classes, which a cold verb pays for.
      */
     @Option(names = "--lease", paramLabel = "DUR", converter = LeaseConverter.class,
-            description = {"How long a row of another host stays live without a heartbeat,",
-                "by the registry's clock: 1ms to 24h (500ms, 90s, 5m, 1h). Default: 90s."})
+            description = "How long a row of another host stays live without a heartbeat, by the registry's clock: "
+                    + "1ms to 24h (500ms, 90s, 5m, 1h). Default: 90s.")
     Lease lease;
 
     /** The lease given, else {@link Lease#DEFAULT}. */

@@ -26,12 +26,15 @@ public final class RegistryOption {
     // A Path, so that shells complete it as a file (picocli's completion goes by the field's type); a
     // URL is kept as a Path too, which folds its "//" (see text()).
     @Option(names = "--registry", paramLabel = "PATH|URL", converter = RegistryValue.class,
-            description = {"Registry file, or a registry shared by many hosts:",
-                "postgresql://USER@HOST:PORT/DB (postgres:// too; the",
-                "password from PGPASSWORD or ~/.pgpass). Default:",
-                "$FLEET_REGISTRY, else",
-                "gitea-tools/control_plane.sqlite3 in $XDG_STATE_HOME",
-                "(~/.local/state when unset or relative)."})
+            // Lines broken by hand, each within the narrowest option column (fleet serve's, at 80 columns):
+            // picocli would cut the URL after its colon and the file name after its dot.
+            description = {"Registry file, or a registry shared by many",
+                "hosts: postgresql://USER@HOST:PORT/DB",
+                "(postgres:// too; the password from PGPASSWORD",
+                "or ~/.pgpass). Default: $FLEET_REGISTRY, else",
+                "gitea-tools/control_plane.sqlite3 in",
+                "$XDG_STATE_HOME (~/.local/state when unset or",
+                "relative)."})
     Path value;
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
