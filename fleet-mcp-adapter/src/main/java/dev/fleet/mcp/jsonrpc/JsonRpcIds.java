@@ -1,10 +1,10 @@
 package dev.fleet.mcp.jsonrpc;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * JSON-RPC ids as keys, equal exactly when the ids are equal by value (the contract, §12.1): a string
@@ -16,8 +16,11 @@ final class JsonRpcIds {
 
     /** Longer keys are kept as a digest: 4,096 waiting requests with megabyte ids would hold gigabytes. */
     private static final int LONGEST_KEPT = 256;
-    /** An exponent of more digits than this is not added to (the value would not fit a long). */
+    /** An exponent of more digits than this is added to in decimal (the value would not fit a long). */
     private static final int LONGEST_EXPONENT = 17;
+    /** The last digits of such an exponent, added to as a long: 10^18 of them. */
+    private static final int TAIL_DIGITS = 18;
+    private static final long TAIL = 1_000_000_000_000_000_000L;
 
     private JsonRpcIds() {
     }
@@ -69,12 +72,36 @@ final class JsonRpcIds {
         }
         String digits = at < exponent.length() ? exponent.substring(at) : "0";
         if (digits.length() > LONGEST_EXPONENT) {
-            // beyond any value BigDecimal holds: kept as written, with the shift beside it, so that
-            // distinct values never meet (equal ones spelt differently may not, a price nobody pays)
-            return (negative ? "-" : "") + digits + (shift < 0 ? "" : "+") + shift + "~";
+            // Beyond a long: added in decimal, digit by digit where a carry goes. The shift (a count of a
+            // line's digits) is smaller than such an exponent, so the exponent keeps its sign.
+            return (negative ? "-" : "") + added(digits, negative ? -shift : shift);
         }
         long value = Long.parseLong(digits);
         return Long.toString((negative ? -value : value) + shift);
+    }
+
+    /** {@code digits} (of at least 18, no leading zero) plus {@code delta}, where |delta| < 10^17: as digits. */
+    private static String added(String digits, long delta) {
+        int split = digits.length() - TAIL_DIGITS;
+        long tail = Long.parseLong(digits.substring(split)) + delta;
+        StringBuilder head = new StringBuilder(digits.substring(0, split));
+        int carry = tail >= TAIL ? 1 : tail < 0 ? -1 : 0;
+        tail -= carry * TAIL;
+        for (int i = head.length() - 1; carry != 0; i--) {
+            if (i < 0) {
+                head.insert(0, '1'); // a carry past the first digit (a borrow never gets there: the value stays positive)
+                break;
+            }
+            int digit = head.charAt(i) - '0' + carry;
+            carry = digit > 9 ? 1 : digit < 0 ? -1 : 0;
+            head.setCharAt(i, (char) ('0' + digit - 10 * carry));
+        }
+        String sum = head + String.format(Locale.ROOT, "%0" + TAIL_DIGITS + "d", tail);
+        int first = 0;
+        while (first < sum.length() - 1 && sum.charAt(first) == '0') {
+            first++;
+        }
+        return sum.substring(first);
     }
 
     private static String bounded(String key) {
@@ -82,7 +109,20 @@ final class JsonRpcIds {
             return key;
         }
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(UTF_8));
+            // Every char, two bytes each: an encoding (UTF-8's) turns each lone surrogate into '?', so that an
+            // id ending in '?' and the same id ending in any lone surrogate met, and a child could answer one
+            // for the other.
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            ByteBuffer chars = ByteBuffer.allocate(8192);
+            for (int i = 0; i < key.length(); i++) {
+                if (!chars.hasRemaining()) {
+                    sha.update(chars.flip());
+                    chars.clear();
+                }
+                chars.putChar(key.charAt(i));
+            }
+            sha.update(chars.flip());
+            byte[] digest = sha.digest();
             return "#" + key.charAt(0) + HexFormat.of().formatHex(digest); // '#' begins no short key
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);

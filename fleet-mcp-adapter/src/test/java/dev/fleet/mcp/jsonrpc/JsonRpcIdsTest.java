@@ -53,6 +53,45 @@ class JsonRpcIdsTest {
         assertTrue(JsonRpcIds.stringKey("x".repeat(1_000_000)).length() < 100, "a long id is kept as a digest");
     }
 
+    @Test
+    void numbersWithExponentsBeyondALongMeetExactlyWhenTheirValuesAreEqual() {
+        BigInteger huge = BigInteger.TEN.pow(19);
+        qt().withExamples(2000).forAll(longs().between(-999, 999), longs().between(-2_000, 2_000),
+                integers().between(0, 3), integers().between(0, 3)).checkAssert((unscaled, offset, first, second) -> {
+                    BigInteger exponent = (offset % 2 == 0 ? huge : huge.negate()).add(BigInteger.valueOf(offset / 2));
+                    String one = hugelySpelt(unscaled, exponent, first);
+                    String other = hugelySpelt(unscaled, exponent, second);
+                    assertEquals(JsonRpcIds.numberKey(one), JsonRpcIds.numberKey(other), one + " and " + other);
+                    String next = hugelySpelt(unscaled, exponent.add(BigInteger.ONE), second);
+                    assertEquals(unscaled == 0, JsonRpcIds.numberKey(one).equals(JsonRpcIds.numberKey(next)),
+                            one + " and " + next);
+                });
+        assertEquals(JsonRpcIds.numberKey("1e100000000000000000"), JsonRpcIds.numberKey("10e99999999999999999"));
+        assertEquals(JsonRpcIds.numberKey("1e-100000000000000000"), JsonRpcIds.numberKey("0.1e-99999999999999999"));
+        assertEquals(JsonRpcIds.numberKey("1e999999999999999999"), JsonRpcIds.numberKey("0.1e1000000000000000000"));
+        assertNotEquals(JsonRpcIds.numberKey("1e100000000000000000"), JsonRpcIds.numberKey("1e100000000000000001"));
+    }
+
+    /** {@code unscaled × 10^exponent} in one of four spellings that move digits between the two. */
+    private static String hugelySpelt(long unscaled, BigInteger exponent, int spelling) {
+        return switch (spelling) {
+            case 0 -> unscaled + "e" + exponent;
+            case 1 -> unscaled + "000E" + exponent.subtract(BigInteger.valueOf(3));
+            case 2 -> unscaled + ".00e" + (exponent.signum() < 0 ? "" : "+") + exponent;
+            default -> (unscaled < 0 ? "-0.00" + -unscaled : "0.00" + unscaled) + "e"
+                    + exponent.add(BigInteger.valueOf(2 + Long.toString(Math.abs(unscaled)).length()));
+        };
+    }
+
+    @Test
+    void longStringIdsThatDifferOnlyInALoneSurrogateAreDifferentIds() {
+        String id = "A".repeat(300);
+        List<String> keys = List.of(JsonRpcIds.stringKey(id + "?"), JsonRpcIds.stringKey(id + "\ud800"),
+                JsonRpcIds.stringKey(id + "\udfff"), JsonRpcIds.stringKey(id + "\ufffd"));
+        assertEquals(keys.size(), keys.stream().distinct().count(), keys.toString());
+        assertEquals(JsonRpcIds.stringKey(id + "\udfff"), JsonRpcIds.stringKey(id + "\udfff"));
+    }
+
     /** {@code unscaled × 10^-scale} in one of five JSON spellings. */
     private static String spelt(BigInteger unscaled, int scale, int spelling) {
         BigDecimal value = new BigDecimal(unscaled, scale);
