@@ -91,7 +91,12 @@ public sealed interface JsonRpcMessage {
         /** No {@code method}, {@code result} nor {@code error}. */
         NEITHER(false),
         /** No {@code method}, and {@code result} and {@code error} both, or either without an {@code id}. */
-        MALFORMED_RESPONSE(false);
+        MALFORMED_RESPONSE(false),
+        /**
+         * {@code id}, {@code method}, {@code result} or {@code error} given twice, where the reader refuses it
+         * ({@link JsonRpcReader.DuplicateKeys#ONCE_WHERE_ROUTED}).
+         */
+        ROUTED_KEY_TWICE(false);
 
         private final boolean wholeLine;
 

@@ -32,20 +32,37 @@ public final class JsonRpcReader {
     /** The {@code _meta} key that carries a 2026-07-28 request's protocol version (§13). */
     public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
+    /** What an object that holds a key twice makes of its line. */
+    public enum DuplicateKeys {
+        /**
+         * The line is {@link Fault#DUPLICATE_KEY}, wherever the object lies: a client's line to a relay, whose
+         * child might read another {@code name} than fleet did.
+         */
+        REFUSED,
+        /**
+         * The last one counts, as JavaScript's, Python's and Jackson's readers have it, but a message holding
+         * {@code id}, {@code method}, {@code result} or {@code error} twice is none ({@link Fault#ROUTED_KEY_TWICE}):
+         * a child's line, passed on as it came, where a client reading the first could meet another id than
+         * the one fleet routed by.
+         */
+        ONCE_WHERE_ROUTED,
+        /** The last one counts: the SDK's own reading, which the plain servers follow. */
+        LAST_COUNTS
+    }
+
     private final JsonFactory factory;
     private final JsonFactory lenient;
+    private final boolean routedOnce;
 
     /**
      * @param maxLineBytes the transport's line (or body) limit, which bounds every value in it
-     * @param duplicateKeysRefused whether an object holding a key twice makes the line
-     *     {@link Fault#DUPLICATE_KEY} (the relay: the child might read another {@code name} than fleet),
-     *     or the last one counts (the SDK's own reading, which the plain servers follow)
+     * @param duplicates what a key given twice in an object makes of the line
      */
-    public JsonRpcReader(int maxLineBytes, boolean duplicateKeysRefused) {
-        this(maxLineBytes, maxLineBytes, duplicateKeysRefused);
+    public JsonRpcReader(int maxLineBytes, DuplicateKeys duplicates) {
+        this(maxLineBytes, maxLineBytes, duplicates);
     }
 
-    private JsonRpcReader(int maxLineBytes, int maxNumberLength, boolean duplicateKeysRefused) {
+    private JsonRpcReader(int maxLineBytes, int maxNumberLength, DuplicateKeys duplicates) {
         StreamReadConstraints limits = StreamReadConstraints.builder()
                 .maxNumberLength(maxNumberLength)
                 .maxStringLength(maxLineBytes)
@@ -53,10 +70,11 @@ public final class JsonRpcReader {
                 .maxNestingDepth(MAX_DEPTH)
                 .build();
         this.lenient = JsonFactory.builder().streamReadConstraints(limits).build();
-        this.factory = duplicateKeysRefused
+        this.factory = duplicates == DuplicateKeys.REFUSED
                 ? JsonFactory.builder().streamReadConstraints(limits).enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                         .build()
                 : lenient;
+        this.routedOnce = duplicates == DuplicateKeys.ONCE_WHERE_ROUTED;
     }
 
     /**
@@ -65,7 +83,7 @@ public final class JsonRpcReader {
      * ({@value StreamReadConstraints#DEFAULT_MAX_NUM_LEN} digits) makes the line {@link Fault#NOT_JSON}.
      */
     public static JsonRpcReader plain(int maxLineBytes) {
-        return new JsonRpcReader(maxLineBytes, StreamReadConstraints.DEFAULT_MAX_NUM_LEN, false);
+        return new JsonRpcReader(maxLineBytes, StreamReadConstraints.DEFAULT_MAX_NUM_LEN, DuplicateKeys.LAST_COUNTS);
     }
 
     /** The parser factory this reader reads with, for a part read again (a span, a tree of params). */
@@ -81,11 +99,11 @@ public final class JsonRpcReader {
             if (first == null) {
                 return JsonRpcLine.BLANK;
             } else if (first == JsonToken.START_OBJECT) {
-                line = new JsonRpcLine(List.of(MessageReader.object(parser, buffer)), false, -1);
+                line = new JsonRpcLine(List.of(MessageReader.object(parser, buffer, routedOnce)), false, -1);
             } else if (first == JsonToken.START_ARRAY) {
                 List<JsonRpcMessage> messages = new ArrayList<>();
                 while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    messages.add(MessageReader.element(parser, buffer));
+                    messages.add(MessageReader.element(parser, buffer, routedOnce));
                 }
                 line = new JsonRpcLine(messages, true, (int) parser.currentTokenLocation().getByteOffset());
             } else {
@@ -140,25 +158,79 @@ public final class JsonRpcReader {
      * stops reading (a refused request is answered with its own id, so the client never waits on it).
      */
     private JsonRpcId readableId(byte[] buffer, int length) {
-        JsonRpcId found = JsonRpcId.NONE;
-        int seen = 0;
+        TopLevelId id = new TopLevelId();
         try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return JsonRpcId.NONE;
+            if (parser.nextToken() == JsonToken.START_OBJECT) {
+                id.read(parser, buffer);
             }
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                boolean id = "id".equals(parser.currentName());
-                parser.nextToken();
-                if (id) {
-                    seen++;
-                    found = JsonRpcId.read(parser, buffer);
+        } catch (IOException e) {
+            // read as far as it goes: an id before the fault still names the request
+        }
+        return id.id();
+    }
+
+    /**
+     * The ids of the requests of a batch line that could not be read as messages (a key given twice,
+     * nesting too deep), where they can still be read: of each element that is an object with a
+     * {@code method}, its one {@code id} at its top level when MCP allows it, in order, as far as the
+     * line reads. Empty for a line that is no batch. A refused batch is answered request by request
+     * (the contract, §12.1).
+     */
+    public List<JsonRpcId> readableRequestIds(byte[] buffer, int length) {
+        List<JsonRpcId> ids = new ArrayList<>();
+        TopLevelId element = null;
+        try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
+            if (parser.nextToken() != JsonToken.START_ARRAY) {
+                return ids;
+            }
+            for (JsonToken token = parser.nextToken(); token != null && token != JsonToken.END_ARRAY;
+                    token = parser.nextToken()) {
+                if (token == JsonToken.START_OBJECT) {
+                    element = new TopLevelId();
+                    ids.add(element.read(parser, buffer).requestId());
+                    element = null;
                 } else {
                     parser.skipChildren();
                 }
             }
         } catch (IOException e) {
-            // read as far as it goes: an id before the fault still names the request
+            if (element != null) {
+                ids.add(element.requestId()); // the element the reading stopped in, if its id came before
+            }
         }
-        return seen == 1 ? found : JsonRpcId.NONE;
+        return ids.stream().filter(JsonRpcId::legal).toList();
+    }
+
+    /** The one {@code id} at an object's top level, and whether it has a {@code method}: read as far as the object reads. */
+    private static final class TopLevelId {
+        private JsonRpcId found = JsonRpcId.NONE;
+        private int seen;
+        private boolean method;
+
+        /** Reads the object the parser is at (its opening brace) to its end, or up to where reading fails. */
+        TopLevelId read(JsonParser parser, byte[] buffer) throws IOException {
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                if ("id".equals(name)) {
+                    seen++;
+                    found = JsonRpcId.read(parser, buffer);
+                } else {
+                    method |= "method".equals(name);
+                    parser.skipChildren();
+                }
+            }
+            return this;
+        }
+
+        /** The id, when given exactly once: an id given twice names nothing. */
+        JsonRpcId id() {
+            return seen == 1 ? found : JsonRpcId.NONE;
+        }
+
+        /** The id of a request (an object with a method): JSON-RPC answers no other. */
+        JsonRpcId requestId() {
+            return method ? id() : JsonRpcId.NONE;
+        }
     }
 }

@@ -25,14 +25,18 @@ final class MessageReader {
     private boolean hasResult;
     private boolean hasError;
     private Params params;
+    /** Whether {@code id}, {@code method}, {@code result} or {@code error} came twice, where that makes no message. */
+    private final boolean routedOnce;
+    private boolean routedTwice;
 
-    private MessageReader() {
+    private MessageReader(boolean routedOnce) {
+        this.routedOnce = routedOnce;
     }
 
     /** The element of a batch the parser is at: an object read as a message, anything else skipped. */
-    static JsonRpcMessage element(JsonParser parser, byte[] buffer) throws IOException {
+    static JsonRpcMessage element(JsonParser parser, byte[] buffer, boolean routedOnce) throws IOException {
         if (parser.currentToken() == JsonToken.START_OBJECT) {
-            return object(parser, buffer);
+            return object(parser, buffer, routedOnce);
         }
         int start = (int) parser.currentTokenLocation().getByteOffset();
         String type = typeOf(parser.currentToken());
@@ -40,10 +44,13 @@ final class MessageReader {
         return new Invalid(Fault.NOT_AN_OBJECT, type, null, null, new Parts(start, end, false, false, false, null));
     }
 
-    /** The object the parser is at (its opening brace), read as a message. */
-    static JsonRpcMessage object(JsonParser parser, byte[] buffer) throws IOException {
+    /**
+     * The object the parser is at (its opening brace), read as a message; {@code routedOnce}: one that holds
+     * {@code id}, {@code method}, {@code result} or {@code error} twice is {@link Fault#ROUTED_KEY_TWICE}.
+     */
+    static JsonRpcMessage object(JsonParser parser, byte[] buffer, boolean routedOnce) throws IOException {
         int start = (int) parser.currentTokenLocation().getByteOffset();
-        MessageReader message = new MessageReader();
+        MessageReader message = new MessageReader(routedOnce);
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             JsonToken value = parser.nextToken();
@@ -67,6 +74,13 @@ final class MessageReader {
     }
 
     private void member(String name, JsonToken value, JsonParser parser, byte[] buffer) throws IOException {
+        routedTwice |= switch (name) {
+            case "method" -> hasMethod;
+            case "id" -> id != null;
+            case "result" -> hasResult;
+            case "error" -> hasError;
+            default -> false;
+        };
         switch (name) {
             case "method" -> {
                 hasMethod = true;
@@ -92,6 +106,10 @@ final class MessageReader {
     }
 
     private JsonRpcMessage message(Parts parts) {
+        if (routedOnce && routedTwice) {
+            return new Invalid(Fault.ROUTED_KEY_TWICE, "a message holds id, method, result or error twice",
+                    JsonRpcId.NONE, null, parts);
+        }
         if (hasMethod) {
             if (id != null && !id.legal()) {
                 return new Invalid(Fault.ID_NOT_LEGAL, "an id is a string or a number", JsonRpcId.NONE, method,

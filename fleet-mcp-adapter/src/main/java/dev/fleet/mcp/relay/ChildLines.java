@@ -10,6 +10,9 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader.DuplicateKeys;
+import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.LineOutput;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +38,13 @@ final class ChildLines {
         void answer(OwnRequest request, JsonRpcId id, boolean modern);
     }
 
+    /**
+     * The reader of the child's lines, which pass as they came: the last of a key given twice counts, as the
+     * client's reader will have it, but a message holding its {@code id}, {@code method}, {@code result} or
+     * {@code error} twice is dropped (a client reading the first could meet another id than fleet routed by).
+     */
+    static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, DuplicateKeys.ONCE_WHERE_ROUTED);
+
     private static final Logger LOG = LoggerFactory.getLogger(ChildLines.class);
     /** What {@link #message} returns for a message that passes as it came. */
     private static final byte[] PASSED = new byte[0];
@@ -59,7 +69,7 @@ final class ChildLines {
 
     /** One line of the child's, without its terminator. */
     void line(byte[] buffer, int length) {
-        JsonRpcLine line = Relay.READER.read(buffer, length);
+        JsonRpcLine line = READER.read(buffer, length);
         if (line.blank()) {
             return;
         }

@@ -83,7 +83,7 @@ final class ChildListens {
 
     /** The id key of a subscription id's JSON text, or null when it is no id MCP allows. */
     private static String key(byte[] text) {
-        try (JsonParser parser = Relay.READER.factory().createParser(text)) {
+        try (JsonParser parser = ChildLines.READER.factory().createParser(text)) {
             parser.nextToken();
             return JsonRpcId.read(parser, text).key();
         } catch (IOException e) {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fleet.domain.Failures;
 import dev.fleet.mcp.FleetAnswers;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
@@ -16,6 +16,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader.DuplicateKeys;
 import dev.fleet.mcp.modern.ModernEra;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.LineOutput;
@@ -53,8 +54,8 @@ public final class Relay implements AutoCloseable {
     static final int MAX_FORWARDED = 4096;
     private static final String ANSWERS_TOO = "a request holds no result nor error";
 
-    /** The relay's reader of lines, both ways: strict, as a duplicate key might route one way here and another in the child. */
-    static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, true);
+    /** The reader of the client's lines: strict, as a duplicate key might route one way here and another in the child. */
+    static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, DuplicateKeys.REFUSED);
 
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
 
@@ -71,37 +72,49 @@ public final class Relay implements AutoCloseable {
     private final WaitingRequests forwarded = new WaitingRequests();
     private final ChildListens listens = new ChildListens(forwarded);
     private final ChildLines childLines;
+    private final Refusals refusals;
 
     Relay(FleetAnswers fleet, LineOutput toClient, LineOutput toChild) {
         this.fleet = Objects.requireNonNull(fleet, "fleet");
         this.toClient = Objects.requireNonNull(toClient, "toClient");
         this.toChild = Objects.requireNonNull(toChild, "toChild");
+        this.refusals = new Refusals(json, toClient);
         ArrayNode tools = json.createArrayNode();
         fleet.tools().forEach(tool -> tools.add(fleet.mapper().convertValue(tool, JsonNode.class)));
         this.amendments = new Amendments(tools, fleet.mapper().convertValue(fleet.verdictResource(), JsonNode.class));
-        this.own = new OwnAnswers(fleet, amendments, listens, this::writeToClient);
+        this.own = new OwnAnswers(fleet, amendments, listens, refusals::write);
         this.childLines = new ChildLines(forwarded, amendments, toClient, listens,
                 (request, id, modern) -> own.answer(request, id, null, modern), own::listening);
     }
 
-    /** One line from the client, without its terminator. */
+    /**
+     * One line from the client, without its terminator. Should handling it fail all the same, each of
+     * its requests is answered with -32603: no client waits for ever on a line the relay dropped.
+     */
     public void fromClient(byte[] buffer, int length) {
         JsonRpcLine line = READER.read(buffer, length);
-        if (line.blank()) {
-            return; // a blank line is no message at all
-        }
-        if (line.batch()) {
-            clientBatch(line.messages(), buffer, length);
-        } else if (line.message() instanceof Invalid invalid && invalid.wholeLine()) {
-            refuseLine(invalid);
-        } else {
-            clientMessage(line.message(), buffer, length);
+        try {
+            if (line.blank()) {
+                return; // a blank line is no message at all
+            }
+            if (line.batch()) {
+                clientBatch(line, buffer, length);
+            } else if (line.message() instanceof Invalid invalid && invalid.wholeLine()) {
+                refusals.line(invalid, buffer, length);
+            } else {
+                clientMessage(line.message(), buffer, length);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("relaying a client line failed; its requests are answered with -32603", e);
+            String why = "Internal error: " + Failures.withKind(e);
+            line.messages().stream().filter(Request.class::isInstance).map(JsonRpcMessage::id)
+                    .forEach(id -> refusals.error(id, JsonRpcError.INTERNAL_ERROR, why));
         }
     }
 
     /** A client line longer than the limit: discarded unread, and answered once (the contract, §7). */
     public void clientLineTooLong(int limit) {
-        replyError(JsonRpcId.NONE, -32600, "Invalid Request: line longer than " + limit + " bytes, discarded unread");
+        refusals.error(JsonRpcId.NONE, -32600, "Invalid Request: line longer than " + limit + " bytes, discarded unread");
     }
 
     /** One line from the child's stdout, without its terminator. */
@@ -135,20 +148,19 @@ public final class Relay implements AutoCloseable {
 
     private void clientMessage(JsonRpcMessage message, byte[] buffer, int length) {
         if (answersToo(message)) {
-            replyError(message.id(), -32600, "Invalid Request: " + ANSWERS_TOO);
+            refusals.error(message.id(), -32600, "Invalid Request: " + ANSWERS_TOO);
             return;
         }
         OwnRequest ownRequest = own(message);
         if (message instanceof Request request) {
             if (ownRequest != null) {
                 toChild.flush(); // answering may wait for a free slot: what went before leaves first
-                own.answer(ownRequest, request.id(), params(buffer, request.parts().params()),
-                        ModernEra.claims(request.parts().params()));
+                answerOwn(ownRequest, request, buffer);
                 return;
             }
             if (!forwarded.hasRoomFor(forwarded.waits(request.id().key()) ? 0 : 1)) {
-                replyError(request.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait for "
-                        + "the server's answers");
+                refusals.error(request.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait "
+                        + "for the server's answers");
                 return;
             }
             forwarded.add(request.id().key(), request.method(), claimsModernEra(request));
@@ -164,22 +176,25 @@ public final class Relay implements AutoCloseable {
                 return;
             }
         } else if (message instanceof Invalid invalid && invalid.request()) {
-            replyError(invalid.id(), -32600, "Invalid Request: " + invalid.detail());
+            refusals.error(invalid.id(), -32600, "Invalid Request: " + invalid.detail());
             return;
         }
         toChild.passLine(buffer, length); // a response, or what names no request: the child's to judge
     }
 
-    /** A line that is no JSON-RPC message at all, answered with the id it names where that can be read. */
-    private void refuseLine(Invalid line) {
-        switch (line.fault()) {
-            case LINE_NOT_AN_OBJECT -> replyError(JsonRpcId.NONE, -32600,
-                    "Invalid Request: a JSON-RPC message is an object");
-            case DUPLICATE_KEY -> replyError(line.id(), -32600, "Invalid Request: an object holds the same key twice");
-            case TOO_DEEP -> replyError(line.id(), -32600, "Invalid Request: nested deeper than "
-                    + JsonRpcReader.MAX_DEPTH + " levels");
-            default -> replyError(line.id(), -32700, "Parse error: not one JSON value");
+    /**
+     * A request the member answers itself. Its params, read once already, are read again as a tree; a
+     * number no decimal holds ({@code 1e9999999999}, whose exponent overflows) is refused with -32602.
+     */
+    private void answerOwn(OwnRequest ownRequest, Request request, byte[] buffer) {
+        JsonNode params;
+        try {
+            params = params(buffer, request.parts().params());
+        } catch (IOException | NumberFormatException unreadable) {
+            refusals.error(request.id(), JsonRpcError.INVALID_PARAMS, "Invalid params: " + Failures.withKind(unreadable));
+            return;
         }
+        own.answer(ownRequest, request.id(), params, ModernEra.claims(request.parts().params()));
     }
 
     /** The request this member answers itself that {@code message} is, or null. */
@@ -208,65 +223,65 @@ public final class Relay implements AutoCloseable {
         return false;
     }
 
-    private void clientBatch(List<JsonRpcMessage> batch, byte[] buffer, int length) {
+    /**
+     * A batch: refused whole when it holds a request the relay refuses or answers itself; else passed as
+     * it came, less what never reaches the child (a notification naming the fleet's own tool or
+     * resource, a cancellation of the member's own request), and not at all when nothing is left.
+     */
+    private void clientBatch(JsonRpcLine line, byte[] buffer, int length) {
+        List<JsonRpcMessage> batch = line.messages();
         int added = 0;
-        for (JsonRpcMessage message : batch) {
-            if (answersToo(message)) {
-                refuseBatch(batch, "Invalid Request: " + ANSWERS_TOO);
+        boolean[] cut = new boolean[batch.size()];
+        for (int i = 0; i < cut.length; i++) {
+            JsonRpcMessage message = batch.get(i);
+            String refused = refusal(message);
+            if (refused != null) {
+                refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + refused);
                 return;
             }
             OwnRequest ownRequest = own(message);
-            if (ownRequest != null && (message instanceof Request || ownRequest.namesTheFleet())) {
-                refuseBatch(batch, "Invalid Request: a batch may not hold a request the fleet answers itself ("
-                        + message.method() + "); send it on a line of its own");
-                return;
-            }
-            if (message instanceof Invalid invalid && invalid.request()) {
-                refuseBatch(batch, "Invalid Request: " + invalid.detail());
-                return;
+            cut[i] = ownRequest != null && ownRequest.namesTheFleet();
+            if (cut[i]) {
+                LOG.warn("the client sent {} for the fleet's own {} as a notification in a batch: cut from it, it never "
+                        + "reaches the wrapped server", message.method(), ownRequest);
             }
             added += message instanceof Request request && !forwarded.waits(request.id().key()) ? 1 : 0;
         }
         if (!forwarded.hasRoomFor(added)) {
-            refuseBatch(batch, "Invalid Request: " + MAX_FORWARDED + " requests already wait for the server's answers");
+            refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + MAX_FORWARDED + " requests already wait for the "
+                    + "server's answers");
             return;
         }
-        for (JsonRpcMessage message : batch) {
-            if (message instanceof Request request) {
+        for (int i = 0; i < cut.length; i++) {
+            if (batch.get(i) instanceof Request request) {
                 forwarded.add(request.id().key(), request.method(), false); // a batch is no 2026-07-28 message
-            } else if (message instanceof Notification notification
+            } else if (batch.get(i) instanceof Notification notification
                     && "notifications/cancelled".equals(notification.method())) {
-                cancelled(notification.parts().params() == null ? null : notification.parts().params().requestId());
+                Params params = notification.parts().params();
+                cut[i] |= cancelled(params == null ? null : params.requestId());
             }
         }
-        toChild.passLine(buffer, length);
+        byte[] kept = Splice.without(line, cut, buffer, length);
+        if (kept != null) {
+            toChild.passLine(kept, kept.length);
+        }
+    }
+
+    /** Why a batch holding {@code message} is refused whole, or null. */
+    private String refusal(JsonRpcMessage message) {
+        if (answersToo(message)) {
+            return ANSWERS_TOO;
+        }
+        if (message instanceof Request && own(message) != null) {
+            return "a batch may not hold a request the fleet answers itself (" + message.method()
+                    + "); send it on a line of its own";
+        }
+        return message instanceof Invalid invalid && invalid.request() ? invalid.detail() : null;
     }
 
     /** A method and an id with a result or an error: no request (as ChildLines judges), never forwarded nor waiting. */
     private static boolean answersToo(JsonRpcMessage message) {
         return message instanceof Request && message.parts().answers();
-    }
-
-    private void refuseBatch(List<JsonRpcMessage> batch, String reason) {
-        ArrayNode replies = json.createArrayNode();
-        for (JsonRpcMessage message : batch) {
-            JsonRpcId id = message instanceof Request || message instanceof Invalid invalid && invalid.request()
-                    ? message.id() : null;
-            if (id != null && id.legal()) {
-                replies.add(error(id, -32600, reason));
-            }
-        }
-        LOG.warn("a client batch answered with error -32600: {}", reason);
-        writeToClient(replies.isEmpty() ? error(JsonRpcId.NONE, -32600, reason) : replies);
-    }
-
-    private void replyError(JsonRpcId id, int code, String message) {
-        LOG.warn("a client line answered with error {}: {}", code, message);
-        writeToClient(error(id, code, message));
-    }
-
-    private static ObjectNode error(JsonRpcId id, int code, String message) {
-        return new JsonRpcError(code, message).node(id);
     }
 
     /**
@@ -279,22 +294,7 @@ public final class Relay implements AutoCloseable {
     }
 
     /** The params of a request the member answers itself, as a tree: just their bytes read again; null when absent. */
-    private JsonNode params(byte[] buffer, Params params) {
-        if (params == null) {
-            return null;
-        }
-        try {
-            return json.readTree(buffer, params.start(), params.end() - params.start());
-        } catch (IOException e) {
-            throw new IllegalStateException("a line read once could not be read again", e);
-        }
-    }
-
-    private void writeToClient(JsonNode message) {
-        try {
-            toClient.writeLine(json.writeValueAsBytes(message));
-        } catch (IOException e) {
-            LOG.warn("could not encode a message for the client: {}", e.toString());
-        }
+    private JsonNode params(byte[] buffer, Params params) throws IOException {
+        return params == null ? null : json.readTree(buffer, params.start(), params.end() - params.start());
     }
 }

@@ -37,7 +37,7 @@ record Span(JsonToken token, int start, int end, String text, Map<String, Span> 
 
     /** The one value in {@code buffer[start, end)}, read {@code depth} levels deep (the line is known good). */
     static Span read(byte[] buffer, int start, int end, int depth) {
-        try (JsonParser parser = Relay.READER.factory().createParser(buffer, start, end - start)) {
+        try (JsonParser parser = ChildLines.READER.factory().createParser(buffer, start, end - start)) {
             parser.nextToken();
             return value(parser, start, depth);
         } catch (IOException e) {

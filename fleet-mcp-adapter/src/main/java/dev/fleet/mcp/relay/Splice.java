@@ -3,7 +3,9 @@ package dev.fleet.mcp.relay;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.ByteArrayOutputStream;
+import dev.fleet.mcp.jsonrpc.JsonRpcLine;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -71,6 +73,26 @@ final class Splice {
             edits.add(new Edit(lastKept >= 0 ? elements.get(lastKept).end() : close, lastKept >= 0
                     ? elements.get(lastKept).end() : close, text.toByteArray()));
         }
+    }
+
+    /**
+     * The batch line {@code buffer[0, length)} less the elements {@code cut} marks (with the commas between
+     * them): the line itself when none is, null when every one is.
+     */
+    static byte[] without(JsonRpcLine batch, boolean[] cut, byte[] buffer, int length) {
+        List<Span> elements = batch.messages().stream()
+                .map(message -> new Span(null, message.start(), message.end(), null, null, null)).toList();
+        Splice splice = new Splice();
+        splice.cutAndAppend(batch.close(), elements, cut, List.of());
+        if (splice.isEmpty()) {
+            return length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+        }
+        for (boolean gone : cut) {
+            if (!gone) {
+                return splice.apply(buffer, 0, length);
+            }
+        }
+        return null;
     }
 
     /** Puts {@code text} in place of the element {@code span} of an array. */

@@ -16,13 +16,14 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The one reader says what each message is, where it and its params lie, and why it is none of the four kinds. */
 class JsonRpcReaderTest {
 
-    private static final JsonRpcReader STRICT = new JsonRpcReader(1 << 20, true);
-    private static final JsonRpcReader LENIENT = new JsonRpcReader(1 << 20, false);
+    private static final JsonRpcReader STRICT = new JsonRpcReader(1 << 20, JsonRpcReader.DuplicateKeys.REFUSED);
+    private static final JsonRpcReader LENIENT = new JsonRpcReader(1 << 20, JsonRpcReader.DuplicateKeys.LAST_COUNTS);
 
     @Test
     void aRequestSaysItsIdMethodAndWhereItsParamsLie() {
@@ -54,6 +55,34 @@ class JsonRpcReaderTest {
         assertFault(Fault.ID_NOT_LEGAL, true, read(STRICT, "{\"method\":\"m\",\"id\":null}").message());
         assertFault(Fault.METHOD_NOT_A_STRING, true, read(STRICT, "{\"method\":1,\"id\":2}").message());
         assertFault(Fault.METHOD_NOT_A_STRING, false, read(STRICT, "{\"method\":1}").message());
+    }
+
+    @Test
+    void aReaderOfAChildsLinesLetsTheLastKeyCountButWhereItRoutes() {
+        JsonRpcReader child = new JsonRpcReader(1 << 20, JsonRpcReader.DuplicateKeys.ONCE_WHERE_ROUTED);
+        Response deep = assertInstanceOf(Response.class,
+                read(child, "{\"id\":1,\"result\":{\"k\":1,\"k\":2},\"jsonrpc\":\"2.0\"}").message());
+        assertEquals("1", deep.id().json());
+        for (String twice : List.of("{\"id\":1,\"id\":2,\"result\":{}}", "{\"id\":1,\"result\":{},\"result\":{}}",
+                "{\"id\":1,\"error\":{},\"error\":{}}", "{\"method\":\"a\",\"method\":\"b\"}")) {
+            assertFault(Fault.ROUTED_KEY_TWICE, false, read(child, twice).message());
+            assertInstanceOf(Invalid.class, read(child, "[" + twice + ",{\"method\":\"n\"}]").messages().get(0));
+            assertInstanceOf(Notification.class, read(child, "[" + twice + ",{\"method\":\"n\"}]").messages().get(1));
+            assertFalse(read(LENIENT, twice).message() instanceof Invalid invalid
+                    && invalid.fault() == Fault.ROUTED_KEY_TWICE, "the plain servers' reader: the last counts");
+        }
+    }
+
+    @Test
+    void aBatchRefusedWholeStillNamesTheIdsOfItsRequests() {
+        String line = "[{\"id\":1,\"method\":\"a\"},{\"id\":2,\"method\":\"b\",\"params\":{\"x\":1,\"x\":2}},"
+                + "{\"method\":\"n\"},{\"id\":3,\"result\":{}},{\"id\":4,\"id\":5,\"method\":\"c\"},7,"
+                + "{\"id\":\"s\",\"method\":\"d\",\"params\":" + "[".repeat(1001) + "]".repeat(1001) + "}]";
+        byte[] bytes = line.getBytes(UTF_8);
+        assertEquals(List.of("1", "2", "\"s\""), STRICT.readableRequestIds(bytes, bytes.length).stream()
+                .map(JsonRpcId::json).toList(), "requests only, each id given once, up to where reading stops");
+        byte[] single = "{\"id\":1,\"method\":\"a\"}".getBytes(UTF_8);
+        assertEquals(List.of(), STRICT.readableRequestIds(single, single.length), "a line that is no batch");
     }
 
     @Test

@@ -230,7 +230,7 @@ final class ConversationBuilder {
             case 6 -> List.of("42", "\"text\"", "[]", "null", "true").get(pick(0, 4));
             case 7 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}";
             case 8 -> "not json " + id;
-            case 9 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"a\":1,\"a\":2}}";
+            case 9 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"a\":1},\"result\":{\"a\":2}}";
             case 10 -> "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"result\":{}}";
             case 11 -> "{\"jsonrpc\":\"2.0\",\"id\":\"nobody-" + nextId + "\",\"result\":{}}";
             case 12 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}} {\"jsonrpc\":\"2.0\"}";
