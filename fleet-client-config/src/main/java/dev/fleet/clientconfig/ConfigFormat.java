@@ -3,6 +3,7 @@ package dev.fleet.clientconfig;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -19,7 +20,9 @@ import org.yaml.snakeyaml.LoaderOptions;
  * Code's and Zed's files are JSON with comments and trailing commas.
  */
 enum ConfigFormat {
-    JSON(JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA).build()),
+    // Anything after the document is refused, as the clients' own readers refuse it (JSON.parse, Python's json).
+    JSON(JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build()),
     TOML(new TomlMapper()),
     YAML(new YAMLMapper(YAMLFactory.builder().loaderOptions(yamlLimits()).build()));
 

@@ -53,6 +53,17 @@ class BrokenFilesTest {
         assertOneWarning(host.read(), file, "not valid JSON (line 2)");
     }
 
+    /** What the clients' own readers (JSON.parse, Python's json) refuse: a document, then more. */
+    @Test
+    void jsonWithMoreAfterItsDocumentIsOneWarning() {
+        TempHost host = new TempHost(root);
+        good(host);
+        Path file = host.inHome(".claude.json", "{\"mcpServers\": {\"a\": {\"command\": \"a-mcp\"}}}\n"
+                + "this is " + SECRET);
+
+        assertOneWarning(host.read(), file, "not valid JSON (line 2)");
+    }
+
     @Test
     void brokenTomlIsOneWarningWithItsLine() {
         TempHost host = new TempHost(root);
