@@ -128,7 +128,9 @@ public final class FleetCli implements Callable<Integer> {
     public static CommandLine commandLine(String... args) {
         CommandLine cli = new CommandLine(new FleetCli());
         verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
-        return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true)
+        // No @FILE argument files: fleet never takes its arguments from a file, so "--project @dir" is a
+        // directory named @dir, not a file read (picocli's reading threw a stack trace, or hung on a FIFO).
+        return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true).setExpandAtFiles(false)
                 .setParameterExceptionHandler(ErrorHandling.INSTANCE)
                 .setExitCodeExceptionMapper(ErrorHandling.INSTANCE)
                 .setExecutionExceptionHandler(ErrorHandling.INSTANCE);

@@ -56,6 +56,16 @@ class UsageIT {
         assertTrue(!Files.exists(registry), "nothing was registered");
     }
 
+    /** An argument that begins with @ is that argument: fleet reads no argument file (picocli's threw, or hung on a FIFO). */
+    @Test
+    void anArgumentBeginningWithAnAtSignIsNeverAFileToRead(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("args"), "--format\njson\n"); // read, it would print the roster
+        FleetJar.Run directory = FleetJar.run("roster", "--roster", "@" + dir);
+        assertOneLineUsageError(directory);
+        assertTrue(directory.stderr().contains("@" + dir), directory.stderr());
+        assertOneLineUsageError(FleetJar.run("roster", "@" + dir.resolve("args")));
+    }
+
     @Test
     void aMissingRosterFile(@TempDir Path dir) {
         FleetJar.Run run = FleetJar.run("roster", "--roster", dir.resolve("missing.json").toString());
