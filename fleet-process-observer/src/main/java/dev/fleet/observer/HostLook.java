@@ -18,8 +18,9 @@ import java.util.function.Predicate;
  * links of fd 0 and fd 1 ({@link Descriptors}): the channels (pipes and sockets) stdins read. The second, only
  * when some stdin reads a channel, reads the other fd links of each process whose fds could be read in the
  * first ({@link HeldChannels}), and for a pipe some stdin reads the {@code fdinfo} of each fd on it, to learn who
- * writes it ({@link PipeWriters}). Bounded on a hostile host: at most {@link #MAX_PROCESSES} processes, and fd
- * links as {@link Budget} allows; every cut is said in a warning. A pid that vanishes mid-look is simply absent
+ * writes it ({@link PipeWriters}). Bounded on a hostile host: at most {@link #MAX_PROCESSES} processes, fd links
+ * as {@link Budget} allows, and the argvs kept ({@link #MAX_ARGV_BYTES} each, {@link #MAX_ARGV_BYTES_PER_LOOK} in
+ * all); every cut is said in a warning. A pid that vanishes mid-look is simply absent
  * (races are normal); a zombie or a dead pid is no process.
  */
 final class HostLook {
@@ -28,6 +29,13 @@ final class HostLook {
     static final int MAX_FDS_PER_PROCESS = 4_096;
     /** About a second of readlinks: 2,000 ordinary processes hold some 40,000 fds. */
     static final long MAX_FDS_PER_LOOK = 1_048_576;
+    /**
+     * The longest argv kept for the report: any user may start processes of a 6 MiB argv (the kernel's
+     * bound), and 300 of them held 3 GB. No MCP server a client configures comes near it.
+     */
+    static final int MAX_ARGV_BYTES = 1 << 20;
+    /** The argv bytes kept for the report in all: 2,000 ordinary processes hold some 400 KB. */
+    static final long MAX_ARGV_BYTES_PER_LOOK = 64L << 20;
 
     private final String procPrefix;
     private final long clockTicksPerSecond;
@@ -35,6 +43,9 @@ final class HostLook {
     private final long bootMillis;
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong unparsed = new AtomicLong();
+    private final long argvBytesPerLook;
+    private final AtomicLong argvBytesKept = new AtomicLong();
+    private final AtomicLong argvsLeftOut = new AtomicLong();
 
     private final Predicate<String> fleetServer;
     private final Set<Long> fleetPids = ConcurrentHashMap.newKeySet();
@@ -52,9 +63,10 @@ final class HostLook {
      * @param fleetServer tested on each command line as read, its secrets not yet masked, as the fleet's own
      *     observer tests it: the processes it accepts are {@link #fleetPids}
      */
-    HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook,
+    HostLook(Path procRoot, long clockTicksPerSecond, int fdsPerProcess, long fdsPerLook, long argvBytesPerLook,
             Predicate<String> fleetServer) {
         this.fleetServer = fleetServer;
+        this.argvBytesPerLook = argvBytesPerLook;
         this.procPrefix = procRoot + "/";
         this.clockTicksPerSecond = clockTicksPerSecond;
         this.budget = new Budget(fdsPerProcess, fdsPerLook);
@@ -93,6 +105,11 @@ final class HostLook {
             warnings.add(processesCut + " processes had more open files than were read (at most "
                     + MAX_FDS_PER_PROCESS + " each, " + MAX_FDS_PER_LOOK + " in all): pipes they hold may be missing");
         }
+        if (argvsLeftOut.get() > 0) {
+            warnings.add(argvsLeftOut.get() + " processes' command lines were too long to keep (over "
+                    + MAX_ARGV_BYTES + " bytes each, or " + argvBytesPerLook + " in all): they match no configured "
+                    + "server");
+        }
         if (unparsed.get() > 0) {
             warnings.add(unparsed.get() + " processes were left out: their /proc/PID/stat showed no start");
         }
@@ -106,6 +123,19 @@ final class HostLook {
             }
         }
         return found;
+    }
+
+    /** Whether {@code length} more argv bytes fit the look's bound: then they count against it. */
+    private boolean keptWithin(int length) {
+        while (true) {
+            long kept = argvBytesKept.get();
+            if (kept + length > argvBytesPerLook) {
+                return false;
+            }
+            if (argvBytesKept.compareAndSet(kept, kept + length)) {
+                return true;
+            }
+        }
     }
 
     List<String> warnings() {
@@ -198,7 +228,11 @@ final class HostLook {
         length = reader.readProcessFile(directory + "/cmdline");
         // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
         String arguments = length <= 0 ? null : CommandLines.arguments(reader.buffer(), length);
-        List<String> argv = arguments == null ? List.of() : CommandLines.maskedApart(arguments);
+        boolean kept = arguments != null && length <= MAX_ARGV_BYTES && keptWithin(length);
+        if (arguments != null && !kept) {
+            argvsLeftOut.incrementAndGet(); // shown as a process that cleared its argv: it matches nothing
+        }
+        List<String> argv = kept ? CommandLines.maskedApart(arguments) : List.of();
         if (arguments != null && fleetServer.test(CommandLines.joined(arguments))) {
             fleetPids.add(pid); // matched as the fleet's observer matches: the line as read, secrets and all
         }

@@ -23,6 +23,7 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
     private final int maxProcesses;
     private final int fdsPerProcess;
     private final long fdsPerLook;
+    private final long argvBytesPerLook;
 
     /** Looks at this host's {@code /proc}, bounded as {@link HostLook} says. */
     public ProcfsHostProcessTable() {
@@ -32,6 +33,13 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
 
     /** For tests: a {@code /proc}-shaped directory, the pid its {@code self} names, and smaller bounds. */
     ProcfsHostProcessTable(Path procRoot, long ownPid, int maxProcesses, int fdsPerProcess, long fdsPerLook) {
+        this(procRoot, ownPid, maxProcesses, fdsPerProcess, fdsPerLook, HostLook.MAX_ARGV_BYTES_PER_LOOK);
+    }
+
+    /** For tests: a smaller bound on the argv bytes kept, as well. */
+    ProcfsHostProcessTable(Path procRoot, long ownPid, int maxProcesses, int fdsPerProcess, long fdsPerLook,
+            long argvBytesPerLook) {
+        this.argvBytesPerLook = argvBytesPerLook;
         this.procRoot = Objects.requireNonNull(procRoot, "procRoot");
         this.ownPid = ownPid;
         this.clockTicksPerSecond = ClockTicks.perSecond(procRoot);
@@ -54,7 +62,8 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
             if (HiddenProcesses.hideOthersFromUs(procRoot)) {
                 warnings.add(procRoot + " is mounted with hidepid: other users' processes are not shown");
             }
-            HostLook look = new HostLook(procRoot, clockTicksPerSecond, fdsPerProcess, fdsPerLook, fleetServer);
+            HostLook look = new HostLook(procRoot, clockTicksPerSecond, fdsPerProcess, fdsPerLook, argvBytesPerLook,
+                    fleetServer);
             var processes = look.run(names, maxProcesses);
             warnings.addAll(look.warnings());
             return new Look(processes, look.fleetPids(), bootId, ownPid, warnings, true);

@@ -222,6 +222,28 @@ class HostFakeProcTest {
         assertEquals(Set.of(5L), byPid(whole).get(701L).pipesWritten());
     }
 
+    /** Any user may start processes of a 6 MiB argv: what is kept of them is bounded, each and in all. */
+    @Test
+    void argvsBeyondTheBoundsAreNotKeptAndSaySo() throws IOException {
+        standardProc();
+        process(800, "huge\0" + "x".repeat(HostLook.MAX_ARGV_BYTES) + "\0", stat(800, "huge", 1, 800, 800, 1), 0, 1);
+        for (int pid = 801; pid <= 803; pid++) {
+            process(pid, "small\0" + "y".repeat(94) + "\0", stat(pid, "small", 1, pid, pid, 1), 0, 1);
+        }
+
+        HostProcessTable.Look look = new ProcfsHostProcessTable(proc, OWN_PID, 100, 4096, 1_000_000, 250).observe();
+
+        Map<Long, HostProcess> processes = byPid(look);
+        assertEquals(List.of(), processes.get(800L).argv(), "too long to keep: it matches nothing");
+        assertEquals(2, processes.values().stream().filter(process -> process.argv().contains("small")).count(),
+                "two argvs of 101 bytes fit 250 bytes in all, beside this process's 10: " + processes);
+        assertEquals(List.of("java", "Test"), processes.get(OWN_PID).argv());
+        assertTrue(look.warnings().contains("2 processes' command lines were too long to keep (over 1048576 bytes "
+                + "each, or 250 in all): they match no configured server"), look.warnings()::toString);
+        HostProcessTable.Look whole = new ProcfsHostProcessTable(proc, OWN_PID, 100, 4096, 1_000_000).observe();
+        assertEquals(3, byPid(whole).values().stream().filter(process -> process.argv().contains("small")).count());
+    }
+
     @Test
     void aProcessTableOfAnotherNamespaceShowsNothingAndSaysWhy() throws IOException {
         standardProc();
