@@ -36,7 +36,8 @@ public final class HostClassifier {
     public static HostInventory inventory(HostSnapshot snapshot, boolean all) {
         ProcessForest forest = ProcessForest.of(snapshot.processes());
         FleetPart fleet = FleetPart.of(forest, snapshot.fleetPids(), snapshot.ownPid());
-        ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured());
+        HostProcess own = forest.get(snapshot.ownPid());
+        ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured(), own == null ? -1 : own.uid());
         PipeHolders holders = PipeHolders.of(forest);
         LongPredicate mayFeed = pid -> !servers.inTrees().contains(pid) && !fleet.contains(pid);
 

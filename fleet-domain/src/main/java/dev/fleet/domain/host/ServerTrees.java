@@ -26,7 +26,12 @@ import java.util.TreeMap;
  */
 record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Long>> trees, Set<Long> inTrees) {
 
-    static ServerTrees of(ProcessForest forest, FleetPart fleet, List<ConfiguredServer> configured) {
+    /**
+     * @param owner the invoking user's uid, -1 when unknown: another user's process is no server of this
+     *     user's configuration, whatever its argv (its client is another user's, and the stop line could not
+     *     stop it)
+     */
+    static ServerTrees of(ProcessForest forest, FleetPart fleet, List<ConfiguredServer> configured, int owner) {
         List<ConfiguredServer> entries = new ArrayList<>(new HashSet<>(configured));
         entries.sort(Entry.ORDER);
         Map<ConfiguredServer, List<List<String>>> maskedForms = new LinkedHashMap<>();
@@ -35,7 +40,7 @@ record ServerTrees(Map<Long, List<ConfiguredServer>> matches, Map<Long, List<Lon
         }
         Map<Long, List<ConfiguredServer>> matched = new TreeMap<>();
         for (HostProcess process : forest.all()) {
-            if (fleet.spares(process.pid())) {
+            if (fleet.spares(process.pid()) || owner >= 0 && process.uid() != owner) {
                 continue;
             }
             LaunchForm.Shown shown = LaunchForm.Shown.of(process.argv());

@@ -24,6 +24,24 @@ class HostStatesTest {
                 .byHand(900, 500, 900, "-bash");
     }
 
+    /** Another user's servers are no server of this user's configuration: theirs to stop, not this report's. */
+    @Test
+    void anotherUsersProcessesAreNoServersOfThisUsersEntries() {
+        HostFixture host = claude().process(HostFixture.OWN_PID, 900, 9_000, 0, "java", "-jar", "fleet.jar", "host");
+        host.add(new HostProcess(3000, 1, 3000, 3000, 0, 2_000, HostFixture.at(2_000), List.of("root-claude"), true, null,
+                false, Set.of(21L, 22L), 4096, true));
+        for (long pid : new long[] {3100, 3200}) {
+            host.add(new HostProcess(pid, 3000, pid, pid, 0, pid, HostFixture.at(pid), List.of("npx", "-y", "@mcp/github"),
+                    false, pid == 3100 ? 21L : 22L, true, Set.of(), 1024, true));
+        }
+        HostReport report = host.process(1500, 1000, 3_000, 11, "npx", "-y", "@mcp/github")
+                .process(2000, 1000, 5_000, 12, "npx", "-y", "@mcp/github").report();
+
+        assertEquals(List.of(1500L, 2000L), report.servers().stream().map(HostServer::rootPid).sorted().toList(),
+                "root's two instances, under root's client, are not this user's: " + report.servers());
+        assertEquals(1, report.strays());
+    }
+
     @Test
     void theYoungestInstanceIsCurrentAndAnOlderOneAStaleGeneration() {
         HostReport report = claude()
