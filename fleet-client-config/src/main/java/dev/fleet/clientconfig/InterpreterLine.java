@@ -16,9 +16,13 @@ import java.util.Optional;
  */
 record InterpreterLine(String interpreter, String argument) {
 
-    /** The file's interpreter line, if it is a regular file that starts with one; the file is only read. */
+    /**
+     * The file's interpreter line, if it is an executable regular file that starts with one; the file is
+     * only read. The kernel runs no file without an execute bit, so such a file's head is never read:
+     * {@code /proc/kmsg} (0400, regular to {@code stat}) as a project's command would keep a reader waiting.
+     */
     static Optional<InterpreterLine> of(Path script) {
-        if (!Files.isRegularFile(script)) {
+        if (!Files.isRegularFile(script) || !Files.isExecutable(script)) {
             return Optional.empty();
         }
         byte[] head;

@@ -3,7 +3,9 @@ package dev.fleet.clientconfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fleet.domain.host.ConfiguredServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,6 +80,21 @@ class LaunchFormsTest {
 
         assertEquals(List.of(List.of("/usr/bin/python3", script.toString()), List.of(script.toString())),
                 server.launchForms());
+    }
+
+    /**
+     * The kernel runs no file without an execute bit, so its interpreter line is never read: {@code /proc/kmsg}
+     * (mode 0400, regular to {@code stat}) as a project's command would hold a reader for good.
+     */
+    @Test
+    void aFileThatIsNotExecutableHasNoInterpreterLineRead() throws Exception {
+        TempHost host = new TempHost(root);
+        Path script = host.executable("plain-text", "#!/usr/bin/python3\nprint()\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
+
+        ConfiguredServer server = configured(host, script.toString(), "");
+
+        assertEquals(List.of(List.of(script.toString())), server.launchForms());
     }
 
     @Test
