@@ -1,5 +1,6 @@
 package dev.fleet.cli.host;
 
+import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.HostFormat;
@@ -94,7 +95,17 @@ public final class HostCommand implements Callable<Integer> {
         return inventory.provesNoStray() ? ExitCodes.OK : ExitCodes.NEGATIVE;
     }
 
+    /**
+     * The project's folder. The current one, by default, must have a name this locale's charset can say, as
+     * {@code --project}'s must ({@link dev.fleet.cli.option.PathConverter}): read through a name with U+FFFD
+     * in it, its project files would silently be absent.
+     */
     private Path projectDir() {
-        return (project == null ? Path.of("") : project).toAbsolutePath().normalize();
+        Path folder = (project == null ? Path.of("") : project).toAbsolutePath().normalize();
+        if (project == null && folder.toString().indexOf('\uFFFD') >= 0) {
+            throw new ConfigurationException("the current directory's name holds bytes that are not text in this "
+                    + "locale's charset, so its project files cannot be opened; give --project DIR, or run elsewhere");
+        }
+        return folder;
     }
 }

@@ -63,6 +63,22 @@ class HostIT {
         }
     }
 
+    /** A current directory the locale cannot name would read as one without project files: one line, exit 2. */
+    @Test
+    void aCurrentDirectoryWhoseNameIsNoTextIsOneUsageLine(@TempDir Path home) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", "d=\"$1/proj$(printf '\\377')\" && mkdir \"$d\" && cd \"$d\" "
+                + "&& exec \"$2\" -jar \"$3\" host", "sh", home.toString(), FleetJar.javaBinary(), FleetJar.JAR.toString());
+        TestFleets.isolate(builder.environment());
+        builder.environment().putAll(environment(home));
+        builder.environment().put("LC_ALL", "C.UTF-8");
+        Process host = builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        assertTrue(host.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS), "fleet host ended");
+        String stderr = new String(host.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(2, host.exitValue(), stderr);
+        assertEquals("", new String(host.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        assertTrue(stderr.startsWith("fleet: the current directory's name") && stderr.lines().count() == 1, stderr);
+    }
+
     @Test
     void anUnreadableConfigurationIsOneWarningNotAFailure(@TempDir Path home) throws IOException {
         Path broken = Files.writeString(home.resolve("mcp.json"), "{\"mcpServers\": {");
