@@ -72,12 +72,20 @@ class ServeFormsIT {
         assertRefused(FleetJar.runJava(LIMIT, Map.of(), arguments));
     }
 
-    /** {@code java -jar fleet.jar @argsfile}: picocli reads serve from the file, where no pattern can look. */
+    /**
+     * {@code java -jar fleet.jar @argsfile}: fleet reads no argument file (where no pattern could see serve), so
+     * the argument is an unknown verb, and nothing is served nor registered.
+     */
     @Test
-    void serveInsideAnAtFileIsRefused() throws Exception {
+    void serveInsideAnAtFileIsNoVerb() throws Exception {
         Path argsFile = Files.writeString(scratch.resolve("serve.args"), String.join("\n", serveArguments()) + "\n");
 
-        assertRefused(FleetJar.runJava(LIMIT, Map.of(), List.of("-jar", FleetJar.JAR.toString(), "@" + argsFile)));
+        FleetJar.Run run = FleetJar.runJava(LIMIT, Map.of(), List.of("-jar", FleetJar.JAR.toString(), "@" + argsFile));
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertTrue(run.stderr().startsWith("fleet: Unknown verb '@" + argsFile + "'"), run.stderr());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertEquals("", run.stdout());
+        assertNothingRegistered();
     }
 
     private void assertRefused(FleetJar.Run run) {
@@ -87,6 +95,10 @@ class ServeFormsIT {
                 + "server_process_patterns match"), run.stderr());
         assertTrue(run.stderr().contains("; the patterns: "), "the line names the patterns it was held to: " + run.stderr());
         assertEquals("", run.stdout());
+        assertNothingRegistered();
+    }
+
+    private void assertNothingRegistered() {
         RegistryRead read = new SqliteRegistryReader(registry()).read(RegistrationStatus.RUNNING);
         assertTrue(!read.readable() || read.rows().isEmpty(), "no row may be registered: " + read);
     }
