@@ -15,6 +15,7 @@ import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,6 +71,16 @@ class ServeFormsIT {
         arguments.addAll(serveArguments());
 
         assertRefused(FleetJar.runJava(LIMIT, Map.of(), arguments));
+    }
+
+    /** {@code java @argsfile}: the java launcher reads -jar and serve from the file, where no pattern can look. */
+    @Test
+    void serveInsideTheJavaLaunchersAtFileIsRefused() throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("-jar", FleetJar.JAR.toString()));
+        arguments.addAll(serveArguments());
+        Path argsFile = Files.writeString(scratch.resolve("java.args"), String.join("\n", arguments) + "\n");
+
+        assertRefused(FleetJar.runJava(LIMIT, Map.of(), List.of("@" + argsFile)));
     }
 
     /**
