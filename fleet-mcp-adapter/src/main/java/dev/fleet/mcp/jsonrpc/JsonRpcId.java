@@ -90,11 +90,16 @@ public record JsonRpcId(String key, String json) {
 
     /** The id whose value {@code parser} is at (the line in {@code buffer}); the value is consumed. */
     public static JsonRpcId read(JsonParser parser, byte[] buffer) throws IOException {
+        return read(parser, buffer, 0);
+    }
+
+    /** {@link #read(JsonParser, byte[])} by a parser that reads {@code buffer} from {@code base} on. */
+    static JsonRpcId read(JsonParser parser, byte[] buffer, int base) throws IOException {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_STRING) {
-            int start = (int) parser.currentTokenLocation().getByteOffset();
+            int start = base + (int) parser.currentTokenLocation().getByteOffset();
             String value = parser.getText(); // reads the string to its end, where the location then is
-            int end = (int) parser.currentLocation().getByteOffset();
+            int end = base + (int) parser.currentLocation().getByteOffset();
             return new JsonRpcId(JsonRpcIds.stringKey(value), new String(buffer, start, end - start, UTF_8));
         }
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {

@@ -161,7 +161,7 @@ public final class JsonRpcReader {
         TopLevelId id = new TopLevelId();
         try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
             if (parser.nextToken() == JsonToken.START_OBJECT) {
-                id.read(parser, buffer);
+                id.read(parser, buffer, 0);
             }
         } catch (IOException e) {
             // read as far as it goes: an id before the fault still names the request
@@ -171,32 +171,23 @@ public final class JsonRpcReader {
 
     /**
      * The ids of the requests of a batch line that could not be read as messages (a key given twice,
-     * nesting too deep), where they can still be read: of each element that is an object with a
-     * {@code method}, its one {@code id} at its top level when MCP allows it, in order, as far as the
-     * line reads. Empty for a line that is no batch. A refused batch is answered request by request
-     * (the contract, §12.1).
+     * nesting too deep, not JSON), where they can still be read: of each element that is an object with
+     * a {@code method}, its one {@code id} at its top level when MCP allows it, in order. Each element is
+     * read on its own ({@link BatchElements}), so one that stops the reading hides no other's id. Empty for
+     * a line that is no batch. A refused batch is answered request by request (the contract, §12.1).
      */
     public List<JsonRpcId> readableRequestIds(byte[] buffer, int length) {
         List<JsonRpcId> ids = new ArrayList<>();
-        TopLevelId element = null;
-        try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
-            if (parser.nextToken() != JsonToken.START_ARRAY) {
-                return ids;
-            }
-            for (JsonToken token = parser.nextToken(); token != null && token != JsonToken.END_ARRAY;
-                    token = parser.nextToken()) {
-                if (token == JsonToken.START_OBJECT) {
-                    element = new TopLevelId();
-                    ids.add(element.read(parser, buffer).requestId());
-                    element = null;
-                } else {
-                    parser.skipChildren();
+        for (int[] element : BatchElements.of(buffer, length)) {
+            TopLevelId id = new TopLevelId();
+            try (JsonParser parser = lenient.createParser(buffer, element[0], element[1] - element[0])) {
+                if (parser.nextToken() == JsonToken.START_OBJECT) {
+                    id.read(parser, buffer, element[0]);
                 }
+            } catch (IOException e) {
+                // read as far as it goes: an id before the fault still names the request
             }
-        } catch (IOException e) {
-            if (element != null) {
-                ids.add(element.requestId()); // the element the reading stopped in, if its id came before
-            }
+            ids.add(id.requestId());
         }
         return ids.stream().filter(JsonRpcId::legal).toList();
     }
@@ -207,14 +198,17 @@ public final class JsonRpcReader {
         private int seen;
         private boolean method;
 
-        /** Reads the object the parser is at (its opening brace) to its end, or up to where reading fails. */
-        TopLevelId read(JsonParser parser, byte[] buffer) throws IOException {
+        /**
+         * Reads the object the parser is at (its opening brace) to its end, or up to where reading fails; the
+         * parser reads {@code buffer} from {@code base} on.
+         */
+        TopLevelId read(JsonParser parser, byte[] buffer, int base) throws IOException {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
                 parser.nextToken();
                 if ("id".equals(name)) {
                     seen++;
-                    found = JsonRpcId.read(parser, buffer);
+                    found = JsonRpcId.read(parser, buffer, base);
                 } else {
                     method |= "method".equals(name);
                     parser.skipChildren();

@@ -36,10 +36,11 @@ final class Refusals {
     void line(Invalid line, byte[] buffer, int length) {
         switch (line.fault()) {
             case LINE_NOT_AN_OBJECT -> error(JsonRpcId.NONE, -32600, "Invalid Request: a JSON-RPC message is an object");
-            case DUPLICATE_KEY -> requests(line, buffer, length, "Invalid Request: an object holds the same key twice");
-            case TOO_DEEP -> requests(line, buffer, length, "Invalid Request: nested deeper than "
+            case DUPLICATE_KEY -> requests(line, buffer, length, -32600,
+                    "Invalid Request: an object holds the same key twice");
+            case TOO_DEEP -> requests(line, buffer, length, -32600, "Invalid Request: nested deeper than "
                     + JsonRpcReader.MAX_DEPTH + " levels");
-            default -> error(line.id(), -32700, "Parse error: not one JSON value");
+            default -> requests(line, buffer, length, -32700, "Parse error: not one JSON value");
         }
     }
 
@@ -51,13 +52,17 @@ final class Refusals {
 
     /** Refuses a batch: -32600 for each of {@code ids} (its requests' ids), or once with no id when it has none. */
     void batch(List<JsonRpcId> ids, String reason) {
-        LOG.warn("a client batch answered with error -32600: {}", reason);
+        batch(ids, -32600, reason);
+    }
+
+    private void batch(List<JsonRpcId> ids, int code, String reason) {
+        LOG.warn("a client batch answered with error {}: {}", code, reason);
         if (ids.isEmpty()) {
-            write(new JsonRpcError(-32600, reason).node(JsonRpcId.NONE));
+            write(new JsonRpcError(code, reason).node(JsonRpcId.NONE));
             return;
         }
         ArrayNode replies = json.createArrayNode();
-        ids.forEach(id -> replies.add(new JsonRpcError(-32600, reason).node(id)));
+        ids.forEach(id -> replies.add(new JsonRpcError(code, reason).node(id)));
         write(replies);
     }
 
@@ -78,12 +83,12 @@ final class Refusals {
     }
 
     /** A line refused whole: a batch's requests each answered with their ids, or the line's own id. */
-    private void requests(Invalid line, byte[] buffer, int length, String reason) {
+    private void requests(Invalid line, byte[] buffer, int length, int code, String reason) {
         List<JsonRpcId> ids = Relay.READER.readableRequestIds(buffer, length);
         if (ids.isEmpty()) {
-            error(line.id(), -32600, reason);
+            error(line.id(), code, reason);
         } else {
-            batch(ids, reason);
+            batch(ids, code, reason);
         }
     }
 }

@@ -80,7 +80,11 @@ class JsonRpcReaderTest {
                 + "{\"id\":\"s\",\"method\":\"d\",\"params\":" + "[".repeat(1001) + "]".repeat(1001) + "}]";
         byte[] bytes = line.getBytes(UTF_8);
         assertEquals(List.of("1", "2", "\"s\""), STRICT.readableRequestIds(bytes, bytes.length).stream()
-                .map(JsonRpcId::json).toList(), "requests only, each id given once, up to where reading stops");
+                .map(JsonRpcId::json).toList(), "requests only, each id given once, each element read on its own");
+        byte[] deepFirst = ("[{\"method\":\"a\",\"params\":" + "[".repeat(1001) + "\"],[{\\\"\"" + "]".repeat(1001)
+                + ",\"id\":1},{\"id\":\"x,]\\\"}\",\"method\":\"b\"},{\"method\":\"c\",\"id\":3} x").getBytes(UTF_8);
+        assertEquals(List.of("\"x,]\\\"}\"", "3"), STRICT.readableRequestIds(deepFirst, deepFirst.length).stream()
+                .map(JsonRpcId::json).toList(), "a deep element hides only its own id; brackets in strings are text");
         byte[] single = "{\"id\":1,\"method\":\"a\"}".getBytes(UTF_8);
         assertEquals(List.of(), STRICT.readableRequestIds(single, single.length), "a line that is no batch");
     }

@@ -51,13 +51,28 @@ class RelayCraftedMessagesTest {
     }
 
     @Test
-    void aBatchRefusedForADuplicateKeyIsAnsweredForEachOfItsRequests() {
+    void aBatchRefusedWholeIsAnsweredForEachOfItsRequests() throws Exception {
         relay.client("[{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"x\","
                 + "\"params\":{\"a\":1,\"a\":2}},{\"jsonrpc\":\"2.0\",\"method\":\"n\"},{\"jsonrpc\":\"2.0\",\"id\":13,"
                 + "\"id\":14,\"method\":\"y\"}]");
-        String reply = relay.clientReceived().get(0);
-        assertTrue(reply.matches("\\[\\{.*\"id\":11,.*-32600.*\\},\\{.*\"id\":12,.*-32600.*\\}\\]"), reply);
+        assertRefusedById(relay.clientReceived().get(0), -32600, List.of(11, 12));
+        relay.client("[{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"x\",\"params\":" + "[".repeat(1001)
+                + "]".repeat(1001) + "},{\"jsonrpc\":\"2.0\",\"id\":16,\"method\":\"y\"}]");
+        assertRefusedById(relay.clientReceived().get(1), -32600, List.of(15, 16));
+        relay.client("[{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"x\"},{\"jsonrpc\":\"2.0\",\"id\":18,\"method\""
+                + ":\"y\"}] trailing");
+        assertRefusedById(relay.clientReceived().get(2), -32700, List.of(17, 18));
         assertEquals(List.of(), relay.childReceived());
+    }
+
+    /** A batch's refusal: one error of {@code code} for each of {@code ids}, in order, and nothing else. */
+    private static void assertRefusedById(String reply, int code, List<Integer> ids) throws Exception {
+        JsonNode replies = JSON.readTree(reply);
+        assertEquals(ids.size(), replies.size(), reply);
+        for (int i = 0; i < ids.size(); i++) {
+            assertEquals(ids.get(i), replies.get(i).get("id").asInt(), reply);
+            assertEquals(code, replies.get(i).at("/error/code").asInt(), reply);
+        }
     }
 
     @Test

@@ -1,0 +1,61 @@
+package dev.fleet.mcp.jsonrpc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where each element of a batch line lies, found by its brackets, braces, strings and top-level commas
+ * alone, not by a parser: a line a parser stops in (a key given twice, nesting too deep, a fault) still
+ * shows where its elements are, so each can be read on its own and answered with its own id.
+ */
+final class BatchElements {
+
+    private BatchElements() {
+    }
+
+    /**
+     * The {@code [start, end)} of each element of the array {@code buffer[0, length)} begins with (after
+     * blanks); none when it begins with no array. An element left open at the line's end runs to it.
+     */
+    static List<int[]> of(byte[] buffer, int length) {
+        List<int[]> elements = new ArrayList<>();
+        int at = 0;
+        while (at < length && isBlank(buffer[at])) {
+            at++;
+        }
+        if (at == length || buffer[at] != '[') {
+            return elements;
+        }
+        int depth = 0;
+        boolean inString = false;
+        int start = at + 1;
+        for (int i = at + 1; i < length; i++) {
+            byte b = buffer[i];
+            if (inString) {
+                if (b == '\\') {
+                    i++; // the escaped byte is no quote
+                } else if (b == '"') {
+                    inString = false;
+                }
+            } else if (b == '"') {
+                inString = true;
+            } else if (b == '[' || b == '{') {
+                depth++;
+            } else if ((b == ']' || b == '}') && depth > 0) {
+                depth--;
+            } else if (depth == 0 && (b == ',' || b == ']')) {
+                elements.add(new int[] {start, i});
+                if (b == ']') {
+                    return elements;
+                }
+                start = i + 1;
+            }
+        }
+        elements.add(new int[] {start, length});
+        return elements;
+    }
+
+    private static boolean isBlank(byte b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+}
