@@ -34,7 +34,10 @@ final class HostLook {
      * bound), and 300 of them held 3 GB. No MCP server a client configures comes near it.
      */
     static final int MAX_ARGV_BYTES = 1 << 20;
-    /** The argv bytes kept for the report in all: 2,000 ordinary processes hold some 400 KB. */
+    /**
+     * The argv bytes kept for the report in all, the invoking user's processes and everyone else's each
+     * (so that no other user can spend this user's): 2,000 ordinary processes hold some 400 KB.
+     */
     static final long MAX_ARGV_BYTES_PER_LOOK = 64L << 20;
 
     private final String procPrefix;
@@ -44,7 +47,10 @@ final class HostLook {
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong unparsed = new AtomicLong();
     private final long argvBytesPerLook;
-    private final AtomicLong argvBytesKept = new AtomicLong();
+    /** The invoking user's real uid, -1 when unknown. */
+    private final int ownUid;
+    private final AtomicLong ownArgvBytes = new AtomicLong();
+    private final AtomicLong othersArgvBytes = new AtomicLong();
     private final AtomicLong argvsLeftOut = new AtomicLong();
 
     private final Predicate<String> fleetServer;
@@ -70,7 +76,10 @@ final class HostLook {
         this.procPrefix = procRoot + "/";
         this.clockTicksPerSecond = clockTicksPerSecond;
         this.budget = new Budget(fdsPerProcess, fdsPerLook);
-        this.bootMillis = ProcfsScan.bootMillis(procPrefix, new ProcFileReader());
+        ProcFileReader reader = new ProcFileReader();
+        this.bootMillis = ProcfsScan.bootMillis(procPrefix, reader);
+        int length = reader.readToEnd(procPrefix + "self/status");
+        this.ownUid = length < 0 ? -1 : ProcStatus.realUid(reader.buffer(), length);
     }
 
     /** Every process of {@code names} (the listing of {@code /proc}), ordered by pid. */
@@ -107,8 +116,8 @@ final class HostLook {
         }
         if (argvsLeftOut.get() > 0) {
             warnings.add(argvsLeftOut.get() + " processes' command lines were too long to keep (over "
-                    + MAX_ARGV_BYTES + " bytes each, or " + argvBytesPerLook + " in all): they match no configured "
-                    + "server");
+                    + MAX_ARGV_BYTES + " bytes each, or " + argvBytesPerLook + " in all, yours or others'): they match no "
+                    + "configured server");
         }
         if (unparsed.get() > 0) {
             warnings.add(unparsed.get() + " processes were left out: their /proc/PID/stat showed no start");
@@ -125,14 +134,15 @@ final class HostLook {
         return found;
     }
 
-    /** Whether {@code length} more argv bytes fit the look's bound: then they count against it. */
-    private boolean keptWithin(int length) {
+    /** Whether {@code length} more argv bytes of a process of {@code uid} fit the look's bound: then they count against it. */
+    private boolean keptWithin(int length, int uid) {
+        AtomicLong spent = uid == ownUid ? ownArgvBytes : othersArgvBytes;
         while (true) {
-            long kept = argvBytesKept.get();
+            long kept = spent.get();
             if (kept + length > argvBytesPerLook) {
                 return false;
             }
-            if (argvBytesKept.compareAndSet(kept, kept + length)) {
+            if (spent.compareAndSet(kept, kept + length)) {
                 return true;
             }
         }
@@ -225,10 +235,16 @@ final class HostLook {
             return new Seen(pid, directory, parent, group, session, 0, ticks, startedAt, List.of(),
                     Descriptors.UNREADABLE, 0, true);
         }
+        length = reader.readToEnd(directory + "/status");
+        if (length < 0) {
+            return null; // gone between the reads
+        }
+        int uid = ProcStatus.realUid(reader.buffer(), length);
+        long memory = ProcStatus.residentBytes(reader.buffer(), length);
         length = reader.readProcessFile(directory + "/cmdline");
         // An argv is shown, so each argument is masked while still apart. Empty: a process that cleared it.
         String arguments = length <= 0 ? null : CommandLines.arguments(reader.buffer(), length);
-        boolean kept = arguments != null && length <= MAX_ARGV_BYTES && keptWithin(length);
+        boolean kept = arguments != null && length <= MAX_ARGV_BYTES && keptWithin(length, uid);
         if (arguments != null && !kept) {
             argvsLeftOut.incrementAndGet(); // shown as a process that cleared its argv: it matches nothing
         }
@@ -236,12 +252,6 @@ final class HostLook {
         if (arguments != null && fleetServer.test(CommandLines.joined(arguments))) {
             fleetPids.add(pid); // matched as the fleet's observer matches: the line as read, secrets and all
         }
-        length = reader.readToEnd(directory + "/status");
-        if (length < 0) {
-            return null; // gone between the reads
-        }
-        int uid = ProcStatus.realUid(reader.buffer(), length);
-        long memory = ProcStatus.residentBytes(reader.buffer(), length);
         Descriptors stdio = filesUnseen ? Descriptors.UNREADABLE : Descriptors.read(directory + "/fd/", budget);
         return new Seen(pid, directory, parent, group, session, uid, ticks, startedAt, argv, stdio, memory, false);
     }

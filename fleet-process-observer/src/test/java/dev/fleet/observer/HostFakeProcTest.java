@@ -230,16 +230,18 @@ class HostFakeProcTest {
         for (int pid = 801; pid <= 803; pid++) {
             process(pid, "small\0" + "y".repeat(94) + "\0", stat(pid, "small", 1, pid, pid, 1), 0, 1);
         }
+        process(804, "mine\0" + "z".repeat(95) + "\0", stat(804, "mine", 1, 804, 804, 1), 1000, 1);
 
         HostProcessTable.Look look = new ProcfsHostProcessTable(proc, OWN_PID, 100, 4096, 1_000_000, 250).observe();
 
         Map<Long, HostProcess> processes = byPid(look);
         assertEquals(List.of(), processes.get(800L).argv(), "too long to keep: it matches nothing");
         assertEquals(2, processes.values().stream().filter(process -> process.argv().contains("small")).count(),
-                "two argvs of 101 bytes fit 250 bytes in all, beside this process's 10: " + processes);
+                "two of other users' argvs of 101 bytes fit their 250 bytes: " + processes);
         assertEquals(List.of("java", "Test"), processes.get(OWN_PID).argv());
+        assertEquals(2, processes.get(804L).argv().size(), "this user's own bound, which others cannot spend");
         assertTrue(look.warnings().contains("2 processes' command lines were too long to keep (over 1048576 bytes "
-                + "each, or 250 in all): they match no configured server"), look.warnings()::toString);
+                + "each, or 250 in all, yours or others'): they match no configured server"), look.warnings()::toString);
         HostProcessTable.Look whole = new ProcfsHostProcessTable(proc, OWN_PID, 100, 4096, 1_000_000).observe();
         assertEquals(3, byPid(whole).values().stream().filter(process -> process.argv().contains("small")).count());
     }
