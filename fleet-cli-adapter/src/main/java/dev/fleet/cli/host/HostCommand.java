@@ -102,9 +102,10 @@ public final class HostCommand implements Callable<Integer> {
      */
     private Path projectDir() {
         Path folder = (project == null ? Path.of("") : project).toAbsolutePath().normalize();
-        if (project == null && folder.toString().indexOf('\uFFFD') >= 0) {
+        // user.dir, not the Path: in a locale such as C, a Path says the name's U+FFFD again as '?'.
+        if (project == null && System.getProperty("user.dir", "").indexOf('\uFFFD') >= 0) {
             throw new ConfigurationException("the current directory's name holds bytes that are not text in this "
-                    + "locale's charset, so its project files cannot be opened; give --project DIR, or run elsewhere");
+                    + "locale's charset, so its project files cannot be opened; run with a UTF-8 locale, or give --project DIR");
         }
         return folder;
     }

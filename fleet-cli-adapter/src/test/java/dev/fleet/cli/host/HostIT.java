@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code fleet host}'s own behaviour, from the packaged jar: usage errors, the JSON against the schema
@@ -64,13 +66,16 @@ class HostIT {
     }
 
     /** A current directory the locale cannot name would read as one without project files: one line, exit 2. */
-    @Test
-    void aCurrentDirectoryWhoseNameIsNoTextIsOneUsageLine(@TempDir Path home) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder("sh", "-c", "d=\"$1/proj$(printf '\\377')\" && mkdir \"$d\" && cd \"$d\" "
-                + "&& exec \"$2\" -jar \"$3\" host", "sh", home.toString(), FleetJar.javaBinary(), FleetJar.JAR.toString());
+    @ParameterizedTest
+    @CsvSource({"C.UTF-8, '\\377'", "C, '\\303\\251'"}) // a byte no UTF-8 has; an é the C locale cannot say
+    void aCurrentDirectoryWhoseNameIsNoTextIsOneUsageLine(String locale, String name, @TempDir Path home)
+            throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("sh", "-c", "d=\"$1/proj$(printf \"$4\")\" && mkdir \"$d\" && cd \"$d\" "
+                + "&& exec \"$2\" -jar \"$3\" host", "sh", home.toString(), FleetJar.javaBinary(), FleetJar.JAR.toString(),
+                name);
         TestFleets.isolate(builder.environment());
         builder.environment().putAll(environment(home));
-        builder.environment().put("LC_ALL", "C.UTF-8");
+        builder.environment().put("LC_ALL", locale);
         Process host = builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         assertTrue(host.waitFor(Patience.scaled(Duration.ofSeconds(60)).toSeconds(), TimeUnit.SECONDS), "fleet host ended");
         String stderr = new String(host.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
