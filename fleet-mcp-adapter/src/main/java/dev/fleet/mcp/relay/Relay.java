@@ -263,7 +263,7 @@ public final class Relay implements AutoCloseable {
         }
         byte[] kept = Splice.without(line, cut, buffer, length);
         if (kept != null) {
-            toChild.passLine(kept, kept.length);
+            toChild.passLine(kept, kept == buffer ? length : kept.length);
         }
     }
 

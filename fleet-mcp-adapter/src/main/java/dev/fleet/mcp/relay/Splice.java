@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.io.ByteArrayOutputStream;
 import dev.fleet.mcp.jsonrpc.JsonRpcLine;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -77,7 +76,8 @@ final class Splice {
 
     /**
      * The batch line {@code buffer[0, length)} less the elements {@code cut} marks (with the commas between
-     * them): the line itself when none is, null when every one is.
+     * them): {@code buffer} itself, not copied, when none is (its first {@code length} bytes are the line),
+     * null when every one is.
      */
     static byte[] without(JsonRpcLine batch, boolean[] cut, byte[] buffer, int length) {
         List<Span> elements = batch.messages().stream()
@@ -85,7 +85,7 @@ final class Splice {
         Splice splice = new Splice();
         splice.cutAndAppend(batch.close(), elements, cut, List.of());
         if (splice.isEmpty()) {
-            return length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+            return buffer; // passed as it came: no copy of a batch nothing was cut from
         }
         for (boolean gone : cut) {
             if (!gone) {
