@@ -52,6 +52,9 @@ final class VerdictStream implements AutoCloseable {
     /** Pages that may wait for the first look at once. */
     private static final int MAX_WAITING_PAGES = 4;
 
+    /** How long {@link #close} waits for a look under way to see its interruption. */
+    private static final Duration WATCHER_END = Duration.ofSeconds(5);
+
     private final CountDownLatch firstLook = new CountDownLatch(1);
     private final AtomicInteger waitingPages = new AtomicInteger();
     private volatile boolean closed;
@@ -133,6 +136,10 @@ final class VerdictStream implements AutoCloseable {
         return pages.size();
     }
 
+    /**
+     * Stops the looks and ends every page. A look under way is interrupted and waited for (bounded), so
+     * nothing of the stream speaks once this returns: a dashboard refused its port says one line only.
+     */
     @Override
     public void close() {
         closed = true;
@@ -140,6 +147,11 @@ final class VerdictStream implements AutoCloseable {
         watcher.interrupt();
         keepAlive.shutdownNow();
         pages.forEach(PageStream::close);
+        try {
+            watcher.join(WATCHER_END.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void watch() {
@@ -160,6 +172,9 @@ final class VerdictStream implements AutoCloseable {
         try {
             verdict = assess.get();
         } catch (RuntimeException e) {
+            if (closed) {
+                return true; // interrupted by close(): no failure, and nobody left to tell
+            }
             // An assessment answers every registry or process-table problem as a verdict: this is a bug.
             // The pages keep the last verdict, and the next look tries again.
             LOG.warn("dashboard: the assessment failed: {}", e.toString());
