@@ -181,7 +181,7 @@ final class JsonRpcGate {
         Params read = message.parts().params();
         boolean paramsUsable = read == null || read.usable();
         if (id == null) {
-            return admitNotification(method, paramsUsable, params, length);
+            return admitNotification(method, read, params, length);
         }
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
@@ -190,12 +190,12 @@ final class JsonRpcGate {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             } else {
-                JsonRpcError refused = modern.listenRefused(messages.id(id));
+                JsonRpcError refused = modern.listenRefused(id);
                 if (refused != null) {
                     return reply(id, refused.code(), refused.message(), length);
                 }
             }
-            modern.request(messages.id(id), method, params);
+            modern.request(id, method, params);
             return Admission.Handled.ANSWERED;
         }
         if (!initialized && McpSchema.METHOD_PING.equals(method)) {
@@ -227,10 +227,12 @@ final class JsonRpcGate {
         return new Admission.Passed(request);
     }
 
-    private Admission admitNotification(String method, boolean paramsUsable, JsonNode params, int length) {
+    /** @param read the params as the reader found them (null when absent), {@code params} their tree */
+    private Admission admitNotification(String method, Params read, JsonNode params, int length) {
+        boolean paramsUsable = read == null || read.usable();
         if (modern != null && "notifications/cancelled".equals(method)) {
-            // ends a modern listen; the 2025 session acts on none
-            modern.cancelled(paramsUsable ? params : null);
+            // ends a modern listen, its id compared by value as the reader read it; the 2025 session acts on none
+            modern.cancelled(read == null ? null : read.requestId());
             return Admission.Handled.UNANSWERED;
         }
         if (!McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {

@@ -2,6 +2,7 @@ package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -56,8 +57,11 @@ final class ModernStdio {
     private final ModernFleetServer server;
     private final McpJsonMapper mapper;
     private final LineOutput out;
-    /** Open listens by request id, compared by value as JSON ({@code 1} and {@code "1"} differ). */
-    private final Map<JsonNode, Disposable> listens = new ConcurrentHashMap<>();
+    /**
+     * Open listens by their id's key: compared by value (§12.1), as the relay compares ids, so that a
+     * cancellation of {@code 7.0} ends the listen {@code 7} ({@code 1} and {@code "1"} still differ).
+     */
+    private final Map<String, Disposable> listens = new ConcurrentHashMap<>();
 
     ModernStdio(ModernFleetServer server, LineOutput out) {
         this.server = Objects.requireNonNull(server, "server");
@@ -70,8 +74,8 @@ final class ModernStdio {
      * answer to one would be taken for the other's), or {@value #MAX_LISTENS} listens are open. Asked by
      * the one stdin thread before {@link #request}, so nothing opens in between.
      */
-    JsonRpcError listenRefused(JsonNode id) {
-        if (listens.containsKey(id)) {
+    JsonRpcError listenRefused(JsonRpcId id) {
+        if (listens.containsKey(id.key())) {
             return new JsonRpcError(JsonRpcError.INVALID_REQUEST,
                     "Invalid Request: a listen with this id is open; cancel it, or use another id");
         }
@@ -85,12 +89,12 @@ final class ModernStdio {
     /**
      * Serves one request; returns at once (the answer is written when it is ready, on another thread).
      *
+     * @param id an id the SDK takes ({@link JsonRpcId#fitsTheSdk()}), as the gate admits
      * @param params an object or null, as the gate admits
      */
-    void request(JsonNode id, String method, JsonNode params) {
+    void request(JsonRpcId id, String method, JsonNode params) {
         Map<String, Object> fields = params == null || params.isNull() ? null : mapper.convertValue(params, OBJECT);
-        JsonRpc.JSONRPCRequest request = new JsonRpc.JSONRPCRequest(method, id.isTextual() ? id.textValue()
-                : id.numberValue(), fields);
+        JsonRpc.JSONRPCRequest request = new JsonRpc.JSONRPCRequest(method, sdkValue(id), fields);
         Flux<JsonRpc.JSONRPCMessage> messages = Mono.defer(() -> server.requests().handle(CONTEXT, request))
                 .subscribeOn(Schedulers.boundedElastic()) // an assessment blocks; never on the stdin thread
                 .flatMapMany(ModernStdio::messages);
@@ -100,10 +104,10 @@ final class ModernStdio {
             return;
         }
         Disposable.Swap listen = Disposables.swap();
-        if (listens.putIfAbsent(id, listen) != null) {
+        if (listens.putIfAbsent(id.key(), listen) != null) {
             throw new IllegalStateException("a listen opened though its id names an open one"); // listenRefused first
         }
-        listen.update(messages.doFinally(signal -> listens.remove(id, listen)).subscribe(message -> write(message,
+        listen.update(messages.doFinally(signal -> listens.remove(id.key(), listen)).subscribe(message -> write(message,
                 false), error -> LOG.warn("a listen failed: {}", error.toString())));
     }
 
@@ -123,12 +127,23 @@ final class ModernStdio {
         }
     }
 
-    /** {@code notifications/cancelled}: ends the listen it names, if open; other requests run to their answer. */
-    void cancelled(JsonNode params) {
-        JsonNode id = params == null ? null : params.get("requestId");
-        Disposable listen = id == null ? null : listens.remove(id);
+    /**
+     * {@code notifications/cancelled} of {@code requestId} (null when it names none): ends the listen it
+     * names, if open; other requests run to their answer.
+     */
+    void cancelled(JsonRpcId requestId) {
+        Disposable listen = requestId == null || !requestId.legal() ? null : listens.remove(requestId.key());
         if (listen != null) {
             listen.dispose();
+        }
+    }
+
+    /** The id as the SDK's messages hold it: a string, or an integer as the SDK's own reader makes it. */
+    private Object sdkValue(JsonRpcId id) {
+        try {
+            return mapper.readValue(id.json(), Object.class);
+        } catch (IOException e) {
+            throw new IllegalStateException("an id read once could not be read again", e);
         }
     }
 
