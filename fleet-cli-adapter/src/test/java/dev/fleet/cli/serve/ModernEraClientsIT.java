@@ -36,6 +36,8 @@ class ModernEraClientsIT {
     private static final Path INSTALLED = Path.of("target/node-modern-client").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> COHORT = Map.of("GITEA_MCP_COHORT_ID", "modern-era");
+    /** interval (1 s) + 1 s: how late a change may be announced, on a quiet host (§8). */
+    private static final Duration ANNOUNCED_WITHIN = Duration.ofSeconds(2);
 
     @BeforeAll
     static void install() throws Exception {
@@ -74,10 +76,16 @@ class ModernEraClientsIT {
                 assertEquals("{\"resourceSubscriptions\":[\"fleet://verdict\"]}",
                         step(client, "listening").get("honored").toString());
 
+                // The listen's baseline was taken before its acknowledgement: a change from now on is announced.
+                long limit = Patience.scaled(ANNOUNCED_WITHIN).toNanos();
+                long killedAt = System.nanoTime();
                 victim.process().destroyForcibly(); // SIGKILL: the row stays running, the process is gone
                 JsonNode told = client.next().path("params");
+                long tookNanos = System.nanoTime() - killedAt;
                 assertEquals("updated", told.path("step").asText(), () -> "no update: " + told + stderr(client));
                 assertEquals("fleet://verdict", told.path("uri").asText());
+                assertTrue(tookNanos <= limit, "told " + tookNanos / 1_000_000 + " ms after the kill, more than "
+                        + limit / 1_000_000 + " ms (" + Patience.describe() + ")");
                 step(client, "closed");
                 assertTrue(client.awaitExit(Patience.mcpTimeout().toSeconds(), TimeUnit.SECONDS), stderr(client));
                 assertEquals(0, client.process().exitValue(), stderr(client));
