@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.TestFleets;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -59,7 +60,7 @@ class DashboardVerbIT {
         byte[] before = Files.readAllBytes(registry);
         List<Path> filesBefore = listing();
         try (FleetInMotion dashboard = FleetInMotion.start(dir, "dashboard", "--registry", registry.toString(),
-                "--port", "0", "--interval", "100ms")) {
+                "--roster", TestFleets.roster(registry).toString(), "--port", "0", "--interval", "100ms")) {
             dashboard.await(() -> dashboard.stdout().startsWith("http://127.0.0.1:"), "the page's address on stdout");
             URI page = URI.create(dashboard.lines().get(0));
             assertTrue(dashboard.stderr().contains("fleet: dashboard of registry file " + registry), dashboard.stderr());

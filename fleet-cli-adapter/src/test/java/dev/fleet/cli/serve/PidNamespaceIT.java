@@ -136,9 +136,10 @@ class PidNamespaceIT {
         List<String> command = new ArrayList<>(wrapper);
         command.add(FleetJar.javaBinary());
         // As pid 1 of a namespace, two such JVMs at once (two builds on one host) share the name of
-        // their perf-data file, and the JVM's warning about it must not reach the JSON on stdout.
+        // their perf-data file, and the JVM's warning about it must not reach the JSON on stdout; without
+        // a perf-data file (as the launcher runs every verb) there is no warning on stderr either.
         command.addAll(RunningJar.SERVING_JVM_OPTIONS);
-        command.addAll(List.of("-jar", FleetJar.JAR.toString(), "assess", "--registry",
+        command.addAll(List.of("-XX:-UsePerfData", "-jar", FleetJar.JAR.toString(), "assess", "--registry",
                 registry.toString(), "--roster", TestFleets.roster(registry).toString(), "--format", "json"));
         ProcessBuilder builder = new ProcessBuilder(command);
         TestFleets.isolate(builder.environment());
