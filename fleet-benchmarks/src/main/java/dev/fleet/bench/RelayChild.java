@@ -46,7 +46,7 @@ public final class RelayChild {
                 .serverInfo("relay-child", "1.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
                 .tools(echo)
-                // Each call answered on the thread that read it, so answers are sent one at a time: SDK 2.1.0's
+                // Each call answered on the thread that read it, so answers are sent one at a time: SDK 2.2.0's
                 // stdio transport drops an answer sent while another thread sends one ("Failed to enqueue
                 // message", modelcontextprotocol/java-sdk#686), which pipelined calls run into at once.
                 .immediateExecution(true)

@@ -52,7 +52,7 @@ final class McpJson {
     }
 
     /**
-     * The server's mapper, which also shows it every {@code resources/subscribe}: SDK 2.1.0 tells a
+     * The server's mapper, which also shows it every {@code resources/subscribe}: SDK 2.2.0 tells a
      * server nothing when a client subscribes (its handler only records the session), but that
      * handler reads the request's parameters through this mapper first. {@code onSubscribe} runs
      * there, before the SDK records anything, and may refuse the subscription by throwing an
@@ -140,7 +140,7 @@ final class McpJson {
     private static final class NamedUnknownTool extends StdSerializer<McpSchema.JSONRPCResponse.JSONRPCError> {
 
         private static final long serialVersionUID = 1L;
-        /** What the SDK (2.1.0) says, and where it puts the name. */
+        /** What the SDK (2.2.0) says, and where it puts the name. */
         static final String SDK_MESSAGE = "Unknown tool: invalid_tool_name";
         static final String SDK_DATA_PREFIX = "Tool not found: ";
 

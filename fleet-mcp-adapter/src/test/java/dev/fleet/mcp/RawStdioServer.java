@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * {@link TestServerMain} driven by hand-written JSON-RPC lines ({@link JsonRpcProcess}), each stdout
- * line also accepted by the SDK's own deserializer (its 2.1.0 types refuse a null id, so those are
+ * line also accepted by the SDK's own deserializer (its 2.2.0 types refuse a null id, so those are
  * checked as JSON-RPC errors only), and the fake registry's calls readable.
  */
 final class RawStdioServer extends JsonRpcProcess {

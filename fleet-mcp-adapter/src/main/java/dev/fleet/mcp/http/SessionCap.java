@@ -17,7 +17,7 @@ import java.util.function.IntSupplier;
  * let one client that floods {@code initialize} push every other agent out of its session, while
  * refusal only stops the newcomer, with an answer that says what to do.
  *
- * <p>The count is the SDK's own: SDK 2.1.0's provider keeps its sessions in a private map that it
+ * <p>The count is the SDK's own: SDK 2.2.0's provider keeps its sessions in a private map that it
  * alone adds to (on {@code initialize}) and removes from (on DELETE, on idle expiry, on close), and
  * exposes no count. Mirroring that map from outside would drift from it at every idle expiry, which
  * the SDK does silently, so this reads its size. The SDK version is pinned; if a later one renames

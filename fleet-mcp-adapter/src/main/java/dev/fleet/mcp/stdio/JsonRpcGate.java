@@ -31,12 +31,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Decides, line by line, what of a stdio client's input reaches the SDK's session (the contract: bad
  * client input never ends a server), and reads each line once ({@link JsonRpcReader}): the message the
- * session gets is made from its id, its method and a tree of just its params' bytes. In SDK 2.1.0 a
- * session answers a message it cannot read with a stack trace, or not at all, and a request that
- * arrives before the {@code notifications/initialized} notification waits for the session's
- * exchange with no timeout (no reply, ever). So only messages the SDK is known to handle are passed
- * on; every other line is answered here (or, for what JSON-RPC never answers, dropped), with one log
- * line and no stack trace:
+ * session gets is made from its id, its method and a tree of just its params' bytes. In SDK 2.1.0 (the
+ * gate's first; 2.2.0 is pinned now) a session answers a message it cannot read with a stack trace,
+ * or not at all, and a request that arrives before the {@code notifications/initialized} notification
+ * waits for the session's exchange with no timeout (no reply, ever). So only messages the SDK is
+ * known to handle are passed on; every other line is answered here (or, for what JSON-RPC never
+ * answers, dropped), with one log line and no stack trace:
  *
  * <ul>
  *   <li>not UTF-8, not JSON (NUL bytes and trailing garbage included): {@value #PARSE_ERROR} parse
