@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The MCP Java SDK 2.2.0's modern client ({@code io.modelcontextprotocol.modern.client}) through a
  * wrapping member (the real jar) over its stdio transport, the one it has for a member it starts (§13).
  * Around an operator's server on the TypeScript SDK 2.4.0 ({@code serveStdio}): discovered in
- * 2026-07-28, the child's tool and the fleet's two listed, the child's tool answered by the child, the
+ * 2026-07-28, the child's tools and the fleet's two listed, the child's tool answered by the child, the
  * assessment a modern result whose digest {@code fleet://verdict} repeats; once the client has closed,
  * nothing of the member's tree runs. Around a 2025-only server (the 1.32.2 SDK), which knows no
  * {@code server/discover}: the client, which has no fallback, gets the child's own -32601, unchanged.
@@ -60,9 +60,9 @@ class ModernJavaClientRelayIT {
             McpSyncClient client = client(transport);
             McpSchema.DiscoverResult discovered = client.discover();
             assertTrue(discovered.supportedVersions().contains("2026-07-28"), discovered.toString());
-            assertEquals(List.of("hello_modern", ASSESS, "gitea_get_runtime_context"),
+            assertEquals(List.of("hello_modern", "confirm_modern", ASSESS, "gitea_get_runtime_context"),
                     client.listTools().list().tools().stream().map(McpSchema.Tool::name).toList(),
-                    "the child's tool, then the fleet's");
+                    "the child's tools, then the fleet's");
             assertEquals("hello from the modern child", text(client.tool("hello_modern").arguments(Map.of()).call()));
 
             McpSchema.CallToolResult assessed = client.tool(ASSESS).arguments(Map.of()).call();

@@ -26,9 +26,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * mode, over its own stdio transport (a disposable era probe first), against members (the real jar)
  * wrapping an operator's server on the TypeScript SDK 2.4.0 ({@code serveStdio}: the modern era) or on
  * the 1.32.2 SDK (2025 only). Against the modern server both modes are served in 2026-07-28: the
- * child's tool and the fleet's two listed (the fleet lists its verdict resource itself, the child
+ * child's tools and the fleet's two listed (the fleet lists its verdict resource itself, the child
  * having none), the child's tool and the assessment called, {@code fleet://verdict} read with the
- * assessment's digest. Against the 2025 server {@code auto} falls back to 2025 with the same; a
+ * assessment's digest, and the child's {@code input_required} result passed unchanged to the client,
+ * which asks its user (an elicitation handler) and retries with the answer (§13). Against the 2025 server {@code auto} falls back to 2025 with the same; a
  * pinned client, which has no fallback, is refused by the child's own answer to the probe. After each
  * client's own end nothing of the member trees runs and every row is stopped.
  */
@@ -71,11 +72,17 @@ class RelayBothErasIT {
         } else {
             assertEquals(modern ? "2026-07-28" : "2025-11-25", result.path("era").asText(), result.toString());
             List<String> tools = JSON.convertValue(result.get("tools"), List.class);
-            assertEquals(modern ? List.of("hello_modern", "gitea_assess_fleet_inventory", "gitea_get_runtime_context")
+            assertEquals(modern ? List.of("hello_modern", "confirm_modern", "gitea_assess_fleet_inventory",
+                    "gitea_get_runtime_context")
                     : List.of("echo", "ask", "slow", "gitea_assess_fleet_inventory", "gitea_get_runtime_context"),
                     tools, "the child's tools, then the fleet's, on the last page");
             assertEquals(modern ? "hello from the modern child" : "received 0 characters",
                     result.path("child").asText(), "the child's tool answered by the child: " + result);
+            if (modern) {
+                // The child's input_required result and the client's retry with its input passed unchanged.
+                assertEquals("confirmed by the client", result.path("confirmed").asText(), result.toString());
+                assertEquals(1, result.path("elicited").asInt(), "the client was asked once: " + result);
+            }
             assertFalse(result.path("assessed_is_error").asBoolean(), result.toString());
             assertTrue(result.path("assessed_digest").asText().matches("sha256:[0-9a-f]{64}"), result.toString());
             assertEquals(result.path("assessed_digest").asText(), result.path("read_digest").asText(),
