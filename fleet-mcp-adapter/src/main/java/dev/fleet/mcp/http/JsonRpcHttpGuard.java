@@ -11,6 +11,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
@@ -161,6 +162,11 @@ final class JsonRpcHttpGuard implements Filter {
     private void forwardMessage(CachedBodyRequest request, JsonRpcMessage message, HttpServletResponse response,
             FilterChain chain) throws IOException, ServletException {
         if (ModernEra.claims(message.parts().params())) {
+            if (!(message instanceof Notification || message instanceof Request asked && asked.id().fitsTheSdk())) {
+                // As stdio refuses it: the SDK's servlet would answer an error with no id member at all.
+                JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
+                return;
+            }
             // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
             // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
             modern.service(request, response);

@@ -47,8 +47,15 @@ final class VerdictListenFeature implements McpFeature {
         if (!(params instanceof Map<?, ?> fields) || !(fields.get("notifications") instanceof Map<?, ?> filter)) {
             return Mono.error(McpException.invalidParams("params.notifications is required"));
         }
-        @SuppressWarnings("unchecked")
-        McpSchema.SubscriptionFilter requested = McpSchema.SubscriptionFilter.of((Map<String, ?>) filter);
+        McpSchema.SubscriptionFilter requested;
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, ?> asked = (Map<String, ?>) filter;
+            requested = McpSchema.SubscriptionFilter.of(asked);
+        } catch (IllegalArgumentException malformed) {
+            // The SDK's own check (an empty kind, say): the client's bad params, never a failure of the server's.
+            return Mono.error(McpException.invalidParams("params.notifications is malformed: " + malformed.getMessage()));
+        }
         boolean verdict = requested.resourceSubscriptionsOrEmpty().contains(VerdictResource.URI);
         McpSchema.SubscriptionFilter honoured = verdict ? McpSchema.SubscriptionFilter.of(
                 Map.of(McpSchema.SubscriptionFilter.RESOURCE_SUBSCRIPTIONS, List.of(VerdictResource.URI)))

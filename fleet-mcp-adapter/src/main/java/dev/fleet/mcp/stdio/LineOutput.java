@@ -159,6 +159,25 @@ public final class LineOutput {
         }
     }
 
+    /**
+     * Waits until every answer a place was {@link #reserveAnswer() reserved} for is written, or until
+     * {@code deadline} ({@link System#nanoTime}), or until the stream fails: a server ending on stdin EOF
+     * answers what it was asked before it exits (the contract: each pipelined request is answered once).
+     */
+    void awaitAnswersWritten(long deadline) {
+        synchronized (answers) {
+            long left;
+            while (unwritten > 0 && !unbounded && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    answers.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
     /** Closes the stream (a child's stdin: how a server is told its client has gone). */
     public synchronized void close() {
         broken = true;

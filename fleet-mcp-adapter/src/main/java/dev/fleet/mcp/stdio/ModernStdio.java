@@ -11,7 +11,6 @@ import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.modern.server.McpHeaders;
 import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -99,25 +98,47 @@ final class ModernStdio {
                 .subscribeOn(Schedulers.boundedElastic()) // an assessment blocks; never on the stdin thread
                 .flatMapMany(ModernStdio::messages);
         if (!LISTEN.equals(method)) {
-            messages.subscribe(message -> write(message, true),
-                    error -> LOG.warn("answering a {} failed: {}", method, error.toString()));
+            messages.subscribe(message -> write(message, true), error -> failed(id, method, error, true));
             return;
         }
         Disposable.Swap listen = Disposables.swap();
         if (listens.putIfAbsent(id.key(), listen) != null) {
             throw new IllegalStateException("a listen opened though its id names an open one"); // listenRefused first
         }
-        listen.update(messages.doFinally(signal -> listens.remove(id.key(), listen)).subscribe(message -> write(message,
-                false), error -> LOG.warn("a listen failed: {}", error.toString())));
+        // The listen's place is free before its final result is written: a client that reads it may reuse the id.
+        listen.update(messages.doFinally(signal -> listens.remove(id.key(), listen)).subscribe(message -> {
+            if (message instanceof JsonRpc.JSONRPCResponse) {
+                listens.remove(id.key(), listen);
+            }
+            write(message, false);
+        }, error -> {
+            listens.remove(id.key(), listen);
+            failed(id, LISTEN, error, false);
+        }));
     }
 
     /**
-     * Once the server has closed the listens, waits up to {@code timeout} for each open one's final result
-     * to be written: the results are written on other threads, and an exit must not cut them off.
+     * A request whose answer failed to come (the SDK answers what it can with an error response itself):
+     * it is answered all the same, with -32603, so no client waits for ever and its reserved place is freed.
      */
-    void awaitListensAnswered(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!listens.isEmpty() && System.nanoTime() < deadline) {
+    private void failed(JsonRpcId id, String method, Throwable error, boolean reserved) {
+        LOG.warn("answering a {} failed: {}", method, error.toString());
+        byte[] line = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + method
+                + " could not be answered").bytes(id);
+        if (reserved) {
+            out.writeAnswer(line);
+        } else {
+            out.writeLine(line);
+        }
+    }
+
+    /**
+     * Once the server has closed the listens, waits until {@code deadline} ({@link System#nanoTime}) at most
+     * for each open one's final result to be written: the results are written on other threads, and an exit
+     * must not cut them off.
+     */
+    void awaitListensAnswered(long deadline) {
+        while (!listens.isEmpty() && System.nanoTime() - deadline < 0) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {

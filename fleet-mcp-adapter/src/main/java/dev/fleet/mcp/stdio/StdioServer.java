@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
 public final class StdioServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(StdioServer.class);
-    /** How long an exit at EOF waits for open listens' final results, well within its 2 s. */
-    private static final Duration LISTENS_ANSWERED = Duration.ofMillis(500);
+    /** How long an exit waits for the answers still under way and open listens' final results, within its 2 s. */
+    private static final Duration ANSWERS_WRITTEN = Duration.ofMillis(500);
 
     private StdioServer() {
     }
@@ -107,7 +107,11 @@ public final class StdioServer {
         LOG.info("{}: marking this server stopped and exiting", why.get());
         fleet.markStopped();
         modern.close();
-        modernStdio.awaitListensAnswered(LISTENS_ANSWERED); // each open listen's final result, before the exit
+        // What was asked before the end is answered before the exit: each open listen's final result, and
+        // every request's answer still under way (an assessment), in either era.
+        long deadline = System.nanoTime() + ANSWERS_WRITTEN.toNanos();
+        modernStdio.awaitListensAnswered(deadline);
+        protocol.awaitAnswersWritten(deadline);
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);
     }

@@ -1,0 +1,49 @@
+package dev.fleet.mcp.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the 2026-07-28 era refuses over streamable HTTP is answered as stdio answers it: an id MCP or the SDK
+ * cannot take gets 400 and -32600 with {@code "id": null} (the SDK's servlet answered with no id member at
+ * all), and a listen whose filter the SDK refuses gets 400 and -32602 (it was 200 and -32603, with a stack
+ * trace in the log).
+ */
+class ModernHttpRefusalsTest extends HttpSurfaceFixture {
+
+    private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"refused\",\"version\":\"1\"},"
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    @Test
+    void aModernRequestWithAnIdTheSdkCannotTakeIsInvalidRequestWithIdNull() throws Exception {
+        running = start("127.0.0.1", 0);
+        for (String id : new String[] {"true", "1.5", "null", "{\"a\":1}", "12345678901234567890123"}) {
+            HttpResponse<String> answer = modern("tools/list", "{\"jsonrpc\":\"2.0\",\"id\":" + id
+                    + ",\"method\":\"tools/list\",\"params\":{" + META + "}}");
+            JsonNode body = JSON.readTree(answer.body());
+            assertEquals(400, answer.statusCode(), answer.body());
+            assertEquals(-32600, body.path("error").path("code").asInt(), answer.body());
+            assertTrue(body.has("id") && body.get("id").isNull(), () -> "id " + id + ": " + answer.body());
+        }
+    }
+
+    @Test
+    void aListenWithAFilterTheSdkRefusesIsInvalidParams() throws Exception {
+        running = start("127.0.0.1", 0);
+        HttpResponse<String> answer = modern("subscriptions/listen", "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":"
+                + "\"subscriptions/listen\",\"params\":{\"notifications\":{\"\":true}," + META + "}}");
+        JsonNode body = JSON.readTree(answer.body());
+        assertEquals(-32602, body.path("error").path("code").asInt(), answer.body());
+        assertEquals(400, answer.statusCode(), answer.body());
+        assertEquals(9, body.path("id").asInt(), answer.body());
+    }
+
+    private HttpResponse<String> modern(String method, String body) throws Exception {
+        return send(post(body).header("Mcp-Method", method).header("MCP-Protocol-Version", "2026-07-28"));
+    }
+}
