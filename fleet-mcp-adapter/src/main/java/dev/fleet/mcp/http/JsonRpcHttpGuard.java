@@ -143,7 +143,8 @@ final class JsonRpcHttpGuard implements Filter {
         byte[] body = request.body();
         JsonRpcLine line = reader.read(body, body.length);
         JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
-        if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT) {
+        if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT
+                && invalid.fault() != Fault.BATCH_TOO_LARGE) {
             JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }

@@ -15,9 +15,10 @@ final class BatchElements {
 
     /**
      * The {@code [start, end)} of each element of the array {@code buffer[0, length)} begins with (after
-     * blanks); none when it begins with no array. An element left open at the line's end runs to it.
+     * blanks), the first {@code most} of them; none when it begins with no array. An element left open at
+     * the line's end runs to it.
      */
-    static List<int[]> of(byte[] buffer, int length) {
+    static List<int[]> of(byte[] buffer, int length, int most) {
         List<int[]> elements = new ArrayList<>();
         int at = 0;
         while (at < length && isBlank(buffer[at])) {
@@ -45,13 +46,15 @@ final class BatchElements {
                 depth--;
             } else if (depth == 0 && (b == ',' || b == ']')) {
                 elements.add(new int[] {start, i});
-                if (b == ']') {
+                if (b == ']' || elements.size() == most) {
                     return elements;
                 }
                 start = i + 1;
             }
         }
-        elements.add(new int[] {start, length});
+        if (elements.size() < most) {
+            elements.add(new int[] {start, length});
+        }
         return elements;
     }
 

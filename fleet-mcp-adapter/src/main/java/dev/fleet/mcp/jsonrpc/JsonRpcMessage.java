@@ -82,6 +82,8 @@ public sealed interface JsonRpcMessage {
         TOO_DEEP(true),
         /** A line (not a batch) that is a JSON value but not an object: {@code detail} names its type. */
         LINE_NOT_AN_OBJECT(true),
+        /** A batch of more than {@link JsonRpcReader#MAX_BATCH} messages, read no further. */
+        BATCH_TOO_LARGE(true),
         /** An element of a batch that is not an object: {@code detail} names its type. */
         NOT_AN_OBJECT(false),
         /** A {@code method} and an {@code id} that is not a string nor a number (id {@link JsonRpcId#NONE}). */

@@ -29,6 +29,11 @@ import java.util.List;
 public final class JsonRpcReader {
 
     public static final int MAX_DEPTH = 1000;
+    /**
+     * Messages in one batch, at most: as many as a relay lets wait. A line of 16 MiB holds some eight
+     * million ({@code [1,1,…]}), whose records alone would take half a GiB of heap.
+     */
+    public static final int MAX_BATCH = 4096;
     /** The {@code _meta} key that carries a 2026-07-28 request's protocol version (§13). */
     public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
@@ -103,6 +108,10 @@ public final class JsonRpcReader {
             } else if (first == JsonToken.START_ARRAY) {
                 List<JsonRpcMessage> messages = new ArrayList<>();
                 while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    if (messages.size() == MAX_BATCH) {
+                        return whole(Fault.BATCH_TOO_LARGE, "a batch of more than " + MAX_BATCH + " messages",
+                                JsonRpcId.NONE, length);
+                    }
                     messages.add(MessageReader.element(parser, buffer, routedOnce));
                 }
                 line = new JsonRpcLine(messages, true, (int) parser.currentTokenLocation().getByteOffset());
@@ -153,9 +162,11 @@ public final class JsonRpcReader {
     }
 
     /**
-     * The id of a line that could not be read as one message, when it can still be read: the line's
-     * object has exactly one {@code id} at its top level, a string or a number, before anything that
-     * stops reading (a refused request is answered with its own id, so the client never waits on it).
+     * The id of a line that could not be read as one message, when it can still be read and names a
+     * request: the line's object has a {@code method} and exactly one {@code id} at its top level, a string
+     * or a number, before anything that stops reading (a refused request is answered with its own id, so the
+     * client never waits on it; a response is never answered, least of all under the id of a request of the
+     * other side's, which a client's own request may share).
      */
     private JsonRpcId readableId(byte[] buffer, int length) {
         TopLevelId id = new TopLevelId();
@@ -166,7 +177,7 @@ public final class JsonRpcReader {
         } catch (IOException e) {
             // read as far as it goes: an id before the fault still names the request
         }
-        return id.id();
+        return id.requestId();
     }
 
     /**
@@ -174,11 +185,16 @@ public final class JsonRpcReader {
      * nesting too deep, not JSON), where they can still be read: of each element that is an object with
      * a {@code method}, its one {@code id} at its top level when MCP allows it, in order. Each element is
      * read on its own ({@link BatchElements}), so one that stops the reading hides no other's id. Empty for
-     * a line that is no batch. A refused batch is answered request by request (the contract, §12.1).
+     * a line that is no batch, and for one of more than {@value #MAX_BATCH} elements (answered once). A
+     * refused batch is answered request by request (the contract, §12.1).
      */
     public List<JsonRpcId> readableRequestIds(byte[] buffer, int length) {
+        List<int[]> elements = BatchElements.of(buffer, length, MAX_BATCH + 1);
+        if (elements.size() > MAX_BATCH) {
+            return List.of();
+        }
         List<JsonRpcId> ids = new ArrayList<>();
-        for (int[] element : BatchElements.of(buffer, length)) {
+        for (int[] element : elements) {
             TopLevelId id = new TopLevelId();
             try (JsonParser parser = lenient.createParser(buffer, element[0], element[1] - element[0])) {
                 if (parser.nextToken() == JsonToken.START_OBJECT) {

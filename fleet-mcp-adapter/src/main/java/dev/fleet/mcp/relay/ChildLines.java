@@ -118,9 +118,9 @@ final class ChildLines {
             fleet.answer(OwnRequest.listed(request.method()), message.id(), request.modern());
             return null; // the fleet's own answer goes out instead, when ready
         }
-        if ("subscriptions/listen".equals(request.method())) {
-            listens.ended(message.id().key()); // the child ended the listen (or refused it)
-        }
+        // Nothing waits under this id any more, so no listen does either: the child ended it (or refused it),
+        // or answered a request the client sent under an open listen's id, which took the listen's place.
+        listens.ended(message.id().key());
         byte[] amended = switch (request.method()) {
             case "initialize", "server/discover" -> amendments.capabilities(line, message.start(), message.end());
             case "tools/list" -> amendments.toolsPage(line, message.start(), message.end());

@@ -31,10 +31,16 @@ final class ChildListens {
 
     private final WaitingRequests waiting;
     /** The subscription id key of each listen that honours the verdict, and that id as the child wrote it. */
-    private final Map<String, String> honouring = new ConcurrentHashMap<>();
+    private final Map<String, String> honouring;
 
     ChildListens(WaitingRequests waiting) {
+        this(waiting, new ConcurrentHashMap<>());
+    }
+
+    /** @param honouring an empty concurrent map (a test's, to replay how the two pumps interleave) */
+    ChildListens(WaitingRequests waiting, Map<String, String> honouring) {
         this.waiting = waiting;
+        this.honouring = honouring;
     }
 
     /**
@@ -61,6 +67,13 @@ final class ChildListens {
             return false;
         }
         honouring.put(key, new String(text, UTF_8));
+        // A cancellation on the client's pump may have come between the look above and the put: it takes the
+        // listen out of the waiting requests before it ends it here, so one of the two sides sees the other.
+        WaitingRequests.Waiting still = waiting.peek(key);
+        if (still == null || !"subscriptions/listen".equals(still.method())) {
+            honouring.remove(key);
+            return false;
+        }
         return true;
     }
 

@@ -36,6 +36,8 @@ final class Refusals {
     void line(Invalid line, byte[] buffer, int length) {
         switch (line.fault()) {
             case LINE_NOT_AN_OBJECT -> error(JsonRpcId.NONE, -32600, "Invalid Request: a JSON-RPC message is an object");
+            case BATCH_TOO_LARGE -> error(JsonRpcId.NONE, -32600, "Invalid Request: " + line.detail() + " (read no "
+                    + "further, so answered once)");
             case DUPLICATE_KEY -> requests(line, buffer, length, -32600,
                     "Invalid Request: an object holds the same key twice");
             case TOO_DEEP -> requests(line, buffer, length, -32600, "Invalid Request: nested deeper than "

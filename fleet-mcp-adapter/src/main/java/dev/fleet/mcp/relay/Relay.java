@@ -254,7 +254,7 @@ public final class Relay implements AutoCloseable {
         }
         for (int i = 0; i < cut.length; i++) {
             if (batch.get(i) instanceof Request request) {
-                forwarded.add(request.id().key(), request.method(), false); // a batch is no 2026-07-28 message
+                forwarded.add(request.id().key(), request.method(), claimsModernEra(request));
             } else if (batch.get(i) instanceof Notification notification
                     && "notifications/cancelled".equals(notification.method())) {
                 Params params = notification.parts().params();

@@ -127,15 +127,15 @@ public final class RelayServer {
         });
         fleet.register(); // the child has started and both pipes are open
         registering = false;
-        childPump = daemon("fleet-relay-from-server", () -> {
+        childPump = daemon("fleet-relay-from-server", endsOnError(() -> {
             new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
-        });
-        daemon("fleet-relay-from-client", () -> {
+        }));
+        daemon("fleet-relay-from-client", endsOnError(() -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES)
                     .forEach(sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained));
             finish(new End("stdin closed", 0));
-        });
+        }));
         watch.start(reason -> finish(new End(reason, 0)));
         Uninterruptibly.await(ended);
         endAll();
@@ -214,6 +214,21 @@ public final class RelayServer {
                 treeEnded = true;
             }
         }
+    }
+
+    /**
+     * A pump that ends the member if an error (the heap exhausted, say) ends the pump: a member that no longer
+     * relays one direction must not linger as if it served (status 70, a bug's, as the CLI's).
+     */
+    private Runnable endsOnError(Runnable pump) {
+        return () -> {
+            try {
+                pump.run();
+            } catch (Error e) {
+                finish(new End("relaying failed (" + e + ")", 70));
+                throw e;
+            }
+        };
     }
 
     /** One pump's sink: each line to {@code lines}, and {@code drained} (the flush) before each read. */

@@ -126,7 +126,7 @@ final class JsonRpcGate {
         if (line == null || line.blank()) {
             return Admission.Handled.UNANSWERED; // a stray newline from a client is no message at all
         }
-        if (line.batch()) {
+        if (line.batch() || line.message() instanceof Invalid large && large.fault() == Fault.BATCH_TOO_LARGE) {
             return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
                     + "JSON-RPC message (an object) per line", length);
         }
