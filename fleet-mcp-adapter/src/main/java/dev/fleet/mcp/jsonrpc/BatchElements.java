@@ -16,7 +16,7 @@ final class BatchElements {
     /**
      * The {@code [start, end)} of each element of the array {@code buffer[0, length)} begins with (after
      * blanks), the first {@code most} of them; none when it begins with no array. An element left open at
-     * the line's end runs to it.
+     * the line's end runs to it; a blank one (after a trailing comma, in {@code []}) is none.
      */
     static List<int[]> of(byte[] buffer, int length, int most) {
         List<int[]> elements = new ArrayList<>();
@@ -29,9 +29,22 @@ final class BatchElements {
         }
         int depth = 0;
         boolean inString = false;
+        boolean content = false;
         int start = at + 1;
         for (int i = at + 1; i < length; i++) {
             byte b = buffer[i];
+            if (depth == 0 && !inString && (b == ',' || b == ']')) {
+                if (content) {
+                    elements.add(new int[] {start, i});
+                }
+                if (b == ']' || elements.size() == most) {
+                    return elements;
+                }
+                start = i + 1;
+                content = false;
+                continue;
+            }
+            content |= !isBlank(b);
             if (inString) {
                 if (b == '\\') {
                     i++; // the escaped byte is no quote
@@ -44,15 +57,9 @@ final class BatchElements {
                 depth++;
             } else if ((b == ']' || b == '}') && depth > 0) {
                 depth--;
-            } else if (depth == 0 && (b == ',' || b == ']')) {
-                elements.add(new int[] {start, i});
-                if (b == ']' || elements.size() == most) {
-                    return elements;
-                }
-                start = i + 1;
             }
         }
-        if (elements.size() < most) {
+        if (content && elements.size() < most) {
             elements.add(new int[] {start, length});
         }
         return elements;

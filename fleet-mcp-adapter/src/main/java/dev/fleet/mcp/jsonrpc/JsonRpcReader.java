@@ -162,11 +162,12 @@ public final class JsonRpcReader {
     }
 
     /**
-     * The id of a line that could not be read as one message, when it can still be read and names a
-     * request: the line's object has a {@code method} and exactly one {@code id} at its top level, a string
-     * or a number, before anything that stops reading (a refused request is answered with its own id, so the
-     * client never waits on it; a response is never answered, least of all under the id of a request of the
-     * other side's, which a client's own request may share).
+     * The id of a line that could not be read as one message, when it can still be read and is no
+     * response's: the line's object has exactly one {@code id} at its top level, a string or a number,
+     * before anything that stops reading, and no {@code result} nor {@code error} without a {@code method}
+     * before it (a refused request is answered with its own id, so the client never waits on it, even one
+     * whose {@code method} comes after the fault; a response is never answered under its id, which names a
+     * request of the other side's that a client's own request may share).
      */
     private JsonRpcId readableId(byte[] buffer, int length) {
         TopLevelId id = new TopLevelId();
@@ -177,7 +178,7 @@ public final class JsonRpcReader {
         } catch (IOException e) {
             // read as far as it goes: an id before the fault still names the request
         }
-        return id.requestId();
+        return id.unlessResponse();
     }
 
     /**
@@ -213,6 +214,7 @@ public final class JsonRpcReader {
         private JsonRpcId found = JsonRpcId.NONE;
         private int seen;
         private boolean method;
+        private boolean answers;
 
         /**
          * Reads the object the parser is at (its opening brace) to its end, or up to where reading fails; the
@@ -227,6 +229,7 @@ public final class JsonRpcReader {
                     found = JsonRpcId.read(parser, buffer, base);
                 } else {
                     method |= "method".equals(name);
+                    answers |= "result".equals(name) || "error".equals(name);
                     parser.skipChildren();
                 }
             }
@@ -241,6 +244,11 @@ public final class JsonRpcReader {
         /** The id of a request (an object with a method): JSON-RPC answers no other. */
         JsonRpcId requestId() {
             return method ? id() : JsonRpcId.NONE;
+        }
+
+        /** The id, unless what was read is a response's (a result or an error, and no method). */
+        JsonRpcId unlessResponse() {
+            return answers && !method ? JsonRpcId.NONE : id();
         }
     }
 }

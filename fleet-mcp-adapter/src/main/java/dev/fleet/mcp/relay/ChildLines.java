@@ -113,14 +113,14 @@ final class ChildLines {
                     + "dropped", shown(message.id()));
             return null;
         }
+        // Nothing waits under this id any more, so no listen does either: the child ended it (or refused it),
+        // or answered a request the client sent under an open listen's id, which took the listen's place.
+        listens.ended(message.id().key());
         if (message.parts().hasError() && WaitingRequests.answeredInTheChildsStead(request.method())
                 && methodNotFound(line, message)) {
             fleet.answer(OwnRequest.listed(request.method()), message.id(), request.modern());
             return null; // the fleet's own answer goes out instead, when ready
         }
-        // Nothing waits under this id any more, so no listen does either: the child ended it (or refused it),
-        // or answered a request the client sent under an open listen's id, which took the listen's place.
-        listens.ended(message.id().key());
         byte[] amended = switch (request.method()) {
             case "initialize", "server/discover" -> amendments.capabilities(line, message.start(), message.end());
             case "tools/list" -> amendments.toolsPage(line, message.start(), message.end());

@@ -217,16 +217,16 @@ public final class RelayServer {
     }
 
     /**
-     * A pump that ends the member if an error (the heap exhausted, say) ends the pump: a member that no longer
-     * relays one direction must not linger as if it served (status 70, a bug's, as the CLI's).
+     * A pump that ends the member if a failure (the heap exhausted, say, or a bug) ends the pump: a member that
+     * no longer relays one direction must not linger as if it served. Status 70 and one line, a bug's, as the
+     * CLI's (the member's end logs why).
      */
     private Runnable endsOnError(Runnable pump) {
         return () -> {
             try {
                 pump.run();
-            } catch (Error e) {
+            } catch (RuntimeException | Error e) {
                 finish(new End("relaying failed (" + e + ")", 70));
-                throw e;
             }
         };
     }

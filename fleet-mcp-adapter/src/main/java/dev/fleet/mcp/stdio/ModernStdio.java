@@ -1,6 +1,7 @@
 package dev.fleet.mcp.stdio;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.fleet.mcp.RequestParams;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.modern.ModernFleetServer;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -61,6 +63,8 @@ final class ModernStdio {
      * cancellation of {@code 7.0} ends the listen {@code 7} ({@code 1} and {@code "1"} still differ).
      */
     private final Map<String, Disposable> listens = new ConcurrentHashMap<>();
+    /** Listens opened and not yet over, their final result written: what an exit waits for. */
+    private final AtomicInteger unfinished = new AtomicInteger();
 
     ModernStdio(ModernFleetServer server, LineOutput out) {
         this.server = Objects.requireNonNull(server, "server");
@@ -106,7 +110,12 @@ final class ModernStdio {
             throw new IllegalStateException("a listen opened though its id names an open one"); // listenRefused first
         }
         // The listen's place is free before its final result is written: a client that reads it may reuse the id.
-        listen.update(messages.doFinally(signal -> listens.remove(id.key(), listen)).subscribe(message -> {
+        // It is over (what an exit waits for) once that result is written.
+        unfinished.incrementAndGet();
+        listen.update(messages.doFinally(signal -> {
+            listens.remove(id.key(), listen);
+            unfinished.decrementAndGet();
+        }).subscribe(message -> {
             if (message instanceof JsonRpc.JSONRPCResponse) {
                 listens.remove(id.key(), listen);
             }
@@ -122,8 +131,9 @@ final class ModernStdio {
      * it is answered all the same, with -32603, so no client waits for ever and its reserved place is freed.
      */
     private void failed(JsonRpcId id, String method, Throwable error, boolean reserved) {
-        LOG.warn("answering a {} failed: {}", method, error.toString());
-        byte[] line = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + method
+        String named = RequestParams.clientText(method);
+        LOG.warn("answering a {} failed: {}", named, error.toString());
+        byte[] line = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + named
                 + " could not be answered").bytes(id);
         if (reserved) {
             out.writeAnswer(line);
@@ -138,7 +148,7 @@ final class ModernStdio {
      * must not cut them off.
      */
     void awaitListensAnswered(long deadline) {
-        while (!listens.isEmpty() && System.nanoTime() - deadline < 0) {
+        while (unfinished.get() > 0 && System.nanoTime() - deadline < 0) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {

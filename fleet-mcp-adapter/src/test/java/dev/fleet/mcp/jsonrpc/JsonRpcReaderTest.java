@@ -87,6 +87,23 @@ class JsonRpcReaderTest {
                 .map(JsonRpcId::json).toList(), "a deep element hides only its own id; brackets in strings are text");
         byte[] single = "{\"id\":1,\"method\":\"a\"}".getBytes(UTF_8);
         assertEquals(List.of(), STRICT.readableRequestIds(single, single.length), "a line that is no batch");
+        String request = "{\"id\":1,\"method\":\"m\",\"params\":{\"a\":1,\"a\":2}}";
+        byte[] atTheBound = ("[" + (request + ",").repeat(JsonRpcReader.MAX_BATCH) + "]").getBytes(UTF_8);
+        assertEquals(JsonRpcReader.MAX_BATCH, STRICT.readableRequestIds(atTheBound, atTheBound.length).size(),
+                "a trailing comma is no element: the batch is within the bound, each request named");
+        byte[] beyond = ("[" + (request + ",").repeat(JsonRpcReader.MAX_BATCH) + request + "]").getBytes(UTF_8);
+        assertEquals(List.of(), STRICT.readableRequestIds(beyond, beyond.length), "beyond it, answered once");
+    }
+
+    @Test
+    void aRefusedLineNamesARequestsIdWhereverItsMethodLiesButNeverAResponses() {
+        Invalid methodLast = (Invalid) read(STRICT, "{\"id\":5,\"params\":{\"x\":tru},\"method\":\"m\"}").message();
+        assertEquals("5", methodLast.id().json(), "a request whose method comes after the fault");
+        Invalid response = (Invalid) read(STRICT, "{\"id\":0,\"result\":{\"a\":1,\"a\":2}}").message();
+        assertEquals(JsonRpcId.NONE, response.id(), "a response names a request of the other side's");
+        Invalid methodAndResult = (Invalid) read(STRICT, "{\"id\":7,\"method\":\"m\",\"result\":{\"a\":1,\"a\":2}}")
+                .message();
+        assertEquals("7", methodAndResult.id().json(), "with a method it meant to be a request");
     }
 
     @Test

@@ -43,6 +43,8 @@ class RelayBoundsAndErasTest {
         assertEquals(1, toClient.stream().filter(line -> line.contains("\"id\":0,\"result\"")).count(), toClient::toString);
         assertTrue(toClient.stream().noneMatch(line -> line.contains("\"id\":0,\"error\"")),
                 () -> "the client's request 0 got a second answer: " + toClient);
+        assertEquals(1, toClient.stream().filter(line -> line.contains("\"id\":null,\"error\"")).count(),
+                () -> "the refused response is answered once, under no id: " + toClient);
     }
 
     @Test

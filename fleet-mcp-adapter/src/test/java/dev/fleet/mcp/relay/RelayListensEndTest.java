@@ -64,6 +64,17 @@ class RelayListensEndTest {
     }
 
     @Test
+    void aListenWhoseIdAListTookIsEndedWhenTheFleetAnswersTheListInTheChildsStead() throws Exception {
+        relay.client(listen("L"));
+        relay.child(ack("L"));
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":\"L\",\"method\":\"tools/list\",\"params\":{" + META + "}}");
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":\"L\",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
+        relay.awaitClientLine(line -> line.contains("gitea_assess_fleet_inventory")); // the fleet's own list
+        ChildListens listens = listens();
+        assertFalse(listens.any(), "announced on: " + listens.subscriptionIds());
+    }
+
+    @Test
     void anAcknowledgedListenIsAnnouncedOnUntilTheChildEndsIt() throws Exception {
         relay.client(listen("L"));
         relay.child(ack("L"));
