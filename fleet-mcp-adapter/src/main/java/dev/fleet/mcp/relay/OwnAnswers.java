@@ -120,6 +120,11 @@ final class OwnAnswers implements AutoCloseable {
     }
 
     private JsonNode response(OwnRequest request, JsonRpcId id, JsonNode params, boolean modern) {
+        if (modern && (request == OwnRequest.SUBSCRIBE_VERDICT || request == OwnRequest.UNSUBSCRIBE_VERDICT)) {
+            // The 2026-07-28 era has no resources/subscribe (a listen subscribes), as a plain member answers it.
+            return new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: resources/"
+                    + (request == OwnRequest.SUBSCRIBE_VERDICT ? "subscribe" : "unsubscribe")).node(id);
+        }
         try {
             ObjectNode result = result(request, params);
             return JsonRpcEnvelope.result(id, modern ? inTheModernEra(request, result) : result);

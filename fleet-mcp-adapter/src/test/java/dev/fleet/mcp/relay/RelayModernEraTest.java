@@ -99,6 +99,20 @@ class RelayModernEraTest {
         assertEquals(List.of(), relay.childReceived(), "none reached the child");
     }
 
+    /** A plain member answers a 2026-07-28 resources/subscribe -32601 (a listen subscribes): the relay too. */
+    @Test
+    void aModernSubscribeToTheVerdictIsMethodNotFoundAsAPlainMemberAnswersIt() throws Exception {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/subscribe\",\"params\":{\"uri\":"
+                + "\"fleet://verdict\"," + META + "}}");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/subscribe\",\"params\":{\"uri\":"
+                + "\"fleet://verdict\"}}");
+        JsonNode modern = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":5")));
+        assertEquals(-32601, modern.at("/error/code").asInt(), modern.toString());
+        JsonNode legacy = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":6")));
+        assertTrue(legacy.has("result") && !legacy.get("result").has("resultType"), "2025 as before: " + legacy);
+        assertEquals(List.of(), relay.childReceived(), "neither reached the child");
+    }
+
     @Test
     void whereTheModernChildHasNoToolsTheFleetListsThemInTheRequestsEra() throws Exception {
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{" + META + "}}");
