@@ -170,15 +170,7 @@ public final class JsonRpcReader {
      * request of the other side's that a client's own request may share).
      */
     private JsonRpcId readableId(byte[] buffer, int length) {
-        TopLevelId id = new TopLevelId();
-        try (JsonParser parser = lenient.createParser(buffer, 0, length)) {
-            if (parser.nextToken() == JsonToken.START_OBJECT) {
-                id.read(parser, buffer, 0);
-            }
-        } catch (IOException e) {
-            // read as far as it goes: an id before the fault still names the request
-        }
-        return id.unlessResponse();
+        return topLevel(buffer, 0, length).unlessResponse();
     }
 
     /**
@@ -194,19 +186,21 @@ public final class JsonRpcReader {
         if (elements.size() > MAX_BATCH) {
             return List.of();
         }
-        List<JsonRpcId> ids = new ArrayList<>();
-        for (int[] element : elements) {
-            TopLevelId id = new TopLevelId();
-            try (JsonParser parser = lenient.createParser(buffer, element[0], element[1] - element[0])) {
-                if (parser.nextToken() == JsonToken.START_OBJECT) {
-                    id.read(parser, buffer, element[0]);
-                }
-            } catch (IOException e) {
-                // read as far as it goes: an id before the fault still names the request
+        return elements.stream().map(element -> topLevel(buffer, element[0], element[1] - element[0]).requestId())
+                .filter(JsonRpcId::legal).toList();
+    }
+
+    /** What the object in {@code buffer[offset, offset + length)} says at its top level, read as far as it reads. */
+    private TopLevelId topLevel(byte[] buffer, int offset, int length) {
+        TopLevelId id = new TopLevelId();
+        try (JsonParser parser = lenient.createParser(buffer, offset, length)) {
+            if (parser.nextToken() == JsonToken.START_OBJECT) {
+                id.read(parser, buffer, offset);
             }
-            ids.add(id.requestId());
+        } catch (IOException e) {
+            // read as far as it goes: an id before the fault still names the request
         }
-        return ids.stream().filter(JsonRpcId::legal).toList();
+        return id;
     }
 
     /** The one {@code id} at an object's top level, and whether it has a {@code method}: read as far as the object reads. */

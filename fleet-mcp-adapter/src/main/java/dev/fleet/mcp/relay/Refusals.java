@@ -34,15 +34,17 @@ final class Refusals {
 
     /** A line that is no JSON-RPC message at all, answered with the ids it names where they can be read. */
     void line(Invalid line, byte[] buffer, int length) {
+        int invalid = JsonRpcError.INVALID_REQUEST;
         switch (line.fault()) {
-            case LINE_NOT_AN_OBJECT -> error(JsonRpcId.NONE, -32600, "Invalid Request: a JSON-RPC message is an object");
-            case BATCH_TOO_LARGE -> error(JsonRpcId.NONE, -32600, "Invalid Request: " + line.detail() + " (read no "
+            case LINE_NOT_AN_OBJECT -> error(JsonRpcId.NONE, invalid,
+                    "Invalid Request: a JSON-RPC message is an object");
+            case BATCH_TOO_LARGE -> error(JsonRpcId.NONE, invalid, "Invalid Request: " + line.detail() + " (read no "
                     + "further, so answered once)");
-            case DUPLICATE_KEY -> requests(line, buffer, length, -32600,
+            case DUPLICATE_KEY -> requests(line, buffer, length, invalid,
                     "Invalid Request: an object holds the same key twice");
-            case TOO_DEEP -> requests(line, buffer, length, -32600, "Invalid Request: nested deeper than "
+            case TOO_DEEP -> requests(line, buffer, length, invalid, "Invalid Request: nested deeper than "
                     + JsonRpcReader.MAX_DEPTH + " levels");
-            default -> requests(line, buffer, length, -32700, "Parse error: not one JSON value");
+            default -> requests(line, buffer, length, JsonRpcError.PARSE_ERROR, "Parse error: not one JSON value");
         }
     }
 
@@ -54,7 +56,7 @@ final class Refusals {
 
     /** Refuses a batch: -32600 for each of {@code ids} (its requests' ids), or once with no id when it has none. */
     void batch(List<JsonRpcId> ids, String reason) {
-        batch(ids, -32600, reason);
+        batch(ids, JsonRpcError.INVALID_REQUEST, reason);
     }
 
     private void batch(List<JsonRpcId> ids, int code, String reason) {

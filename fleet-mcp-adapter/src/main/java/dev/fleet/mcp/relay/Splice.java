@@ -2,8 +2,8 @@ package dev.fleet.mcp.relay;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.io.ByteArrayOutputStream;
 import dev.fleet.mcp.jsonrpc.JsonRpcLine;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -133,13 +133,8 @@ final class ModernStdio {
     private void failed(JsonRpcId id, String method, Throwable error, boolean reserved) {
         String named = RequestParams.clientText(method);
         LOG.warn("answering a {} failed: {}", named, error.toString());
-        byte[] line = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + named
-                + " could not be answered").bytes(id);
-        if (reserved) {
-            out.writeAnswer(line);
-        } else {
-            out.writeLine(line);
-        }
+        send(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + named + " could not be answered")
+                .bytes(id), reserved);
     }
 
     /**
@@ -195,7 +190,12 @@ final class ModernStdio {
             LOG.error("could not encode a {} for the client: {}", message.getClass().getSimpleName(), e.toString());
             return;
         }
-        if (reserved && message instanceof JsonRpc.JSONRPCResponse) {
+        send(line, reserved && message instanceof JsonRpc.JSONRPCResponse);
+    }
+
+    /** One line; an answer to a request the gate reserved a place for frees that place. */
+    private void send(byte[] line, boolean answersAReservedPlace) {
+        if (answersAReservedPlace) {
             out.writeAnswer(line);
         } else {
             out.writeLine(line);

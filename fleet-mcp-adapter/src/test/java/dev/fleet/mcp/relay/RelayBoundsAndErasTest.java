@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,12 +23,8 @@ class RelayBoundsAndErasTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void aResponseTheRelayRefusesIsNotAnsweredUnderItsId() {

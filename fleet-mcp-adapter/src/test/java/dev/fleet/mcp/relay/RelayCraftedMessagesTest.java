@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,12 +18,8 @@ class RelayCraftedMessagesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void aLongIdThatDiffersOnlyInALoneSurrogateIsAnotherId() {

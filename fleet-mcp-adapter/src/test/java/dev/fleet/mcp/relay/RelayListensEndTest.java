@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.lang.reflect.Field;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,12 +21,8 @@ class RelayListensEndTest {
 
     private static final String META = RelayModernEraTest.META;
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void aCancellationBetweenTheLookAndTheRecordOfAnAcknowledgementEndsTheListen() {

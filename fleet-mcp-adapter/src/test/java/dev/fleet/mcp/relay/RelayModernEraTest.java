@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,12 +27,8 @@ class RelayModernEraTest {
     private static final String SERVER_INFO = "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":"
             + "\"modern-child\",\"version\":\"1.0.0\"}}";
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void aModernChildsDiscoverResultKeepsEveryByteButTheCapabilitiesTheFleetAdds() {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,12 +16,8 @@ class RelayPreciselyTest {
 
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}";
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void anAmendedInitializeResultKeepsNumbersStringsEscapesAndKeyOrderAsTheChildWroteThem() {

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** The relay's amendments and refusals (the contract, §12), one by one, between two in-memory sides. */
@@ -18,12 +18,8 @@ class RelayTest {
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
 
+    @AutoClose
     private final RelayHarness relay = new RelayHarness();
-
-    @AfterEach
-    void close() {
-        relay.close();
-    }
 
     @Test
     void theChildsCapabilitiesGainToolsAndSubscribableResourcesAndNothingElse() throws Exception {
