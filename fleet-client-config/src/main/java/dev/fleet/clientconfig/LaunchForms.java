@@ -26,10 +26,6 @@ import java.util.Set;
  */
 final class LaunchForms {
 
-    /** npx's (and npm's config) options whose value is the next argument, when not written {@code --opt=value}. */
-    private static final Set<String> NPX_OPTIONS_WITH_A_VALUE = Set.of("-p", "--package", "-c", "--call",
-            "--registry", "--cache", "--prefix", "--userconfig", "-w", "--workspace", "--loglevel");
-
     private final ExecutableSearch path;
 
     LaunchForms(ExecutableSearch path) {
@@ -55,10 +51,10 @@ final class LaunchForms {
                 forms.add(join(head, args));
             }
         }
-        if (baseName(command).equals("npx")) {
+        if (NpxTitle.isNpx(command)) {
             // npm's title leaves npx's own options out (npm 11: "npx -y pkg a" shows "npm exec pkg a"); the
             // form with them is kept for an npm that shows them.
-            for (List<String> shown : new LinkedHashSet<>(List.of(withoutNpxOptions(args), args))) {
+            for (List<String> shown : new LinkedHashSet<>(List.of(NpxTitle.withoutNpxOptions(args), args))) {
                 forms.add(join(List.of("npm", "exec"), shown));
                 forms.add(List.of(String.join(" ", join(List.of("npm", "exec"), shown))));
             }
@@ -66,27 +62,6 @@ final class LaunchForms {
         forms.remove(join(List.of(command), args));
         forms.add(join(List.of(command), args));
         return List.copyOf(forms);
-    }
-
-    /**
-     * {@code args} without the options npx reads itself before the package ({@code -y}, {@code --yes},
-     * {@code -p PKG}, {@code --package=PKG}, ...; a {@code --} ends them): what follows is what npm runs,
-     * and all its title shows.
-     */
-    static List<String> withoutNpxOptions(List<String> args) {
-        int first = 0;
-        while (first < args.size()) {
-            String arg = args.get(first);
-            if (arg.equals("--")) {
-                first++;
-                break;
-            }
-            if (!arg.startsWith("-") || arg.equals("-")) {
-                break;
-            }
-            first += NPX_OPTIONS_WITH_A_VALUE.contains(arg) ? 2 : 1;
-        }
-        return args.subList(Math.min(first, args.size()), args.size());
     }
 
     /** The file the command names, for reading its interpreter line only. */

@@ -119,13 +119,13 @@ class LaunchFormsTest {
     /** As npm 11 titles itself: {@code npx --yes -p pkg bin -y} shows {@code npm exec bin -y}. */
     @Test
     void npxOwnOptionsBeforeThePackageAreNotInNpmsTitle() {
-        assertEquals(List.of("@scope/pkg", "--flag", "v"), LaunchForms.withoutNpxOptions(
+        assertEquals(List.of("@scope/pkg", "--flag", "v"), NpxTitle.withoutNpxOptions(
                 List.of("-y", "@scope/pkg", "--flag", "v")));
-        assertEquals(List.of("bin", "-y"), LaunchForms.withoutNpxOptions(
+        assertEquals(List.of("bin", "-y"), NpxTitle.withoutNpxOptions(
                 List.of("--yes", "-p", "pkg", "--quiet", "bin", "-y")));
-        assertEquals(List.of("pkg"), LaunchForms.withoutNpxOptions(List.of("--package=other", "--", "pkg")));
-        assertEquals(List.of(), LaunchForms.withoutNpxOptions(List.of("-y", "-p")));
-        assertEquals(List.of("pkg"), LaunchForms.withoutNpxOptions(List.of("pkg")));
+        assertEquals(List.of("pkg"), NpxTitle.withoutNpxOptions(List.of("--package=other", "--", "pkg")));
+        assertEquals(List.of(), NpxTitle.withoutNpxOptions(List.of("-y", "-p")));
+        assertEquals(List.of("pkg"), NpxTitle.withoutNpxOptions(List.of("pkg")));
     }
 
     @Test

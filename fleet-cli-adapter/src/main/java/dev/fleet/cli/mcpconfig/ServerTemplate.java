@@ -1,6 +1,7 @@
 package dev.fleet.cli.mcpconfig;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.clientconfig.NpxTitle;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;
 import java.util.ArrayList;
@@ -84,23 +85,21 @@ public record ServerTemplate(List<String> words) {
     /**
      * The roster pattern (RE2) found in the command line of exactly the servers the entries for
      * {@code members} start, as a process table shows it (arguments joined by single spaces): the words
-     * after the program (a script's interpreter or {@code npx} shows the program otherwise), else the
-     * program alone, literal; where members' lines differ (placeholders), the words from the first
-     * difference to the last are one alternative per member, so it finds this roster's servers and
-     * none that another fleet's entries start with other names. The program is kept when only it holds
-     * a placeholder; one named without a directory may show with the one {@code PATH} gave it. A
-     * secret ({@link SecretMask}) stands for any text: the pattern never holds it, and it also finds
-     * the masked {@code server_command} a row records.
+     * from the program on, literal, the program as written (one named without a directory may show
+     * with the one {@code PATH} gave it, or as the script path its interpreter was given); for
+     * {@code npx}, from the first word npm runs, as npx retitles itself ({@link NpxTitle}). Where
+     * members' lines differ (placeholders), the words from the first difference to the last are one
+     * alternative per member, so it finds this roster's servers and none that another fleet's entries
+     * start with other names, nor another program given the same arguments (a {@code fleet serve
+     * --profile prgs-author} of another fleet). A secret ({@link SecretMask}) stands for any text: the
+     * pattern never holds it, and it also finds the masked {@code server_command} a row records.
      */
     public String pattern(List<RosterMember> members) {
-        boolean placeholderAfterProgram = words.size() > 1
-                && new ServerTemplate(words.subList(1, words.size())).hasPlaceholder();
-        boolean fromProgram = words.size() == 1 || (hasPlaceholder() && !placeholderAfterProgram);
-        int from = fromProgram ? 0 : 1;
+        int from = shownFrom();
         List<String> lines = members.stream()
                 .map(member -> SecretMask.argv(forMember(member).subList(from, words.size())))
                 .distinct().toList();
-        StringBuilder pattern = new StringBuilder(fromProgram && !words.get(0).contains("/") ? "(^|[\\s/])" : "(^|\\s)");
+        StringBuilder pattern = new StringBuilder(words.get(from).contains("/") ? "(^|\\s)" : "(^|[\\s/])");
         if (lines.size() == 1) {
             pattern.append(masked(lines.get(0)));
         } else {
@@ -113,6 +112,19 @@ public record ServerTemplate(List<String> words) {
             pattern.append(')').append(masked(first.substring(first.length() - suffix)));
         }
         return pattern.append("(\\s|$)").toString();
+    }
+
+    /**
+     * The first word a process table shows of this command: the program's, or an npx command's first word
+     * that npm runs (npx itself shows as {@code npm exec}, without its own options); the program's where
+     * npx is given nothing to run.
+     */
+    private int shownFrom() {
+        if (!NpxTitle.isNpx(words.get(0))) {
+            return 0;
+        }
+        List<String> run = NpxTitle.withoutNpxOptions(words.subList(1, words.size()));
+        return run.isEmpty() ? 0 : words.size() - run.size();
     }
 
     /**

@@ -147,7 +147,7 @@ class McpConfigIT {
                 written.get("members").get(0).toString());
         assertEquals("{\"repo\":\"R\",\"org\":\"O\",\"remote\":\"r\"}", written.get("binding").toString());
         List<String> patterns = json.convertValue(written.get("server_process_patterns"), List.class);
-        assertEquals(List.of("mine serve", "(^|\\s)/srv/s\\.mjs --profile prgs author(\\s|$)"), patterns);
+        assertEquals(List.of("mine serve", "(^|[\\s/])node /srv/s\\.mjs --profile prgs author(\\s|$)"), patterns);
         assertTrue(run.stderr().contains("fleet: written into " + roster + ", so that a copy started without fleet "
                 + "closes the gate: \"server_process_patterns\": " + json.writeValueAsString(patterns)), run.stderr());
         assertFalse(before.equals(Files.getAttribute(roster, "unix:ino")), "renamed over, never written in place");

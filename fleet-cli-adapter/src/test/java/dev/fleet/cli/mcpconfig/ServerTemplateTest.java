@@ -58,7 +58,7 @@ class ServerTemplateTest {
         ServerTemplate command = ServerTemplate.parse("python3 '/srv/my tools/server.py' --profile {profile} "
                 + "--role={role}");
         String pattern = command.pattern(FLEET);
-        assertEquals("(^|\\s)/srv/my tools/server\\.py --profile (?:prgs-author --role=author|"
+        assertEquals("(^|[\\s/])python3 /srv/my tools/server\\.py --profile (?:prgs-author --role=author|"
                 + "prgs-merger --role=merger)(\\s|$)", pattern, "this roster's values, not \\S+");
         ServerPatterns patterns = ServerPatterns.compile(List.of(pattern));
         for (RosterMember member : FLEET) {
@@ -71,11 +71,44 @@ class ServerTemplateTest {
                 assertFalse(patterns.matches(line), "another fleet's: " + line);
             }
         }
-        assertTrue(patterns.matches("npm exec /srv/my tools/server.py --profile prgs-author --role=author"),
-                "the program renamed, as npx renames itself");
         assertFalse(patterns.matches("python3 /srv/my tools/serverXpy --profile prgs-author --role=author"), "literal");
         assertFalse(patterns.matches("python3 /srv/my tools/server.py --profile prgs-author --role=merger"),
                 "a pairing no entry starts");
+    }
+
+    @Test
+    void thePatternNamesTheProgramSoAnotherCommandWithTheSameArgumentsIsNoneOfIts() {
+        // Words after the program alone were "--profile prgs-author": every fleet serve of another fleet
+        // with this roster's names (fleet.jar serve --profile prgs-author) was then a stray of this one's.
+        ServerTemplate command = ServerTemplate.parse("/opt/srv --profile {profile}");
+        ServerPatterns patterns = ServerPatterns.compile(List.of(command.pattern(FLEET)));
+        for (RosterMember member : FLEET) {
+            lines(command, member).forEach(line -> assertTrue(patterns.matches(line), line));
+        }
+        for (String other : List.of("/usr/bin/java -jar /opt/fleet/fleet.jar serve --profile prgs-author --registry "
+                + "/b/registry.sqlite3", "/opt/other --profile prgs-author", "/opt/srv2 --profile prgs-author",
+                "/usr/bin/python3 /opt/b/xsrv --profile prgs-author")) {
+            assertFalse(patterns.matches(other), command.pattern(FLEET) + " in " + other);
+        }
+        ServerPatterns bare = ServerPatterns.compile(List.of(ServerTemplate.parse("srv --profile {profile}")
+                .pattern(FLEET)));
+        assertTrue(bare.matches("srv --profile prgs-author"));
+        assertTrue(bare.matches("/usr/bin/node /usr/local/bin/srv --profile prgs-author"), "as PATH found it");
+        assertFalse(bare.matches("/usr/bin/java -jar /opt/fleet/fleet.jar serve --profile prgs-author"));
+    }
+
+    @Test
+    void anNpxCommandIsFoundAsNpmRunsItAndShowsIt() {
+        // npx retitles itself "npm exec" and leaves its own options out of the title (npm 11).
+        ServerTemplate command = ServerTemplate.parse("npx -y @acme/mcp-server --profile {profile}");
+        ServerPatterns patterns = ServerPatterns.compile(List.of(command.pattern(FLEET)));
+        for (String line : List.of("npx -y @acme/mcp-server --profile prgs-author",
+                "node /usr/bin/npx -y @acme/mcp-server --profile prgs-author",
+                "npm exec @acme/mcp-server --profile prgs-author", "npm exec -y @acme/mcp-server --profile prgs-author")) {
+            assertTrue(patterns.matches(line), command.pattern(FLEET) + " in " + line);
+        }
+        assertFalse(patterns.matches("/usr/bin/java -jar /opt/fleet/fleet.jar serve --profile prgs-author"));
+        assertFalse(patterns.matches("npm exec @acme/mcp-server --profile prgs-other"));
     }
 
     @Test
@@ -105,7 +138,7 @@ class ServerTemplateTest {
     void withoutAPlaceholderThePatternIsTheCommandAndSaysSo() {
         ServerTemplate command = ServerTemplate.parse("uv run /srv/server.py");
         assertFalse(command.hasPlaceholder());
-        assertEquals("(^|\\s)run /srv/server\\.py(\\s|$)", command.pattern(FLEET));
+        assertEquals("(^|[\\s/])uv run /srv/server\\.py(\\s|$)", command.pattern(FLEET));
         ServerPatterns alone = ServerPatterns.compile(List.of(ServerTemplate.parse("my-mcp-server").pattern(FLEET)));
         assertTrue(alone.matches("/opt/bin/my-mcp-server"), "a program alone, as PATH found it");
         assertTrue(alone.matches("my-mcp-server --stdio"));
