@@ -132,7 +132,7 @@ public final class McpConfigCommand implements Callable<Integer> {
         json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         spec.commandLine().getOut().println(json.writeValueAsString(Map.of("mcpServers", servers)));
         if (wrapped != null) {
-            explain(wrapped, fleet, patterns, updated);
+            explain(wrapped, fleet, patterns, updated, root);
         }
         return ExitCodes.OK;
     }
@@ -201,9 +201,10 @@ public final class McpConfigCommand implements Callable<Integer> {
      * What keeps this fleet apart from any other on the host, on stderr (stdout is the configuration):
      * its registry, the pattern that finds the server, and the roster's patterns with it, as the roster
      * file's {@code server_process_patterns} is to hold them (written there with --update-roster); then
-     * a warning for each way the entries may not do what the operator meant.
+     * a warning for each way the entries may not do what the operator meant ({@code root}: the checkout,
+     * where a relative path may have been meant from).
      */
-    private void explain(ServerTemplate wrapped, Roster fleet, List<String> patterns, Path updated)
+    private void explain(ServerTemplate wrapped, Roster fleet, List<String> patterns, Path updated, Path root)
             throws JsonProcessingException {
         ObjectMapper json = new ObjectMapper();
         String list = "\"server_process_patterns\": " + json.writeValueAsString(patterns);
@@ -220,7 +221,7 @@ public final class McpConfigCommand implements Callable<Integer> {
                     + "started for another fleet on this host cannot be told apart from this fleet's: add {profile} "
                     + "(your server may ignore the argument), e.g. --server-command '... --profile {profile}'");
         }
-        List<String> relative = wrapped.relativePaths();
+        List<String> relative = wrapped.relativePaths(List.of(Path.of("").toAbsolutePath(), root));
         if (!relative.isEmpty()) {
             err.println("fleet: warning: --server-command names a relative path (" + Printable.of(String.join(", ",
                     relative)) + "), but clients start servers in a working directory of their own: give it from /");

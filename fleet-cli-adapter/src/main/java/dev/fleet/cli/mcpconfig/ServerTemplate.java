@@ -4,6 +4,10 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.clientconfig.NpxTitle;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -61,11 +65,13 @@ public record ServerTemplate(List<String> words) {
     /**
      * The words that name a path relative to the working directory: a word (or the value of
      * {@code --opt=value}) holding a {@code /} that does not start with one, or {@code .} or
-     * {@code ..}; a URL ({@code scheme://}) and an npm scope ({@code @org/pkg}) are none. A client
+     * {@code ..}; a URL ({@code scheme://}) and an npm scope ({@code @org/pkg}) are none; and, after the
+     * program (which {@code PATH} finds), a plain name that names a file or folder in one of
+     * {@code places} (the operator's directory and the checkout: {@code python3 server.py}). A client
      * starts its servers in a directory of its own, so such a path may name nothing there. A secret
      * ({@link SecretMask}) is never one: it is not to be shown.
      */
-    public List<String> relativePaths() {
+    public List<String> relativePaths(List<Path> places) {
         List<String> relative = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);
@@ -75,11 +81,23 @@ public record ServerTemplate(List<String> words) {
             String path = word.startsWith("-") && word.indexOf('=') > 0 ? word.substring(word.indexOf('=') + 1) : word;
             boolean looksRelative = path.equals(".") || path.equals("..")
                     || (path.contains("/") && !path.startsWith("/") && !path.contains("://") && !path.startsWith("@"));
-            if (looksRelative) {
+            if (looksRelative || i > 0 && !path.contains("/") && namesAFileIn(path, places)) {
                 relative.add(word);
             }
         }
         return relative;
+    }
+
+    /** Whether plain name {@code name} (no placeholder, no option) is a file or folder in one of {@code places}. */
+    private static boolean namesAFileIn(String name, List<Path> places) {
+        if (name.isEmpty() || name.startsWith("-") || !segments(name).stream().allMatch(Segment::literal)) {
+            return false;
+        }
+        try {
+            return places.stream().anyMatch(place -> Files.exists(place.resolve(name), LinkOption.NOFOLLOW_LINKS));
+        } catch (InvalidPathException notAPath) {
+            return false;
+        }
     }
 
     /**

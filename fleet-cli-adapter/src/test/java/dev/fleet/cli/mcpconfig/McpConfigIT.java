@@ -116,6 +116,13 @@ class McpConfigIT {
                 + "server may ignore the argument), e.g. --server-command '... --profile {profile}'",
                 "fleet: warning: --server-command names a relative path (./server.py), but clients start servers in a "
                 + "working directory of their own: give it from /"), warnings);
+        Files.writeString(root.resolve("server.py"), "print()\n");
+        FleetJar.Run plainName = FleetJar.run("mcp-config", "--repository-root", root.toString(), "--server-command",
+                "python3 server.py --profile {profile}");
+        assertEquals(0, plainName.exitCode(), plainName.stderr());
+        assertEquals(List.of("fleet: warning: --server-command names a relative path (server.py), but clients start "
+                + "servers in a working directory of their own: give it from /"), plainName.stderrLines().stream()
+                .filter(line -> line.startsWith("fleet: warning: ")).toList(), "a file of the checkout's, named plainly");
     }
 
     /**

@@ -9,9 +9,12 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;
 import dev.fleet.observer.ServerPatterns;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code mcp-config --server-command}: words per member, placeholders replaced once, and the pattern that
@@ -159,12 +162,20 @@ class ServerTemplateTest {
     }
 
     @Test
-    void relativePathsAreNamed() {
+    void relativePathsAreNamed(@TempDir Path here, @TempDir Path checkout) throws Exception {
         assertEquals(List.of("./server.py", "bin/x", "--config=conf/a.yaml", ".", "~/s"), ServerTemplate.parse(
                 "python3 ./server.py bin/x --config=conf/a.yaml --abs=/etc/x . ~/s https://h/x @org/pkg /srv/s")
-                .relativePaths());
-        assertEquals(List.of(), ServerTemplate.parse("srv --token a/b --api-key=c/d").relativePaths(),
+                .relativePaths(List.of(here)));
+        assertEquals(List.of(), ServerTemplate.parse("srv --token a/b --api-key=c/d").relativePaths(List.of(here)),
                 "a secret is never shown");
+        // A plain name is a path where it names a file or folder in the operator's directory or the checkout.
+        Files.writeString(here.resolve("server.py"), "");
+        Files.createDirectory(checkout.resolve("conf"));
+        Files.writeString(here.resolve("python3"), "");
+        Files.writeString(here.resolve("prgs-author"), "");
+        assertEquals(List.of("server.py", "--config=conf"), ServerTemplate.parse("python3 server.py --config=conf "
+                + "--profile {profile} -v missing.py").relativePaths(List.of(here, checkout)),
+                "not the program (PATH finds it), a placeholder's word, an option nor a name that is no file");
     }
 
     /**
