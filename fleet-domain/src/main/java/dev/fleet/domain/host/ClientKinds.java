@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Which client a process is, from its argv (the contract, §14, "Client kind"): the last path segment of
- * its executable, or of the script an interpreter runs, names it. The names are compared exactly, case
+ * its executable, or of the script an interpreter or a shell runs, names it. The names are compared exactly, case
  * included: {@code claude} is Claude Code, {@code Claude} is Claude Desktop's Electron executable,
  * and {@code code} (VS Code) is not {@code codex}. A process whose title was rewritten into one
  * argument ({@code claude} sets its title) is read by its first word. Anything else is of no known
@@ -29,6 +29,12 @@ final class ClientKinds {
     /** Programs that run the script named by their first non-option argument. */
     private static final List<String> INTERPRETERS = List.of("node", "nodejs", "bun", "deno", "python", "python3",
             "electron");
+    /**
+     * Shells, which run a script the same way ({@code #!/bin/bash} makes {@code /bin/bash /path/claude}),
+     * unless an option holding {@code c} gives them a command as text ({@code bash -c claude}, {@code sh -lc}):
+     * then no script names the client.
+     */
+    private static final List<String> SHELLS = List.of("sh", "bash", "dash", "zsh", "ksh", "mksh");
 
     private ClientKinds() {
     }
@@ -50,15 +56,19 @@ final class ClientKinds {
                 return kind;
             }
         }
-        return isInterpreter(LaunchForm.baseName(program)) ? script(argv) : null;
+        String name = LaunchForm.baseName(program);
+        return isInterpreter(name) || SHELLS.contains(name) ? script(argv, SHELLS.contains(name)) : null;
     }
 
     private static boolean isInterpreter(String name) {
         return INTERPRETERS.contains(name) || name.startsWith("python3.");
     }
 
-    private static ClientKind script(List<String> argv) {
+    private static ClientKind script(List<String> argv, boolean shell) {
         for (String argument : argv.subList(1, argv.size())) {
+            if (shell && argument.matches("-[A-Za-z]*c[A-Za-z]*")) {
+                return null; // a command given as text, not a script
+            }
             if (!argument.startsWith("-")) {
                 return BY_NAME.get(LaunchForm.baseName(argument));
             }

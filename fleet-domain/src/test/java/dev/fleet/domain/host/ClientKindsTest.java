@@ -32,6 +32,9 @@ class ClientKindsTest {
             "/usr/libexec/zed-editor;zed",
             "gemini;gemini",
             "/usr/local/bin/goose|session;goose",
+            "/bin/bash|/tmp/x/bin/claude;claude-code",
+            "sh|-e|/opt/bin/codex|exec;codex",
+            "/usr/bin/zsh|/home/u/bin/gemini;gemini",
     })
     void aKnownClientIsNamedByItsProgram(String line, String label) {
         assertEquals(label, ClientKinds.of(argv(line)).label());
@@ -39,7 +42,7 @@ class ClientKindsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"codes", "/usr/bin/vscode-helper", "my-agent", "node|/srv/app.js", "claude.sh",
-            "python3|-m|claude_wrapper", "/usr/lib/systemd/systemd|--user", "bash|-c|claude", ""})
+            "python3|-m|claude_wrapper", "/usr/lib/systemd/systemd|--user", "bash|-c|claude", "sh|-lc|claude", "bash|-ec|claude|x", "bash|-o|posix", ""})
     void anythingElseIsOfNoKnownKind(String line) {
         assertNull(ClientKinds.of(line.isEmpty() ? List.of() : argv(line)));
     }
