@@ -20,7 +20,7 @@ public final class AssessFleetInventoryTool {
 
     private static final String DESCRIPTION = "Is the MCP server fleet exactly the roster, one client cohort, one "
             + "revision? Gate fleet-wide mutations on mutation_gate_satisfied alone. Every member returns the same "
-            + "verdict, so one call from any member suffices. No arguments.";
+            + "verdict and verdict_digest, so one call from any member suffices. No arguments.";
 
     static final ReadOnlyDocumentTool.Definition DEFINITION = new ReadOnlyDocumentTool.Definition(NAME,
             "Assess fleet inventory", DESCRIPTION, VerdictOutputSchema::schema, REFUSAL, "The fleet assessment failed "

@@ -15,8 +15,8 @@ public final class RuntimeContextTool {
             + "namespace, role, transport, endpoint, binding, cohort, startup head, and its runtime-registry "
             + "registration (registered, failed with the error, or pending). Read-only; takes no arguments. "
             + "For the fleet, call " + AssessFleetInventoryTool.NAME + " instead: every member returns the same "
-            + "verdict and digest, so one call from any member suffices, and mutation_gate_satisfied is the only "
-            + "field to gate on.";
+            + "verdict and verdict_digest, so one call from any member suffices, and mutation_gate_satisfied is "
+            + "the only field to gate on.";
 
     static final ReadOnlyDocumentTool.Definition DEFINITION = new ReadOnlyDocumentTool.Definition(NAME,
             "Get runtime context", DESCRIPTION, RuntimeContextDocument::schema, REFUSAL,

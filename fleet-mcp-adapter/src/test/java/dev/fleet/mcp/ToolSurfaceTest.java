@@ -84,8 +84,8 @@ class ToolSurfaceTest {
     void bothDescriptionsSayOneCallSufficesAndWhichFieldToGateOn() {
         for (String name : List.of(AssessFleetInventoryTool.NAME, RuntimeContextTool.NAME)) {
             String description = listed(name).description();
-            assertTrue(description.contains("Every member returns the same verdict")
-                    || description.contains("every member returns the same verdict"), description);
+            assertTrue(description.contains("Every member returns the same verdict and verdict_digest")
+                    || description.contains("every member returns the same verdict and verdict_digest"), description);
             assertTrue(description.contains("one call from any member suffices"), description);
             assertTrue(description.contains("mutation_gate_satisfied"), description);
             assertFalse(description.contains("CONTRACT.md"), description);
