@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * What the 2026-07-28 era refuses over streamable HTTP is answered as stdio answers it: an id MCP or the SDK
  * cannot take gets 400 and -32600 with {@code "id": null} (the SDK's servlet answered with no id member at
  * all), and a listen whose filter the SDK refuses gets 400 and -32602 (it was 200 and -32603, with a stack
- * trace in the log).
+ * trace in the log); a URI other than {@code fleet://verdict} gets this era's "resource not found", 400 and
+ * -32602 with {@code data.uri}.
  */
 class ModernHttpRefusalsTest extends HttpSurfaceFixture {
 
@@ -41,6 +42,18 @@ class ModernHttpRefusalsTest extends HttpSurfaceFixture {
         assertEquals(-32602, body.path("error").path("code").asInt(), answer.body());
         assertEquals(400, answer.statusCode(), answer.body());
         assertEquals(9, body.path("id").asInt(), answer.body());
+    }
+
+    @Test
+    void anUnknownUriIsInvalidParamsWithTheUriAsThisEraHasIt() throws Exception {
+        running = start("127.0.0.1", 0);
+        HttpResponse<String> answer = send(post("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":\"fleet://nope\"," + META + "}}").header("Mcp-Method", "resources/read")
+                .header("Mcp-Name", "fleet://nope").header("MCP-Protocol-Version", "2026-07-28"));
+        JsonNode body = JSON.readTree(answer.body());
+        assertEquals(-32602, body.path("error").path("code").asInt(), answer.body());
+        assertEquals("fleet://nope", body.path("error").path("data").path("uri").asText(), answer.body());
+        assertEquals(400, answer.statusCode(), answer.body());
     }
 
     private HttpResponse<String> modern(String method, String body) throws Exception {
