@@ -1,7 +1,8 @@
 package dev.fleet.cli.serve;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ import java.util.regex.Pattern;
  * submodules) with its {@code commondir}, a detached HEAD (SHA-1 or SHA-256 object id) and a
  * symbolic HEAD resolved through loose refs or {@code packed-refs}. Anything it cannot read or
  * does not understand gives an empty result: an unknown revision is reported as unknown, never
- * guessed.
+ * guessed. Anyone may plant these files (a {@code .git} in a shared folder is found from every folder
+ * under it), so only regular files are read, and only so far ({@link #firstLine}).
  */
 public final class GitHead {
 
@@ -29,6 +31,10 @@ public final class GitHead {
     private static final String GITDIR_PREFIX = "gitdir:";
     /** Symbolic refs may point at symbolic refs; git itself stops at 5 levels. */
     private static final int MAX_SYMREF_DEPTH = 5;
+    /** A line of HEAD, a ref, a {@code .git} file or {@code packed-refs}: an id, a ref name or a path, at most. */
+    private static final int MOST_LINE_BYTES = 8192;
+    /** {@code packed-refs} is read this far: some 600,000 refs, where a huge repository has tens of thousands. */
+    private static final long MOST_PACKED_BYTES = 64L << 20;
 
     private GitHead() {
     }
@@ -124,23 +130,49 @@ public final class GitHead {
         return packedRef(commonDir.resolve("packed-refs"), ref);
     }
 
-    /** {@code packed-refs}: a {@code #} header, then {@code <id> <ref>} lines, each maybe followed by a {@code ^<peeled id>} line. */
+    /**
+     * {@code packed-refs}: a {@code #} header, then {@code <id> <ref>} lines, each maybe followed by a
+     * {@code ^<peeled id>} line; read up to {@value #MOST_PACKED_BYTES} bytes, a line longer than
+     * {@value #MOST_LINE_BYTES} skipped.
+     */
     private static String packedRef(Path packedRefs, String ref) throws IOException {
         if (!Files.isRegularFile(packedRefs)) {
             return null;
         }
-        try (BufferedReader reader = Files.newBufferedReader(packedRefs, StandardCharsets.UTF_8)) {
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                if (line.isEmpty() || line.startsWith("#") || line.startsWith("^")) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(packedRefs))) {
+            byte[] line = new byte[MOST_LINE_BYTES];
+            int length = 0;
+            boolean tooLong = false;
+            long left = MOST_PACKED_BYTES;
+            for (int b = in.read(); b >= 0 && left-- > 0; b = in.read()) {
+                if (b != '\n') {
+                    tooLong |= length == line.length;
+                    length = tooLong ? length : put(line, length, b);
                     continue;
                 }
-                int space = line.indexOf(' ');
-                if (space > 0 && line.substring(space + 1).equals(ref)) {
-                    return line.substring(0, space);
+                String id = tooLong ? null : packedId(new String(line, 0, length, StandardCharsets.UTF_8), ref);
+                if (id != null) {
+                    return id;
                 }
+                length = 0;
+                tooLong = false;
             }
         }
         return null;
+    }
+
+    private static int put(byte[] line, int length, int b) {
+        line[length] = (byte) b;
+        return length + 1;
+    }
+
+    /** The id of a {@code packed-refs} line when it names {@code ref}, else null. */
+    private static String packedId(String line, String ref) {
+        if (line.isEmpty() || line.startsWith("#") || line.startsWith("^")) {
+            return null;
+        }
+        int space = line.indexOf(' ');
+        return space > 0 && line.substring(space + 1).equals(ref) ? line.substring(0, space) : null;
     }
 
     /** Only names under {@code refs/} without {@code ..}: a HEAD file must not make us read outside the repository. */
@@ -148,10 +180,23 @@ public final class GitHead {
         return ref.startsWith("refs/") && !ref.contains("..") && !ref.contains("\\") && !ref.contains("\0");
     }
 
+    /**
+     * The first line of {@code file}, stripped, when it is a regular file and the line is at most
+     * {@value #MOST_LINE_BYTES} bytes; else null. A FIFO or a device planted as a git file is never
+     * opened (it could block the read for ever, or never end), and a huge file is never read whole.
+     */
     private static String firstLine(Path file) throws IOException {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line = reader.readLine();
-            return line == null ? null : line.strip();
+        if (!Files.isRegularFile(file)) {
+            return null;
         }
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(MOST_LINE_BYTES + 1);
+        }
+        int end = 0;
+        while (end < head.length && head[end] != '\n') {
+            end++;
+        }
+        return end > MOST_LINE_BYTES ? null : new String(head, 0, end, StandardCharsets.UTF_8).strip();
     }
 }

@@ -2,6 +2,7 @@ package dev.fleet.cli.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -99,6 +101,44 @@ class GitHeadTest {
         assertEquals(Optional.empty(), GitHead.read(brokenLink), "a .git file naming nothing");
         assertEquals(Optional.empty(), GitHead.read(temp.resolve("missing")));
         assertEquals(Optional.empty(), GitHead.read(null));
+    }
+
+    /**
+     * A checkout's git files are anyone's to plant (a {@code .git} in a shared folder is found from every
+     * folder under it): a FIFO, a device or a huge file is an unknown revision, never a wait for ever nor a
+     * heap exhausted (a FIFO HEAD hung serve and mcp-config; /dev/zero threw OutOfMemoryError).
+     */
+    @Test
+    void hostileGitFilesAreUnknownWithoutWaitingOrFillingTheHeap() throws Exception {
+        Path fifoHead = Files.createDirectories(temp.resolve("fifo/.git"));
+        Process mkfifo = new ProcessBuilder("mkfifo", fifoHead.resolve("HEAD").toString()).start();
+        assumeTrue(mkfifo.waitFor() == 0, "mkfifo unavailable");
+        Path zeroHead = Files.createDirectories(temp.resolve("zero/.git"));
+        Files.createSymbolicLink(zeroHead.resolve("HEAD"), Path.of("/dev/zero"));
+        Path hugeRef = repositoryWithCommits("huge-ref", 1);
+        sparse(hugeRef.resolve(".git/refs/heads/main"), 3L << 30);
+        Path hugePacked = repositoryWithCommits("huge-packed", 1);
+        git(hugePacked, "pack-refs", "--all");
+        sparse(hugePacked.resolve(".git/packed-refs"), 3L << 30);
+        Path longGitFile = Files.createDirectories(temp.resolve("long-git-file"));
+        Files.writeString(longGitFile.resolve(".git"), "gitdir: " + "x".repeat(20_000) + "\n");
+
+        assertTimeoutPreemptively(Duration.ofMinutes(1), () -> {
+            assertEquals(Optional.empty(), GitHead.read(fifoHead.getParent().resolve("sub")),
+                    "a FIFO HEAD, found upwards");
+            assertEquals(Optional.empty(), GitHead.read(zeroHead.getParent()), "HEAD a link to /dev/zero");
+            assertEquals(Optional.empty(), GitHead.read(hugeRef), "a 3 GiB loose ref");
+            assertEquals(Optional.empty(), GitHead.read(hugePacked), "a 3 GiB packed-refs");
+            assertEquals(Optional.empty(), GitHead.read(longGitFile), "a .git file of one 20 KB line");
+        });
+    }
+
+    /** {@code file} made anew, {@code bytes} long without writing them (zeros, no line end, taking no disk). */
+    private static void sparse(Path file, long bytes) throws IOException {
+        Files.deleteIfExists(file);
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(bytes);
+        }
     }
 
     private Path repositoryWithCommits(String name, int commits) throws Exception {
