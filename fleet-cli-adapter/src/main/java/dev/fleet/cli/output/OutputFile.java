@@ -39,7 +39,13 @@ import java.util.concurrent.TimeoutException;
  * <p>A link is followed to decide which: a link to a device or FIFO writes into it and stays. A link
  * to a regular file is replaced by the new file, as before: the rename replaces the link itself and
  * never writes through it into a file elsewhere, which a link planted in a shared directory could
- * otherwise aim at.
+ * otherwise aim at. But a link into {@code /proc/PID/fd} ({@code /dev/stdout}, {@code /dev/fd/1})
+ * names a descriptor of this very process ({@link OpenFileLink}): one open on a pipe or a device is
+ * written into as above, and one open on a regular file, or closed, is refused in one line. A rename
+ * there put a regular file where the host's {@code /dev/stdout} was and left the caller's
+ * {@code > file} empty; writing through it would put the answer in whatever file the descriptor is
+ * open on, which, where the caller closed it, is one the JVM opened for itself. Leaving
+ * {@code --output} out writes the answer to stdout.
  */
 public final class OutputFile {
 
@@ -61,6 +67,10 @@ public final class OutputFile {
     public static void write(Path file, byte[] bytes) throws IOException {
         Path target = file.toAbsolutePath().normalize();
         FileKind kind = FileKind.of(target);
+        if ((kind == FileKind.MISSING || kind == FileKind.REGULAR) && OpenFileLink.names(target)) {
+            throw new IOException("cannot write " + target + ": it names a file descriptor of this process's own, "
+                    + "not a file to replace (for stdout, leave --output out)");
+        }
         switch (kind) {
             case MISSING, REGULAR -> replace(target, bytes);
             case CHARACTER_DEVICE, FIFO -> stream(target, bytes);

@@ -144,6 +144,50 @@ class OutputIntoSpecialFilesIT {
         assertEquals("# not fleet's\n", Files.readString(elsewhere));
     }
 
+    /**
+     * As {@code --output /dev/stdout > file} and {@code >> file}: a link into {@code /proc/self/fd} names a
+     * descriptor of the process's own, here open on a regular file (or closed): refused in one line, exit 74,
+     * the link and the file as they were. It used to be renamed over, as any link to a regular file: as
+     * root, that put a file where the host's {@code /dev/stdout} was, and the file the shell opened stayed
+     * empty. (A link of the test's own, never the host's.)
+     */
+    @Test
+    void aLinkToTheProcesssOwnStdoutOnAFileIsRefusedAndStaysALink(@TempDir Path dir) throws Exception {
+        Path registry = migrated(dir);
+        Path stdout = Files.createSymbolicLink(dir.resolve("stdout"), Path.of("/proc/self/fd/1"));
+        Path captured = Files.writeString(dir.resolve("captured.prom"), "# before\n");
+        String refusal = "fleet: cannot write " + stdout + ": it names a file descriptor of this process's own, not "
+                + "a file to replace (for stdout, leave --output out)";
+
+        for (ProcessBuilder.Redirect into : List.of(ProcessBuilder.Redirect.appendTo(captured.toFile()),
+                ProcessBuilder.Redirect.to(captured.toFile()))) {
+            Process process = assessInto(registry, stdout, into);
+            assertEquals(ExitCodes.OUTPUT_FAILED, process.exitValue(), Files.readString(dir.resolve("stderr.txt")));
+            assertEquals(List.of(refusal), Files.readAllLines(dir.resolve("stderr.txt")));
+            assertEquals(Path.of("/proc/self/fd/1"), Files.readSymbolicLink(stdout), "the link stays a link");
+        }
+        assertEquals("", Files.readString(captured), "nothing but what the shell's > did to it");
+
+        Process closed = new ProcessBuilder(List.of("bash", "-c", "exec \"$@\" >&-", "fleet",
+                FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "assess", "--format", "prometheus", "--output",
+                stdout.toString(), "--registry", registry.toString()))
+                .redirectError(dir.resolve("stderr.txt").toFile()).start();
+        assertTrue(closed.waitFor(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS));
+        String said = Files.readString(dir.resolve("stderr.txt"));
+        assertEquals(ExitCodes.OUTPUT_FAILED, closed.exitValue(), said);
+        assertEquals(1, said.lines().count(), said);
+        assertEquals(Path.of("/proc/self/fd/1"), Files.readSymbolicLink(stdout), "the link stays a link");
+    }
+
+    private static Process assessInto(Path registry, Path output, ProcessBuilder.Redirect stdout) throws Exception {
+        Path stderr = output.resolveSibling("stderr.txt");
+        Process process = new ProcessBuilder(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(), "assess",
+                "--format", "prometheus", "--output", output.toString(), "--registry", registry.toString()))
+                .redirectOutput(stdout).redirectError(stderr.toFile()).start();
+        assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS));
+        return process;
+    }
+
     private static FleetJar.Run assess(Path registry, Path output) {
         return FleetJar.run("assess", "--format", "prometheus", "--output", output.toString(),
                 "--registry", registry.toString());
