@@ -189,7 +189,8 @@ class UsageIT {
     /** An empty path (an unset shell variable, often) would be the current directory. */
     @ParameterizedTest
     @ValueSource(strings = {"registry list --registry=", "assess --registry=", "roster --roster=",
-        "assess --roster=", "serve --profile prgs-author --registry="})
+        "assess --roster=", "serve --profile prgs-author --registry=", "serve --profile prgs-author --repository-root=",
+        "mcp-config --repository-root="})
     void anEmptyPathIsRefused(String command) {
         FleetJar.Run run = FleetJar.run(command.split(" "));
         assertOneLineUsageError(run);

@@ -7,6 +7,7 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.cli.option.Candidates;
+import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterFile;
 import dev.fleet.cli.option.RosterOption;
@@ -55,7 +56,7 @@ public final class McpConfigCommand implements Callable<Integer> {
     /** Which client's configuration file the JSON is shaped for: what this verb's {@code --format} picks. */
     enum ConfigDialect { MCP_JSON, CLAUDE_DESKTOP }
 
-    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR", converter = PathConverter.class,
             description = "The git checkout the servers work in (default: the current directory).")
     private Path repositoryRoot;
 

@@ -4,6 +4,7 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.metrics.MetricsAnswer;
 import dev.fleet.cli.option.Candidates;
+import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.serve.DaemonHeartbeatScheduler;
@@ -91,7 +92,7 @@ public final class ServeCommand implements Callable<Integer> {
             description = "HTTP port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
     private int port;
 
-    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR",
+    @Option(names = "--repository-root", defaultValue = ".", paramLabel = "DIR", converter = PathConverter.class,
             description = "The checkout this server works in; its git HEAD is the startup head (default: .).")
     private Path repositoryRoot;
 
