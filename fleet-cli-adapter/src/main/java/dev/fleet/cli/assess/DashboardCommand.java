@@ -75,7 +75,12 @@ public final class DashboardCommand extends AssessingVerb {
         err.flush();
         PrintWriter out = spec.commandLine().getOut();
         out.println(running.page());
-        out.flush();
+        if (out.checkError()) {
+            // The address is this verb's answer: unwritten (a full disk, a closed stdout), nobody is told of
+            // the page, so it is not served; FleetCli says why in one line, exit 74.
+            running.close();
+            return ExitCodes.OUTPUT_FAILED;
+        }
         running.awaitTermination();
         return ExitCodes.OK;
     }

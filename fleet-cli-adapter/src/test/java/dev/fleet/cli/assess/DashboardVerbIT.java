@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;
+import dev.fleet.testing.Patience;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -16,8 +17,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +52,27 @@ class DashboardVerbIT {
             assertOneLineUsageError(second, "fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": ");
             assertEquals("fleet: cannot serve the dashboard on 127.0.0.1:" + port + ": port " + port + " is in use "
                     + "(another dashboard?); pick another with --port, or --port 0 for any free one\n", second.stderr());
+        }
+    }
+
+    /** Its address is its answer on stdout: one it cannot write ends it, one line and exit 74, as any verb's. */
+    @Test
+    void anAddressItCannotWriteEndsItWithExit74() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        assertEquals(0, FleetJar.run(Map.of(), "registry", "migrate", "--registry", registry.toString()).exitCode());
+        Path stderr = dir.resolve("stderr.txt");
+        Process dashboard = new ProcessBuilder(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString(),
+                "dashboard", "--registry", registry.toString(), "--roster", TestFleets.roster(registry).toString(),
+                "--port", "0")).redirectOutput(new java.io.File("/dev/full")).redirectError(stderr.toFile()).start();
+        try {
+            assertTrue(dashboard.waitFor(Patience.scaled(Duration.ofSeconds(20)).toMillis(), TimeUnit.MILLISECONDS),
+                    "it kept serving a page nobody was told of");
+            String said = Files.readString(stderr);
+            assertEquals(74, dashboard.exitValue(), said);
+            assertEquals(List.of("fleet: could not write the answer to standard output: No space left on device"),
+                    said.lines().filter(line -> !line.startsWith("fleet: dashboard of ")).toList(), said);
+        } finally {
+            dashboard.destroyForcibly();
         }
     }
 
