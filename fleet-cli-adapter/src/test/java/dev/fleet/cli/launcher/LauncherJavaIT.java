@@ -58,7 +58,7 @@ class LauncherJavaIT {
 
         FleetJar.Run run = finish(Launcher.start(builder));
 
-        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(2, run.exitCode(), run.stderr());
         assertEquals(List.of("fleet: no java found: install a JDK 17 or later, or set JAVA_HOME to one"),
                 run.stderrLines());
     }
@@ -148,7 +148,7 @@ class LauncherJavaIT {
 
         FleetJar.Run run = finish(Launcher.start(builder));
 
-        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(2, run.exitCode(), run.stderr());
         assertEquals(List.of("fleet: " + home.resolve("bin/java") + " is Java 1.8.0_392; fleet needs 17 or later "
                 + "(set JAVA_HOME to a JDK 17+)"), run.stderrLines());
     }

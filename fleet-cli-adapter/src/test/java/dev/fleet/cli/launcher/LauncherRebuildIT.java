@@ -106,7 +106,7 @@ class LauncherRebuildIT {
 
         FleetJar.Run run = finish(checkout.start("--version"));
 
-        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals(2, run.exitCode(), "a launcher that ran nothing gives no verb's answer (1): " + run.stderr());
         assertEquals("", run.stdout(), "the old jar did not run");
         assertTrue(run.stderr().endsWith("fleet: the build failed (see above); not running an out-of-date jar\n"),
                 run.stderr());
