@@ -3,12 +3,18 @@ package dev.fleet.registry.sqlite;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.registry.schema.RegistryStorageException;
+import java.io.IOException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.jooq.exception.DataAccessException;
 
 /** A failed write as the one-line exception a server logs and {@code registry migrate} prints. */
 final class WriteFailures {
+
+    /** Less room than this left, a failed write is put down to a full disk: a migration needs a few hundred KiB. */
+    private static final long NEXT_TO_NO_ROOM = 1024 * 1024;
 
     private WriteFailures() {
     }
@@ -22,10 +28,27 @@ final class WriteFailures {
         // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
         String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
                 ? "not a SQLite database, or a damaged one; nothing was changed"
-                : ForeignWalFiles.blockingWrites(file).map(blocking -> blocking + " (SQLite: " + said(driverFailure(cause))
-                        + ")").orElseGet(() -> said(driverFailure(cause)));
+                : ForeignWalFiles.blockingWrites(file).or(() -> full(file))
+                        .map(blocking -> blocking + " (SQLite: " + said(driverFailure(cause)) + ")")
+                        .orElseGet(() -> said(driverFailure(cause)));
         return new RegistryStorageException("registry " + operation + " failed for " + file
                 + (how == null ? "" : " (" + how + ")") + ": " + detail, cause);
+    }
+
+    /**
+     * That the file system holding {@code file} is full, when it has less than {@value #NEXT_TO_NO_ROOM} bytes
+     * left: SQLite's own line may name another error then (a commit that found its transaction rolled
+     * back by SQLITE_FULL says "cannot commit - no transaction is active").
+     */
+    private static Optional<String> full(Path file) {
+        try {
+            Path folder = file.toAbsolutePath().getParent();
+            long free = folder == null ? Long.MAX_VALUE : Files.getFileStore(folder).getUsableSpace();
+            return free < NEXT_TO_NO_ROOM ? Optional.of("the file system holding it is full (" + free / 1024
+                    + " KiB free); free some room and run it again") : Optional.empty();
+        } catch (IOException | SecurityException unknown) {
+            return Optional.empty();
+        }
     }
 
     /**
