@@ -4,12 +4,14 @@ import dev.fleet.cli.demo.DemoFailure;
 import dev.fleet.cli.demo.DemoFleet;
 import dev.fleet.cli.demo.DemoStory;
 import dev.fleet.cli.demo.DemoWatch;
+import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.cli.option.DurationConverter;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.lifecycle.Cohort;
+import dev.fleet.registry.postgresql.PostgresLocation;
 import dev.fleet.registry.sqlite.RegistryLocation;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,6 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Duration hold = DurationConverter.within("--pause", pause, Duration.ZERO, DemoWatch.MOST_PAUSE);
+        checkSharedRegistry(System.getenv(DemoStory.SHARED_REGISTRY_ENV));
         FleetInvocation fleetAgain = FleetInvocation.ofThisProcess();
         DemoWatch watch = new DemoWatch(fleetAgain.command(), fleetAgain.neededDirectory(), hold);
         PrintWriter err = spec.commandLine().getErr();
@@ -114,6 +117,26 @@ public final class DemoCommand implements Callable<Integer> {
                 : "servers " + String.join(", ", left) + " have their stdin closed but have not exited yet")
                 + (Files.exists(dir) ? " and " + dir + " is left behind" : " and its temporary registry is removed"));
         return ExitCodes.NEGATIVE;
+    }
+
+    /**
+     * {@code FLEET_DEMO_POSTGRES}, unset or empty for no last step, or a PostgreSQL URL it can use: anything else
+     * is one line and exit 2 before the demo starts, never a step skipped without a word or failed after
+     * all the others. Not shown back: a value set by mistake may be another variable's secret.
+     */
+    private static void checkSharedRegistry(String shared) {
+        if (shared == null || shared.isEmpty()) {
+            return;
+        }
+        if (!PostgresLocation.isUrl(shared)) {
+            throw new ConfigurationException(DemoStory.SHARED_REGISTRY_ENV + " is set but is no postgresql:// URL: "
+                    + "set it to postgresql://USER@HOST:PORT/DB for the demo's last step, or unset it");
+        }
+        try {
+            PostgresLocation.parse(shared);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage() + " (from $" + DemoStory.SHARED_REGISTRY_ENV + ")");
+        }
     }
 
     /** Tells the story: null when every expected verdict was seen, else why not, in a line's words. */

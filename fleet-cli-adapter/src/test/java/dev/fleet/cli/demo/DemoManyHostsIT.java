@@ -74,6 +74,22 @@ class DemoManyHostsIT {
         assertTrue(run.stderr().contains("1 expectation(s) not met"), run.stderr());
     }
 
+    /**
+     * A value that names no database the step could use is one line and exit 2 before anything starts: it was
+     * skipped without a word ({@code garbage}), or failed only at step 8, after the whole demo ({@code :99999}).
+     */
+    @Test
+    void aSharedRegistryThatIsNoUsableUrlIsAUsageErrorBeforeAnythingStarts() {
+        for (String value : List.of("garbage", "postgresql://u@h:99999/db")) {
+            FleetJar.Run run = FleetJar.run(Duration.ofMinutes(2), List.of(), Map.of("FLEET_DEMO_POSTGRES", value),
+                    "demo");
+            assertEquals(2, run.exitCode(), value + ": " + run.stdout() + run.stderr());
+            assertEquals("", run.stdout(), value);
+            assertEquals(1, run.stderrLines().size(), run.stderr());
+            assertTrue(run.stderr().startsWith("fleet: ") && run.stderr().contains("FLEET_DEMO_POSTGRES"), run.stderr());
+        }
+    }
+
     private static FleetJar.Run demo(String url) {
         return FleetJar.run(Duration.ofMinutes(15), List.of(), Map.of("FLEET_DEMO_POSTGRES", url), "demo");
     }
