@@ -63,6 +63,17 @@ class RegistryPermissionsIT {
         assertTrue(list.stderr().contains("permission denied"), list.stderr());
     }
 
+    /** A roster file this user may not read says why, not just its path again. */
+    @Test
+    void aRosterThisUserMayNotReadIsPermissionDeniedInOneLine() throws Exception {
+        Path roster = Files.writeString(dir.resolve("roster.json"), "{}");
+        Files.setPosixFilePermissions(roster, PosixFilePermissions.fromString("rw-------"));
+        FleetJar.Run shown = asNobody("roster", "--roster", roster.toString());
+        assumeTrue(!shown.stderr().contains("Unable to access jarfile"), "nobody cannot read the jar here");
+        assertEquals(2, shown.exitCode(), shown.stderr());
+        assertEquals("fleet: roster " + roster + ": cannot read: permission denied\n", shown.stderr());
+    }
+
     @Test
     void aFolderThisUserMayNotWriteIsPermissionDenied() throws Exception {
         Path folder = Files.createDirectory(dir.resolve("read-only"));

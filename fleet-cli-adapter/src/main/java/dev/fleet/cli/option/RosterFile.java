@@ -22,6 +22,7 @@ import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -67,6 +68,9 @@ public final class RosterFile {
             root = JSON.readTree(text(file));
         } catch (NoSuchFileException e) {
             throw new ConfigurationException(where + ": no such file");
+        } catch (AccessDeniedException e) {
+            // The JDK's message is the path alone, which the line names already.
+            throw new ConfigurationException(where + ": cannot read: permission denied");
         } catch (CharacterCodingException e) {
             // Files.readString's own words are "Input length = 1": a file saved as UTF-16 or Latin-1.
             throw new ConfigurationException(where + ": not UTF-8 text (a roster is JSON in UTF-8)");
