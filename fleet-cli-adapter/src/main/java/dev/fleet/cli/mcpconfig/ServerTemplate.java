@@ -6,7 +6,6 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +65,7 @@ public record ServerTemplate(List<String> words) {
      * The words that name a path relative to the working directory: a word (or the value of
      * {@code --opt=value}) holding a {@code /} that does not start with one, or {@code .} or
      * {@code ..}; a URL ({@code scheme://}) and an npm scope ({@code @org/pkg}) are none; and, after the
-     * program (which {@code PATH} finds), a plain name that names a file or folder in one of
+     * program (which {@code PATH} finds), a plain name that names a file in one of
      * {@code places} (the operator's directory and the checkout: {@code python3 server.py}). A client
      * starts its servers in a directory of its own, so such a path may name nothing there. A secret
      * ({@link SecretMask}) is never one: it is not to be shown.
@@ -88,13 +87,16 @@ public record ServerTemplate(List<String> words) {
         return relative;
     }
 
-    /** Whether plain name {@code name} (no placeholder, no option) is a file or folder in one of {@code places}. */
+    /**
+     * Whether plain name {@code name} (no placeholder, no option) is a file in one of {@code places}: a folder's
+     * name is too often a mere value ({@code --mode docs}).
+     */
     private static boolean namesAFileIn(String name, List<Path> places) {
         if (name.isEmpty() || name.startsWith("-") || !segments(name).stream().allMatch(Segment::literal)) {
             return false;
         }
         try {
-            return places.stream().anyMatch(place -> Files.exists(place.resolve(name), LinkOption.NOFOLLOW_LINKS));
+            return places.stream().anyMatch(place -> Files.isRegularFile(place.resolve(name)));
         } catch (InvalidPathException notAPath) {
             return false;
         }
@@ -104,8 +106,9 @@ public record ServerTemplate(List<String> words) {
      * The roster pattern (RE2) found in the command line of exactly the servers the entries for
      * {@code members} start, as a process table shows it (arguments joined by single spaces): the words
      * from the program on, literal, the program as written (one named without a directory may show
-     * with the one {@code PATH} gave it, or as the script path its interpreter was given); for
-     * {@code npx}, from the first word npm runs, as npx retitles itself ({@link NpxTitle}). Where
+     * with the one {@code PATH} gave it, or as the script path its interpreter was given), past any
+     * wrapper that runs it by exec ({@code env}, {@code nohup}: {@link ExecWrappers}); for {@code npx},
+     * from the first word npm runs, as npx retitles itself ({@link NpxTitle}). Where
      * members' lines differ (placeholders), the words from the first difference to the last are one
      * alternative per member, so it finds this roster's servers and none that another fleet's entries
      * start with other names, nor another program given the same arguments (a {@code fleet serve
@@ -133,16 +136,18 @@ public record ServerTemplate(List<String> words) {
     }
 
     /**
-     * The first word a process table shows of this command: the program's, or an npx command's first word
-     * that npm runs (npx itself shows as {@code npm exec}, without its own options); the program's where
-     * npx is given nothing to run.
+     * The first word a process table shows of this command: the program's, past any wrapper that runs it
+     * by exec ({@link ExecWrappers}: {@code env X=1 srv} shows as {@code srv}), or an npx command's first
+     * word that npm runs (npx itself shows as {@code npm exec}, without its own options); npx's own where
+     * it is given nothing to run.
      */
     private int shownFrom() {
-        if (!NpxTitle.isNpx(words.get(0))) {
-            return 0;
+        int command = ExecWrappers.commandAt(words);
+        if (!NpxTitle.isNpx(words.get(command))) {
+            return command;
         }
-        List<String> run = NpxTitle.withoutNpxOptions(words.subList(1, words.size()));
-        return run.isEmpty() ? 0 : words.size() - run.size();
+        List<String> run = NpxTitle.withoutNpxOptions(words.subList(command + 1, words.size()));
+        return run.isEmpty() ? command : words.size() - run.size();
     }
 
     /**

@@ -101,6 +101,25 @@ class ServerTemplateTest {
     }
 
     @Test
+    void aWrapperThatExecsTheServerIsNotInThePattern() {
+        // env, nohup and the like replace themselves with the server: only the server's words show.
+        List<String> wrapped = List.of("env PYTHONUNBUFFERED=1 python3 /srv/server.py --profile {profile}",
+                "/usr/bin/env -u HOME -- python3 /srv/server.py --profile {profile}",
+                "nohup nice -n 5 env A=1 B=2 python3 /srv/server.py --profile {profile}",
+                "stdbuf -oL setsid python3 /srv/server.py --profile {profile}");
+        for (String line : wrapped) {
+            ServerTemplate command = ServerTemplate.parse(line);
+            ServerPatterns patterns = ServerPatterns.compile(List.of(command.pattern(FLEET)));
+            assertTrue(patterns.matches("/usr/bin/python3 /srv/server.py --profile prgs-author"), command.pattern(FLEET));
+            assertTrue(patterns.matches(String.join(" ", command.forMember(AUTHOR))), "as a row records it");
+            assertFalse(patterns.matches("/usr/bin/java -jar /opt/fleet/fleet.jar serve --profile prgs-author"));
+        }
+        assertEquals(0, ExecWrappers.commandAt(List.of("env", "-S", "python3 -u", "/srv/s")), "env -S: not told");
+        assertEquals(0, ExecWrappers.commandAt(List.of("env", "A=1")), "nothing run: the words as they are");
+        assertEquals(0, ExecWrappers.commandAt(List.of("/srv/envoy", "--x")));
+    }
+
+    @Test
     void anNpxCommandIsFoundAsNpmRunsItAndShowsIt() {
         // npx retitles itself "npm exec" and leaves its own options out of the title (npm 11).
         ServerTemplate command = ServerTemplate.parse("npx -y @acme/mcp-server --profile {profile}");
@@ -168,14 +187,15 @@ class ServerTemplateTest {
                 .relativePaths(List.of(here)));
         assertEquals(List.of(), ServerTemplate.parse("srv --token a/b --api-key=c/d").relativePaths(List.of(here)),
                 "a secret is never shown");
-        // A plain name is a path where it names a file or folder in the operator's directory or the checkout.
+        // A plain name is a path where it names a file in the operator's directory or the checkout.
         Files.writeString(here.resolve("server.py"), "");
-        Files.createDirectory(checkout.resolve("conf"));
+        Files.writeString(checkout.resolve("conf.yaml"), "");
         Files.writeString(here.resolve("python3"), "");
-        Files.writeString(here.resolve("prgs-author"), "");
-        assertEquals(List.of("server.py", "--config=conf"), ServerTemplate.parse("python3 server.py --config=conf "
-                + "--profile {profile} -v missing.py").relativePaths(List.of(here, checkout)),
-                "not the program (PATH finds it), a placeholder's word, an option nor a name that is no file");
+        Files.createDirectory(checkout.resolve("docs"));
+        assertEquals(List.of("server.py", "--config=conf.yaml"), ServerTemplate.parse("python3 server.py "
+                + "--config=conf.yaml --mode docs --profile {profile} -v missing.py").relativePaths(List.of(here,
+                checkout)), "not the program (PATH finds it), a folder's name (a mere value, often), an option nor "
+                + "a name that is no file");
     }
 
     /**
