@@ -143,15 +143,16 @@ public final class GitHead {
             byte[] line = new byte[MOST_LINE_BYTES];
             int length = 0;
             boolean tooLong = false;
-            long left = MOST_PACKED_BYTES;
-            for (int b = in.read(); b >= 0 && left-- > 0; b = in.read()) {
-                if (b != '\n') {
+            for (long left = MOST_PACKED_BYTES; left > 0; left--) {
+                int b = in.read();
+                if (b >= 0 && b != '\n') {
                     tooLong |= length == line.length;
                     length = tooLong ? length : put(line, length, b);
                     continue;
                 }
+                // A line ends at its newline, or at the end of the file (a last line without one).
                 String id = tooLong ? null : packedId(new String(line, 0, length, StandardCharsets.UTF_8), ref);
-                if (id != null) {
+                if (id != null || b < 0) {
                     return id;
                 }
                 length = 0;
@@ -172,7 +173,8 @@ public final class GitHead {
             return null;
         }
         int space = line.indexOf(' ');
-        return space > 0 && line.substring(space + 1).equals(ref) ? line.substring(0, space) : null;
+        String named = line.endsWith("\r") ? line.substring(space + 1, line.length() - 1) : line.substring(space + 1);
+        return space > 0 && named.equals(ref) ? line.substring(0, space) : null;
     }
 
     /** Only names under {@code refs/} without {@code ..}: a HEAD file must not make us read outside the repository. */

@@ -41,6 +41,21 @@ class GitHeadTest {
         assertEquals(Optional.of(git(repo, "rev-parse", "HEAD")), GitHead.read(repo));
     }
 
+    /** Its last line without a newline, and CRLF line ends (as an editor or a copy may leave them), read as git reads them. */
+    @Test
+    void packedRefsWithoutAFinalNewlineOrWithCrlfResolve() throws Exception {
+        Path repo = repositoryWithCommits("repo", 1);
+        git(repo, "pack-refs", "--all");
+        Path packed = repo.resolve(".git/packed-refs");
+        String written = Files.readString(packed);
+        String head = git(repo, "rev-parse", "HEAD");
+
+        Files.writeString(packed, written.stripTrailing());
+        assertEquals(Optional.of(head), GitHead.read(repo), "no final newline");
+        Files.writeString(packed, written.replace("\n", "\r\n"));
+        assertEquals(Optional.of(head), GitHead.read(repo), "CRLF");
+    }
+
     @Test
     void aDetachedHeadIsTheObjectIdItself() throws Exception {
         Path repo = repositoryWithCommits("repo", 3);
