@@ -98,6 +98,20 @@ class LauncherRebuildIT {
         assertEquals(1, checkout.builds().size(), "one build for five: " + checkout.builds());
     }
 
+    /** A step of its own that fails (here its build lock is a folder) is exit 2 too, bash's line saying which. */
+    @Test
+    void aLauncherStepThatFailsIsExitTwo(@TempDir Path dir) throws Exception {
+        ScratchCheckout checkout = new ScratchCheckout(dir);
+        Files.writeString(dir.resolve("fleet-domain/src/main/java/A.java"), "edited");
+        Files.createDirectory(dir.resolve("fleet-cli-adapter/target/.launcher-build.lock"));
+
+        FleetJar.Run run = finish(checkout.start("--version"));
+
+        assertEquals(2, run.exitCode(), run.stderr());
+        assertEquals("", run.stdout(), "nothing ran");
+        assertTrue(run.stderr().contains(".launcher-build.lock: Is a directory"), run.stderr());
+    }
+
     @Test
     void aFailedBuildRunsNoOutOfDateJar(@TempDir Path dir) throws Exception {
         ScratchCheckout checkout = new ScratchCheckout(dir);
