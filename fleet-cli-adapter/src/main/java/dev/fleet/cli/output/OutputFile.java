@@ -69,7 +69,7 @@ public final class OutputFile {
         FileKind kind = FileKind.of(target);
         if ((kind == FileKind.MISSING || kind == FileKind.REGULAR) && OpenFileLink.names(target)) {
             throw new IOException("cannot write " + target + ": it names a file descriptor of this process's own, "
-                    + "not a file to replace (for stdout, leave --output out)");
+                    + "not a file to replace (without --output, the answer goes to stdout)");
         }
         switch (kind) {
             case MISSING, REGULAR -> replace(target, bytes);

@@ -157,7 +157,7 @@ class OutputIntoSpecialFilesIT {
         Path stdout = Files.createSymbolicLink(dir.resolve("stdout"), Path.of("/proc/self/fd/1"));
         Path captured = Files.writeString(dir.resolve("captured.prom"), "# before\n");
         String refusal = "fleet: cannot write " + stdout + ": it names a file descriptor of this process's own, not "
-                + "a file to replace (for stdout, leave --output out)";
+                + "a file to replace (without --output, the answer goes to stdout)";
 
         for (ProcessBuilder.Redirect into : List.of(ProcessBuilder.Redirect.appendTo(captured.toFile()),
                 ProcessBuilder.Redirect.to(captured.toFile()))) {
@@ -176,6 +176,7 @@ class OutputIntoSpecialFilesIT {
         String said = Files.readString(dir.resolve("stderr.txt"));
         assertEquals(ExitCodes.OUTPUT_FAILED, closed.exitValue(), said);
         assertEquals(1, said.lines().count(), said);
+        assertTrue(said.startsWith("fleet: cannot write " + stdout + ": "), said);
         assertEquals(Path.of("/proc/self/fd/1"), Files.readSymbolicLink(stdout), "the link stays a link");
     }
 
