@@ -1,5 +1,6 @@
 package dev.fleet.registry.schema;
 
+import dev.fleet.domain.Failures;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import liquibase.Scope;
 import liquibase.UpdateSummaryOutputEnum;
 import liquibase.analytics.configuration.AnalyticsArgs;
@@ -17,6 +19,7 @@ import liquibase.command.core.helpers.ShowSummaryArgument;
 import liquibase.database.Database;
 import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
+import liquibase.exception.ValidationFailedException;
 import liquibase.lockservice.LockServiceFactory;
 import liquibase.resource.ClassLoaderResourceAccessor;
 import liquibase.structure.core.Table;
@@ -45,6 +48,8 @@ public final class RegistryChangelog {
 
     /** The {@code liquibase.hostDescription} fleet gives its changelog locks, unless the JVM was given one. */
     private static final String HOST_DESCRIPTION = "fleet";
+    /** Of Liquibase's details of a history that differs, this many characters at most: one line of a report. */
+    private static final int MOST_DETAIL = 400;
 
     static {
         if (System.getProperty("liquibase.hostDescription") == null) {
@@ -81,10 +86,33 @@ public final class RegistryChangelog {
                         .setOutput(OutputStream.nullOutputStream())
                         .execute();
             });
+        } catch (Exception e) {
+            ValidationFailedException invalid = Failures.chain(e).stream()
+                    .filter(ValidationFailedException.class::isInstance).map(ValidationFailedException.class::cast)
+                    .findFirst().orElse(null);
+            if (invalid != null) {
+                throw new IllegalStateException(historyMismatch(invalid), e);
+            }
+            throw e;
         } finally {
             // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
             connection.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * Liquibase's refusal of a history that differs from the changelog, in one line: its message is a
+     * header line ("Validation Failed:") and indented details, of which a report keeps only the header.
+     */
+    private static String historyMismatch(ValidationFailedException invalid) {
+        String details = String.valueOf(invalid.getMessage()).lines().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("Validation Failed"))
+                .collect(Collectors.joining("; "));
+        if (details.length() > MOST_DETAIL) {
+            details = details.substring(0, MOST_DETAIL) + "…";
+        }
+        return "the registry's migration history (DATABASECHANGELOG) does not match fleet's changelog, as another "
+                + "tool or a hand may leave it: " + details;
     }
 
     /**

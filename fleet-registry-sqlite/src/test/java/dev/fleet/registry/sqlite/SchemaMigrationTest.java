@@ -170,6 +170,26 @@ class SchemaMigrationTest {
                 RawSqlite.query(file, "SELECT LOCKED, LOCKEDBY FROM DATABASECHANGELOGLOCK"));
     }
 
+    /**
+     * A migration history edited by hand (or by another tool) is refused saying so, in one line: it printed
+     * "liquibase.exception.ValidationFailedException: Validation Failed:" and nothing of what failed.
+     */
+    @Test
+    void aMigrationHistoryEditedByHandIsRefusedSayingWhatDiffers() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        SqliteRegistryWriter writer = new SqliteRegistryWriter(file);
+        writer.migrate();
+        RawSqlite.execute(file, "UPDATE DATABASECHANGELOG SET MD5SUM = '9:00000000000000000000000000000000' "
+                + "WHERE rowid = 1", "PRAGMA user_version = 5");
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class, writer::migrate);
+
+        assertTrue(refused.getMessage().contains("the registry's migration history (DATABASECHANGELOG) does not match "
+                + "fleet's changelog") && refused.getMessage().contains("check sum"), refused.getMessage());
+        assertFalse(refused.getMessage().contains("\n") || refused.getMessage().contains("liquibase.exception"),
+                refused.getMessage());
+    }
+
     @Test
     void writersKeepTheFileInWalModeSoReadersNeverWaitForThem() throws Exception {
         Path file = ScratchRegistry.in(dir);
