@@ -23,6 +23,12 @@ public final class NpxTitle {
         return program.substring(program.lastIndexOf('/') + 1).equals("npx");
     }
 
+    /** Whether {@code words} begin with {@code npm exec}, which shows itself as npx does. */
+    public static boolean isNpmExec(List<String> words) {
+        return words.size() > 1 && words.get(0).substring(words.get(0).lastIndexOf('/') + 1).equals("npm")
+                && words.get(1).equals("exec");
+    }
+
     /**
      * {@code args} without the options npx reads itself before the package ({@code -y}, {@code --yes},
      * {@code -p PKG}, {@code --package=PKG}, ...; a {@code --} ends them): what follows is what npm runs,

@@ -137,16 +137,18 @@ public record ServerTemplate(List<String> words) {
 
     /**
      * The first word a process table shows of this command: the program's, past any wrapper that runs it
-     * by exec ({@link ExecWrappers}: {@code env X=1 srv} shows as {@code srv}), or an npx command's first
-     * word that npm runs (npx itself shows as {@code npm exec}, without its own options); npx's own where
-     * it is given nothing to run.
+     * by exec ({@link ExecWrappers}: {@code env X=1 srv} shows as {@code srv}), or an npx (or
+     * {@code npm exec}) command's first word that npm runs (npm shows as {@code npm exec}, without the
+     * options it reads itself); the program's where it is given nothing to run.
      */
     private int shownFrom() {
         int command = ExecWrappers.commandAt(words);
-        if (!NpxTitle.isNpx(words.get(command))) {
+        int npmRuns = NpxTitle.isNpx(words.get(command)) ? command + 1
+                : NpxTitle.isNpmExec(words.subList(command, words.size())) ? command + 2 : -1;
+        if (npmRuns < 0) {
             return command;
         }
-        List<String> run = NpxTitle.withoutNpxOptions(words.subList(command + 1, words.size()));
+        List<String> run = NpxTitle.withoutNpxOptions(words.subList(npmRuns, words.size()));
         return run.isEmpty() ? command : words.size() - run.size();
     }
 

@@ -131,6 +131,10 @@ class ServerTemplateTest {
         }
         assertFalse(patterns.matches("/usr/bin/java -jar /opt/fleet/fleet.jar serve --profile prgs-author"));
         assertFalse(patterns.matches("npm exec @acme/mcp-server --profile prgs-other"));
+        ServerTemplate npmExec = ServerTemplate.parse("npm exec --yes -- @acme/mcp-server --profile {profile}");
+        ServerPatterns written = ServerPatterns.compile(List.of(npmExec.pattern(FLEET)));
+        assertTrue(written.matches("npm exec @acme/mcp-server --profile prgs-author"), npmExec.pattern(FLEET));
+        assertTrue(written.matches("npm exec --yes -- @acme/mcp-server --profile prgs-author"), "as written");
     }
 
     @Test
