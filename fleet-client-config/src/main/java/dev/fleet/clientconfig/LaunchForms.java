@@ -124,7 +124,8 @@ final class LaunchForms {
         return argv;
     }
 
-    private static String baseName(String command) {
+    /** The last path segment of {@code command}: the program as a bare name. */
+    static String baseName(String command) {
         return command.substring(command.lastIndexOf('/') + 1);
     }
 }

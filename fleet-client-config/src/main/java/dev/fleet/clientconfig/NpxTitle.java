@@ -20,13 +20,12 @@ public final class NpxTitle {
 
     /** Whether {@code program} is npx, by its name (with or without a directory). */
     public static boolean isNpx(String program) {
-        return program.substring(program.lastIndexOf('/') + 1).equals("npx");
+        return LaunchForms.baseName(program).equals("npx");
     }
 
     /** Whether {@code words} begin with {@code npm exec}, which shows itself as npx does. */
     public static boolean isNpmExec(List<String> words) {
-        return words.size() > 1 && words.get(0).substring(words.get(0).lastIndexOf('/') + 1).equals("npm")
-                && words.get(1).equals("exec");
+        return words.size() > 1 && LaunchForms.baseName(words.get(0)).equals("npm") && words.get(1).equals("exec");
     }
 
     /**
