@@ -19,25 +19,30 @@ final class ExitedLeaders {
     }
 
     /**
-     * Whether the process in {@code directory}, its main thread seen dead, still runs another thread: its
-     * {@code status} counts more than one ({@code Threads:} counts the exited main thread too; a zombie's says
-     * 1). This holds where the threads cannot be listed or looked at one by one: a process is never taken
-     * for dead on what could not be read. Overwrites the reader's buffer.
+     * What still runs of a process whose main thread is dead: a live thread to read it from, threads that run
+     * but could not be looked at one by one, or nothing.
+     *
+     * @param liveThread the directory ({@code /proc/PID/task/TID}) of a thread that runs the program, or null
+     * @param runs whether the process runs on: always so with a live thread; without one, when its threads
+     *     could not all be looked at and its {@code status} counts more than the main one (a process is never
+     *     taken for dead on what could not be read)
      */
-    static boolean othersRun(String directory, ProcFileReader reader) {
-        int length = reader.readToEnd(directory + "/status");
-        return length >= 0 && ProcStatus.threads(reader.buffer(), length) > 1;
+    record Remains(String liveThread, boolean runs) {
+
+        static final Remains NOTHING = new Remains(null, false);
     }
 
     /**
-     * The directory of a live thread of the process in {@code directory} (its {@code /proc/PID}) other
-     * than its main thread, which the caller saw dead; null when there is none (a zombie waiting to be
-     * reaped) or the process has gone. Overwrites the reader's buffer.
+     * What runs on of the process in {@code directory} ({@code /proc/PID}), its main thread seen dead. A thread
+     * that is neither dead nor holds any memory ({@code vsize} 0) is exiting: a process killed while it frees a
+     * large memory keeps its last thread in state {@code R} for as long as that takes (a tenth of a second for
+     * a JVM's 3 GiB heap), its command line already empty; it runs nothing, so it does not count. Overwrites the
+     * reader's buffer.
      */
-    static String liveThread(String directory, ProcFileReader reader) {
+    static Remains remains(String directory, ProcFileReader reader) {
         String[] threads = new File(directory + "/task").list();
         if (threads == null) {
-            return null;
+            return new Remains(null, othersRun(directory, reader));
         }
         String pid = directory.substring(directory.lastIndexOf('/') + 1);
         int looked = 0;
@@ -46,14 +51,24 @@ final class ExitedLeaders {
                 continue;
             }
             if (++looked > MAX_THREADS_LOOKED_AT) {
-                return null;
+                return new Remains(null, othersRun(directory, reader));
             }
             String threadDirectory = directory + "/task/" + thread;
             int length = reader.readProcessFile(threadDirectory + "/stat");
-            if (length >= 0 && !ProcStat.isDead(reader.buffer(), length)) {
-                return threadDirectory;
+            if (length >= 0 && !ProcStat.isDead(reader.buffer(), length)
+                    && ProcStat.virtualMemoryBytes(reader.buffer(), length) > 0) {
+                return new Remains(threadDirectory, true);
             }
         }
-        return null;
+        return Remains.NOTHING;
+    }
+
+    /**
+     * Whether the process in {@code directory} counts more threads than its dead main one: its {@code status}'s
+     * {@code Threads:} counts the exited main thread too (a zombie's says 1).
+     */
+    private static boolean othersRun(String directory, ProcFileReader reader) {
+        int length = reader.readToEnd(directory + "/status");
+        return length >= 0 && ProcStatus.threads(reader.buffer(), length) > 1;
     }
 }

@@ -207,10 +207,11 @@ final class HostLook {
         }
         boolean filesUnseen = false;
         if (ProcStat.isDead(reader.buffer(), length)) {
-            String thread = ExitedLeaders.liveThread(directory, reader);
-            if (thread == null && !ExitedLeaders.othersRun(directory, reader)) {
-                return null; // a zombie: dead, waiting to be reaped
+            ExitedLeaders.Remains remains = ExitedLeaders.remains(directory, reader);
+            if (!remains.runs()) {
+                return null; // a zombie, or a process on its way out: dead, or nearly, and waiting to be reaped
             }
+            String thread = remains.liveThread();
             // Alive, its threads unreadable: the main thread's fd/ lists nothing, which must not read as "holds
             // no pipe" (a server it feeds would look orphaned), so its files count as unread.
             filesUnseen = thread == null;

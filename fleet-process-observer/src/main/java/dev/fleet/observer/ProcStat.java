@@ -11,6 +11,8 @@ final class ProcStat {
     private static final int PGRP_AFTER_COMM = 5 - 2;
     /** Field 6 ({@code session}) is the 4th field after {@code comm}. */
     private static final int SESSION_AFTER_COMM = 6 - 2;
+    /** Field 23 ({@code vsize}) is the 21st field after {@code comm}. */
+    private static final int VSIZE_AFTER_COMM = 23 - 2;
     /** Field 9 ({@code flags}) is the 7th field after {@code comm}. */
     private static final int FLAGS_AFTER_COMM = 9 - 2;
     private static final byte[] BTIME = {'b', 't', 'i', 'm', 'e', ' '};
@@ -42,6 +44,14 @@ final class ProcStat {
     /** Field 6 ({@code session}), the session's id, or -1 when the line cannot be parsed. */
     static long session(byte[] stat, int length) {
         return fieldAfterComm(stat, length, SESSION_AFTER_COMM);
+    }
+
+    /**
+     * Field 23 ({@code vsize}), the bytes of memory the process (or thread) maps, or -1 when the line cannot be
+     * parsed: 0 for a kernel thread and for a thread past freeing its memory on its way out.
+     */
+    static long virtualMemoryBytes(byte[] stat, int length) {
+        return fieldAfterComm(stat, length, VSIZE_AFTER_COMM);
     }
 
     /**

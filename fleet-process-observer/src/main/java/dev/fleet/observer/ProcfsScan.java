@@ -109,10 +109,10 @@ final class ProcfsScan {
         if (length == 0) {
             int statLength = reader.readProcessFile(directory + "/stat");
             if (statLength >= 0 && ProcStat.isDead(reader.buffer(), statLength)) {
-                String thread = ExitedLeaders.liveThread(directory, reader);
-                runsOn = thread != null || ExitedLeaders.othersRun(directory, reader);
-                if (thread != null) {
-                    length = reader.readProcessFile(thread + "/cmdline");
+                ExitedLeaders.Remains remains = ExitedLeaders.remains(directory, reader);
+                runsOn = remains.runs();
+                if (remains.liveThread() != null) {
+                    length = reader.readProcessFile(remains.liveThread() + "/cmdline");
                 }
             }
         }

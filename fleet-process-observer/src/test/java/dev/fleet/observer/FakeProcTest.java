@@ -157,6 +157,42 @@ class FakeProcTest {
         assertEquals(List.of(302L), observation.processes().stream().map(ObservedProcess::pid).toList());
     }
 
+    /**
+     * SIGKILLed while it frees its memory: the main thread Z, the last thread still R with no memory left (vsize 0,
+     * an empty cmdline) for as long as that takes (123 ms for a JVM with a 3 GiB heap on this host). It runs
+     * nothing: absent, so its registration reads process_exited, never not_a_server_process.
+     */
+    @Test
+    void aProcessKilledWhileItFreesItsMemoryIsNoLiveProcess() throws IOException {
+        standardProc();
+        process(320, "", stat(320, "java", 80).replace(") S ", ") Z "));
+        Files.writeString(proc.resolve("320/status"), "Name:\tjava\nState:\tZ (zombie)\nThreads:\t2\n");
+        ProcEntries.fakeThread(proc, 320, 320, "", stat(320, "java", 80).replace(") S ", ") Z "));
+        ProcEntries.fakeThread(proc, 320, 321, "", stat(321, "GC Thread#0", 81).replace(") S ", ") R "));
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(320L));
+
+        assertEquals(List.of(), observation.processes(), "it runs nothing");
+    }
+
+    /** Its main thread alone exited, another runs on with its memory: the process lives, read from that thread. */
+    @Test
+    void aProcessWhoseMainThreadAloneExitedIsReadFromAThreadWithMemory() throws IOException {
+        standardProc();
+        process(330, "", stat(330, "java", 82).replace(") S ", ") Z "));
+        Files.writeString(proc.resolve("330/status"), "Name:\tjava\nState:\tZ (zombie)\nThreads:\t3\n");
+        ProcEntries.fakeThread(proc, 330, 331, "", stat(331, "exiting", 83).replace(") S ", ") R "));
+        ProcEntries.fakeThread(proc, 330, 332, "java\0-jar\0fleet.jar\0serve\0",
+                ProcEntries.withVirtualMemory(stat(332, "worker", 84), 1 << 30));
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
+
+        assertEquals(List.of("java -jar fleet.jar serve"),
+                observation.processes().stream().map(ObservedProcess::commandLine).toList());
+        assertEquals(Instant.ofEpochMilli(BOOT_SECONDS * 1000 + 820), observation.processes().get(0).startedAt(),
+                "its start is its main thread's");
+    }
+
     @Test
     void aProcThatHidesOtherUsersIsUnavailableNotShorter() throws IOException {
         standardProc();

@@ -136,6 +136,24 @@ class HostFakeProcTest {
         assertFalse(process.fdsRead(), "its files were not read");
     }
 
+    /**
+     * SIGKILLed while it frees its memory: its last thread still R but with no memory (vsize 0). It runs nothing and
+     * no signal changes that: no process, as a zombie is none.
+     */
+    @Test
+    void aProcessKilledWhileItFreesItsMemoryIsNoProcess() throws IOException {
+        standardProc();
+        process(420, "", stat(420, "java", OWN_PID, 420, 420, 1).replace(") S ", ") Z "), 0, 0);
+        Path status = proc.resolve("420/status");
+        Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
+        ProcEntries.fakeThread(proc, 420, 420, "", stat(420, "java", OWN_PID, 420, 420, 1).replace(") S ", ") Z "));
+        ProcEntries.fakeThread(proc, 420, 421, "", stat(421, "GC Thread#0", OWN_PID, 420, 420, 2)
+                .replace(") S ", ") R "));
+        Files.copy(status, proc.resolve("420/task/421/status"));
+
+        assertEquals(Set.of(OWN_PID), byPid(look()).keySet());
+    }
+
     @Test
     void aProcessWhoseFdsCannotBeListedReportsNoPipesAndNoTerminal() throws IOException {
         standardProc();

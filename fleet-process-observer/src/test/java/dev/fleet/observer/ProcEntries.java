@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -67,6 +69,21 @@ final class ProcEntries {
             }
         }
         return true;
+    }
+
+    /** Thread {@code tid} of the hand-made process {@code pid} under {@code proc}: its {@code task/TID} cmdline and stat. */
+    static void fakeThread(Path proc, long pid, long tid, String cmdline, String stat) throws IOException {
+        Path thread = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
+        Files.write(thread.resolve("cmdline"), cmdline.getBytes(StandardCharsets.UTF_8));
+        Files.writeString(thread.resolve("stat"), stat);
+    }
+
+    /** A hand-made stat line with field 23 ({@code vsize}, the bytes of memory mapped) set to {@code bytes}. */
+    static String withVirtualMemory(String stat, long bytes) {
+        int afterComm = stat.lastIndexOf(')') + 2;
+        List<String> fields = new ArrayList<>(List.of(stat.substring(afterComm).split(" ", -1)));
+        fields.set(23 - 3, Long.toString(bytes));
+        return stat.substring(0, afterComm) + String.join(" ", fields);
     }
 
     static String link(long pid, int fd) {
