@@ -11,6 +11,7 @@ import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.testing.MainThreadExited;
 import dev.fleet.testing.MarkerProcess;
+import dev.fleet.testing.Patience;
 import dev.fleet.testing.SecretArguments;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,6 +137,36 @@ class ProcfsProcessObserverTest {
         assertTrue(seen.commandLine().endsWith(" " + marker), seen.commandLine());
         assertEquals(process.info().startInstant().orElseThrow(), seen.startedAt(), "the main thread's start");
         assertEquals(ProcessHandle.current().pid(), seen.parentPid());
+    }
+
+    /**
+     * Killed while it frees 512 MiB (25 ms here), its last thread runs on a moment with no memory and an empty
+     * command line: every look in that time sees the registered process whole, or not at all (never as a process
+     * of no server, which would read as not_a_server_process instead of process_exited).
+     */
+    @Test
+    void aProcessKilledWhileItFreesItsMemoryIsSeenWholeOrNotAtAll() throws Exception {
+        String marker = Spawned.marker();
+        Process process = spawned.track(new ProcessBuilder("python3", "-c", String.join("\n",
+                "import sys, threading, time",
+                "memory = bytearray(b'x') * (512 << 20)",
+                "threading.Thread(target=time.sleep, args=(600,)).start()",
+                "print('ready', flush=True)",
+                "time.sleep(600)"), marker).redirectError(ProcessBuilder.Redirect.DISCARD).start());
+        assertEquals("ready", process.inputReader().readLine());
+
+        process.destroyForcibly();
+        List<String> looks = new ArrayList<>();
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+        Optional<ObservedProcess> seen;
+        do {
+            seen = observer.observe(List.of(Pattern.quote(marker)), Set.of(process.pid())).processes().stream()
+                    .filter(observed -> observed.pid() == process.pid()).findFirst();
+            seen.ifPresent(observed -> looks.add(observed.commandLine()));
+        } while (seen.isPresent() && System.nanoTime() < deadline);
+
+        assertTrue(seen.isEmpty(), "gone in the end");
+        assertTrue(looks.stream().allMatch(line -> line.endsWith(" " + marker)), () -> "looks: " + looks);
     }
 
     @Test
