@@ -5,7 +5,8 @@ import java.io.File;
 /**
  * A process whose main thread has exited while its other threads run on: its main thread is a zombie
  * ({@code Z}) and shows an empty {@code cmdline}, no open files and no memory, yet the process lives
- * ({@code kill -0} succeeds) and runs its program. Any process may do this (one {@code exit} system call
+ * ({@code kill -0} succeeds) and runs its program. A process being killed looks the same for a moment, its
+ * main thread or its last thread still exiting, but nothing of it runs on. Any process may do this (one {@code exit} system call
  * on its main thread), so a look that took the main thread for the process would miss a sixth server.
  * What the main thread no longer shows is read from a live thread's {@code task/TID} directory,
  * which shares the process's memory and open files; its parent and start stay the main thread's.
@@ -19,7 +20,7 @@ final class ExitedLeaders {
     }
 
     /**
-     * What still runs of a process whose main thread is dead: a live thread to read it from, threads that run
+     * What still runs of a process whose main thread is dead or exiting: a live thread to read it from, threads that run
      * but could not be looked at one by one, or nothing.
      *
      * @param liveThread the directory ({@code /proc/PID/task/TID}) of a thread that runs the program, or null
@@ -33,11 +34,9 @@ final class ExitedLeaders {
     }
 
     /**
-     * What runs on of the process in {@code directory} ({@code /proc/PID}), its main thread seen dead. A thread
-     * that is neither dead nor holds any memory ({@code vsize} 0) is exiting: a process killed while it frees a
-     * large memory keeps its last thread in state {@code R} for as long as that takes (a tenth of a second for
-     * a JVM's 3 GiB heap), its command line already empty; it runs nothing, so it does not count. Overwrites the
-     * reader's buffer.
+     * What runs on of the process in {@code directory} ({@code /proc/PID}), its main thread seen dead or exiting:
+     * a thread that is neither ({@link ProcStat#isExiting}) runs its program. A process being killed has none,
+     * though a thread of it may still show {@code R} while it frees the memory. Overwrites the reader's buffer.
      */
     static Remains remains(String directory, ProcFileReader reader) {
         String[] threads = new File(directory + "/task").list();
@@ -55,8 +54,7 @@ final class ExitedLeaders {
             }
             String threadDirectory = directory + "/task/" + thread;
             int length = reader.readProcessFile(threadDirectory + "/stat");
-            if (length >= 0 && !ProcStat.isDead(reader.buffer(), length)
-                    && ProcStat.virtualMemoryBytes(reader.buffer(), length) > 0) {
+            if (length >= 0 && !ProcStat.isExiting(reader.buffer(), length)) {
                 return new Remains(threadDirectory, true);
             }
         }

@@ -206,7 +206,7 @@ final class HostLook {
             return null;
         }
         boolean filesUnseen = false;
-        if (ProcStat.isDead(reader.buffer(), length)) {
+        if (ProcStat.isExiting(reader.buffer(), length)) {
             ExitedLeaders.Remains remains = ExitedLeaders.remains(directory, reader);
             if (!remains.runs()) {
                 return null; // a zombie, or a process on its way out: dead, or nearly, and waiting to be reaped

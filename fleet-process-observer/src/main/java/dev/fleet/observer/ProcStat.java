@@ -11,13 +11,13 @@ final class ProcStat {
     private static final int PGRP_AFTER_COMM = 5 - 2;
     /** Field 6 ({@code session}) is the 4th field after {@code comm}. */
     private static final int SESSION_AFTER_COMM = 6 - 2;
-    /** Field 23 ({@code vsize}) is the 21st field after {@code comm}. */
-    private static final int VSIZE_AFTER_COMM = 23 - 2;
     /** Field 9 ({@code flags}) is the 7th field after {@code comm}. */
     private static final int FLAGS_AFTER_COMM = 9 - 2;
     private static final byte[] BTIME = {'b', 't', 'i', 'm', 'e', ' '};
     /** include/linux/sched.h: the process is a kernel thread. */
     private static final long PF_KTHREAD = 0x00200000;
+    /** include/linux/sched.h: set on a thread as it begins to exit, before it frees its memory. */
+    private static final long PF_EXITING = 0x00000004;
 
     private ProcStat() {
     }
@@ -44,14 +44,6 @@ final class ProcStat {
     /** Field 6 ({@code session}), the session's id, or -1 when the line cannot be parsed. */
     static long session(byte[] stat, int length) {
         return fieldAfterComm(stat, length, SESSION_AFTER_COMM);
-    }
-
-    /**
-     * Field 23 ({@code vsize}), the bytes of memory the process (or thread) maps, or -1 when the line cannot be
-     * parsed: 0 for a kernel thread and for a thread past freeing its memory on its way out.
-     */
-    static long virtualMemoryBytes(byte[] stat, int length) {
-        return fieldAfterComm(stat, length, VSIZE_AFTER_COMM);
     }
 
     /**
@@ -88,10 +80,13 @@ final class ProcStat {
     }
 
     /**
-     * True when field 3 (the state, right after {@code comm}) says the process has died: {@code Z}
-     * (zombie, not yet reaped by its parent) or {@code X} (dead). Such a pid holds no server.
+     * Whether the thread (or the process's main thread) runs nothing of its program any more: field 3, the
+     * state right after {@code comm}, says it died ({@code Z}, a zombie not yet reaped, or {@code X}), or
+     * field 9's {@code PF_EXITING} says it has begun to exit. A thread killed while its process frees a large
+     * memory stays {@code R} for as long as that takes (a tenth of a second for a JVM's 3 GiB heap), its
+     * memory and {@code cmdline} already gone; only the flag tells it from one that runs.
      */
-    static boolean isDead(byte[] stat, int length) {
+    static boolean isExiting(byte[] stat, int length) {
         int position = lastIndexOf(stat, length, (byte) ')') + 1;
         if (position <= 0) {
             return false;
@@ -99,7 +94,11 @@ final class ProcStat {
         while (position < length && stat[position] == ' ') {
             position++;
         }
-        return position < length && (stat[position] == 'Z' || stat[position] == 'X');
+        if (position < length && (stat[position] == 'Z' || stat[position] == 'X')) {
+            return true;
+        }
+        long flags = fieldAfterComm(stat, length, FLAGS_AFTER_COMM);
+        return flags >= 0 && (flags & PF_EXITING) != 0;
     }
 
     /** The {@code btime} line of {@code /proc/stat}: boot time in whole seconds since the epoch, or -1. */

@@ -103,14 +103,14 @@ final class ProcfsScan {
             return null;
         }
         // Kernel threads and zombies have an empty cmdline: nothing to match (a registered pid is still
-        // looked up: a kernel thread is alive; a zombie is dropped below, by its state). So has a process
-        // whose main thread alone has exited, which lives on: its command line is read from a live thread.
-        boolean runsOn = false;
+        // looked up: a kernel thread is alive; a zombie, or a process being killed, has nothing that runs on
+        // and is dropped below). So has a process whose main thread alone has exited, which lives on: its
+        // command line is read from a live thread.
+        ExitedLeaders.Remains remains = null; // what runs on, once its main thread is seen dead or exiting
         if (length == 0) {
             int statLength = reader.readProcessFile(directory + "/stat");
-            if (statLength >= 0 && ProcStat.isDead(reader.buffer(), statLength)) {
-                ExitedLeaders.Remains remains = ExitedLeaders.remains(directory, reader);
-                runsOn = remains.runs();
+            if (statLength >= 0 && ProcStat.isExiting(reader.buffer(), statLength)) {
+                remains = ExitedLeaders.remains(directory, reader);
                 if (remains.liveThread() != null) {
                     length = reader.readProcessFile(remains.liveThread() + "/cmdline");
                 }
@@ -123,8 +123,13 @@ final class ProcfsScan {
             return null;
         }
         length = reader.readProcessFile(directory + "/stat");
-        if (length < 0 || ProcStat.isDead(reader.buffer(), length) && !runsOn) {
-            return null; // exited mid-scan, or exited and not yet reaped: absent, not an error
+        if (remains == null && length >= 0 && ProcStat.isExiting(reader.buffer(), length)) {
+            // Its main thread began to exit after its command line was read: it runs on only in another thread.
+            remains = ExitedLeaders.remains(directory, reader);
+            length = reader.readProcessFile(directory + "/stat");
+        }
+        if (length < 0 || remains != null && !remains.runs()) {
+            return null; // exited mid-scan, exiting, or exited and not yet reaped: absent, not an error
         }
         Instant startedAt = startInstant(ProcStat.startTicks(reader.buffer(), length));
         long parent = ProcStat.parentPid(reader.buffer(), length);

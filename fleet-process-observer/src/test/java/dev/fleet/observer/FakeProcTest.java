@@ -158,8 +158,8 @@ class FakeProcTest {
     }
 
     /**
-     * SIGKILLed while it frees its memory: the main thread Z, the last thread still R with no memory left (vsize 0,
-     * an empty cmdline) for as long as that takes (123 ms for a JVM with a 3 GiB heap on this host). It runs
+     * SIGKILLed while it frees its memory: the main thread Z, the last thread still R with no memory left (an empty
+     * cmdline) for as long as that takes (a tenth of a second for a JVM's 3 GiB heap), marked exiting. It runs
      * nothing: absent, so its registration reads process_exited, never not_a_server_process.
      */
     @Test
@@ -168,29 +168,50 @@ class FakeProcTest {
         process(320, "", stat(320, "java", 80).replace(") S ", ") Z "));
         Files.writeString(proc.resolve("320/status"), "Name:\tjava\nState:\tZ (zombie)\nThreads:\t2\n");
         ProcEntries.fakeThread(proc, 320, 320, "", stat(320, "java", 80).replace(") S ", ") Z "));
-        ProcEntries.fakeThread(proc, 320, 321, "", stat(321, "GC Thread#0", 81).replace(") S ", ") R "));
+        ProcEntries.fakeThread(proc, 320, 321, "", exiting(stat(321, "GC Thread#0", 81)));
 
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(320L));
 
         assertEquals(List.of(), observation.processes(), "it runs nothing");
     }
 
-    /** Its main thread alone exited, another runs on with its memory: the process lives, read from that thread. */
+    /** The same when its main thread is the last out: R, exiting, its cmdline empty or not yet. */
     @Test
-    void aProcessWhoseMainThreadAloneExitedIsReadFromAThreadWithMemory() throws IOException {
+    void aProcessWhoseMainThreadIsTheLastOutIsNoLiveProcess() throws IOException {
+        standardProc();
+        process(340, "", exiting(stat(340, "java", 85)));
+        process(341, "java\0-jar\0fleet.jar\0serve\0", exiting(stat(341, "java", 86)));
+
+        ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of(340L, 341L));
+
+        assertEquals(List.of(), observation.processes(), "neither runs anything");
+    }
+
+    /**
+     * Its main thread alone exits (or has), another runs on: the process lives, read from that thread; a thread
+     * that is exiting too is passed over. A sixth server so is never missed, neither as its main thread exits
+     * (its cmdline still readable) nor after.
+     */
+    @Test
+    void aProcessWhoseMainThreadAloneExitsIsReadFromAThreadThatRunsOn() throws IOException {
         standardProc();
         process(330, "", stat(330, "java", 82).replace(") S ", ") Z "));
         Files.writeString(proc.resolve("330/status"), "Name:\tjava\nState:\tZ (zombie)\nThreads:\t3\n");
-        ProcEntries.fakeThread(proc, 330, 331, "", stat(331, "exiting", 83).replace(") S ", ") R "));
-        ProcEntries.fakeThread(proc, 330, 332, "java\0-jar\0fleet.jar\0serve\0",
-                ProcEntries.withVirtualMemory(stat(332, "worker", 84), 1 << 30));
+        ProcEntries.fakeThread(proc, 330, 331, "", exiting(stat(331, "exiting", 83)));
+        ProcEntries.fakeThread(proc, 330, 332, "java\0-jar\0fleet.jar\0serve\0--profile\0a\0", stat(332, "worker", 84));
+        process(335, "java\0-jar\0fleet.jar\0serve\0--profile\0b\0", exiting(stat(335, "java", 87)));
+        ProcEntries.fakeThread(proc, 335, 336, "java\0-jar\0fleet.jar\0serve\0--profile\0b\0", stat(336, "worker", 88));
 
         ProcessObservation observation = observe(Roster.DEFAULT_SERVER_PROCESS_PATTERNS, Set.of());
 
-        assertEquals(List.of("java -jar fleet.jar serve"),
+        assertEquals(List.of("java -jar fleet.jar serve --profile a", "java -jar fleet.jar serve --profile b"),
                 observation.processes().stream().map(ObservedProcess::commandLine).toList());
         assertEquals(Instant.ofEpochMilli(BOOT_SECONDS * 1000 + 820), observation.processes().get(0).startedAt(),
                 "its start is its main thread's");
+    }
+
+    private static String exiting(String stat) {
+        return ProcEntries.withFlags(stat.replace(") S ", ") R "), ProcEntries.EXITING_FLAGS);
     }
 
     @Test
@@ -252,7 +273,7 @@ class FakeProcTest {
     static String stat(long pid, String comm, long startTicks) {
         StringBuilder line = new StringBuilder().append(pid).append(" (").append(comm).append(") S");
         for (int field = 4; field <= 21; field++) {
-            line.append(' ').append(field * 7);
+            line.append(' ').append(field == 9 ? ProcEntries.USER_FLAGS : field * 7);
         }
         line.append(' ').append(startTicks);
         for (int field = 23; field <= 52; field++) {

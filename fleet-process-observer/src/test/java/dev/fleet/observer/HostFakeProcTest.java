@@ -108,7 +108,7 @@ class HostFakeProcTest {
         process(401, "", stat(401, "dead", 1, 401, 401, 1).replace(") S ", ") X "), 0, 0);
         Files.createDirectories(proc.resolve("402")); // listed, gone before its stat was read
         // a kernel thread (PF_KTHREAD in field 9): no argv, no memory, nothing more read of it
-        process(403, "", stat(403, "kthreadd", 0, 0, 0, 1).replace(" 49 56 63 ", " 49 56 2129984 "), 7, 5);
+        process(403, "", ProcEntries.withFlags(stat(403, "kthreadd", 0, 0, 0, 1), ProcEntries.KERNEL_THREAD_FLAGS), 7, 5);
 
         Map<Long, HostProcess> processes = byPid(look());
 
@@ -137,8 +137,8 @@ class HostFakeProcTest {
     }
 
     /**
-     * SIGKILLed while it frees its memory: its last thread still R but with no memory (vsize 0). It runs nothing and
-     * no signal changes that: no process, as a zombie is none.
+     * SIGKILLed while it frees its memory: its last thread still R, exiting, with no memory. It runs nothing and no
+     * signal changes that: no process, as a zombie is none.
      */
     @Test
     void aProcessKilledWhileItFreesItsMemoryIsNoProcess() throws IOException {
@@ -147,8 +147,8 @@ class HostFakeProcTest {
         Path status = proc.resolve("420/status");
         Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
         ProcEntries.fakeThread(proc, 420, 420, "", stat(420, "java", OWN_PID, 420, 420, 1).replace(") S ", ") Z "));
-        ProcEntries.fakeThread(proc, 420, 421, "", stat(421, "GC Thread#0", OWN_PID, 420, 420, 2)
-                .replace(") S ", ") R "));
+        ProcEntries.fakeThread(proc, 420, 421, "", ProcEntries.withFlags(stat(421, "GC Thread#0", OWN_PID, 420, 420, 2)
+                .replace(") S ", ") R "), ProcEntries.EXITING_FLAGS));
         Files.copy(status, proc.resolve("420/task/421/status"));
 
         assertEquals(Set.of(OWN_PID), byPid(look()).keySet());
@@ -178,7 +178,7 @@ class HostFakeProcTest {
         process(511, "other\0", stat(511, "other", 1, 511, 511, 1), 33, 1);
         Files.delete(proc.resolve("511/fd"));
         Files.writeString(proc.resolve("511/fd"), "not a directory: listing it fails as EACCES would");
-        process(512, "", stat(512, "kthreadd", 0, 0, 0, 1).replace(" 49 56 63 ", " 49 56 2129984 "), 0, 0);
+        process(512, "", ProcEntries.withFlags(stat(512, "kthreadd", 0, 0, 0, 1), ProcEntries.KERNEL_THREAD_FLAGS), 0, 0);
         process(513, "busy\0", stat(513, "busy", 1, 513, 513, 1), 1000, 1);
         for (int fd = 2; fd < 8; fd++) {
             fd(513, fd, "/dev/null", "0");
@@ -320,7 +320,7 @@ class HostFakeProcTest {
         StringBuilder line = new StringBuilder().append(pid).append(" (").append(comm).append(") S ")
                 .append(parent).append(' ').append(group).append(' ').append(session);
         for (int field = 7; field <= 21; field++) {
-            line.append(' ').append(field * 7);
+            line.append(' ').append(field == 9 ? ProcEntries.USER_FLAGS : field * 7);
         }
         line.append(' ').append(startTicks);
         for (int field = 23; field <= 52; field++) {

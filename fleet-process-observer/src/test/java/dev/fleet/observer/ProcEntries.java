@@ -78,11 +78,18 @@ final class ProcEntries {
         Files.writeString(thread.resolve("stat"), stat);
     }
 
-    /** A hand-made stat line with field 23 ({@code vsize}, the bytes of memory mapped) set to {@code bytes}. */
-    static String withVirtualMemory(String stat, long bytes) {
+    /** What field 9 ({@code flags}) of a user process's stat shows: {@code PF_RANDOMIZE}. */
+    static final long USER_FLAGS = 0x400000;
+    /** A kernel thread's: {@code PF_KTHREAD} among others. */
+    static final long KERNEL_THREAD_FLAGS = 0x208040;
+    /** A thread that has begun to exit: {@code PF_EXITING} added to a user process's flags. */
+    static final long EXITING_FLAGS = USER_FLAGS | 0x4;
+
+    /** A hand-made stat line with field 9 ({@code flags}) set to {@code flags}. */
+    static String withFlags(String stat, long flags) {
         int afterComm = stat.lastIndexOf(')') + 2;
         List<String> fields = new ArrayList<>(List.of(stat.substring(afterComm).split(" ", -1)));
-        fields.set(23 - 3, Long.toString(bytes));
+        fields.set(9 - 3, Long.toString(flags));
         return stat.substring(0, afterComm) + String.join(" ", fields);
     }
 
