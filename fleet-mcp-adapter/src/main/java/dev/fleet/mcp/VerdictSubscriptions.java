@@ -104,7 +104,7 @@ final class VerdictSubscriptions implements AutoCloseable {
             fresh = woken;
             woken = false;
         }
-        if (!fresh && subscribers.getAsInt() == 0 && stopUnlessWoken()) {
+        if (!fresh && nobodySubscribed() && stopUnlessWoken()) {
             return true;
         }
         synchronized (this) {
@@ -129,6 +129,20 @@ final class VerdictSubscriptions implements AutoCloseable {
             LOG.warn("watching {} for its subscribers: {}", VerdictResource.URI, e.toString());
         }
         return false;
+    }
+
+    /**
+     * Whether the SDK counts no subscribed session. A count that fails (the SDK's wait timed out on a starved
+     * host, say) says nothing of who is subscribed: the watcher goes on, and a thread that ended on it would
+     * leave every subscription of this server unannounced for good.
+     */
+    private boolean nobodySubscribed() {
+        try {
+            return subscribers.getAsInt() == 0;
+        } catch (RuntimeException e) {
+            LOG.warn("counting the subscribers of {}: {}", VerdictResource.URI, e.toString());
+            return false;
+        }
     }
 
     private synchronized boolean stopUnlessWoken() {

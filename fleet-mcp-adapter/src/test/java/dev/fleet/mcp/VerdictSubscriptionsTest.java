@@ -49,6 +49,31 @@ class VerdictSubscriptionsTest {
         subscriptions.close();
     }
 
+    /**
+     * Counting the subscribers asks the SDK, which may time out on a starved host or throw: that tick cannot say
+     * nobody is subscribed, so the watcher goes on, and a change after it is still announced.
+     */
+    @Test
+    void aCountThatFailsKeepsTheWatcherWatching() throws InterruptedException {
+        AtomicInteger counts = new AtomicInteger();
+        VerdictSubscriptions flaky = new VerdictSubscriptions(digest::get, () -> {
+            if (counts.incrementAndGet() == 2) {
+                throw new IllegalStateException("Timeout on blocking read for 5000000000 NANOSECONDS");
+            }
+            return 1;
+        }, notifications::incrementAndGet, PERIOD);
+        try {
+            flaky.wake();
+            await(() -> counts.get() >= 4, "the watcher counts again after a count that failed");
+            assertTrue(flaky.running());
+
+            digest.set(B);
+            await(() -> notifications.get() == 1, "a change after the failed count is announced");
+        } finally {
+            flaky.close();
+        }
+    }
+
     @Test
     void theWatcherEndsWhenTheLastSubscriberLeavesAndAWakeStartsItAgain() throws InterruptedException {
         subscribers.set(1);
