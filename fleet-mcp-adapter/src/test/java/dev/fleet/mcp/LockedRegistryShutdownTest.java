@@ -78,8 +78,8 @@ class LockedRegistryShutdownTest {
     private void exitsInTimeWhileLocked(String cause, Stop stop, int exitValue, String exitWhy) throws Exception {
         try (RawStdioServer server = registeredServer()) {
             String runtimeId = runtimeId(server);
-            try (ExclusiveLock lock = lockedBetweenHeartbeats(server)) {
-                awaitAHeartbeatWaitingForTheLock(server);
+            try (LockedBetweenHeartbeats locked = lockedBetweenHeartbeats(server)) {
+                awaitAHeartbeatWaitingForTheLock(server, locked.heartbeatsBegun());
                 long start = System.nanoTime();
                 stop.stop(server);
                 boolean exited = server.awaitExit(CONTRACT_EXIT_MILLIS + LOADED_MACHINE_SLACK_MILLIS, TimeUnit.MILLISECONDS);
@@ -111,14 +111,14 @@ class LockedRegistryShutdownTest {
      * retry deadline (longer than this test waits), and no other begins meanwhile: then the lock is
      * let go and taken again.
      */
-    private ExclusiveLock lockedBetweenHeartbeats(RawStdioServer server) throws Exception {
+    private LockedBetweenHeartbeats lockedBetweenHeartbeats(RawStdioServer server) throws Exception {
         long giveUp = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
         while (true) {
             ExclusiveLock lock = ExclusiveLock.on(registry);
             long begun = count(server, TestServerMain.HEARTBEAT_BEGINS);
             long ended = count(server, TestServerMain.HEARTBEAT_ENDS);
             if (begun == ended) {
-                return lock;
+                return new LockedBetweenHeartbeats(lock, begun);
             }
             lock.close();
             assertTrue(System.nanoTime() < giveUp, () -> "a heartbeat was inside the registry whenever it was locked: "
@@ -127,13 +127,21 @@ class LockedRegistryShutdownTest {
         }
     }
 
+    /** The registry locked, and how many heartbeats had begun (each of them ended) when it was. */
+    private record LockedBetweenHeartbeats(ExclusiveLock lock, long heartbeatsBegun) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            lock.close();
+        }
+    }
+
     /**
-     * Waits until a heartbeat that began after the lock was taken has entered the registry and not
-     * come back: it is waiting out the busy timeout, holding the lifecycle's write lock, which is
-     * what the stop must not wait for beyond its bound.
+     * Waits until a heartbeat that began after the lock was taken (after {@code begunBefore} had begun: counted
+     * then, not now, since the next one may begin at any moment) has entered the registry and not come back: it is
+     * waiting out the busy timeout, holding the lifecycle's write lock, which is what the stop must not wait for
+     * beyond its bound.
      */
-    private static void awaitAHeartbeatWaitingForTheLock(RawStdioServer server) throws Exception {
-        long begunBefore = count(server, TestServerMain.HEARTBEAT_BEGINS);
+    private static void awaitAHeartbeatWaitingForTheLock(RawStdioServer server, long begunBefore) throws Exception {
         long giveUp = System.nanoTime() + Patience.scaled(Duration.ofSeconds(10)).toNanos();
         while (true) {
             long ended = count(server, TestServerMain.HEARTBEAT_ENDS);
