@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -31,6 +32,9 @@ public final class LocalPostgres implements AutoCloseable {
     /** The superuser initdb creates; trusted on the private socket and on 127.0.0.1. */
     public static final String USER = "fleet";
 
+    /** Ports tried: another process (another build's server) may take a free one before this server binds it. */
+    private static final int PORT_ATTEMPTS = 5;
+
     private final Path root;
     private final int port;
     private final Process server;
@@ -50,15 +54,18 @@ public final class LocalPostgres implements AutoCloseable {
             List<String> asUser = asUnprivilegedUser(root);
             run(command(asUser, bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER, "-A", "trust",
                     "-E", "UTF8", "--locale=C", "--no-sync"), root.resolve("initdb.log"));
-            int port = freePort();
-            Process server = new ProcessBuilder(command(asUser, bin.resolve("postgres").toString(), "-D",
-                    data.toString(), "-p", String.valueOf(port), "-k", sockets.toString(),
-                    "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
-                    "-c", "shared_buffers=16MB"))
-                    .redirectErrorStream(true).redirectOutput(root.resolve("server.log").toFile()).start();
-            LocalPostgres postgres = new LocalPostgres(root, port, server);
-            postgres.awaitReady();
-            return postgres;
+            for (int attempt = 1; ; attempt++) {
+                int port = freePort();
+                Process server = new ProcessBuilder(command(asUser, bin.resolve("postgres").toString(), "-D",
+                        data.toString(), "-p", String.valueOf(port), "-k", sockets.toString(),
+                        "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
+                        "-c", "shared_buffers=16MB"))
+                        .redirectErrorStream(true).redirectOutput(root.resolve("server.log").toFile()).start();
+                LocalPostgres postgres = new LocalPostgres(root, port, server);
+                if (postgres.awaitReady(attempt < PORT_ATTEMPTS)) {
+                    return postgres;
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -134,16 +141,31 @@ public final class LocalPostgres implements AutoCloseable {
         deleteTree(root);
     }
 
-    private void awaitReady() {
+    /**
+     * True once this server answers on its port; false when it ended because another process took the port
+     * since it was found free, and {@code mayRetry}. A server that answers there but keeps another data
+     * directory is another build's, not this one.
+     */
+    private boolean awaitReady(boolean mayRetry) {
         long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();
+        String last = "no answer yet";
         while (true) {
-            try (Connection ignored = connect("postgres")) {
-                return;
-            } catch (SQLException e) {
-                if (!server.isAlive() || System.nanoTime() > deadline) {
-                    close();
-                    throw new IllegalStateException("PostgreSQL did not start (see its log): " + e.getMessage(), e);
+            try (Connection connection = connect("postgres"); Statement statement = connection.createStatement();
+                    ResultSet directory = statement.executeQuery("SHOW data_directory")) {
+                directory.next();
+                if (Path.of(directory.getString(1)).equals(root.resolve("data"))) {
+                    return true;
                 }
+                last = "another server answers on port " + port + " (" + directory.getString(1) + ")";
+            } catch (SQLException e) {
+                last = e.getMessage();
+            }
+            if (!server.isAlive() && mayRetry && portTaken()) {
+                return false;
+            }
+            if (!server.isAlive() || System.nanoTime() > deadline) {
+                close();
+                throw new IllegalStateException("PostgreSQL did not start (see its log): " + last);
             }
             try {
                 Thread.sleep(100);
@@ -151,6 +173,15 @@ public final class LocalPostgres implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while PostgreSQL started", e);
             }
+        }
+    }
+
+    /** Whether the server's log says it could not bind its port. */
+    private boolean portTaken() {
+        try {
+            return Files.readString(root.resolve("server.log")).contains("could not bind");
+        } catch (IOException e) {
+            return false;
         }
     }
 
