@@ -9,10 +9,11 @@ import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RegistryRead;
-import dev.fleet.domain.RegistryRow;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.testing.Patience;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,10 +48,12 @@ class DigestAcrossHeartbeatsIT {
             ServeProcess reconciler = servers.get(4);
             controller.initialize();
             reconciler.initialize();
-            List<RegistryRow> before = TestFleets.awaitRunningRows(registry, 5);
+            TestFleets.awaitRunningRows(registry, 5);
 
             JsonNode first = verdict(controller, 10);
-            Instant lastTick = before.stream().map(row -> Timestamps.parse(row.lastHeartbeatAt()).orElseThrow())
+            // After the newest heartbeat the first answer saw (not one read before it: a slow first call may
+            // already carry later ones), every member beats again before the second answer.
+            Instant lastTick = heartbeats(first).stream().map(tick -> Timestamps.parse(tick).orElseThrow())
                     .max(Instant::compareTo).orElseThrow();
             awaitEveryHeartbeatAfter(registry, lastTick);
             JsonNode second = verdict(reconciler, 11);
@@ -82,7 +85,8 @@ class DigestAcrossHeartbeatsIT {
 
     private static void awaitEveryHeartbeatAfter(Path registry, Instant instant) throws InterruptedException {
         SqliteRegistryReader reader = new SqliteRegistryReader(registry);
-        for (int attempt = 0; attempt < 1_200; attempt++) {
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();
+        while (System.nanoTime() < deadline) {
             RegistryRead read = reader.read(RegistrationStatus.RUNNING);
             if (read.readable() && read.rows().size() == 5 && read.rows().stream().allMatch(row ->
                     Timestamps.parse(row.lastHeartbeatAt()).orElseThrow().isAfter(instant))) {
