@@ -11,6 +11,7 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,8 @@ class HttpServeProcessTest {
             }
 
             assertTrue(process.toHandle().destroy()); // SIGTERM
-            assertTrue(process.waitFor(2, TimeUnit.SECONDS), "the server must exit within 2 s of SIGTERM");
+            assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(2)).toMillis(), TimeUnit.MILLISECONDS),
+                    "the server must exit within 2 s of SIGTERM (" + Patience.describe() + ")");
 
             List<String> lines = Files.readAllLines(calls);
             assertEquals(1, lines.stream().filter(line -> line.startsWith("markStopped " + runtimeId + " ")).count(),

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.testing.Patience;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -65,7 +67,8 @@ class LauncherIT {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             List<RegistryRow> rows = List.of();
-            for (int attempt = 0; attempt < 600 && rows.isEmpty(); attempt++) {
+            long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+            while (rows.isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
                 rows = new SqliteRegistryReader(registry).readAll().rows();
             }
@@ -74,7 +77,7 @@ class LauncherIT {
             assertEquals(0, server.children().count(), "no wrapper process is left beside the server");
         } finally {
             server.getOutputStream().close();
-            assertTrue(server.waitFor(10, TimeUnit.SECONDS));
+            assertTrue(server.waitFor(Patience.scaled(Duration.ofSeconds(10)).toMillis(), TimeUnit.MILLISECONDS));
         }
         assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
         assertTrue(new File(LAUNCHER.toString()).canExecute());

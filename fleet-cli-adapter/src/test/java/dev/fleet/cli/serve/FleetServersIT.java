@@ -21,6 +21,7 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -239,9 +240,12 @@ class FleetServersIT {
 
         long closedAt = merger.closeStdinAndDrain();
 
-        assertTrue(merger.exitsWithin(5_000));
+        // Six members of this class heartbeat beside it: the 2 s of the contract, as this host's load allows.
+        long bound = Patience.scaled(Duration.ofSeconds(2)).toMillis();
+        assertTrue(merger.exitsWithin(Patience.scaled(Duration.ofSeconds(5)).toMillis()));
         long exitedAfterMillis = (System.nanoTime() - closedAt) / 1_000_000;
-        assertTrue(exitedAfterMillis < 2_000, "exited " + exitedAfterMillis + " ms after stdin EOF; the contract: within 2 s");
+        assertTrue(exitedAfterMillis < bound, "exited " + exitedAfterMillis + " ms after stdin EOF; the contract: "
+                + "within 2 s (" + Patience.describe() + ")");
         assertTrue(merger.stdoutLines().size() >= 2, "every stdout line was checked as JSON-RPC");
         Optional<RegistryRow> row = new SqliteRegistryReader(registry).readAll().rows().stream()
                 .filter(candidate -> candidate.pid() == merger.pid()).findFirst();

@@ -39,7 +39,8 @@ class HttpServeIT {
     private static final Pattern ENDPOINT = Pattern.compile("serving MCP on (http://\\S+)");
 
     static URI awaitEndpoint(ServeProcess server) throws Exception {
-        for (int attempt = 0; attempt < 600; attempt++) {
+        long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+        while (System.nanoTime() < deadline) {
             Matcher matcher = ENDPOINT.matcher(server.stderrText());
             if (matcher.find()) {
                 return URI.create(matcher.group(1));
@@ -93,7 +94,8 @@ class HttpServeIT {
             assertFalse(server.stderrText().contains("warning"), server.stderrText());
 
             server.process().destroy(); // SIGTERM, as an operator stopping a daemon would
-            assertTrue(server.exitsWithin(2_000), "the server exits within 2 s of SIGTERM");
+            assertTrue(server.exitsWithin(Patience.scaled(Duration.ofSeconds(2)).toMillis()),
+                    "the server exits within 2 s of SIGTERM (" + Patience.describe() + ")");
             assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
         }
     }
@@ -174,7 +176,8 @@ class HttpServeIT {
             assertEquals(1, warnings.size(), server.stderrText());
             assertTrue(warnings.get(0).startsWith("fleet: warning: --host 0 is not a loopback address"),
                     warnings.get(0));
-            for (int attempt = 0; attempt < 600; attempt++) {
+            long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+            while (System.nanoTime() < deadline) {
                 List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
                 if (!rows.isEmpty()) {
                     assertEquals(endpoint.toString(), rows.get(0).endpoint());
