@@ -99,7 +99,7 @@ class MotionIT {
             assertTrue(change.process().isAlive(), "heartbeats are no change: " + change.stdout() + change.stderr());
             assertTrue(headed.process().isAlive(), "the headed watch waits for a change to find its reader gone");
 
-            long limit = Patience.scaled(SHOWS_WITHIN).toNanos();
+            long limitAtKill = Patience.scaled(SHOWS_WITHIN).toNanos();
             ServeProcess reviewer = servers.get(1);
             long killedAt = System.nanoTime();
             reviewer.process().destroyForcibly(); // SIGKILL: the row stays running, the process is gone
@@ -109,6 +109,8 @@ class MotionIT {
                     "wait --for change", () -> !change.process().isAlive(),
                     "watch | head -1", () -> !headed.process().isAlive(),
                     "the subscribed client", () -> notifications.get() >= 1));
+            // The load average trails this test's own dozen JVMs: the factor is taken again once all have seen it.
+            long limit = Math.max(limitAtKill, Patience.scaled(SHOWS_WITHIN).toNanos());
             seen.forEach((who, nanos) -> assertTrue(nanos <= limit, who + " saw the kill after " + nanos / 1_000_000
                     + " ms, more than " + limit / 1_000_000 + " ms (" + Patience.describe() + "): " + seen));
 
