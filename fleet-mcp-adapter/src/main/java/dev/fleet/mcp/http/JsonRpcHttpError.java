@@ -4,6 +4,7 @@ import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -79,6 +80,10 @@ record JsonRpcHttpError(int status, int code, String message) {
     static JsonRpcHttpError tooLarge(int maxBytes) {
         return invalidRequest(413, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
     }
+
+    /** A body within the byte bound that holds more JSON than a message of MCP to fleet ever does. */
+    static final JsonRpcHttpError TOO_MANY_TOKENS = invalidRequest(413, "Payload Too Large: more than "
+            + JsonRpcReader.MAX_TOKENS + " JSON tokens in one message");
 
     /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
     private static JsonRpcHttpError invalidRequest(int status, String message) {

@@ -143,6 +143,11 @@ final class JsonRpcHttpGuard implements Filter {
         byte[] body = request.body();
         JsonRpcLine line = reader.read(body, body.length);
         JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
+        if (message instanceof Invalid many && many.fault() == Fault.TOO_MANY_TOKENS) {
+            JsonRpcId named = many.id();
+            JsonRpcHttpError.TOO_MANY_TOKENS.write(response, named != null && named.fitsTheSdk() ? named : null);
+            return null;
+        }
         if (message instanceof Invalid invalid && invalid.wholeLine() && invalid.fault() != Fault.LINE_NOT_AN_OBJECT
                 && invalid.fault() != Fault.BATCH_TOO_LARGE) {
             JsonRpcHttpError.PARSE.write(response, null);

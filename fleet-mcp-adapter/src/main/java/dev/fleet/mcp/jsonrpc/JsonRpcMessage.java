@@ -80,6 +80,11 @@ public sealed interface JsonRpcMessage {
         DUPLICATE_KEY(true),
         /** Nested deeper than {@link JsonRpcReader#MAX_DEPTH} levels. */
         TOO_DEEP(true),
+        /**
+         * More JSON tokens than the plain servers read in one message ({@link JsonRpcReader#MAX_TOKENS}): a
+         * body of a million empty objects would become a tree of tens of megabytes in the SDK.
+         */
+        TOO_MANY_TOKENS(true),
         /** A line (not a batch) that is a JSON value but not an object: {@code detail} names its type. */
         LINE_NOT_AN_OBJECT(true),
         /** A batch of more than {@link JsonRpcReader#MAX_BATCH} messages, read no further. */

@@ -30,6 +30,13 @@ public final class JsonRpcReader {
 
     public static final int MAX_DEPTH = 1000;
     /**
+     * The JSON tokens (each name, value, start and end of an object or array) the plain servers read in one
+     * message, at most: fifty times what any message of MCP to fleet holds, where the 1 MiB of an HTTP body (or
+     * the 16 MiB of a stdio line) could hold hundreds of thousands of empty objects, which the SDK would build
+     * into trees of tens of megabytes, some at once on HTTP, until the heap ran out (the HTTP audit's find).
+     */
+    public static final int MAX_TOKENS = 10_000;
+    /**
      * Messages in one batch, at most: as many as a relay lets wait. A line of 16 MiB holds some eight
      * million ({@code [1,1,…]}), whose records alone would take half a GiB of heap.
      */
@@ -64,15 +71,16 @@ public final class JsonRpcReader {
      * @param duplicates what a key given twice in an object makes of the line
      */
     public JsonRpcReader(int maxLineBytes, DuplicateKeys duplicates) {
-        this(maxLineBytes, maxLineBytes, duplicates);
+        this(maxLineBytes, maxLineBytes, StreamReadConstraints.DEFAULT_MAX_TOKEN_COUNT, duplicates);
     }
 
-    private JsonRpcReader(int maxLineBytes, int maxNumberLength, DuplicateKeys duplicates) {
+    private JsonRpcReader(int maxLineBytes, int maxNumberLength, long maxTokens, DuplicateKeys duplicates) {
         StreamReadConstraints limits = StreamReadConstraints.builder()
                 .maxNumberLength(maxNumberLength)
                 .maxStringLength(maxLineBytes)
                 .maxNameLength(maxLineBytes)
                 .maxNestingDepth(MAX_DEPTH)
+                .maxTokenCount(maxTokens)
                 .build();
         this.lenient = JsonFactory.builder().streamReadConstraints(limits).build();
         this.factory = duplicates == DuplicateKeys.REFUSED
@@ -85,10 +93,13 @@ public final class JsonRpcReader {
     /**
      * The reader of the plain servers (stdio and HTTP), which hand what they pass on to the SDK: the last of
      * a duplicate key counts, as in the SDK's reading, and a number longer than Jackson's default
-     * ({@value StreamReadConstraints#DEFAULT_MAX_NUM_LEN} digits) makes the line {@link Fault#NOT_JSON}.
+     * ({@value StreamReadConstraints#DEFAULT_MAX_NUM_LEN} digits) makes the line {@link Fault#NOT_JSON}, and one of
+     * more than {@value #MAX_TOKENS} tokens {@link Fault#TOO_MANY_TOKENS}. The relay's reader has no token bound:
+     * what it passes on it never builds into a tree.
      */
     public static JsonRpcReader plain(int maxLineBytes) {
-        return new JsonRpcReader(maxLineBytes, StreamReadConstraints.DEFAULT_MAX_NUM_LEN, DuplicateKeys.LAST_COUNTS);
+        return new JsonRpcReader(maxLineBytes, StreamReadConstraints.DEFAULT_MAX_NUM_LEN, MAX_TOKENS,
+                DuplicateKeys.LAST_COUNTS);
     }
 
     /** The parser factory this reader reads with, for a part read again (a span, a tree of params). */
@@ -125,8 +136,11 @@ public final class JsonRpcReader {
                     + ") found after the value", buffer, length);
         } catch (StreamConstraintsException beyond) {
             String why = String.valueOf(beyond.getOriginalMessage());
-            return why.contains("nesting depth")
-                    ? unreadable(Fault.TOO_DEEP, "nested deeper than " + MAX_DEPTH + " levels", buffer, length)
+            if (why.contains("nesting depth")) {
+                return unreadable(Fault.TOO_DEEP, "nested deeper than " + MAX_DEPTH + " levels", buffer, length);
+            }
+            return why.contains("Token count")
+                    ? unreadable(Fault.TOO_MANY_TOKENS, "more than " + MAX_TOKENS + " JSON tokens", buffer, length)
                     : unreadable(Fault.NOT_JSON, why, buffer, length); // a number longer than the reader allows
         } catch (JsonParseException e) {
             String why = String.valueOf(e.getOriginalMessage());

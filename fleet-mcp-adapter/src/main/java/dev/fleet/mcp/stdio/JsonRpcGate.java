@@ -131,6 +131,11 @@ final class JsonRpcGate {
                     + "JSON-RPC message (an object) per line", length);
         }
         JsonRpcMessage message = line.message();
+        if (message instanceof Invalid many && many.fault() == Fault.TOO_MANY_TOKENS) {
+            JsonRpcId named = many.id();
+            return reply(named != null && named.fitsTheSdk() ? named : JsonRpcId.NONE, INVALID_REQUEST,
+                    "Invalid Request: " + many.detail() + " in one message", length);
+        }
         if (message instanceof Invalid invalid && invalid.wholeLine()) {
             return invalid.fault() == Fault.LINE_NOT_AN_OBJECT
                     ? reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "

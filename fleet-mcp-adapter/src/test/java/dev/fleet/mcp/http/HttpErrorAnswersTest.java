@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -125,6 +127,25 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
 
         HttpResponse<String> ping = send(post(PING).header("Mcp-Session-Id", session));
         assertEquals(200, ping.statusCode(), ping.body());
+    }
+
+    /**
+     * A body within 1 MiB that holds hundreds of thousands of values would become a tree of tens of megabytes in
+     * the SDK, some at once: more tokens than {@value JsonRpcReader#MAX_TOKENS} is 413 under the request's id.
+     */
+    @Test
+    void aBodyOfTooManyTokensIsTooLargeUnderItsId() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        String objects = String.join(",", Collections.nCopies(300_000, "{}"));
+        HttpResponse<String> answer = send(post("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"gitea_get_runtime_context\",\"arguments\":{\"a\":[" + objects + "]}}}")
+                .header("Mcp-Session-Id", session));
+
+        expectError(answer, 413, -32600);
+        assertEquals(13, JSON.readTree(answer.body()).path("id").asInt(), answer.body());
+        assertTrue(answer.body().contains("more than " + JsonRpcReader.MAX_TOKENS + " JSON tokens"), answer.body());
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode());
     }
 
     @Test

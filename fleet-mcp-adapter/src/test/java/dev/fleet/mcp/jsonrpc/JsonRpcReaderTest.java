@@ -17,6 +17,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import java.io.IOException;
 import java.util.List;
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
 /** The one reader says what each message is, where it and its params lie, and why it is none of the four kinds. */
@@ -118,6 +119,24 @@ class JsonRpcReaderTest {
         assertFault(Fault.DUPLICATE_KEY, false, read(STRICT, twice).message());
         assertEquals("b", read(LENIENT, twice).message().method(), "a lenient reader takes the last, as the SDK");
         assertTrue(read(STRICT, " \t").blank());
+    }
+
+    /**
+     * The plain servers read at most {@value JsonRpcReader#MAX_TOKENS} tokens of a message, whose params the SDK
+     * builds into a tree; the relay, which passes what it does not route as bytes, reads a line whole.
+     */
+    @Test
+    void thePlainReaderReadsABoundedNumberOfTokensAndNamesTheRequest() {
+        JsonRpcReader plain = JsonRpcReader.plain(1 << 20);
+        String objects = String.join(",", Collections.nCopies(JsonRpcReader.MAX_TOKENS / 2, "{}"));
+        String line = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"arguments\":["
+                + objects + "]}}";
+        Invalid refused = assertFault(Fault.TOO_MANY_TOKENS, false, read(plain, line).message());
+        assertEquals("9", refused.id().json(), "answered under its id");
+        assertEquals("more than " + JsonRpcReader.MAX_TOKENS + " JSON tokens", refused.detail());
+        assertInstanceOf(Request.class, read(STRICT, line).message(), "the relay's reader has no such bound");
+        String fewer = String.join(",", Collections.nCopies(JsonRpcReader.MAX_TOKENS / 2 - 20, "{}"));
+        assertInstanceOf(Request.class, read(plain, line.replace(objects, fewer)).message());
     }
 
     @Test

@@ -2,18 +2,20 @@ package dev.fleet.mcp.stdio;
 
 import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZE;
 import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZED;
-import dev.fleet.mcp.Fixtures;
-import dev.fleet.mcp.RequestParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fleet.mcp.Fixtures;
+import dev.fleet.mcp.RequestParams;
+import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +129,16 @@ class JsonRpcGateTest {
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":" + digits + ",\"method\":\"ping\"}", -32700, null);
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"extra\":0." + digits + "}", -32700, null);
         assertPassed("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"extra\":" + "9".repeat(1_000) + "}");
+    }
+
+    /** A message of more tokens than the plain reader reads is refused under its id, never built into a tree. */
+    @Test
+    void aMessageOfTooManyTokensIsAnInvalidRequestUnderItsId() throws IOException {
+        open();
+        String objects = String.join(",", Collections.nCopies(JsonRpcReader.MAX_TOKENS, "{}"));
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+                + "\"arguments\":{\"a\":[" + objects + "]}}}", -32600, 6);
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
     }
 
     @Test
