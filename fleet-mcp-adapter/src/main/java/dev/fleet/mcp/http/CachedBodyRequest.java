@@ -62,6 +62,18 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
         }
     }
 
+    /**
+     * Ends the connection of {@code request} without an answer: its body could not be read whole (cut short,
+     * stalled past the idle timeout, malformed in its chunks), which is the client's doing, and no status the
+     * server could send would reach a client that stopped sending midway.
+     */
+    static void hangUp(HttpServletRequest request) {
+        ServletContextRequest jetty = ServletContextRequest.getServletContextRequest(request);
+        if (jetty != null) {
+            jetty.getConnectionMetaData().getConnection().getEndPoint().close();
+        }
+    }
+
     /** The body's bytes, not a copy: not to be changed. */
     byte[] body() {
         return body;

@@ -115,7 +115,14 @@ final class JsonRpcHttpGuard implements Filter {
                 forward(request, response, chain, null);
                 return;
             }
-            CachedBodyRequest body = CachedBodyRequest.read(request, maxBodyBytes, bodyDeadline);
+            CachedBodyRequest body;
+            try {
+                body = CachedBodyRequest.read(request, maxBodyBytes, bodyDeadline);
+            } catch (IOException | RuntimeException unread) { // Jetty's BadMessageException is a RuntimeException
+                LOG.debug("HTTP POST body not read whole: {}", unread.toString());
+                CachedBodyRequest.hangUp(request);
+                return;
+            }
             if (body == null) {
                 JsonRpcHttpError.tooLarge(maxBodyBytes).writeClosing(response);
                 return;

@@ -53,6 +53,36 @@ class HttpLimitsTest extends HttpSurfaceFixture {
         }
     }
 
+    /**
+     * A body that cannot be read whole (cut short by the client, stalled past the idle timeout, or malformed in
+     * its chunks) is the client's doing, not the server's: its connection is closed without an answer, never
+     * with a 500 "Internal error".
+     */
+    @Test
+    void aBodyThatCannotBeReadWholeClosesTheConnectionWithoutAnAnswer() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, new HttpLimits(Duration.ofSeconds(30), 64,
+                Duration.ofMinutes(5), HttpLimits.DEFAULT.maxBodyBytes(), Duration.ofSeconds(1),
+                HttpLimits.DEFAULT.maxSessions()));
+        String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + running.port() + "\r\nContent-Type: application/json"
+                + "\r\nAccept: " + ACCEPT + "\r\n";
+        assertEquals("", answer(head + "Content-Length: 1000\r\n\r\n{\"jsonrpc\"", true), "cut short");
+        assertEquals("", answer(head + "Content-Length: 1000\r\n\r\n{\"jsonrpc\"", false), "stalled past the idle timeout");
+        assertEquals("", answer(head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", false),
+                "a malformed chunk");
+    }
+
+    /** What the server sends back to {@code request} until it closes the connection (after ours, with {@code fin}). */
+    private String answer(String request, boolean fin) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), running.port())) {
+            socket.setSoTimeout((int) Patience.scaled(Duration.ofSeconds(30)).toMillis());
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            if (fin) {
+                socket.shutdownOutput();
+            }
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        }
+    }
+
     @Test
     void connectionsBeyondTheCapWaitUntilOneCloses() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0, limits(Duration.ofMinutes(5), 2, Duration.ofMinutes(5)));
