@@ -9,6 +9,10 @@ import dev.fleet.testing.Patience;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,6 +40,7 @@ class UnreadStderrIT {
     /** More than the lines a member logs from stdin's end to its exit. */
     private static final int END_LINES = 10;
     private static final Pattern NOTE = Pattern.compile("fleet: (\\d+) log lines dropped: .*");
+    private static final Pattern SERVING = Pattern.compile("serving MCP on (http://\\S+)");
 
     @TempDir
     Path dir;
@@ -75,6 +80,66 @@ class UnreadStderrIT {
 
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", answer(stdout), "the ping is answered");
         assertWarningsWrittenOrCounted(member, "response ignored");
+    }
+
+    /**
+     * Over HTTP nobody is owed stderr, but whoever started the server may keep it as a pipe and stop reading (a
+     * paused terminal, a supervisor gone): the SDK logs every stray response, with its id, and the request
+     * that filled the pipe blocked its thread, then the next, and SIGTERM's own log line kept the server up.
+     */
+    @Test
+    void anHttpServerAnswersOnAndStopsThoughStrayResponsesFillAStderrNobodyReads() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, "prgs-author"));
+        command.addAll(List.of("--transport", "http", "--port", "0"));
+        Process server = start(command);
+        URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
+                .get(patience().toSeconds(), TimeUnit.SECONDS));
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> initialized = post(http, endpoint, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":"
+                + "{\"name\":\"unread\",\"version\":\"1\"}}}");
+        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow(
+                () -> new AssertionError(initialized.statusCode() + " " + initialized.body()));
+
+        String id = "stray-" + "x".repeat(3_000);
+        for (int i = 0; i < 300; i++) { // some 900 KB of log lines: a pipe holds 64 KiB
+            post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + id + i + "\",\"result\":{}}");
+        }
+        HttpResponse<String> ping = post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+
+        assertEquals(200, ping.statusCode(), ping.body());
+        server.toHandle().destroy();
+        assertTrue(server.waitFor(Patience.scaled(Duration.ofSeconds(2)).toMillis(), TimeUnit.MILLISECONDS),
+                "SIGTERM ends it within 2 s though nobody reads its stderr");
+    }
+
+    /** The endpoint the server's stderr names; nothing more of stderr is read. */
+    private static String servingAt(Process server) {
+        BufferedReader stderr = reader(server.getErrorStream());
+        try {
+            for (String line = stderr.readLine(); line != null; line = stderr.readLine()) {
+                Matcher serving = SERVING.matcher(line);
+                if (serving.find()) {
+                    return serving.group(1);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        throw new AssertionError("the server ended before it said where it serves");
+    }
+
+    /** One POST, answered within the host's patience: never a hang. */
+    private static HttpResponse<String> post(HttpClient http, URI endpoint, String session, String body)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(patience())
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The client reads stderr at last and leaves: every warning was written or counted, and the member exits 0. */

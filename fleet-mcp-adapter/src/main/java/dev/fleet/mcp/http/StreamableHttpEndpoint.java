@@ -6,11 +6,12 @@ import dev.fleet.http.BoundedJetty;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.mcp.UnblockedStderr;
 import dev.fleet.mcp.modern.ModernFleetServer;
 import dev.fleet.metrics.MetricsScrape;
+import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.modern.server.transport.HttpServletMcpTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.server.transport.ServerHttpHeaderValidator;
 import jakarta.servlet.DispatcherType;
@@ -81,6 +82,9 @@ public final class StreamableHttpEndpoint {
     public static void serve(FleetMcpServer fleet, MetricsScrape metrics, String host, int port,
             Consumer<RunningHttpServer> onBound) throws InterruptedException {
         Objects.requireNonNull(onBound, "onBound");
+        // Whoever started the server may keep its stderr as a pipe and stop reading it, and the SDK logs what
+        // clients send: a full pipe must hold up no request and no stop.
+        UnblockedStderr.install();
         RunningHttpServer running = start(fleet, metrics, host, port, HttpLimits.DEFAULT, true);
         StopSignals.install();
         onBound.accept(running);
@@ -126,7 +130,10 @@ public final class StreamableHttpEndpoint {
                 bind.announcedHost());
         if (shutdownHook) {
             // Before registering, so a SIGTERM during a slow first migration still marks the row stopped.
-            Runtime.getRuntime().addShutdownHook(new Thread(running::close, "fleet-mcp-shutdown"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                running.close();
+                UnblockedStderr.drain(); // what the stop logged, when stderr is queued, before the JVM halts
+            }, "fleet-mcp-shutdown"));
         }
         // The socket is bound: register now, with the endpoint a client can reach.
         fleet.register(running.endpoint().toString());

@@ -1,7 +1,7 @@
 package dev.fleet.mcp.relay;
 
 import dev.fleet.domain.SecretMask;
-import dev.fleet.mcp.stdio.UnblockedStderr;
+import dev.fleet.mcp.UnblockedStderr;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

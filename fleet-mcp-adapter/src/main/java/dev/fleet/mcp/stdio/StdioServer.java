@@ -5,6 +5,7 @@ import dev.fleet.domain.Uninterruptibly;
 import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
+import dev.fleet.mcp.UnblockedStderr;
 import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;

@@ -1,4 +1,4 @@
-package dev.fleet.mcp.stdio;
+package dev.fleet.mcp;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

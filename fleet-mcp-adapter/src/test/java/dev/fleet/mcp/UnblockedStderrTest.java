@@ -1,4 +1,4 @@
-package dev.fleet.mcp.stdio;
+package dev.fleet.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
