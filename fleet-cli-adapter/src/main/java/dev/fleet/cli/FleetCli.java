@@ -108,7 +108,7 @@ public final class FleetCli implements Callable<Integer> {
         StandardStreams.Output stdout = StandardStreams.out();
         CommandLine cli = commandLine(args).setOut(stdout.writer()).setErr(StandardStreams.err());
         try {
-            int code = cli.execute(args);
+            int code = execute(cli, args);
             if (code == ExitCodes.READER_GONE && (stdout.readerGone() || !stdout.failed())) {
                 return ExitCodes.OK; // a watch whose reader has gone: its quiet end (a full disk is not one)
             }
@@ -121,6 +121,22 @@ public final class FleetCli implements Callable<Integer> {
         } finally {
             cli.getOut().flush();
             cli.getErr().flush();
+        }
+    }
+
+    /**
+     * {@code cli} run on {@code args}, where running out of memory (or of stack) is an internal error like any
+     * other: one line and {@link ExitCodes#INTERNAL_ERROR}. No handler of picocli's sees a {@link java.lang.Error};
+     * the JVM's own printed a stack trace and exited 1, which a script reads as an answer (a closed gate, a
+     * timeout). What the failed look held is garbage once it has unwound, so the line can still be written.
+     */
+    static int execute(CommandLine cli, String... args) {
+        try {
+            return cli.execute(args);
+        } catch (VirtualMachineError error) {
+            String more = error instanceof OutOfMemoryError ? " (FLEET_JAVA_OPTS=-Xmx... gives the JVM more memory)" : "";
+            cli.getErr().println("fleet: internal error: " + Printable.of(error.toString()) + more);
+            return ExitCodes.INTERNAL_ERROR;
         }
     }
 

@@ -5,8 +5,8 @@ import java.io.File;
 /**
  * A process whose main thread has exited while its other threads run on: its main thread is a zombie
  * ({@code Z}) and shows an empty {@code cmdline}, no open files and no memory, yet the process lives
- * ({@code kill -0} succeeds) and runs its program. A process being killed looks the same for a moment, its
- * main thread or its last thread still exiting, but nothing of it runs on. Any process may do this (one {@code exit} system call
+ * ({@code kill -0} succeeds) and runs its program. A process being killed looks the same for a moment,
+ * its main thread or its last thread still exiting, but nothing of it runs on. Any process may do this (one {@code exit} system call
  * on its main thread), so a look that took the main thread for the process would miss a sixth server.
  * What the main thread no longer shows is read from a live thread's {@code task/TID} directory,
  * which shares the process's memory and open files; its parent and start stay the main thread's.

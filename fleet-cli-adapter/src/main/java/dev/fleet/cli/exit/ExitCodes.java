@@ -21,7 +21,7 @@ public final class ExitCodes {
     public static final int NEGATIVE = 1;
     public static final int USAGE = CommandLine.ExitCode.USAGE;
     /** A bug, not the operator's input: sysexits' EX_SOFTWARE. */
-    static final int INTERNAL_ERROR = 70;
+    public static final int INTERNAL_ERROR = 70;
     /** The answer could not be written to stdout (a full disk, a closed pipe): sysexits' EX_IOERR. */
     public static final int OUTPUT_FAILED = 74;
     /**
