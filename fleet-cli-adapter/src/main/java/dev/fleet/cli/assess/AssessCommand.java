@@ -1,5 +1,6 @@
 package dev.fleet.cli.assess;
 
+import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.metrics.MetricsAnswer;
 import dev.fleet.cli.option.AssessFormat;
@@ -15,6 +16,7 @@ import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +56,10 @@ public final class AssessCommand extends AssessingVerb {
 
     @Override
     public Integer call() {
+        if (output != null) {
+            refuseToReplace(registry.postgres().isPresent() ? null : registry.path(), "registry file");
+            refuseToReplace(roster.file(), "roster");
+        }
         Roster fleet = roster.roster();
         AssessFleetInventoryUseCase assessment = assessment(fleet, lease.lease());
         Verdict verdict = assessment.assess();
@@ -66,6 +72,21 @@ public final class AssessCommand extends AssessingVerb {
         }
         spec.commandLine().getOut().print(answer);
         return exitCode(verdict);
+    }
+
+    /**
+     * Refuses an {@code --output} that is {@code source} (by any name), the file this answer is read from: the
+     * answer would replace it, one typo away ({@code --output "$FLEET_REGISTRY"}).
+     */
+    private void refuseToReplace(Path source, String what) {
+        try {
+            if (source != null && Files.exists(output) && Files.exists(source) && Files.isSameFile(output, source)) {
+                throw new ConfigurationException("--output " + Printable.of(output.toString()) + " is the " + what
+                        + " this answer is read from: the answer would replace it");
+            }
+        } catch (IOException unknown) {
+            // Not known to be the same file: writing it then tells what is wrong with it.
+        }
     }
 
     /** The answer into {@code --output}: exit 74 with one line on stderr when it cannot be written. */

@@ -47,6 +47,33 @@ class OutputIntoSpecialFilesIT {
         assertEquals("character device", kind(devNull));
     }
 
+    /**
+     * {@code --output "$FLEET_REGISTRY"}, one typo away: the answer would replace the registry it was read from
+     * (every member's row gone, every later look {@code corrupt}), or the roster. Refused in one line, exit 2,
+     * before anything is assessed; both files keep every byte.
+     */
+    @Test
+    void theRegistryOrRosterAnAnswerIsReadFromIsNeverItsOutput(@TempDir Path dir) throws Exception {
+        Path registry = migrated(dir);
+        Path roster = dir.resolve("roster.json");
+        Files.writeString(roster, "{\"fleet_id\":\"odd\",\"members\":[{\"namespace\":\"gitea-author\","
+                + "\"profile\":\"prgs-author\",\"role\":\"author\"}]}\n");
+        byte[] registryBytes = Files.readAllBytes(registry);
+        byte[] rosterBytes = Files.readAllBytes(roster);
+        Path throughALink = Files.createSymbolicLink(dir.resolve("link"), registry);
+
+        for (Path output : List.of(registry, throughALink, roster)) {
+            FleetJar.Run run = FleetJar.run("assess", "--output", output.toString(), "--registry",
+                    registry.toString(), "--roster", roster.toString());
+            String what = output.equals(roster) ? "roster" : "registry file";
+            assertEquals(ExitCodes.USAGE, run.exitCode(), run.stderr());
+            assertEquals("fleet: --output " + output + " is the " + what + " this answer is read from: the answer "
+                    + "would replace it\n", run.stderr());
+        }
+        assertTrue(java.util.Arrays.equals(registryBytes, Files.readAllBytes(registry)), "the registry is untouched");
+        assertTrue(java.util.Arrays.equals(rosterBytes, Files.readAllBytes(roster)), "the roster is untouched");
+    }
+
     @Test
     void aFullDeviceIsExit74InOneLineAndStaysADevice(@TempDir Path dir) throws Exception {
         Path registry = migrated(dir);
