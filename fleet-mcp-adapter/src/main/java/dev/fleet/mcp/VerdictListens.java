@@ -47,18 +47,25 @@ public final class VerdictListens implements AutoCloseable {
     }
 
     /**
-     * One tick for each change of the verdict's digest, for one listen: counted as open from its
-     * subscription until it is cancelled (the client's {@code notifications/cancelled}, a closed HTTP
-     * stream) or {@link #close() closed}.
+     * {@code listen} counted as open for its whole life, from before it is subscribed (before its
+     * acknowledgement is sent) until it ends: the watcher that finds no listen open stops, and a new one
+     * takes a new baseline, so a listen counted only once acknowledged could miss a change made at once.
+     */
+    public <T> Flux<T> counted(Flux<T> listen) {
+        return Flux.defer(() -> {
+            open.incrementAndGet(); // before the wake: the watcher's tick must see it
+            wake.run();
+            return listen;
+        }).doFinally(signal -> open.decrementAndGet());
+    }
+
+    /**
+     * One tick for each change of the verdict's digest, for one listen, until the client cancels it
+     * (its {@code notifications/cancelled}, a closed HTTP stream) or this is {@link #close() closed};
+     * a listen is {@link #counted} for as long.
      */
     public Flux<Boolean> changes() {
-        return changes.asFlux()
-                .doOnSubscribe(subscription -> {
-                    open.incrementAndGet(); // before the wake: the watcher's tick must see it
-                    wake.run();
-                })
-                .doFinally(signal -> open.decrementAndGet())
-                .takeUntilOther(closed.asMono());
+        return changes.asFlux().takeUntilOther(closed.asMono());
     }
 
     /** Completes every listen, the server closing: each then ends with its graceful result. */
@@ -66,8 +73,8 @@ public final class VerdictListens implements AutoCloseable {
         return closed.asMono().flux();
     }
 
-    /** Listens open now. */
-    int open() {
+    /** Listens open now: what the watcher counts beside the 2025 era's subscriptions. */
+    public int open() {
         return open.get();
     }
 

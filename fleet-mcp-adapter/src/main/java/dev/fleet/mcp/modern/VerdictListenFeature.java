@@ -64,20 +64,25 @@ final class VerdictListenFeature implements McpFeature {
                 notifier)));
     }
 
-    private Mono<McpSchema.Result> listen(Object id, McpSchema.SubscriptionFilter honoured, boolean verdict,
+    /**
+     * The listen's life: acknowledged once the watcher has its baseline, then told of every change after that.
+     * It is counted open before it is acknowledged, not once its changes are subscribed to after: in between,
+     * the watcher found no one listening and stopped, and a change there was folded into the next watcher's
+     * baseline, never announced (a loaded host's listen missed a member killed at once).
+     */
+    Mono<McpSchema.Result> listen(Object id, McpSchema.SubscriptionFilter honoured, boolean verdict,
             McpAsyncNotifier notifier) {
         Map<String, Object> meta = Map.of(SUBSCRIPTION_ID, id);
-        // Nothing of this listen may precede its acknowledgement; a listen granted nothing stays open, quiet.
-        Flux<Void> updates = verdict ? listens.changes().concatMap(change -> notifier.notify(
-                "notifications/resources/updated", Map.of("uri", VerdictResource.URI, "_meta", meta)))
-                : listens.closing();
         // Acknowledged once the watcher has its baseline, so a change after the acknowledgement is announced.
         Mono<Void> ready = verdict ? Mono.<Void>fromRunnable(this::ready).subscribeOn(Schedulers.boundedElastic())
                 : Mono.empty();
-        return ready.then(notifier.notify("notifications/subscriptions/acknowledged",
-                        new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta)))
-                .thenMany(updates)
-                .then(Mono.fromSupplier(() -> McpSchema.SubscriptionsListenResult.forSubscription(id)));
+        Mono<Void> acknowledged = ready.then(Mono.defer(() -> notifier.notify(
+                "notifications/subscriptions/acknowledged", new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta))));
+        // Nothing of this listen may precede its acknowledgement; a listen granted nothing stays open, quiet.
+        Flux<Void> life = verdict ? listens.counted(listens.changes().skipUntilOther(acknowledged).concatMap(change ->
+                notifier.notify("notifications/resources/updated", Map.of("uri", VerdictResource.URI, "_meta", meta))))
+                : acknowledged.thenMany(listens.closing());
+        return life.then(Mono.fromSupplier(() -> McpSchema.SubscriptionsListenResult.forSubscription(id)));
     }
 
     private void ready() {
