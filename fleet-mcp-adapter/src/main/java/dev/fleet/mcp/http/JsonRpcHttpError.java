@@ -44,6 +44,8 @@ record JsonRpcHttpError(int status, int code, String message) {
             "Unsupported Media Type: Content-Type must be application/json");
     static final JsonRpcHttpError NOT_ACCEPTABLE = invalidRequest(406,
             "Not Acceptable: Accept must list application/json and text/event-stream");
+    static final JsonRpcHttpError NOT_ACCEPTABLE_STREAM = invalidRequest(406,
+            "Not Acceptable: Accept must list text/event-stream");
     static final JsonRpcHttpError PARSE = new JsonRpcHttpError(400, PARSE_ERROR, "Parse error: the body is not JSON");
     /** Valid JSON, but not one JSON-RPC 2.0 object (a batch, a bare value, another version). */
     static final JsonRpcHttpError NOT_A_REQUEST = invalidRequest(400,

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +63,10 @@ final class JsonRpcHttpGuard implements Filter {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A GET's stream, as the SDK reads Accept once the guard has accepted the request ({@link AcceptedTypes}). */
+    private static final String STREAM = "text/event-stream";
+    /** What a POST accepts, the same way. */
+    private static final String JSON_OR_STREAM = "application/json, " + STREAM;
 
     private final OriginRule origins;
     private final int maxBodyBytes;
@@ -112,12 +117,13 @@ final class JsonRpcHttpGuard implements Filter {
                     JsonRpcHttpError.unsupportedVersion(versions).write(response, null);
                     return;
                 }
-                forward(request, response, chain, null);
+                forward(AcceptedTypes.asAccepted(request, STREAM), response, chain, null);
                 return;
             }
             CachedBodyRequest body;
             try {
-                body = CachedBodyRequest.read(request, maxBodyBytes, bodyDeadline);
+                body = CachedBodyRequest.read(AcceptedTypes.asAccepted(request, JSON_OR_STREAM), maxBodyBytes,
+                        bodyDeadline);
             } catch (IOException | RuntimeException unread) { // Jetty's BadMessageException is a RuntimeException
                 LOG.debug("HTTP POST body not read whole: {}", unread.toString());
                 CachedBodyRequest.hangUp(request);
@@ -281,19 +287,19 @@ final class JsonRpcHttpGuard implements Filter {
         if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
             return JsonRpcHttpError.FORBIDDEN_ORIGIN;
         }
-        String accept = lower(request.getHeader("Accept"));
+        Set<String> accepted = AcceptedTypes.of(request.getHeaders("Accept"));
         if ("POST".equals(method)) {
             if (!lower(request.getContentType()).startsWith("application/json")) {
                 return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
             }
-            if (!accept.contains("application/json") || !accept.contains("text/event-stream")) {
+            if (!accepted.contains("application/json") || !accepted.contains(STREAM)) {
                 return JsonRpcHttpError.NOT_ACCEPTABLE;
             }
             if (request.getContentLengthLong() > maxBodyBytes) {
                 return JsonRpcHttpError.tooLarge(maxBodyBytes);
             }
-        } else if ("GET".equals(method) && !accept.contains("text/event-stream")) {
-            return JsonRpcHttpError.NOT_ACCEPTABLE;
+        } else if ("GET".equals(method) && !accepted.contains(STREAM)) {
+            return JsonRpcHttpError.NOT_ACCEPTABLE_STREAM;
         }
         return null;
     }

@@ -130,6 +130,35 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
     }
 
     /**
+     * Accept is read as HTTP defines it (RFC 9110): every line of it, each media range by its type, and one
+     * with {@code q=0} refused. Two lines that list the two types between them are accepted; types that only
+     * begin with theirs, or that are refused with {@code q=0}, are not.
+     */
+    @Test
+    void acceptIsReadAsAListOfMediaRangesOverEveryLine() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+
+        HttpResponse<String> twoLines = send(request().header("Content-Type", "application/json")
+                .header("Accept", "application/json").header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(PING)));
+        assertEquals(200, twoLines.statusCode(), twoLines.body());
+        HttpResponse<String> weighted = send(request().header("Content-Type", "application/json")
+                .header("Accept", "Application/JSON;q=0.9, text/event-stream ; q=1").header("Mcp-Session-Id", session)
+                .POST(HttpRequest.BodyPublishers.ofString(PING)));
+        assertEquals(200, weighted.statusCode(), weighted.body());
+        for (String accept : List.of("application/json-seq, text/event-streamx", "application/json;q=0, text/event-stream",
+                "application/json, text/event-stream;q=0.000")) {
+            expectError(send(request().header("Content-Type", "application/json").header("Accept", accept)
+                    .header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(PING))), 406, -32600);
+        }
+        HttpResponse<String> stream = send(request().GET().header("Accept", "text/event-stream;q=0")
+                .header("Mcp-Session-Id", session));
+        expectError(stream, 406, -32600);
+        assertTrue(stream.body().contains("Accept must list text/event-stream"), stream.body());
+    }
+
+    /**
      * A body within 1 MiB that holds hundreds of thousands of values would become a tree of tens of megabytes in
      * the SDK, some at once: more tokens than {@value JsonRpcReader#MAX_TOKENS} is 413 under the request's id.
      */

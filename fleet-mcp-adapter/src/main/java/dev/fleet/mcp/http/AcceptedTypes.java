@@ -1,0 +1,71 @@
+package dev.fleet.mcp.http;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The media types a request's {@code Accept} lists, read as HTTP defines it (RFC 9110, 12.5.1): every line of
+ * the header (a client may send one line per type), each media range by its type and subtype, case aside, and
+ * one weighted {@code q=0} left out, as its client refuses it. A substring of the first line was read before:
+ * two lines were refused, and {@code text/event-streamx} was taken for an event stream.
+ */
+final class AcceptedTypes {
+
+    private AcceptedTypes() {
+    }
+
+    /** The types {@code lines} accept (lower case, parameters dropped); empty without the header. */
+    static Set<String> of(Enumeration<String> lines) {
+        Set<String> accepted = new HashSet<>();
+        while (lines != null && lines.hasMoreElements()) {
+            for (String range : lines.nextElement().split(",")) {
+                String[] parts = range.split(";");
+                String type = parts[0].trim().toLowerCase(Locale.ROOT);
+                if (!type.isEmpty() && !refused(parts)) {
+                    accepted.add(type);
+                }
+            }
+        }
+        return accepted;
+    }
+
+    /** Whether the range's parameters weigh it {@code q=0}; a weight that does not parse is none. */
+    private static boolean refused(String[] parts) {
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].trim().toLowerCase(Locale.ROOT);
+            if (parameter.startsWith("q=")) {
+                try {
+                    return Double.parseDouble(parameter.substring(2).trim()) <= 0;
+                } catch (NumberFormatException unweighted) {
+                    return false;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code request} as the SDK reads it once the guard has accepted it: one {@code Accept} line that lists what
+     * it requires, since the SDK reads the first line alone, by substring and case, and would refuse a client
+     * the guard accepted (two lines, or {@code Application/JSON;q=0.9}).
+     */
+    static HttpServletRequest asAccepted(HttpServletRequest request, String accept) {
+        return new HttpServletRequestWrapper(request) {
+            @Override
+            public String getHeader(String name) {
+                return "Accept".equalsIgnoreCase(name) ? accept : super.getHeader(name);
+            }
+
+            @Override
+            public Enumeration<String> getHeaders(String name) {
+                return "Accept".equalsIgnoreCase(name) ? Collections.enumeration(Set.of(accept))
+                        : super.getHeaders(name);
+            }
+        };
+    }
+}
