@@ -18,10 +18,16 @@ public final class LeaseConverter implements ITypeConverter<Lease> {
 
     @Override
     public Lease convert(String value) {
+        Duration lease;
         try {
-            return new Lease(Durations.parseWithin("--lease", value, SHORTEST, LONGEST));
+            lease = Durations.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
+            throw new TypeConversionException(e.getMessage()); // picocli names the option before it, once
         }
+        if (lease.compareTo(SHORTEST) < 0 || lease.compareTo(LONGEST) > 0) {
+            throw new TypeConversionException("--lease must be from " + Durations.format(SHORTEST) + " to "
+                    + Durations.format(LONGEST) + ", got " + value);
+        }
+        return new Lease(lease);
     }
 }

@@ -24,8 +24,9 @@ class LeaseConverterTest {
     @ParameterizedTest
     @ValueSource(strings = {" 90s", "90s ", "1.5s", "90", "PT90S", ""})
     void anythingElseIsRefusedWithTheSyntaxToWrite(String value) {
+        // picocli puts "Invalid value for option '--lease': " before it: the option is named once.
         TypeConversionException refused = assertThrows(TypeConversionException.class, () -> converter.convert(value));
-        assertEquals("--lease: '" + value + "' is not a duration: write a whole number followed by ms, s, m or h "
+        assertEquals("'" + value + "' is not a duration: write a whole number followed by ms, s, m or h "
                 + "(500ms, 2s, 5m, 1h)", refused.getMessage());
     }
 

@@ -49,26 +49,6 @@ public final class Durations {
         };
     }
 
-    /**
-     * {@link #parse}, then a bound check.
-     *
-     * @param what the option's name, for the message ({@code --interval})
-     * @throws IllegalArgumentException when {@code text} is no duration or falls outside {@code [least, most]}
-     */
-    public static Duration parseWithin(String what, String text, Duration least, Duration most) {
-        Duration value;
-        try {
-            value = parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
-        }
-        if (value.compareTo(least) < 0 || value.compareTo(most) > 0) {
-            throw new IllegalArgumentException(what + " must be from " + format(least) + " to " + format(most)
-                    + ", got " + text);
-        }
-        return value;
-    }
-
     /** The shortest exact spelling in this syntax: {@code 1h}, {@code 90s}, {@code 1500ms}. */
     public static String format(Duration duration) {
         long millis = duration.toMillis();

@@ -37,18 +37,6 @@ class DurationsTest {
     }
 
     @Test
-    void boundsNameTheOptionAndTheRange() {
-        assertEquals(Duration.ofMillis(100), Durations.parseWithin("--interval", "100ms", Duration.ofMillis(100),
-                Duration.ofHours(1)));
-        IllegalArgumentException low = assertThrows(IllegalArgumentException.class,
-                () -> Durations.parseWithin("--interval", "99ms", Duration.ofMillis(100), Duration.ofHours(1)));
-        assertEquals("--interval must be from 100ms to 1h, got 99ms", low.getMessage());
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> Durations.parseWithin("--timeout", "soon", Duration.ZERO, Duration.ofHours(24)));
-        assertTrue(bad.getMessage().startsWith("--timeout: 'soon' is not a duration"), bad.getMessage());
-    }
-
-    @Test
     void formatsInTheSameSyntax() {
         assertEquals("1h", Durations.format(Duration.ofHours(1)));
         assertEquals("24h", Durations.format(Duration.ofHours(24)));
