@@ -27,10 +27,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,10 +61,6 @@ final class JsonRpcHttpGuard implements Filter {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** A GET's stream, as the SDK reads Accept once the guard has accepted the request ({@link AcceptedTypes}). */
-    private static final String STREAM = "text/event-stream";
-    /** What a POST accepts, the same way. */
-    private static final String JSON_OR_STREAM = "application/json, " + STREAM;
 
     private final OriginRule origins;
     private final int maxBodyBytes;
@@ -117,13 +111,12 @@ final class JsonRpcHttpGuard implements Filter {
                     JsonRpcHttpError.unsupportedVersion(versions).write(response, null);
                     return;
                 }
-                forward(AcceptedTypes.asAccepted(request, STREAM), response, chain, null);
+                forward(MediaTypes.asAccepted(request), response, chain, null);
                 return;
             }
             CachedBodyRequest body;
             try {
-                body = CachedBodyRequest.read(AcceptedTypes.asAccepted(request, JSON_OR_STREAM), maxBodyBytes,
-                        bodyDeadline);
+                body = CachedBodyRequest.read(MediaTypes.asAccepted(request), maxBodyBytes, bodyDeadline);
             } catch (IOException | RuntimeException unread) { // Jetty's BadMessageException is a RuntimeException
                 LOG.debug("HTTP POST body not read whole: {}", unread.toString());
                 CachedBodyRequest.hangUp(request);
@@ -287,25 +280,12 @@ final class JsonRpcHttpGuard implements Filter {
         if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
             return JsonRpcHttpError.FORBIDDEN_ORIGIN;
         }
-        Set<String> accepted = AcceptedTypes.of(request.getHeaders("Accept"));
-        if ("POST".equals(method)) {
-            if (!lower(request.getContentType()).startsWith("application/json")) {
-                return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
-            }
-            if (!accepted.contains("application/json") || !accepted.contains(STREAM)) {
-                return JsonRpcHttpError.NOT_ACCEPTABLE;
-            }
-            if (request.getContentLengthLong() > maxBodyBytes) {
-                return JsonRpcHttpError.tooLarge(maxBodyBytes);
-            }
-        } else if ("GET".equals(method) && !accepted.contains(STREAM)) {
-            return JsonRpcHttpError.NOT_ACCEPTABLE_STREAM;
+        JsonRpcHttpError media = MediaTypes.refusal(request);
+        if (media != null) {
+            return media;
         }
-        return null;
-    }
-
-    private static String lower(String header) {
-        return header == null ? "" : header.toLowerCase(Locale.ROOT);
+        return "POST".equals(method) && request.getContentLengthLong() > maxBodyBytes
+                ? JsonRpcHttpError.tooLarge(maxBodyBytes) : null;
     }
 
     private static boolean isBlank(String header) {

@@ -9,18 +9,39 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The media types a request's {@code Accept} lists, read as HTTP defines it (RFC 9110, 12.5.1): every line of
- * the header (a client may send one line per type), each media range by its type and subtype, case aside, and
- * one weighted {@code q=0} left out, as its client refuses it. A substring of the first line was read before:
- * two lines were refused, and {@code text/event-streamx} was taken for an event stream.
+ * A request's media types: the {@code Content-Type} of a POST, and the types its {@code Accept} lists, read as
+ * HTTP defines it (RFC 9110, 12.5.1): every line of the header (a client may send one line per type), each media
+ * range by its type and subtype, case aside, and one weighted {@code q=0} left out, as its client refuses it. A
+ * substring of the first line was read before: two lines were refused, and {@code text/event-streamx} was taken
+ * for an event stream.
  */
-final class AcceptedTypes {
+final class MediaTypes {
 
-    private AcceptedTypes() {
+    private static final String JSON = "application/json";
+    private static final String STREAM = "text/event-stream";
+
+    private MediaTypes() {
+    }
+
+    /**
+     * The refusal of a POST whose body is not JSON, or of a POST or GET that does not accept what the endpoint
+     * answers with (both types for a POST, the stream for a GET); null when none.
+     */
+    static JsonRpcHttpError refusal(HttpServletRequest request) {
+        Set<String> accepted = of(request.getHeaders("Accept"));
+        if ("POST".equals(request.getMethod())) {
+            String type = request.getContentType();
+            if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(JSON)) {
+                return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
+            }
+            return accepted.contains(JSON) && accepted.contains(STREAM) ? null : JsonRpcHttpError.NOT_ACCEPTABLE;
+        }
+        return "GET".equals(request.getMethod()) && !accepted.contains(STREAM)
+                ? JsonRpcHttpError.NOT_ACCEPTABLE_STREAM : null;
     }
 
     /** The types {@code lines} accept (lower case, parameters dropped); empty without the header. */
-    static Set<String> of(Enumeration<String> lines) {
+    private static Set<String> of(Enumeration<String> lines) {
         Set<String> accepted = new HashSet<>();
         while (lines != null && lines.hasMoreElements()) {
             for (String range : lines.nextElement().split(",")) {
@@ -51,10 +72,11 @@ final class AcceptedTypes {
 
     /**
      * {@code request} as the SDK reads it once the guard has accepted it: one {@code Accept} line that lists what
-     * it requires, since the SDK reads the first line alone, by substring and case, and would refuse a client
-     * the guard accepted (two lines, or {@code Application/JSON;q=0.9}).
+     * it requires (both types for a POST, the stream otherwise), since the SDK reads the first line alone, by
+     * substring and case, and would refuse a client the guard accepted (two lines, or {@code Application/JSON}).
      */
-    static HttpServletRequest asAccepted(HttpServletRequest request, String accept) {
+    static HttpServletRequest asAccepted(HttpServletRequest request) {
+        String accept = "POST".equals(request.getMethod()) ? JSON + ", " + STREAM : STREAM;
         return new HttpServletRequestWrapper(request) {
             @Override
             public String getHeader(String name) {
