@@ -5,11 +5,14 @@ import java.io.File;
 /**
  * A process whose main thread has exited while its other threads run on: its main thread is a zombie
  * ({@code Z}) and shows an empty {@code cmdline}, no open files and no memory, yet the process lives
- * ({@code kill -0} succeeds) and runs its program. A process being killed looks the same for a moment,
- * its main thread or its last thread still exiting, but nothing of it runs on. Any process may do this (one {@code exit} system call
+ * ({@code kill -0} succeeds) and runs its program. Any process may do this (one {@code exit} system call
  * on its main thread), so a look that took the main thread for the process would miss a sixth server.
  * What the main thread no longer shows is read from a live thread's {@code task/TID} directory,
  * which shares the process's memory and open files; its parent and start stay the main thread's.
+ *
+ * <p>A process being killed looks much the same for a moment (a tenth of a second for a JVM's large heap):
+ * its main thread, or its last, still {@code R} while it frees the memory, its {@code cmdline} already
+ * empty. Every thread of it is then marked exiting, and nothing of it runs on: it is no process.
  */
 final class ExitedLeaders {
 
@@ -20,8 +23,8 @@ final class ExitedLeaders {
     }
 
     /**
-     * What still runs of a process whose main thread is dead or exiting: a live thread to read it from, threads that run
-     * but could not be looked at one by one, or nothing.
+     * What still runs of a process whose main thread is dead or exiting: a live thread to read it from, threads
+     * that run but could not be looked at one by one, or nothing.
      *
      * @param liveThread the directory ({@code /proc/PID/task/TID}) of a thread that runs the program, or null
      * @param runs whether the process runs on: always so with a live thread; without one, when its threads

@@ -76,8 +76,9 @@ final class VerdictListenFeature implements McpFeature {
         // Acknowledged once the watcher has its baseline, so a change after the acknowledgement is announced.
         Mono<Void> ready = verdict ? Mono.<Void>fromRunnable(this::ready).subscribeOn(Schedulers.boundedElastic())
                 : Mono.empty();
+        Object granted = new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta);
         Mono<Void> acknowledged = ready.then(Mono.defer(() -> notifier.notify(
-                "notifications/subscriptions/acknowledged", new McpSchema.SubscriptionsAcknowledgedParams(honoured, meta))));
+                "notifications/subscriptions/acknowledged", granted)));
         // Nothing of this listen may precede its acknowledgement; a listen granted nothing stays open, quiet.
         Flux<Void> life = verdict ? listens.counted(listens.changes().skipUntilOther(acknowledged).concatMap(change ->
                 notifier.notify("notifications/resources/updated", Map.of("uri", VerdictResource.URI, "_meta", meta))))
