@@ -125,9 +125,7 @@ class HostFakeProcTest {
     @Test
     void aProcessWhoseMainThreadAloneExitedIsKeptThoughItsThreadsCannotBeListed() throws IOException {
         standardProc();
-        process(410, "", stat(410, "server", OWN_PID, 410, 410, 1).replace(") S ", ") Z "), 0, 0);
-        Path status = proc.resolve("410/status");
-        Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
+        zombieLeaderOfTwoThreads(410, "server");
 
         HostProcess process = byPid(look()).get(410L);
 
@@ -143,9 +141,7 @@ class HostFakeProcTest {
     @Test
     void aProcessKilledWhileItFreesItsMemoryIsNoProcess() throws IOException {
         standardProc();
-        process(420, "", stat(420, "java", OWN_PID, 420, 420, 1).replace(") S ", ") Z "), 0, 0);
-        Path status = proc.resolve("420/status");
-        Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
+        Path status = zombieLeaderOfTwoThreads(420, "java");
         ProcEntries.fakeThread(proc, 420, 420, "", stat(420, "java", OWN_PID, 420, 420, 1).replace(") S ", ") Z "));
         ProcEntries.fakeThread(proc, 420, 421, "", ProcEntries.withFlags(stat(421, "GC Thread#0", OWN_PID, 420, 420, 2)
                 .replace(") S ", ") R "), ProcEntries.EXITING_FLAGS));
@@ -306,6 +302,14 @@ class HostFakeProcTest {
                 + (residentKb < 0 ? "" : "VmRSS:\t    " + residentKb + " kB\n") + "Threads:\t1\n");
         Files.createDirectories(directory.resolve("fd"));
         Files.createDirectories(directory.resolve("fdinfo"));
+    }
+
+    /** A process whose main thread is Z while its status counts two threads; its status file. */
+    private Path zombieLeaderOfTwoThreads(long pid, String comm) throws IOException {
+        process(pid, "", stat(pid, comm, OWN_PID, pid, pid, 1).replace(") S ", ") Z "), 0, 0);
+        Path status = proc.resolve(pid + "/status");
+        Files.writeString(status, Files.readString(status).replace("Threads:\t1", "Threads:\t2"));
+        return status;
     }
 
     /** fd {@code fd} of {@code pid}, a link to {@code target}, opened with the octal {@code flags}. */
