@@ -2,6 +2,7 @@ package dev.fleet.domain.lifecycle;
 
 import dev.fleet.domain.SecretMask;
 import dev.fleet.domain.verdict.OutsideText;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -26,6 +27,11 @@ public record ServedServer(String command, long pid, Instant startedAt) {
             throw new IllegalArgumentException("served server: pid must be positive, got " + pid);
         }
         command = OutsideText.cap(SecretMask.commandLine(command));
+    }
+
+    /** The same child with its start read {@code step} later or earlier (a wall-clock step moved the boot time). */
+    public ServedServer movedBy(Duration step) {
+        return startedAt == null ? this : new ServedServer(command, pid, startedAt.plus(step));
     }
 
     /** The child started from {@code argv} as {@code pid} at {@code startedAt}: its command masked as an argv. */

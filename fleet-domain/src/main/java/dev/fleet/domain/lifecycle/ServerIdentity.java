@@ -8,6 +8,7 @@ import dev.fleet.domain.RegistrationStatus;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Text;
 import dev.fleet.domain.Transport;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -91,9 +92,15 @@ public record ServerIdentity(
         Objects.requireNonNull(clientProvenance, "server identity: clientProvenance");
     }
 
-    /** The same identity with the start instant the OS now reports for this process. */
+    /**
+     * The same identity with the start instant the OS now reports for this process. Observers read every
+     * start against the boot time, which a wall-clock step moves: the wrapped server's recorded start moves
+     * by as much, so that it still names the same child.
+     */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
-        return with(observedStart, parent, endpoint, hostId, server);
+        Duration step = processStartedAt == null || observedStart == null ? Duration.ZERO
+                : Duration.between(processStartedAt, observedStart);
+        return with(observedStart, parent, endpoint, hostId, server == null ? null : server.movedBy(step));
     }
 
     /** The same identity started by {@code startedBy} (null: unknown). */

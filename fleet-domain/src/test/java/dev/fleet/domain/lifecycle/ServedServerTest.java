@@ -38,13 +38,27 @@ class ServedServerTest {
                 .runningRegistration("rt-1", NOW));
     }
 
-    /** Whatever learnt later (the start, the endpoint, the host) keeps the server. */
+    /** Whatever learnt later (the parent, the endpoint, the host) keeps the server. */
     @Test
     void laterFactsKeepTheServer() {
-        ServerIdentity identity = Identities.controller(4100).withServer(child()).withProcessStartedAt(NOW)
+        ServerIdentity identity = Identities.controller(4100).withServer(child())
                 .withParent(new ParentProcess(4000, null)).withHostId("0f0f").withEndpoint(null);
 
         assertEquals(child(), identity.server());
+    }
+
+    /** This process's start read anew (a clock step) moves the server's by as much: both come from the boot time. */
+    @Test
+    void aMovedStartMovesTheServersByAsMuch() {
+        ServerIdentity wrapping = Identities.controller(4100).withServer(child());
+
+        ServerIdentity stepped = wrapping.withProcessStartedAt(wrapping.processStartedAt().plusSeconds(90));
+
+        assertEquals(new ServedServer("python3 server.py", 4242, CHILD_STARTED.plusSeconds(90)), stepped.server());
+        assertEquals(child(), wrapping.withProcessStartedAt(wrapping.processStartedAt()).server());
+        ServedServer unknownStart = new ServedServer("python3 server.py", 4242, null);
+        assertEquals(unknownStart, Identities.controller(4100).withServer(unknownStart).withProcessStartedAt(NOW)
+                .server(), "a start never read stays unknown");
     }
 
     @Test

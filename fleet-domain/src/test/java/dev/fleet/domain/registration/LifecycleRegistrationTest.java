@@ -16,6 +16,7 @@ import dev.fleet.domain.Stated;
 import dev.fleet.domain.Transport;
 import dev.fleet.domain.lifecycle.Identities;
 import dev.fleet.domain.lifecycle.RegistrationState;
+import dev.fleet.domain.lifecycle.ServedServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -107,6 +108,32 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
         assertEquals(afterStep, row.process().startedAt(), "the start observers now see");
         assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(PERIOD), row.tenure().registeredAt());
         assertEquals(afterStep, stepped.identity().processStartedAt(), "the runtime context agrees");
+    }
+
+    /**
+     * Every start an observer reads comes from the boot time, which a clock step moves for the wrapped
+     * server as for this process: its recorded start moves by as much, or the server would read as
+     * exited (and each process it runs as a stray) until the member restarts.
+     */
+    @Test
+    void aClockStepMovesTheWrappedServersRecordedStartByAsMuch() {
+        Instant childStarted = Scenario.STARTED.plusMillis(450);
+        AtomicReference<Instant> observed = new AtomicReference<>(Scenario.STARTED);
+        ServerLifecycleService wrapping = new ServerLifecycleService(
+                Identities.controller(4_321).withServer(new ServedServer("python3 server.py", 4_322, childStarted)),
+                registry, clock, System::nanoTime, scheduler, log, observed::get, () -> "runtime-1",
+                ServerLifecycleService.STOP_DEADLINE);
+        wrapping.start(PERIOD);
+        clock.advance(PERIOD);
+        observed.set(Scenario.STARTED.minusSeconds(5)); // the wall clock stepped back 5 s
+
+        scheduler.tick();
+
+        Registration row = ((RegistrationState.Registered) wrapping.state()).registration();
+        assertEquals(2, registry.count("register"));
+        assertEquals(Scenario.STARTED.minusSeconds(5), row.process().startedAt());
+        assertEquals(childStarted.minusSeconds(5), row.server().startedAt(), "the child's start, stepped alike");
+        assertEquals(4_322L, row.server().pid());
     }
 
     @Test
