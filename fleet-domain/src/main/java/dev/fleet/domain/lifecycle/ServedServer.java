@@ -26,7 +26,7 @@ public record ServedServer(String command, long pid, Instant startedAt) {
         if (pid <= 0) {
             throw new IllegalArgumentException("served server: pid must be positive, got " + pid);
         }
-        command = OutsideText.cap(SecretMask.commandLine(command));
+        command = OutsideText.commandLine(command);
     }
 
     /** The same child with its start read {@code step} later or earlier (a wall-clock step moved the boot time). */

@@ -2,7 +2,6 @@ package dev.fleet.domain.verdict;
 
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.Registration;
-import dev.fleet.domain.SecretMask;
 import java.time.Instant;
 import java.util.List;
 
@@ -50,6 +49,6 @@ public record Instance(
                 registration.startupHead(), registration.transport().text(), registration.clientProvenance().text(),
                 registration.tenure().registeredAt(), registration.tenure().lastHeartbeatAt(),
                 process == null ? null : process.startedAt(), registration.process().startedAt(),
-                registration.server().pid(), SecretMask.commandLine(registration.server().command()), served);
+                registration.server().pid(), OutsideText.commandLine(registration.server().command()), served);
     }
 }

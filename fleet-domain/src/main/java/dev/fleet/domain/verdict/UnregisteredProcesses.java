@@ -3,7 +3,6 @@ package dev.fleet.domain.verdict;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistrationStatus;
-import dev.fleet.domain.SecretMask;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +39,7 @@ final class UnregisteredProcesses {
                 .filter(process -> process.matchesServer() && !accounted.contains(process.pid())
                         && !served.isServed(process.pid()))
                 .map(process -> new UnregisteredProcess(process.pid(), process.startedAt(),
-                        SecretMask.commandLine(process.commandLine()), stoppedPids.contains(process.pid())
+                        OutsideText.commandLine(process.commandLine()), stoppedPids.contains(process.pid())
                                 ? UnregisteredReason.REGISTRATION_STOPPED
                                 : UnregisteredReason.NO_REGISTRATION))
                 .sorted(VerdictOrder.UNREGISTERED)

@@ -69,6 +69,15 @@ class ServedServerTest {
         assertThrows(IllegalArgumentException.class, () -> new ServedServer("srv", 0, null));
     }
 
+    /** A cut right after a secret option must not make masking again hide the cap's count as that option's value. */
+    @Test
+    void aCommandCutRightAfterASecretOptionKeepsItsCountWhenMaskedAgain() {
+        ServedServer once = new ServedServer("a".repeat(OutsideText.MAX_CHARS - 8) + " --token hunter2 tail", 4242, null);
+
+        assertEquals("a".repeat(OutsideText.MAX_CHARS - 8) + " --token…[truncated, 4105 chars]", once.command());
+        assertEquals(once, new ServedServer(once.command(), 4242, null));
+    }
+
     private static ServedServer child() {
         return new ServedServer("python3 server.py", 4242, CHILD_STARTED);
     }
