@@ -1,6 +1,7 @@
 package dev.fleet.observer;
 
 import dev.fleet.domain.SecretMask;
+import dev.fleet.domain.verdict.OutsideText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.List;
 /**
  * Turns the raw bytes of {@code /proc/<pid>/cmdline} into the full command line patterns are matched against,
  * and into the one fleet keeps and shows: the arguments apart, secrets masked ({@link SecretMask#argv}), so a
- * value holding spaces is hidden whole.
+ * value holding spaces is hidden whole, then capped.
  */
 final class CommandLines {
 
@@ -30,9 +31,12 @@ final class CommandLines {
         return arguments.replace('\0', ' ');
     }
 
-    /** {@code arguments} joined by single spaces with their secrets masked, each argument whole: what is kept. */
-    static String masked(String arguments) {
-        return SecretMask.argv(apart(arguments));
+    /**
+     * {@code arguments} joined by single spaces with their secrets masked, each argument whole, and capped as a verdict
+     * caps every text ({@link OutsideText#cap}): what is kept and shown.
+     */
+    static String shown(String arguments) {
+        return OutsideText.cap(SecretMask.argv(apart(arguments)));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.fleet.domain.ListingReason;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.SecretMask;
+import dev.fleet.domain.verdict.OutsideText;
 import dev.fleet.domain.port.out.ProcessObserver;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,16 +78,16 @@ public final class ProcessHandleObserver implements ProcessObserver {
 
     /**
      * The command line kept and shown, its secrets masked: argument by argument where the JDK gives them apart
-     * (so a value holding spaces is hidden whole), else as the joined line it is.
+     * (so a value holding spaces is hidden whole), else as the joined line it is; then capped, as a verdict caps it.
      */
     private static String masked(ProcessHandle.Info info, String commandLine) {
         Optional<String[]> arguments = info.arguments();
         Optional<String> command = info.command();
         if (command.isEmpty() || arguments.isEmpty()) {
-            return SecretMask.commandLine(commandLine);
+            return OutsideText.cap(SecretMask.commandLine(commandLine));
         }
         List<String> argv = new ArrayList<>(List.of(command.get()));
         argv.addAll(Arrays.asList(arguments.get()));
-        return SecretMask.argv(argv);
+        return OutsideText.cap(SecretMask.argv(argv));
     }
 }

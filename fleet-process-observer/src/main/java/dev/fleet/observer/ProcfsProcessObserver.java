@@ -29,6 +29,8 @@ public final class ProcfsProcessObserver implements ProcessObserver {
     private final long clockTicksPerSecond;
     /** Each pattern list compiled once: a server answers every call with its roster's patterns. */
     private final Map<List<String>, ServerPatterns> compiled = new ConcurrentHashMap<>();
+    /** Long command lines' shown forms, remembered from look to look. */
+    private final LongLines longLines = new LongLines();
 
     /** Observes this host's {@code /proc}. */
     public ProcfsProcessObserver() {
@@ -58,7 +60,7 @@ public final class ProcfsProcessObserver implements ProcessObserver {
                 return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),
                         host.pidNamespace());
             }
-            ProcfsScan scan = new ProcfsScan(procRoot, patterns, registeredPids, clockTicksPerSecond);
+            ProcfsScan scan = new ProcfsScan(procRoot, patterns, longLines, registeredPids, clockTicksPerSecond);
             return ProcessObservation.of(host.bootId(), host.hostname(), host.pidNamespace(), scan.run(ancestors));
         } catch (AccessDeniedException e) {
             return ProcessObservation.unavailable(ListingReason.PERMISSION_DENIED, host.bootId(), host.hostname(),

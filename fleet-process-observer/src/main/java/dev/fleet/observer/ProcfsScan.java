@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One pass over {@code /proc}. Holds the state of a single scan (reusable buffer, user-name cache),
@@ -30,14 +31,17 @@ final class ProcfsScan {
     private final Path procRoot;
     private final String procPrefix;
     private final ServerPatterns serverPatterns;
+    private final LongLines longLines;
     private final Set<Long> registeredPids;
     private final long bootMillis;
     private final long clockTicksPerSecond;
     private final ProcFileReader reader = new ProcFileReader();
     private final Map<Integer, String> userNames = new HashMap<>();
 
-    ProcfsScan(Path procRoot, ServerPatterns serverPatterns, Set<Long> registeredPids, long clockTicksPerSecond) {
+    ProcfsScan(Path procRoot, ServerPatterns serverPatterns, LongLines longLines, Set<Long> registeredPids,
+            long clockTicksPerSecond) {
         this.procRoot = procRoot;
+        this.longLines = longLines;
         this.procPrefix = procRoot + "/";
         this.serverPatterns = serverPatterns;
         this.registeredPids = registeredPids;
@@ -118,10 +122,14 @@ final class ProcfsScan {
         }
         String arguments = length <= 0 ? "" : CommandLines.arguments(reader.buffer(), length);
         String commandLine = CommandLines.joined(arguments);
-        boolean matchesServer = !commandLine.isEmpty() && serverPatterns.matches(commandLine);
+        Supplier<String> key = LongLines.keyOf(reader.buffer(), Math.max(0, length));
+        boolean matchesServer = !commandLine.isEmpty() && serverPatterns.matches(commandLine, key);
         if (!matchesServer && !registered) {
             return null;
         }
+        // Patterns saw the line as it is; what is kept and shown has its secrets masked while the arguments are
+        // still apart, and is capped. Made here, while the buffer still holds the bytes a long line's key is of.
+        String shown = longLines.shown(arguments, key);
         length = reader.readProcessFile(directory + "/stat");
         if (remains == null && length >= 0 && ProcStat.isExiting(reader.buffer(), length)) {
             // Its main thread began to exit after its command line was read: it runs on only in another thread.
@@ -137,10 +145,8 @@ final class ProcfsScan {
         if (owner.gone()) {
             return null;
         }
-        // Pid 0 is no process: it is the parent the kernel gives init and its own threads. Patterns saw the
-        // line as it is; what is kept and shown has its secrets masked, while the arguments are still apart.
-        return new ObservedProcess(pid, startedAt, CommandLines.masked(arguments), owner.name(), matchesServer,
-                parent > 0 ? parent : null);
+        // Pid 0 is no process: it is the parent the kernel gives init and its own threads.
+        return new ObservedProcess(pid, startedAt, shown, owner.name(), matchesServer, parent > 0 ? parent : null);
     }
 
     /** The JDK's arithmetic exactly: boot millis + ticks * 1000 / CLK_TCK, truncated to the millisecond. */

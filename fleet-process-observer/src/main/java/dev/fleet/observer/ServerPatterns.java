@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The one matcher of server process patterns (docs/CONTRACT.md): a command line looks like a fleet server
@@ -70,13 +71,22 @@ public final class ServerPatterns {
 
     /** Whether any pattern is found in {@code commandLine}; a null command line matches none. */
     public boolean matches(String commandLine) {
+        return matches(commandLine, () -> digest(commandLine));
+    }
+
+    /**
+     * As {@link #matches(String)}, a line over {@value #LONGEST_REMEMBERED} characters remembered under {@code
+     * longLineKey}: a key no command line can be (one holding a NUL), of anything the line's text is a function of
+     * (the bytes it was read from, {@link LongLines#keyOf}), asked for only when the line may match.
+     */
+    boolean matches(String commandLine, Supplier<String> longLineKey) {
         if (commandLine == null || !holdsRequiredText(commandLine)) {
             return false; // no pattern's required text: no match, found without the digest a huge line's memory costs
         }
         // A command line may be 2 MB (the kernel's bound), which RE2J takes a quarter of a second to scan:
         // any user's few such processes made every look of a watch take seconds. Its digest (a key no
         // command line can be: those hold no NUL) is read in milliseconds, and as exact.
-        String key = commandLine.length() > LONGEST_REMEMBERED ? digest(commandLine) : commandLine;
+        String key = commandLine.length() > LONGEST_REMEMBERED ? longLineKey.get() : commandLine;
         Boolean known = answers.get(key);
         if (known != null) {
             return known;

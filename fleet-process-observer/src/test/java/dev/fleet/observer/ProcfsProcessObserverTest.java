@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.re2j.Pattern;
 import dev.fleet.domain.ObservedProcess;
 import dev.fleet.domain.ProcessObservation;
+import dev.fleet.domain.verdict.OutsideText;
 import dev.fleet.testing.MainThreadExited;
 import dev.fleet.testing.MarkerProcess;
 import dev.fleet.testing.Patience;
@@ -87,7 +88,8 @@ class ProcfsProcessObserverTest {
 
         assertEquals(1, observation.processes().size(), () -> "processes: " + observation.processes().size());
         assertEquals(child.pid(), observation.processes().get(0).pid());
-        assertEquals(marker + " 600 " + token, observation.processes().get(0).commandLine());
+        assertEquals(OutsideText.cap(marker + " 600 " + token), observation.processes().get(0).commandLine(),
+                "read whole (the pattern is anchored at its end), kept capped");
     }
 
     @Test
