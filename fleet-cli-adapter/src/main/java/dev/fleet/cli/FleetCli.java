@@ -15,7 +15,7 @@ import dev.fleet.cli.registry.RegistryCommand;
 import dev.fleet.cli.roster.ProcessesCommand;
 import dev.fleet.cli.roster.RosterCommand;
 import dev.fleet.cli.serve.ServeCommand;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Failures;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;

@@ -4,7 +4,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -70,7 +69,7 @@ public final class UnblockedStderr extends OutputStream {
             return;
         }
         installed = new UnblockedStderr(new FileOutputStream(FileDescriptor.err), "fleet-stderr");
-        System.setErr(new PrintStream(installed, true, stderrCharset()));
+        System.setErr(new OneLineLogs(installed, stderrCharset()));
         Runtime.getRuntime().addShutdownHook(new Thread(UnblockedStderr::drain, "fleet-stderr-drain"));
     }
 

@@ -9,7 +9,7 @@ import dev.fleet.cli.option.LeaseOption;
 import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.output.OutputFile;
 import dev.fleet.cli.text.Ansi;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
 import dev.fleet.domain.verdict.Verdict;

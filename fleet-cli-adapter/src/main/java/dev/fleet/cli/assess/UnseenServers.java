@@ -1,6 +1,6 @@
 package dev.fleet.cli.assess;
 
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.verdict.Instance;
 import dev.fleet.domain.verdict.MemberReport;

@@ -1,7 +1,7 @@
 package dev.fleet.cli.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.cli.text.Table;
 import java.io.PrintWriter;
 import java.util.ArrayList;

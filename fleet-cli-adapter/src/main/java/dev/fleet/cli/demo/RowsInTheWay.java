@@ -1,6 +1,6 @@
 package dev.fleet.cli.demo;
 
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Lease;
 import dev.fleet.domain.Registration;

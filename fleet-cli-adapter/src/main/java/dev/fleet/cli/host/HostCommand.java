@@ -7,7 +7,7 @@ import dev.fleet.cli.option.HostFormat;
 import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.option.RosterOption;
 import dev.fleet.cli.text.HostText;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.host.HostInventory;
 import dev.fleet.domain.host.HostReport;
 import dev.fleet.domain.host.HostReportDocument;

@@ -15,7 +15,7 @@ import dev.fleet.cli.output.OutputFile;
 import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.ServeCommand;
 import dev.fleet.cli.text.JsonControlEscapes;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;

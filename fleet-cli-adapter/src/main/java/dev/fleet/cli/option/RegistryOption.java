@@ -1,7 +1,7 @@
 package dev.fleet.cli.option;
 
 import dev.fleet.cli.exit.ConfigurationException;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.port.out.RegistryEvidence;
 import dev.fleet.domain.port.out.RegistryListing;
 import dev.fleet.registry.postgresql.PostgresLocation;

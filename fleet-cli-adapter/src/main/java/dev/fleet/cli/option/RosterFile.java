@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.cli.exit.ConfigurationException;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Roster;

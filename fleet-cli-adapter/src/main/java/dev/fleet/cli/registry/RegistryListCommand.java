@@ -5,7 +5,7 @@ import dev.fleet.cli.option.Candidates;
 import dev.fleet.cli.option.FormatOption;
 import dev.fleet.cli.option.LeaseOption;
 import dev.fleet.cli.option.RegistryOption;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.cli.text.Table;
 import dev.fleet.cli.text.VerdictText;
 import dev.fleet.domain.RegistrationStatus;

@@ -2,7 +2,7 @@ package dev.fleet.cli.registry;
 
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.option.RegistryOption;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.port.out.RegistryWriter;
 import dev.fleet.registry.postgresql.PostgresRegistryWriter;
 import dev.fleet.registry.schema.RegistrySchema;

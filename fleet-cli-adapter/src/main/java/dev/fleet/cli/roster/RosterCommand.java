@@ -1,7 +1,7 @@
 package dev.fleet.cli.roster;
 
 import dev.fleet.cli.exit.ExitCodes;
-import dev.fleet.cli.text.Printable;
+import dev.fleet.domain.Printable;
 import dev.fleet.cli.text.Table;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;

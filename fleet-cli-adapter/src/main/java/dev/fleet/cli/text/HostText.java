@@ -1,5 +1,6 @@
 package dev.fleet.cli.text;
 
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.host.HostClient;
 import dev.fleet.domain.host.HostReport;

@@ -1,5 +1,6 @@
 package dev.fleet.cli.text;
 
+import dev.fleet.domain.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package dev.fleet.cli.text;
 
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.verdict.BlockedCode;
 import dev.fleet.domain.verdict.BlockedReason;
 import dev.fleet.domain.verdict.FlaggedRegistration;

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An MCP client that keeps a server's stderr as a pipe and never reads it (the contract: logging never
- * holds up an answer). Each line below earns one warning, the contract's; 6,000 of them are some
+ * holds up an answer), and one that writes its own text into the server's log lines. Each line below earns one warning, the contract's; 6,000 of them are some
  * 700 KB, far past a pipe's 64 KiB. Before stderr was queued, the warning that filled the pipe blocked
  * its thread for good: a relay's pump stopped relaying, a plain server's stdin stopped being read,
  * and the next answer never came. Now the warnings beyond the queue are dropped, and once stderr is
@@ -89,18 +89,11 @@ class UnreadStderrIT {
      */
     @Test
     void anHttpServerAnswersOnAndStopsThoughStrayResponsesFillAStderrNobodyReads() throws Exception {
-        Path registry = dir.resolve("registry.sqlite3");
-        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, "prgs-author"));
-        command.addAll(List.of("--transport", "http", "--port", "0"));
-        Process server = start(command);
+        Process server = start(httpServeCommand(dir.resolve("registry.sqlite3")));
         URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
                 .get(patience().toSeconds(), TimeUnit.SECONDS));
         HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> initialized = post(http, endpoint, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
-                + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":"
-                + "{\"name\":\"unread\",\"version\":\"1\"}}}");
-        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow(
-                () -> new AssertionError(initialized.statusCode() + " " + initialized.body()));
+        String session = initialize(http, endpoint);
 
         String id = "stray-" + "x".repeat(3_000);
         for (int i = 0; i < 300; i++) { // some 900 KB of log lines: a pipe holds 64 KiB
@@ -112,6 +105,49 @@ class UnreadStderrIT {
         server.toHandle().destroy();
         assertTrue(server.waitFor(Patience.scaled(Duration.ofSeconds(2)).toMillis(), TimeUnit.MILLISECONDS),
                 "SIGTERM ends it within 2 s though nobody reads its stderr");
+    }
+
+    /**
+     * The SDK logs a client's text (a stray response's id) in its lines, which an operator reads in a terminal
+     * or a log file: a newline in it forged a whole line of the server's own, and an escape sequence reached the
+     * terminal. Each line printed stays one line, its controls shown as {@code \x0a} and {@code \x1b}.
+     */
+    @Test
+    void aClientsTextInALogLineForgesNoOtherLineAndReachesNoTerminal() throws Exception {
+        Process server = start(httpServeCommand(dir.resolve("registry.sqlite3")));
+        URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
+                .get(patience().toSeconds(), TimeUnit.SECONDS));
+        HttpClient http = HttpClient.newHttpClient();
+        String session = initialize(http, endpoint);
+        CompletableFuture<List<String>> stderr = CompletableFuture.supplyAsync(() -> lines(server));
+
+        post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":\"x\\nFORGED ERROR lifecycle - registry deleted"
+                + "\\u001b[31m\",\"result\":{}}");
+        assertEquals(200, post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
+                .statusCode());
+        server.toHandle().destroy();
+        assertTrue(server.waitFor(patience().toSeconds(), TimeUnit.SECONDS), "SIGTERM ends it");
+
+        List<String> lines = stderr.get(patience().toSeconds(), TimeUnit.SECONDS);
+        assertTrue(lines.stream().anyMatch(line -> line.contains("x\\x0aFORGED ERROR")), () -> "the id, on its line: "
+                + lines);
+        assertTrue(lines.stream().noneMatch(line -> line.startsWith("FORGED")), () -> "no forged line: " + lines);
+        assertTrue(lines.stream().noneMatch(line -> line.indexOf('\u001b') >= 0), () -> "no escape: " + lines);
+    }
+
+    private static List<String> httpServeCommand(Path registry) {
+        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, "prgs-author"));
+        command.addAll(List.of("--transport", "http", "--port", "0"));
+        return command;
+    }
+
+    /** A 2025-era session opened over HTTP: its id. */
+    private static String initialize(HttpClient http, URI endpoint) throws Exception {
+        HttpResponse<String> initialized = post(http, endpoint, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":"
+                + "{\"name\":\"unread\",\"version\":\"1\"}}}");
+        return initialized.headers().firstValue("Mcp-Session-Id").orElseThrow(
+                () -> new AssertionError(initialized.statusCode() + " " + initialized.body()));
     }
 
     /** The endpoint the server's stderr names; nothing more of stderr is read. */

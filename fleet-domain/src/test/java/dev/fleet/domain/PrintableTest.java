@@ -1,4 +1,4 @@
-package dev.fleet.cli.text;
+package dev.fleet.domain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -29,11 +29,5 @@ class PrintableTest {
         String text = "java -jar /opt/fleet/fleet.jar serve --profile prgs-author";
         assertSame(text, Printable.of(text));
         assertNull(Printable.of(null));
-    }
-
-    @Test
-    void tablesPrintOtherPeoplesTextSafely() {
-        assertEquals("PID  COMMAND\n7    evil\\x1b[31m\n", new Table("PID", "COMMAND").row(7, "evil\u001b[31m").render()
-                .replace(System.lineSeparator(), "\n"));
     }
 }

@@ -1,4 +1,4 @@
-package dev.fleet.cli.text;
+package dev.fleet.domain;
 
 /**
  * Text that came from elsewhere (roster files, command lines, rows other tools wrote, option

@@ -1,0 +1,30 @@
+package dev.fleet.mcp;
+
+import dev.fleet.domain.Printable;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+
+/**
+ * A server's {@code System.err} on which every line a logger prints stays one line: slf4j-simple prints each
+ * record with one {@code println}, and the MCP SDK puts a client's text in its records (an unknown response's
+ * id, a method it does not know). A newline there forged a second log line in the file an MCP client keeps, and
+ * an escape sequence recoloured or rewrote the terminal that shows it: each prints {@link Printable}, as {@code
+ * \x0a} or {@code \x1b}. What is written as bytes passes as it is.
+ */
+final class OneLineLogs extends PrintStream {
+
+    OneLineLogs(OutputStream out, Charset charset) {
+        super(out, true, charset);
+    }
+
+    @Override
+    public void println(String line) {
+        super.println(Printable.of(line));
+    }
+
+    @Override
+    public void println(Object value) {
+        super.println(Printable.of(String.valueOf(value)));
+    }
+}

@@ -1,0 +1,36 @@
+package dev.fleet.mcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Each line printed stays one line, whatever text it carries; bytes written as bytes pass as they are. */
+class OneLineLogsTest {
+
+    private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+    private final OneLineLogs stderr = new OneLineLogs(written, StandardCharsets.UTF_8);
+
+    @Test
+    void aLinePrintedShowsItsControlsAndEndsOnce() {
+        stderr.println("unknown id x\n2026-12-06 ERROR lifecycle - FORGED\u001b[31m");
+        stderr.println(new IllegalStateException("bad id \r\u009b2J"));
+
+        assertEquals("unknown id x\\x0a2026-12-06 ERROR lifecycle - FORGED\\x1b[31m" + System.lineSeparator()
+                + "java.lang.IllegalStateException: bad id \\x0d\\x9b2J" + System.lineSeparator(), text());
+    }
+
+    @Test
+    void bytesWrittenAsBytesPassAsTheyAre() {
+        stderr.write('\n');
+        stderr.print("as\tgiven\n");
+
+        assertEquals("\nas\tgiven\n", text());
+    }
+
+    private String text() {
+        stderr.flush();
+        return written.toString(StandardCharsets.UTF_8);
+    }
+}
