@@ -14,6 +14,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.ee11.servlet.ServletContextRequest;
@@ -53,13 +54,22 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
         }, millis, TimeUnit.MILLISECONDS);
         try (InputStream in = request.getInputStream()) {
             byte[] body = in.readNBytes(maxBytes + 1);
-            return body.length > maxBytes ? null : new CachedBodyRequest(request, body);
+            return body.length > maxBytes ? null : new CachedBodyRequest(request, withoutByteOrderMark(body));
         } finally {
             whole.set(true);
             if (cut != null) {
                 cut.cancel();
             }
         }
+    }
+
+    /**
+     * {@code body} without the UTF-8 byte order mark it may begin with, which JSON may ignore (RFC 8259, §8.1): the
+     * reader over stdio ignores it, and the SDK, reading the body as text, refused it.
+     */
+    private static byte[] withoutByteOrderMark(byte[] body) {
+        boolean marked = body.length >= 3 && body[0] == (byte) 0xEF && body[1] == (byte) 0xBB && body[2] == (byte) 0xBF;
+        return marked ? Arrays.copyOfRange(body, 3, body.length) : body;
     }
 
     /**

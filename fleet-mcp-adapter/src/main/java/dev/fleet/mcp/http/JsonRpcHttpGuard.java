@@ -159,7 +159,10 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }
-        if (message == null || message instanceof Invalid invalid && invalid.wholeLine()
+        // A response that is none (result and error both), or no message at all, is never answered under its id:
+        // a response's id names a request of the server's, as over stdio.
+        if (message == null || message instanceof Invalid invalid && (invalid.wholeLine()
+                || invalid.fault() == Fault.MALFORMED_RESPONSE || invalid.fault() == Fault.NEITHER)
                 || !message.parts().versioned()) {
             JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
             return null;

@@ -201,19 +201,33 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
 
     /**
      * A response to no request of the server's is the client's mistake: 400 with a JSON-RPC error without
-     * an id (the MCP specification), where the SDK's failure made it a 500 with the response's own id.
+     * an id (the MCP specification), where the SDK's failure made it a 500 with the response's own id; so is one
+     * that holds both a result and an error, or neither, which the SDK answered under its id.
      */
     @Test
     void aResponseToNoRequestIsBadRequestWithoutAnId() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
         String session = initialize();
-        for (String response : new String[] {"\"result\":{}", "\"error\":{\"code\":1,\"message\":\"x\"}"}) {
+        for (String response : new String[] {"\"result\":{}", "\"error\":{\"code\":1,\"message\":\"x\"}",
+                "\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}", "\"neither\":0"}) {
             HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":\"zz\"," + response + "}")
                     .header("Mcp-Session-Id", session));
             expectError(refused, 400, -32600);
             assertTrue(JSON.readTree(refused.body()).path("id").isNull(), refused.body());
         }
         assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode());
+    }
+
+    /** A body that begins with UTF-8's byte order mark is served, as a line that does is over stdio (RFC 8259, §8.1). */
+    @Test
+    void aBodyThatBeginsWithAByteOrderMarkIsServed() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+
+        HttpResponse<String> ping = send(post("\uFEFF" + PING).header("Mcp-Session-Id", session));
+
+        assertEquals(200, ping.statusCode(), ping.body());
+        assertTrue(ping.body().contains("\"result\":{}"), ping.body());
     }
 
     /**
