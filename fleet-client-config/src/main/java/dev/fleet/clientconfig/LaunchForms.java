@@ -18,6 +18,8 @@ import java.util.Set;
  *       path as executed ({@code #!/bin/sh -e} gives {@code /bin/sh -e /abs/script ARGS}); for
  *       {@code #!/usr/bin/env node}, {@code node /abs/script ARGS} and, with {@code node} found on
  *       {@code PATH}, {@code /usr/bin/node /abs/script ARGS} ({@code env -S} splits the rest);</li>
+ *   <li>for {@code uvx} (by its real file's name), {@code /its/real/dir/uv tool uvx ARGS}, which it execs
+ *       ({@link UvxExec});</li>
  *   <li>for {@code npx} (by its name), {@code npm exec ARGS}: npx retitles itself, leaving its own options
  *       out ({@code npx -y pkg} shows {@code npm exec pkg}), and the kernel then shows the title either as
  *       several elements or as ONE ({@code "npm exec pkg"}), so both, with npx's options and without;</li>
@@ -51,6 +53,7 @@ final class LaunchForms {
                 forms.add(join(head, args));
             }
         }
+        executable.flatMap(UvxExec::head).ifPresent(uv -> forms.add(join(uv, args)));
         if (NpxTitle.isNpx(command)) {
             // npm's title leaves npx's own options out (npm 11: "npx -y pkg a" shows "npm exec pkg a"); the
             // form with them is kept for an npm that shows them.

@@ -139,6 +139,30 @@ class LaunchFormsTest {
                 List.of("srv")), server.launchForms());
     }
 
+    /**
+     * uvx (astral-sh/uv) runs nothing itself: it execs the uv beside its own file, symlinks resolved, with {@code
+     * tool uvx} and its arguments, and uv starts the tool as its child.
+     */
+    @Test
+    void uvxShowsAsTheUvBesideItsRealFileRunningToolUvx() throws Exception {
+        TempHost host = new TempHost(root);
+        Path installed = root.resolve("opt/uv-0.9/bin");
+        Files.createDirectories(installed);
+        Path real = Files.writeString(installed.resolve("uvx"), "\u007fELF");
+        Files.setPosixFilePermissions(real, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createDirectories(host.bin);
+        Path linked = Files.createSymbolicLink(host.bin.resolve("uvx"), real);
+
+        ConfiguredServer server = configured(host, "uvx", "\"mcp-server-git\", \"--repository\", \"/r\"");
+
+        assertEquals(List.of(List.of(linked.toString(), "mcp-server-git", "--repository", "/r"),
+                List.of(installed.toRealPath().resolve("uv").toString(), "tool", "uvx", "mcp-server-git", "--repository",
+                        "/r"),
+                List.of("uvx", "mcp-server-git", "--repository", "/r")), server.launchForms());
+        assertEquals(List.of(List.of("uvx", "pkg")), configured(new TempHost(root.resolve("other")), "uvx", "\"pkg\"")
+                .launchForms(), "not on PATH: where its uv lies is unknown");
+    }
+
     @Test
     void npxNotOnPathStillShowsNpmExec() {
         TempHost host = new TempHost(root);
