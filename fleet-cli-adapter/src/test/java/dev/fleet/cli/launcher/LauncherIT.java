@@ -49,6 +49,26 @@ class LauncherIT {
         FleetJar.assertMappedFromTheArchive(classLog, "liquibase.Scope");
     }
 
+    /**
+     * A JVM that refuses its options exits 1, which reads as an answer (a gate not satisfied, strays): the
+     * launcher refuses them itself, with exit 2 and the JVM's own words on one line, and runs nothing.
+     */
+    @Test
+    void optionsTheJavaRefusesAreTheLaunchersRefusalNeverAnAnswer(@TempDir Path dir) throws Exception {
+        for (String refused : List.of("-XX:+NoSuchFleetOption" + System.nanoTime(), "-Xmx1k")) {
+            ProcessBuilder builder = launcher(LAUNCHER, "assess", "--registry", dir.resolve("r.sqlite3").toString());
+            builder.environment().put("FLEET_JAVA_OPTS", "-Xmx256m " + refused);
+            FleetJar.Run run = Launcher.finish(Launcher.start(builder));
+            assertEquals(2, run.exitCode(), run.stderr());
+            assertEquals("", run.stdout());
+            assertEquals(1, run.stderrLines().size(), run.stderr());
+            assertTrue(run.stderr().startsWith("fleet: FLEET_JAVA_OPTS is refused by "), run.stderr());
+        }
+        ProcessBuilder taken = launcher(LAUNCHER, "roster");
+        taken.environment().put("FLEET_JAVA_OPTS", "-Xmx256m");
+        assertEquals(0, Launcher.finish(Launcher.start(taken)).exitCode(), "options the java takes run the verb");
+    }
+
     @Test
     void worksThroughASymlinkAsFromAnInstalledBinDirectory(@TempDir Path dir) throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("fleet"), LAUNCHER);
