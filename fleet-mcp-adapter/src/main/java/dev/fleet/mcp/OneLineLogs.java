@@ -1,6 +1,7 @@
 package dev.fleet.mcp;
 
 import dev.fleet.domain.Printable;
+import dev.fleet.domain.verdict.OutsideText;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
@@ -10,7 +11,8 @@ import java.nio.charset.Charset;
  * record with one {@code println}, and the MCP SDK puts a client's text in its records (an unknown response's
  * id, a method it does not know). A newline there forged a second log line in the file an MCP client keeps, and
  * an escape sequence recoloured or rewrote the terminal that shows it: each prints {@link Printable}, as {@code
- * \x0a} or {@code \x1b}. What is written as bytes passes as it is.
+ * \x0a} or {@code \x1b}; and a line longer than 4,096 characters is cut there, as a verdict cuts outside text (a
+ * client's id of a megabyte made a megabyte of log file). What is written as bytes passes as it is.
  */
 final class OneLineLogs extends PrintStream {
 
@@ -20,11 +22,16 @@ final class OneLineLogs extends PrintStream {
 
     @Override
     public void println(String line) {
-        super.println(Printable.of(line));
+        super.println(shown(line));
     }
 
     @Override
     public void println(Object value) {
-        super.println(Printable.of(String.valueOf(value)));
+        super.println(shown(String.valueOf(value)));
+    }
+
+    /** The line capped as every outside text is, so a client's megabyte id costs a log file 4 KB, and made printable. */
+    private static String shown(String line) {
+        return Printable.of(OutsideText.cap(line));
     }
 }

@@ -22,6 +22,14 @@ class OneLineLogsTest {
     }
 
     @Test
+    void aLineOfAMegabyteIsCutAsOutsideTextIs() {
+        stderr.println("unknown id " + "y".repeat(1_000_000));
+
+        assertEquals("unknown id " + "y".repeat(4_096 - 11) + "…[truncated, 1000011 chars]" + System.lineSeparator(),
+                text());
+    }
+
+    @Test
     void bytesWrittenAsBytesPassAsTheyAre() {
         stderr.write('\n');
         stderr.print("as\tgiven\n");
