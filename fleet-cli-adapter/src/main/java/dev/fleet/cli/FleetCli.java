@@ -11,12 +11,13 @@ import dev.fleet.cli.host.HostCommand;
 import dev.fleet.cli.jar.BuildProperties;
 import dev.fleet.cli.mcpconfig.McpConfigCommand;
 import dev.fleet.cli.option.RegistryOption;
+import dev.fleet.cli.option.Spellings;
 import dev.fleet.cli.registry.RegistryCommand;
 import dev.fleet.cli.roster.ProcessesCommand;
 import dev.fleet.cli.roster.RosterCommand;
 import dev.fleet.cli.serve.ServeCommand;
-import dev.fleet.domain.Printable;
 import dev.fleet.domain.Failures;
+import dev.fleet.domain.Printable;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.Collections;
@@ -146,7 +147,7 @@ public final class FleetCli implements Callable<Integer> {
         verbsFor(args).forEach((name, verb) -> cli.addSubcommand(name, verb.get()));
         // No @FILE argument files: fleet never takes its arguments from a file, so "--project @dir" is a
         // directory named @dir, not a file read (picocli's reading threw a stack trace, or hung on a FIFO).
-        return ExitCodes.document(cli).setCaseInsensitiveEnumValuesAllowed(true).setExpandAtFiles(false)
+        return ExitCodes.document(Spellings.everywhere(cli)).setExpandAtFiles(false)
                 .setParameterExceptionHandler(ErrorHandling.INSTANCE)
                 .setExitCodeExceptionMapper(ErrorHandling.INSTANCE)
                 .setExecutionExceptionHandler(ErrorHandling.INSTANCE);

@@ -63,7 +63,7 @@ public final class McpConfigCommand implements Callable<Integer> {
     // The contract names this option --format; here it picks the configuration's dialect, never text
     // or JSON (the answer is JSON either way), so it is this verb's own option, not FormatOption.
     @Option(names = "--format", defaultValue = "mcp-json", paramLabel = "mcp-json|claude-desktop",
-            converter = DialectConverter.class, completionCandidates = ConfigDialects.class,
+            completionCandidates = ConfigDialects.class,
             description = "Which client's configuration to print: mcp-json (default; .mcp.json) or "
                     + "claude-desktop (claude_desktop_config.json).")
     private ConfigDialect dialect;
@@ -258,20 +258,6 @@ public final class McpConfigCommand implements Callable<Integer> {
         command.addAll(RunningJar.SERVING_JVM_OPTIONS);
         command.addAll(List.of("-jar", jar.toString()));
         return List.copyOf(command);
-    }
-
-    /** Accepts the documented spellings, mcp-json and claude-desktop, in any case. */
-    static final class DialectConverter implements picocli.CommandLine.ITypeConverter<ConfigDialect> {
-        @Override
-        public ConfigDialect convert(String value) {
-            for (ConfigDialect candidate : ConfigDialect.values()) {
-                if (candidate.name().replace('_', '-').equalsIgnoreCase(value)) {
-                    return candidate;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException(
-                    "expected mcp-json or claude-desktop but was '" + value + "'");
-        }
     }
 
     static final class ConfigDialects extends Candidates.Named<ConfigDialect> {

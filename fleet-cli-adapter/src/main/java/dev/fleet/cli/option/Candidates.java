@@ -5,7 +5,6 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Locale;
 
 /**
  * What shell completion offers for an option, spelled as the command accepts it typed: picocli
@@ -18,7 +17,7 @@ public final class Candidates {
     }
 
     /**
-     * An enum's constants in lower case, {@code _} written {@code -}. A verb's own enum (serve's
+     * An enum's constants as they are written ({@link Spellings}: lower case, {@code _} written {@code -}). A verb's own enum (serve's
      * transports, wait's conditions) has its candidates beside it in the verb, as a subclass of this.
      */
     public abstract static class Named<E extends Enum<E>> implements Iterable<String> {
@@ -30,8 +29,7 @@ public final class Candidates {
 
         @Override
         public Iterator<String> iterator() {
-            return Arrays.stream(type.getEnumConstants())
-                    .map(constant -> constant.name().toLowerCase(Locale.ROOT).replace('_', '-')).iterator();
+            return Arrays.stream(type.getEnumConstants()).map(Spellings::of).iterator();
         }
     }
 
