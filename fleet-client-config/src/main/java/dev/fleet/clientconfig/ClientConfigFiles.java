@@ -42,7 +42,7 @@ public final class ClientConfigFiles implements ClientConfigurations {
     @Override
     public Read read(List<Path> extraFiles, Path project) {
         List<ConfiguredServer> servers = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(known.ignored());
         Set<Path> seen = new HashSet<>();
         for (ConfigSource source : known.all(project)) {
             if (seen.add(source.file())) {

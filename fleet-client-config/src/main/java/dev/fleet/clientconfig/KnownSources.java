@@ -13,7 +13,7 @@ import java.util.Optional;
  * reader was given: {@code $HOME}, {@code $XDG_CONFIG_HOME} (else {@code $HOME/.config}), and the two
  * clients' own overrides of their home, {@code $CODEX_HOME} (else {@code ~/.codex}) and
  * {@code $CLAUDE_CONFIG_DIR} (else {@code ~}, for {@code .claude.json}). A relative value is ignored,
- * as the XDG specification says; with no {@code $HOME} only the project's files are read.
+ * as the XDG specification says, with a warning; with no {@code $HOME} only the project's files are read.
  */
 final class KnownSources {
 
@@ -22,12 +22,27 @@ final class KnownSources {
     private final Path codexHome;
     private final Path claudeHome;
 
+    /** The variables set to a path that is not absolute, in order: each ignored, and named in a warning. */
+    private final List<String> ignored = new ArrayList<>();
+
     KnownSources(Map<String, String> environment) {
+        for (String variable : List.of("HOME", "XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR")) {
+            String value = environment.get(variable);
+            if (value != null && !value.isEmpty() && absolute(value).isEmpty()) {
+                ignored.add(variable + " is not an absolute path ('" + value + "'): ignored, as the XDG "
+                        + "specification says, so the files under it are not read");
+            }
+        }
         this.home = absolute(environment.get("HOME")).orElse(null);
         Path under = home == null ? null : home.resolve(".config");
         this.configHome = absolute(environment.get("XDG_CONFIG_HOME")).orElse(under);
         this.codexHome = absolute(environment.get("CODEX_HOME")).orElse(home == null ? null : home.resolve(".codex"));
         this.claudeHome = absolute(environment.get("CLAUDE_CONFIG_DIR")).orElse(home);
+    }
+
+    /** One line for each variable that names a relative path, and so is ignored. */
+    List<String> ignored() {
+        return List.copyOf(ignored);
     }
 
     /** The user's home, if the environment names one. */

@@ -9,6 +9,7 @@ import dev.fleet.domain.host.ConfiguredServer;
 import dev.fleet.domain.port.out.ClientConfigurations;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,25 @@ class ProjectAndNamedFilesTest {
         for (ConfiguredServer server : read.servers()) {
             assertEquals(project, server.project(), server.name());
         }
+    }
+
+    /**
+     * A relative HOME or XDG_CONFIG_HOME names nothing a client reads (the XDG specification: ignored), and reading
+     * nothing in silence would report a host of configured servers as one without any: each is one warning.
+     */
+    @Test
+    void aRelativeHomeIsIgnoredWithAWarningAndTheProjectIsStillRead() {
+        TempHost host = new TempHost(root);
+        host.inProject(".mcp.json", "{\"mcpServers\": {\"claude\": {\"command\": \"c-mcp\"}}}");
+        Map<String, String> environment = Map.of("HOME", "home", "XDG_CONFIG_HOME", "rel/config", "PATH",
+                host.bin.toString());
+
+        ClientConfigurations.Read read = new ClientConfigFiles(environment).read(List.of(), host.project);
+
+        assertEquals(List.of("HOME is not an absolute path ('home'): ignored, as the XDG specification says, so the "
+                + "files under it are not read", "XDG_CONFIG_HOME is not an absolute path ('rel/config'): ignored, as "
+                + "the XDG specification says, so the files under it are not read"), read.warnings());
+        assertEquals(ClientKind.CLAUDE_CODE, TempHost.only(read, "claude").client());
     }
 
     @Test

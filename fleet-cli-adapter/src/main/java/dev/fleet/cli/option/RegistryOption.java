@@ -39,6 +39,8 @@ public final class RegistryOption {
 
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
+    /** The same for a relative HOME. */
+    private static final AtomicBoolean WARNED_HOME = new AtomicBoolean();
 
     /**
      * The shared PostgreSQL registry named, if the option or {@code FLEET_REGISTRY} names one.
@@ -96,6 +98,11 @@ public final class RegistryOption {
             // stderr, never stdout: over stdio, stdout is the protocol's.
             System.err.println("fleet: warning: XDG_STATE_HOME is relative (" + Printable.of(System.getenv(
                     RegistryLocation.STATE_HOME_ENV)) + "); ignored as the XDG spec says, using ~/.local/state");
+        }
+        if (RegistryLocation.ignoresHome(System.getenv()) && !WARNED_HOME.getAndSet(true)) {
+            System.err.println("fleet: warning: HOME is relative (" + Printable.of(System.getenv(
+                    RegistryLocation.HOME_ENV)) + "); ignored for the registry, using the account's home "
+                    + Printable.of(System.getProperty("user.home")));
         }
         try {
             return RegistryLocation.defaultPath().toAbsolutePath().normalize();

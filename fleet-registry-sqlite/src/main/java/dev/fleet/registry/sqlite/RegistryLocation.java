@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * Where the registry lives by default (docs/CONTRACT.md): {@code $FLEET_REGISTRY} when set, else
  * {@code ${XDG_STATE_HOME:-$HOME/.local/state}/gitea-tools/control_plane.sqlite3}, a relative
- * {@code XDG_STATE_HOME} being ignored as unset. Resolved from an
+ * {@code XDG_STATE_HOME} or {@code HOME} being ignored as unset. Resolved from an
  * environment map so it can be tested without touching the real environment.
  */
 public final class RegistryLocation {
@@ -44,10 +44,10 @@ public final class RegistryLocation {
         }
         String stateHome = env.get(STATE_HOME_ENV);
         if (!isSet(stateHome) || !absolute(stateHome)) {
-            String home = isSet(env.get(HOME_ENV)) ? env.get(HOME_ENV) : fallbackHome;
-            if (!isSet(home)) {
+            String home = isSet(env.get(HOME_ENV)) && absolute(env.get(HOME_ENV)) ? env.get(HOME_ENV) : fallbackHome;
+            if (!isSet(home) || !absolute(home)) {
                 throw new IllegalStateException(
-                        "cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME");
+                        "cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME (an absolute path)");
             }
             return inStateHome(path(HOME_ENV, home).resolve(".local").resolve("state"));
         }
@@ -90,6 +90,17 @@ public final class RegistryLocation {
     public static boolean ignoresStateHome(Map<String, String> env) {
         String stateHome = env.get(STATE_HOME_ENV);
         return !isSet(env.get(REGISTRY_ENV)) && isSet(stateHome) && !absolute(stateHome);
+    }
+
+    /**
+     * Whether {@code env} sets a relative {@code HOME} that the default path ignores, as it ignores a relative
+     * {@code XDG_STATE_HOME}: members a client starts in other directories would each open another registry.
+     */
+    public static boolean ignoresHome(Map<String, String> env) {
+        String home = env.get(HOME_ENV);
+        String stateHome = env.get(STATE_HOME_ENV);
+        return !isSet(env.get(REGISTRY_ENV)) && !(isSet(stateHome) && absolute(stateHome)) && isSet(home)
+                && !absolute(home);
     }
 
     /** Absolute as the XDG spec means it, read from the text: a value that cannot be a path is judged later, by {@link #path}. */

@@ -40,7 +40,8 @@ class RegistryLocationTest {
     void noHomeAtAllIsAClearError() {
         IllegalStateException error =
                 assertThrows(IllegalStateException.class, () -> RegistryLocation.resolve(Map.of(), null));
-        assertEquals("cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME", error.getMessage());
+        assertEquals("cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME (an absolute path)",
+                error.getMessage());
     }
 
     /** The XDG spec: a relative path is invalid and ignored; it would put registries wherever a command runs. */
@@ -52,6 +53,25 @@ class RegistryLocationTest {
         assertTrue(RegistryLocation.ignoresStateHome(env));
         assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "/state")));
         assertFalse(RegistryLocation.ignoresStateHome(Map.of("XDG_STATE_HOME", "rel", "FLEET_REGISTRY", "/r")));
+    }
+
+    /**
+     * A relative HOME would put the registry wherever a command runs, and split a fleet whose members a client
+     * starts in other directories: it is ignored as a relative XDG_STATE_HOME is, and the account's home stands in.
+     */
+    @Test
+    void aRelativeHomeIsIgnoredAndTheAccountsHomeStandsIn() {
+        Map<String, String> env = Map.of("HOME", "rel/home");
+        assertEquals(Path.of("/fallback/.local/state/gitea-tools/control_plane.sqlite3"),
+                RegistryLocation.resolve(env, "/fallback"));
+        assertTrue(RegistryLocation.ignoresHome(env));
+        assertFalse(RegistryLocation.ignoresHome(Map.of("HOME", "/home/op")));
+        assertFalse(RegistryLocation.ignoresHome(Map.of("HOME", "rel", "XDG_STATE_HOME", "/state")));
+        assertFalse(RegistryLocation.ignoresHome(Map.of("HOME", "rel", "FLEET_REGISTRY", "/r")));
+        IllegalStateException neither = assertThrows(IllegalStateException.class,
+                () -> RegistryLocation.resolve(env, "also/relative"));
+        assertEquals("cannot locate the registry: set FLEET_REGISTRY, XDG_STATE_HOME or HOME (an absolute path)",
+                neither.getMessage());
     }
 
     /** A NUL stands in for what a non-UTF-8 locale makes of /tmp/josé: text that can be no path. */
