@@ -13,6 +13,7 @@ import dev.fleet.domain.host.HostReport;
 import dev.fleet.domain.host.HostReportDocument;
 import dev.fleet.domain.port.in.HostInventoryUseCase;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -106,6 +107,11 @@ public final class HostCommand implements Callable<Integer> {
         if (project == null && System.getProperty("user.dir", "").indexOf('\uFFFD') >= 0) {
             throw new ConfigurationException("the current directory's name holds bytes that are not text in this "
                     + "locale's charset, so its project files cannot be opened; run with a UTF-8 locale, or give --project DIR");
+        }
+        // A mistyped --project would read no project files, in silence, or warn of each as unreadable.
+        if (project != null && !Files.isDirectory(folder)) {
+            throw new ConfigurationException("--project " + Printable.of(project.toString()) + ": "
+                    + (Files.exists(folder) ? "not a directory" : "no such directory"));
         }
         return folder;
     }

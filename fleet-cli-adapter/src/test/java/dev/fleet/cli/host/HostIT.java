@@ -56,7 +56,8 @@ class HostIT {
     @Test
     void aBadOptionIsExitTwoWithOneLineOnStderr() {
         for (List<String> args : List.of(List.of("host", "--format", "xml"), List.of("host", "--strays", "--bogus"),
-                List.of("host", "--config", ""), List.of("host", "stray-argument"))) {
+                List.of("host", "--config", ""), List.of("host", "stray-argument"),
+                List.of("host", "--project", "/nonexistent-fleet-project"), List.of("host", "--project", "/etc/hostname"))) {
             FleetJar.Run run = FleetJar.run(args.toArray(String[]::new));
             assertEquals(2, run.exitCode(), args + ": " + run.stderr());
             assertEquals(1, run.stderrLines().size(), args + ": " + run.stderr());
