@@ -1,5 +1,6 @@
 package dev.fleet.domain.lifecycle;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -17,5 +18,10 @@ public record ParentProcess(long pid, Instant startedAt) {
         if (pid <= 0) {
             throw new IllegalArgumentException("parent process: pid must be positive, got " + pid);
         }
+    }
+
+    /** The same parent with its start read {@code step} later or earlier (a wall-clock step moved the boot time). */
+    public ParentProcess movedBy(Duration step) {
+        return startedAt == null ? this : new ParentProcess(pid, startedAt.plus(step));
     }
 }

@@ -94,13 +94,14 @@ public record ServerIdentity(
 
     /**
      * The same identity with the start instant the OS now reports for this process. Observers read every
-     * start against the boot time, which a wall-clock step moves: the wrapped server's recorded start moves
-     * by as much, so that it still names the same child.
+     * start against the boot time, which a wall-clock step moves: the recorded starts of the parent and of the
+     * wrapped server move by as much, so that they still name the same client and the same child.
      */
     public ServerIdentity withProcessStartedAt(Instant observedStart) {
         Duration step = processStartedAt == null || observedStart == null ? Duration.ZERO
                 : Duration.between(processStartedAt, observedStart);
-        return with(observedStart, parent, endpoint, hostId, server == null ? null : server.movedBy(step));
+        return with(observedStart, parent == null ? null : parent.movedBy(step), endpoint, hostId,
+                server == null ? null : server.movedBy(step));
     }
 
     /** The same identity started by {@code startedBy} (null: unknown). */

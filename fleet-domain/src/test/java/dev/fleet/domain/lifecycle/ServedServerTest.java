@@ -47,14 +47,22 @@ class ServedServerTest {
         assertEquals(child(), identity.server());
     }
 
-    /** This process's start read anew (a clock step) moves the server's by as much: both come from the boot time. */
+    /**
+     * This process's start read anew (a clock step) moves the server's and the parent's by as much: all come from
+     * the boot time, and a parent whose recorded start no longer matches reads as gone (every member orphaned).
+     */
     @Test
-    void aMovedStartMovesTheServersByAsMuch() {
-        ServerIdentity wrapping = Identities.controller(4100).withServer(child());
+    void aMovedStartMovesTheServersAndTheParentsByAsMuch() {
+        Instant clientStarted = Instant.parse("2026-07-28T01:59:23.500Z");
+        ServerIdentity wrapping = Identities.controller(4100).withServer(child())
+                .withParent(new ParentProcess(4000, clientStarted));
 
         ServerIdentity stepped = wrapping.withProcessStartedAt(wrapping.processStartedAt().plusSeconds(90));
 
         assertEquals(new ServedServer("python3 server.py", 4242, CHILD_STARTED.plusSeconds(90)), stepped.server());
+        assertEquals(new ParentProcess(4000, clientStarted.plusSeconds(90)), stepped.parent());
+        assertEquals(new ParentProcess(4000, null), Identities.controller(4100).withParent(new ParentProcess(4000,
+                null)).withProcessStartedAt(NOW).parent(), "a start never read stays unknown");
         assertEquals(child(), wrapping.withProcessStartedAt(wrapping.processStartedAt()).server());
         ServedServer unknownStart = new ServedServer("python3 server.py", 4242, null);
         assertEquals(unknownStart, Identities.controller(4100).withServer(unknownStart).withProcessStartedAt(NOW)
