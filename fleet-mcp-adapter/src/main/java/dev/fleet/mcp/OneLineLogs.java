@@ -11,8 +11,9 @@ import java.nio.charset.Charset;
  * record with one {@code println}, and the MCP SDK puts a client's text in its records (an unknown response's
  * id, a method it does not know). A newline there forged a second log line in the file an MCP client keeps, and
  * an escape sequence recoloured or rewrote the terminal that shows it: each prints {@link Printable}, as {@code
- * \x0a} or {@code \x1b}; and a line longer than 4,096 characters is cut there, as a verdict cuts outside text (a
- * client's id of a megabyte made a megabyte of log file). What is written as bytes passes as it is.
+ * \x0a} or {@code \x1b} (a tab stays a tab); and a line longer than 4,096 characters, so made, is cut there, as a
+ * verdict cuts outside text (a client's id of a megabyte made a megabyte of log file). What is written as bytes
+ * passes as it is.
  */
 final class OneLineLogs extends PrintStream {
 
@@ -30,8 +31,15 @@ final class OneLineLogs extends PrintStream {
         super.println(shown(String.valueOf(value)));
     }
 
-    /** The line capped as every outside text is, so a client's megabyte id costs a log file 4 KB, and made printable. */
+    /**
+     * The line made printable but for its tabs (a stack trace's frames begin with one), then capped as every outside
+     * text is: a client's megabyte id, or 4,096 escapes, costs a log file some 4 KB.
+     */
     private static String shown(String line) {
-        return Printable.of(OutsideText.cap(line));
+        String[] fields = line.split("\t", -1);
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = Printable.of(fields[i]);
+        }
+        return OutsideText.cap(String.join("\t", fields));
     }
 }

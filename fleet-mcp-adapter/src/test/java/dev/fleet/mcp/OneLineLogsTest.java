@@ -22,11 +22,20 @@ class OneLineLogsTest {
     }
 
     @Test
-    void aLineOfAMegabyteIsCutAsOutsideTextIs() {
+    void aLineOfAMegabyteOrOfEscapesIsCutAsOutsideTextIs() {
         stderr.println("unknown id " + "y".repeat(1_000_000));
+        stderr.println("\u001b".repeat(4_096));
 
-        assertEquals("unknown id " + "y".repeat(4_096 - 11) + "…[truncated, 1000011 chars]" + System.lineSeparator(),
-                text());
+        assertEquals("unknown id " + "y".repeat(4_096 - 11) + "…[truncated, 1000011 chars]" + System.lineSeparator()
+                + "\\x1b".repeat(1_024) + "…[truncated, 16384 chars]" + System.lineSeparator(), text());
+    }
+
+    /** A stack trace's frames begin with a tab, which forges no line and stays as it is. */
+    @Test
+    void aTabStaysATab() {
+        stderr.println("\tat dev.fleet.Example.run(Example.java:7)\u001b");
+
+        assertEquals("\tat dev.fleet.Example.run(Example.java:7)\\x1b" + System.lineSeparator(), text());
     }
 
     @Test

@@ -40,7 +40,7 @@ final class CommandLines {
     }
 
     /**
-     * {@code arguments} as a list, each argument with its secrets masked as {@link #masked} masks it (a value an
+     * {@code arguments} as a list, each argument with its secrets masked as {@link #shown} masks it (a value an
      * argument opens hidden in the next): what {@code fleet host} keeps, to match arguments one by one.
      */
     static List<String> maskedApart(String arguments) {

@@ -7,7 +7,8 @@ import dev.fleet.domain.SecretMask;
  * of a registry row): an answer must fit every client, and a process with a megabyte of argv must
  * not make the gate unanswerable. The cap is applied when the verdict is rendered, before
  * digesting, never before comparing: two long cohort ids that differ only past the cap still split
- * the cohort. Capping a capped text changes nothing, so a text stored capped (a wrapped server's
+ * the cohort. (An observer keeps each command line capped already, as it is shown: nothing compares
+ * command lines.) Capping a capped text changes nothing, so a text stored capped (a wrapped server's
  * {@code server_command}) keeps the length it had before.
  */
 public final class OutsideText {
