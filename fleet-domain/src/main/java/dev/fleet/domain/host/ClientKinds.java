@@ -66,7 +66,7 @@ final class ClientKinds {
 
     private static ClientKind script(List<String> argv, boolean shell) {
         for (String argument : argv.subList(1, argv.size())) {
-            if (shell && argument.matches("-[A-Za-z]*c[A-Za-z]*")) {
+            if (shell && givesACommand(argument)) {
                 return null; // a command given as text, not a script
             }
             if (!argument.startsWith("-")) {
@@ -74,5 +74,25 @@ final class ClientKinds {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a shell's {@code argument} is options of letters that hold {@code c} ({@code -c}, {@code -lc}): read
+     * in one pass, since any user writes them (a backtracking {@code -[A-Za-z]*c[A-Za-z]*} took seconds on one
+     * option of 128 KiB).
+     */
+    private static boolean givesACommand(String argument) {
+        if (argument.length() < 2 || argument.charAt(0) != '-') {
+            return false;
+        }
+        boolean command = false;
+        for (int i = 1; i < argument.length(); i++) {
+            char c = argument.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')) {
+                return false;
+            }
+            command |= c == 'c';
+        }
+        return command;
     }
 }

@@ -2,9 +2,14 @@ package dev.fleet.domain.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.fleet.testing.Patience;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,5 +50,24 @@ class ClientKindsTest {
             "python3|-m|claude_wrapper", "/usr/lib/systemd/systemd|--user", "bash|-c|claude", "sh|-lc|claude", "bash|-ec|claude|x", "bash|-o|posix", ""})
     void anythingElseIsOfNoKnownKind(String line) {
         assertNull(ClientKinds.of(line.isEmpty() ? List.of() : argv(line)));
+    }
+
+    /**
+     * Any user's shell may carry options of 128 KiB ({@code -ccc…c!}), which a backtracking regular expression
+     * took seconds each to refuse (the host audit: one such process stalled a look past a minute): the options are
+     * read in one pass, and such a look ends at once.
+     */
+    @Test
+    void aHugeShellOptionIsReadInOnePass() {
+        List<String> argv = new ArrayList<>(List.of("sh"));
+        for (int i = 0; i < 7; i++) {
+            argv.add("-" + "c".repeat(131_000) + "!");
+        }
+        argv.add("/opt/bin/claude");
+
+        ClientKind kind = assertTimeoutPreemptively(Patience.scaled(Duration.ofSeconds(20)), () -> ClientKinds.of(argv));
+
+        assertEquals(ClientKind.CLAUDE_CODE, kind, "not options: the script after them names the client");
+        assertNull(ClientKinds.of(List.of("sh", "-e" + "x".repeat(131_000) + "c", "claude")), "an option holding c");
     }
 }
