@@ -193,7 +193,7 @@ final class HostLook {
         Descriptors stdio = process.stdio();
         return new HostProcess(process.pid(), process.parent(), process.group(), process.session(), process.uid(),
                 process.ticks(), process.startedAt(), process.argv(), stdio.stdinTerminal(), stdio.stdinChannel(),
-                stdio.stdoutChannel(), written, process.memoryBytes(), fdsRead);
+                stdio.stdinSocket() >= 0, stdio.stdoutChannel(), written, process.memoryBytes(), fdsRead);
     }
 
     /** The process, or null when it has gone (or died and waits to be reaped) since the listing. */

@@ -37,7 +37,8 @@ public final class HostClassifier {
         ProcessForest forest = ProcessForest.of(snapshot.processes());
         FleetPart fleet = FleetPart.of(forest, snapshot.fleetPids(), snapshot.ownPid());
         HostProcess own = forest.get(snapshot.ownPid());
-        ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured(), own == null ? -1 : own.uid());
+        int owner = own == null ? -1 : own.uid();
+        ServerTrees servers = ServerTrees.of(forest, fleet, snapshot.configured(), owner);
         PipeHolders holders = PipeHolders.of(forest);
         LongPredicate mayFeed = pid -> !servers.inTrees().contains(pid) && !fleet.contains(pid);
 
@@ -50,7 +51,8 @@ public final class HostClassifier {
         List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, blind));
         List<Long> undecided = found.stream().filter(server -> server.state() == ServerState.CURRENT
                 && server.client() == null).map(server -> server.root().pid()).sorted().toList();
-        List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured());
+        List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured(),
+                owner);
         found.addAll(leftovers);
         if (all) {
             Set<Long> taken = new HashSet<>(fleet.spared());
@@ -60,10 +62,13 @@ public final class HostClassifier {
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
         if (!undecided.isEmpty()) {
-            warnings.add("cannot tell whether " + (undecided.size() == 1 ? "pid " : "pids ")
+            warnings.add("cannot tell " + (blind ? "whether " : "which process feeds ")
+                    + (undecided.size() == 1 ? "pid " : "pids ")
                     + undecided.stream().map(String::valueOf).collect(Collectors.joining(", "))
-                    + (undecided.size() == 1 ? " is" : " are") + " orphaned: the open files of " + unread + (unread == 1 ? " process" : " processes")
-                    + " could not be read (another user's, or past the look's bound); shown current, without a client");
+                    + (blind ? (undecided.size() == 1 ? " is" : " are") + " orphaned: the open files of " + unread
+                            + (unread == 1 ? " process" : " processes") + " could not be read (another user's, or past "
+                            + "the look's bound)" : ": two processes hold the sockets on either side of its stdin's")
+                    + "; shown current, without a client");
         }
         return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings, snapshot.processTableRead());
     }

@@ -24,6 +24,8 @@ import java.util.Set;
  *     numbered by one kernel counter), null when stdin is neither or unreadable. A Node client (Claude Code,
  *     VS Code, Cursor, Gemini CLI, Claude Desktop, the TypeScript SDK) gives its servers one end of a
  *     socketpair, libuv's way; others a pipe
+ * @param stdinSocket whether that channel is a socket: then who holds its other end is only guessed (the inode
+ *     next to it), never known as a pipe's writing end is
  * @param stdoutPipe whether its stdout is a pipe or a socket
  * @param pipesWritten the channels (inodes) among those some observed process's stdin reads whose other end
  *     this process holds: a pipe it holds open for writing, or a socket it holds whose inode is next to the
@@ -38,8 +40,8 @@ import java.util.Set;
  *     or the look's bound cut them. One such process means an unfed stdin proves no client gone
  */
 public record HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
-        Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdoutPipe,
-        Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
+        Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdinSocket,
+        boolean stdoutPipe, Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
 
     /** Keys of a client's configuration whose values are a server's secrets (Codex: {@code http_headers}). */
     private static final List<String> ENV_KEYS = List.of("env", "headers", "http_headers");
@@ -47,6 +49,14 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
     public HostProcess {
         argv = List.copyOf(argv);
         pipesWritten = Set.copyOf(Objects.requireNonNull(pipesWritten, "pipesWritten"));
+    }
+
+    /** A process whose stdin channel, if any, is a pipe, whose writing end's holders are known. */
+    public HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
+            Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdoutPipe,
+            Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
+        this(pid, parentPid, processGroup, session, uid, startTicks, startedAt, argv, stdinTerminal, stdinPipe, false,
+                stdoutPipe, pipesWritten, memoryBytes, fdsRead);
     }
 
     /** Its arguments joined by single spaces, as matched. */

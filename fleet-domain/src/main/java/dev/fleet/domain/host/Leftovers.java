@@ -10,8 +10,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@code leftover} rule (the contract, §14, "Leftover"): a process alive after the server process
- * that started it is gone. It reads its stdin from a pipe whose writing end a live client holds, it
+ * The {@code leftover} rule (the contract, §14, "Leftover"): a process of the invoking user alive after the server
+ * process that started it is gone. It reads its stdin from a pipe whose writing end a live client holds (a pipe:
+ * over a socket, who holds its peer is only guessed, and a guess never makes a stray), it
  * matches no entry, and the wrapper that started it is gone: it is in no live server tree, and that
  * client is not among its ancestors (the wrapper's exit handed it to init or a subreaper, out of the
  * client's tree). The last condition is the contract's "whose parent is neither that client nor in a
@@ -27,17 +28,19 @@ final class Leftovers {
     private Leftovers() {
     }
 
+    /** @param owner the invoking user's uid, -1 when unknown: another user's process is theirs to stop */
     static List<Found> of(ProcessForest forest, FleetPart fleet, ServerTrees servers, List<Found> configured,
-            PipeHolders holders, List<ConfiguredServer> entries) {
+            PipeHolders holders, List<ConfiguredServer> entries, int owner) {
         Set<Long> clients = new HashSet<>();
         configured.stream().filter(found -> found.client() != null).forEach(found -> clients.add(found.client().pid()));
         Map<Long, HostProcess> clientOf = new HashMap<>();
         for (HostProcess process : forest.all()) {
             if (fleet.spares(process.pid()) || servers.inTrees().contains(process.pid()) || process.stdinTerminal()
-                    || ClientKinds.of(process.argv()) != null) {
+                    || ClientKinds.of(process.argv()) != null || owner >= 0 && process.uid() != owner) {
                 continue;
             }
-            HostProcess client = holders.feeder(process, pid -> !servers.inTrees().contains(pid)
+            // Known, never guessed: any process at all may be taken for a leftover, and the stop script ends it.
+            HostProcess client = holders.knownFeeder(process, pid -> !servers.inTrees().contains(pid)
                     && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null));
             HostProcess parent = forest.parent(process);
             // Reparented (its parent gone, init or a reaper): a live ordinary parent is its owner, seen or not.

@@ -38,18 +38,43 @@ final class PipeHolders {
     }
 
     /**
-     * The preferred holder of the writing end of {@code reader}'s stdin pipe among those {@code counts}
-     * accepts (by pid), or null when none does or its stdin reads no known pipe.
+     * The preferred holder of the other end of {@code reader}'s stdin channel among those {@code counts} accepts
+     * (by pid), or null when none does, its stdin reads no known channel, or the channel is a socket that two
+     * processes hold sockets next to: its peer is one of them, and no look can tell which ({@link #fed} still
+     * says it is fed).
      */
     HostProcess feeder(HostProcess reader, LongPredicate counts) {
-        if (reader.stdinPipe() == null) {
+        List<HostProcess> counted = holders(reader, counts);
+        if (counted.isEmpty() || reader.stdinSocket() && counted.stream().map(HostProcess::pid).distinct().count() > 1) {
             return null;
         }
+        return counted.get(0);
+    }
+
+    /**
+     * The holder of the writing end of {@code reader}'s stdin pipe, as {@link #feeder} names it, only where it is
+     * known: over a socket the holder is a guess (the inode next to it), which may name a process that feeds
+     * nothing of it, and no guess may make a process a stray (the contract, §14).
+     */
+    HostProcess knownFeeder(HostProcess reader, LongPredicate counts) {
+        return reader.stdinSocket() ? null : feeder(reader, counts);
+    }
+
+    /** Whether some process {@code counts} accepts holds the other end of {@code reader}'s stdin channel, named or not. */
+    boolean fed(HostProcess reader, LongPredicate counts) {
+        return !holders(reader, counts).isEmpty();
+    }
+
+    private List<HostProcess> holders(HostProcess reader, LongPredicate counts) {
+        if (reader.stdinPipe() == null) {
+            return List.of();
+        }
+        List<HostProcess> counted = new ArrayList<>();
         for (HostProcess holder : byPipe.getOrDefault(reader.stdinPipe(), Collections.emptyList())) {
             if (holder.pid() != reader.pid() && counts.test(holder.pid())) {
-                return holder;
+                counted.add(holder);
             }
         }
-        return null;
+        return counted;
     }
 }

@@ -11,7 +11,10 @@ import java.util.function.LongPredicate;
  *       client, of a known kind or shown by its command. Never an orphan: the holders of its stdin's other
  *       end go unseen in ordinary cases (a client of another user, a socketpair not numbered next to it);</li>
  *   <li>its parent is gone, init or a reaper: the live process that holds the other end of its stdin channel
- *       (outside every server tree: a server never feeds another) is its client. None seen, and the look read
+ *       (outside every server tree: a server never feeds another) is its client; over a socket, where two
+ *       processes hold the sockets on either side of its stdin's, neither is named and it is
+ *       {@link Undecided}: a wrong guess must never make it a stray under a client it does not belong to. None
+ *       seen, and the look read
  *       the open files of every process that could hold it: {@link Orphaned}. None seen, but some process's
  *       files could not be read ({@code blind}: another user's, or past the look's bound): {@link Undecided},
  *       since the unseen holder may be its client;</li>
@@ -27,7 +30,10 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
     record Orphaned() implements Placement {
     }
 
-    /** No client seen, and no proof that none is left: reported {@code current} without a client, with a warning. */
+    /**
+     * No client named, and no proof that none is left (an unread holder may be its client, or two hold the sockets
+     * next to its stdin's): reported {@code current} without a client, with a warning.
+     */
     record Undecided() implements Placement {
     }
 
@@ -51,6 +57,9 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
         HostProcess feeder = holders.feeder(server, mayFeed);
         if (feeder != null) {
             return new Client(feeder);
+        }
+        if (holders.fed(server, mayFeed)) {
+            return new Undecided(); // fed, by one of two processes holding the sockets on either side of its stdin's
         }
         if (server.stdinPipe() == null) {
             return parent == null || parent.pid() <= ProcessForest.INIT ? new Orphaned() : new Client(parent);

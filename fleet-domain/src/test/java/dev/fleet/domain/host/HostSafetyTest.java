@@ -195,4 +195,65 @@ class HostSafetyTest {
 
         assertEquals("a?b?c?d?e?f?g?h", Sanitized.oneLine(text));
     }
+
+    /** The invoker (uid 1000), so that the look knows whose processes are its own to stop. */
+    private static HostFixture ownedBy1000() {
+        return host().add(new HostProcess(HostFixture.OWN_PID, 1, HostFixture.OWN_PID, HostFixture.OWN_PID, 1000, 9_000,
+                HostFixture.at(9_000), List.of("java", "-jar", "fleet.jar", "host"), true, null, false, Set.of(), 0,
+                true));
+    }
+
+    /** A process reparented to init that reads {@code channel}, of {@code uid}, over a pipe or a socket. */
+    private static HostProcess adopted(long pid, int uid, long channel, boolean socket, String... argv) {
+        return new HostProcess(pid, 1, pid, pid, uid, 4_500, HostFixture.at(4_500), List.of(argv), false, channel,
+                socket, true, Set.of(), 1024, true);
+    }
+
+    /** Another user's process is theirs to stop: never a leftover, whoever feeds it (the host audit's H3). */
+    @Test
+    void anotherUsersProcessIsNeverALeftover() {
+        HostFixture host = ownedBy1000().client(700, 1, 500, Set.of(13L, 14L), "claude");
+
+        HostReport report = host.add(adopted(4000, 65_534, 13, false, "sleep", "100000"))
+                .add(adopted(4100, 1000, 14, false, "sleep", "100000")).report();
+
+        assertTrue(report.servers().stream().noneMatch(server -> server.rootPid() == 4000), report.toString());
+        assertEquals(ServerState.LEFTOVER, server(report, 4100).state(), "the invoker's own, over a pipe");
+    }
+
+    /**
+     * Over a socket, who holds the peer is a guess (the inode next to it): a process next to which a client holds a
+     * socket is never a leftover on that alone, since the stop script would end it (the host audit's H2).
+     */
+    @Test
+    void aProcessFedOverASocketIsNeverALeftoverOnAGuess() {
+        HostReport report = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+                .add(adopted(4000, 1000, 13, true, "sleep", "100000")).report();
+
+        assertTrue(report.servers().stream().noneMatch(server -> server.rootPid() == 4000), report.toString());
+        assertEquals(0, report.strays());
+    }
+
+    /**
+     * A server reparented to init whose stdin socket has its neighbours held by two processes is fed by one of them,
+     * which no look can tell: it is under neither client, never an older generation of the other's instance.
+     */
+    @Test
+    void aServerWhoseSocketNeighboursTwoProcessesHoldIsUnderNeither() {
+        HostFixture host = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+                .process(3200, 700, 6_000, 21, "uvx", "mcp-files");
+        HostReport guessed = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+                .process(3200, 700, 6_000, 21, "uvx", "mcp-files")
+                .add(adopted(3100, 1000, 13, true, "uvx", "mcp-files")).report();
+        assertEquals(ServerState.STALE_GENERATION, server(guessed, 3100).state(), "one holder next to it: its client");
+
+        HostReport report = host.client(800, 1, 400, Set.of(13L), "myhost")
+                .add(adopted(3100, 1000, 13, true, "uvx", "mcp-files")).report();
+
+        assertEquals(ServerState.CURRENT, server(report, 3100).state(), report.toString());
+        assertNull(server(report, 3100).clientPid());
+        assertEquals(0, report.strays());
+        assertTrue(report.warnings().stream().anyMatch(line -> line.startsWith("cannot tell which process feeds pid "
+                + "3100: two processes hold the sockets on either side")), report.warnings().toString());
+    }
 }
