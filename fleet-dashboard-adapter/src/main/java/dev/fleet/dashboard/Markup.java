@@ -1,7 +1,6 @@
 package dev.fleet.dashboard;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import dev.fleet.domain.Printable;
 
 /**
  * HTML written as the page's script writes its nodes, for the first verdict served inside the page:
@@ -10,13 +9,6 @@ import java.util.regex.Pattern;
  * from hostile registries: nothing from a verdict is ever written as markup.
  */
 final class Markup {
-
-    /**
-     * What the text output writes as {@code \xNN} (or a backslash, u and four hex digits), as the page's
-     * script does (dashboard.js).
-     */
-    private static final Pattern UNPRINTABLE = Pattern.compile("[\\x00-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u2028-\\u202e"
-            + "\\u2066-\\u2069]");
 
     private final StringBuilder html = new StringBuilder();
 
@@ -71,17 +63,10 @@ final class Markup {
 
     /**
      * {@code text} with each character the text output escapes written as {@code \xNN} (or a backslash,
-     * u and four hex digits).
+     * u and four hex digits): {@link Printable}, as the page's script does (dashboard.js).
      */
     static String printable(String text) {
-        Matcher unprintable = UNPRINTABLE.matcher(text);
-        StringBuilder shown = new StringBuilder();
-        while (unprintable.find()) {
-            char c = unprintable.group().charAt(0);
-            unprintable.appendReplacement(shown, Matcher.quoteReplacement(c <= 0xff ? String.format("\\x%02x", (int) c)
-                    : String.format("\\u%04x", (int) c)));
-        }
-        return unprintable.appendTail(shown).toString();
+        return Printable.of(text);
     }
 
     /** Text safe in an element and in a quoted attribute. */

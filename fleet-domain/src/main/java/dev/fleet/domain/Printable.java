@@ -7,7 +7,7 @@ package dev.fleet.domain;
  * paint "GATE SATISFIED" over the real verdict, hide text by reversing it, or start a second line
  * of an error. Those are
  * the C0 controls (newline and ESC among them), DEL, the C1 controls (CSI U+009B among them), the
- * bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and paragraph
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and paragraph
  * separators (U+2028, U+2029). JSON output is escaped by its writer instead.
  */
 public final class Printable {
@@ -38,8 +38,13 @@ public final class Printable {
         return safe == null ? text : safe.toString();
     }
 
+    /** Whether a terminal would obey {@code c} or it would reorder or break the line: the characters this class shows. */
+    public static boolean isControl(char c) {
+        return unsafe(c);
+    }
+
     private static boolean unsafe(char c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u200e' || c == '\u200f'
+        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u061c' || c == '\u200e' || c == '\u200f'
                 || (c >= '\u2028' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069');
     }
 }

@@ -20,6 +20,7 @@ class PrintableTest {
         assertEquals("a\\u202etxt.exe b\\u2066c\\u2069 d\\u2028e\\u2029f\\u200eg\\u200f",
                 Printable.of("a\u202etxt.exe b\u2066c\u2069 d\u2028e\u2029f\u200eg\u200f"));
         assertEquals("\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068", Printable.of("\u202a\u202b\u202c\u202d\u2067\u2068"));
+        assertEquals("\\u061calm", Printable.of("\u061calm"), "Arabic letter mark, a bidirectional control too");
         String ordinary = "é ß € 𝄞 \u00a0 \u2030 \u2065 \u206a";
         assertSame(ordinary, Printable.of(ordinary));
     }

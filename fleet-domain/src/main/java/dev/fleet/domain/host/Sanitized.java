@@ -1,10 +1,11 @@
 package dev.fleet.domain.host;
 
+import dev.fleet.domain.Printable;
+
 /**
  * Outside text (an argv, a server's name from a configuration) made fit for one line of a shell
  * comment or a warning: every control character (C0, DEL, C1), every Unicode line or paragraph
- * separator and every bidirectional control (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: the CLI's
- * {@code Printable} class, which the domain cannot use) becomes {@code ?}, so nothing can end the
+ * separator and every bidirectional control (what {@link Printable} shows escaped) becomes {@code ?}, so nothing can end the
  * comment, move a terminal's cursor or reorder what a reader sees, and the text is cut to a bounded length.
  */
 final class Sanitized {
@@ -22,8 +23,7 @@ final class Sanitized {
         StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_CHARS + 3));
         for (int i = 0; i < text.length() && i < MAX_CHARS; i++) {
             char c = text.charAt(i);
-            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\u200e' || c == '\u200f'
-                    || (c >= '\u2028' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069');
+            boolean control = Printable.isControl(c);
             // A lone surrogate cut at the limit, or anywhere, shows as '?' too: the comment stays valid text.
             out.append(control || Character.isSurrogate(c) && !pairedAt(text, i) ? '?' : c);
         }
