@@ -11,7 +11,7 @@
     'malformed_registration', 'unregistered_process', 'orphaned_member']);
   const TIMELINE_LIMIT = 500;
   // What the text output writes as \xNN or \uNNNN (Printable): C0, DEL and C1 controls, the
-  // bidirectional controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and
+  // bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and
   // paragraph separators (U+2028, U+2029). Shown, an override is seen instead of obeyed.
   const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
