@@ -39,7 +39,20 @@ final class BoundedFile {
         } catch (DeadlineReads.Slow e) {
             throw new UnreadableConfig("cannot be read: " + e.getMessage());
         } catch (IOException e) {
+            if (throughAFile(file)) {
+                return Optional.empty(); // ENOTDIR, which the JDK reports as no NotDirectoryException: nothing there
+            }
             throw new UnreadableConfig("cannot be read");
         }
+    }
+
+    /** Whether the nearest of {@code file}'s folders that exists is no folder ({@code HOME=/etc/hostname}). */
+    private static boolean throughAFile(Path file) {
+        for (Path folder = file.toAbsolutePath().getParent(); folder != null; folder = folder.getParent()) {
+            if (Files.exists(folder)) {
+                return !Files.isDirectory(folder);
+            }
+        }
+        return false;
     }
 }

@@ -61,6 +61,18 @@ class ProjectAndNamedFilesTest {
         assertEquals(ClientKind.CLAUDE_CODE, TempHost.only(read, "claude").client());
     }
 
+    /** A HOME that is a file holds no configuration: each file under it is absent, not unreadable. */
+    @Test
+    void filesUnderAFileAreAbsent() {
+        TempHost host = new TempHost(root);
+        Path file = host.write(root.resolve("plain-file"), "not a folder");
+
+        ClientConfigurations.Read read = new ClientConfigFiles(Map.of("HOME", file.toString())).read(List.of(), null);
+
+        assertEquals(List.of(), read.warnings());
+        assertEquals(List.of(), read.servers());
+    }
+
     @Test
     void aConfigFileNamedAsAClientNamesItIsThatClients() {
         TempHost host = new TempHost(root);
