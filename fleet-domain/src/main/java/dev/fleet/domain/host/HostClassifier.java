@@ -27,6 +27,12 @@ public final class HostClassifier {
     private HostClassifier() {
     }
 
+    /** "pid 7" or "pids 7, 9", in order. */
+    private static String pids(List<Long> pids) {
+        return (pids.size() == 1 ? "pid " : "pids ") + pids.stream().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", "));
+    }
+
     /** The report of {@code snapshot}; {@code all} adds the unconfigured processes ({@code --all}). */
     public static HostReport classify(HostSnapshot snapshot, boolean all) {
         return inventory(snapshot, all).report();
@@ -49,8 +55,14 @@ public final class HostClassifier {
         boolean blind = unread > 0;
 
         List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, blind));
-        List<Long> undecided = found.stream().filter(server -> server.state() == ServerState.CURRENT
-                && server.client() == null).map(server -> server.root().pid()).sorted().toList();
+        List<Long> unseen = new ArrayList<>();
+        List<Long> overSockets = new ArrayList<>();
+        for (Found server : found) {
+            if (server.state() == ServerState.CURRENT && server.client() == null && Placement.of(server.root(), forest,
+                    holders, mayFeed, blind) instanceof Placement.Undecided undecided) {
+                (undecided.overASocket() ? overSockets : unseen).add(server.root().pid());
+            }
+        }
         List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured(),
                 owner);
         found.addAll(leftovers);
@@ -61,14 +73,15 @@ public final class HostClassifier {
             found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, blind));
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
-        if (!undecided.isEmpty()) {
-            warnings.add("cannot tell " + (blind ? "whether " : "which process feeds ")
-                    + (undecided.size() == 1 ? "pid " : "pids ")
-                    + undecided.stream().map(String::valueOf).collect(Collectors.joining(", "))
-                    + (blind ? (undecided.size() == 1 ? " is" : " are") + " orphaned: the open files of " + unread
-                            + (unread == 1 ? " process" : " processes") + " could not be read (another user's, or past "
-                            + "the look's bound)" : ": two processes hold the sockets on either side of its stdin's")
-                    + "; shown current, without a client");
+        if (!unseen.isEmpty()) {
+            warnings.add("cannot tell whether " + pids(unseen) + (unseen.size() == 1 ? " is" : " are")
+                    + " orphaned: the open files of " + unread + (unread == 1 ? " process" : " processes")
+                    + " could not be read (another user's, or past the look's bound); shown current, without a client");
+        }
+        if (!overSockets.isEmpty()) {
+            warnings.add("cannot tell which process feeds " + pids(overSockets) + ": a socket's peer is named by no "
+                    + "look, only guessed from the inode next to it, and a guess never makes a stray; shown current, "
+                    + "without a client");
         }
         return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings, snapshot.processTableRead());
     }

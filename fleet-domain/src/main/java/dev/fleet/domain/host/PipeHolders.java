@@ -39,22 +39,18 @@ final class PipeHolders {
 
     /**
      * The preferred holder of the other end of {@code reader}'s stdin channel among those {@code counts} accepts
-     * (by pid), or null when none does, its stdin reads no known channel, or the channel is a socket that two
-     * processes hold sockets next to: its peer is one of them, and no look can tell which ({@link #fed} still
-     * says it is fed).
+     * (by pid), or null when none does or its stdin reads no known channel. Over a socket it is a guess (the
+     * inode next to it), to be shown, never acted on ({@link #knownFeeder}).
      */
     HostProcess feeder(HostProcess reader, LongPredicate counts) {
         List<HostProcess> counted = holders(reader, counts);
-        if (counted.isEmpty() || reader.stdinSocket() && counted.stream().map(HostProcess::pid).distinct().count() > 1) {
-            return null;
-        }
-        return counted.get(0);
+        return counted.isEmpty() ? null : counted.get(0);
     }
 
     /**
      * The holder of the writing end of {@code reader}'s stdin pipe, as {@link #feeder} names it, only where it is
-     * known: over a socket the holder is a guess (the inode next to it), which may name a process that feeds
-     * nothing of it, and no guess may make a process a stray (the contract, §14).
+     * known: over a socket the holder is a guess, which may name a process that feeds nothing of it, and no guess
+     * may make a process a stray (the contract, §14).
      */
     HostProcess knownFeeder(HostProcess reader, LongPredicate counts) {
         return reader.stdinSocket() ? null : feeder(reader, counts);

@@ -11,10 +11,10 @@ import java.util.function.LongPredicate;
  *       client, of a known kind or shown by its command. Never an orphan: the holders of its stdin's other
  *       end go unseen in ordinary cases (a client of another user, a socketpair not numbered next to it);</li>
  *   <li>its parent is gone, init or a reaper: the live process that holds the other end of its stdin channel
- *       (outside every server tree: a server never feeds another) is its client; over a socket, where two
- *       processes hold the sockets on either side of its stdin's, neither is named and it is
- *       {@link Undecided}: a wrong guess must never make it a stray under a client it does not belong to. None
- *       seen, and the look read
+ *       (outside every server tree: a server never feeds another) is its client, where the channel is a pipe,
+ *       whose writing end's holders are known. Over a socket the holder of its peer is only guessed (a socket
+ *       whose inode is next to it): one held makes it {@link Undecided}, never a client's, since a wrong guess
+ *       must never make it a stray under a client it does not belong to. None seen, and the look read
  *       the open files of every process that could hold it: {@link Orphaned}. None seen, but some process's
  *       files could not be read ({@code blind}: another user's, or past the look's bound): {@link Undecided},
  *       since the unseen holder may be its client;</li>
@@ -31,10 +31,13 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
     }
 
     /**
-     * No client named, and no proof that none is left (an unread holder may be its client, or two hold the sockets
-     * next to its stdin's): reported {@code current} without a client, with a warning.
+     * No client named, and no proof that none is left: reported {@code current} without a client, with a warning
+     * that says why.
+     *
+     * @param overASocket fed over a socket, whose peer's holder is only guessed (the inode next to it), and a guess
+     *     never makes a stray; else some process's open files could not be read, and it may be the client
      */
-    record Undecided() implements Placement {
+    record Undecided(boolean overASocket) implements Placement {
     }
 
     record Client(HostProcess process) implements Placement {
@@ -54,16 +57,16 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
         if (parent != null && parent.pid() > ProcessForest.INIT && !Reapers.is(parent)) {
             return new Client(parent);
         }
-        HostProcess feeder = holders.feeder(server, mayFeed);
+        HostProcess feeder = holders.knownFeeder(server, mayFeed);
         if (feeder != null) {
             return new Client(feeder);
         }
-        if (holders.fed(server, mayFeed)) {
-            return new Undecided(); // fed, by one of two processes holding the sockets on either side of its stdin's
+        if (server.stdinSocket() && holders.fed(server, mayFeed)) {
+            return new Undecided(true);
         }
         if (server.stdinPipe() == null) {
             return parent == null || parent.pid() <= ProcessForest.INIT ? new Orphaned() : new Client(parent);
         }
-        return blind ? new Undecided() : new Orphaned();
+        return blind ? new Undecided(false) : new Orphaned();
     }
 }

@@ -235,25 +235,32 @@ class HostSafetyTest {
     }
 
     /**
-     * A server reparented to init whose stdin socket has its neighbours held by two processes is fed by one of them,
-     * which no look can tell: it is under neither client, never an older generation of the other's instance.
+     * A server reparented to init that reads a socket is fed by whoever holds its peer, which only a guess names (a
+     * socket whose inode is next to it): under no client, never an older generation of another instance, whether one
+     * process or two hold the sockets next to it (the host audit's H2, and the review's find).
      */
     @Test
-    void aServerWhoseSocketNeighboursTwoProcessesHoldIsUnderNeither() {
-        HostFixture host = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
-                .process(3200, 700, 6_000, 21, "uvx", "mcp-files");
-        HostReport guessed = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+    void aServerReparentedOverASocketIsUnderNoClient() {
+        HostReport one = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
                 .process(3200, 700, 6_000, 21, "uvx", "mcp-files")
                 .add(adopted(3100, 1000, 13, true, "uvx", "mcp-files")).report();
-        assertEquals(ServerState.STALE_GENERATION, server(guessed, 3100).state(), "one holder next to it: its client");
-
-        HostReport report = host.client(800, 1, 400, Set.of(13L), "myhost")
+        HostReport two = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+                .process(3200, 700, 6_000, 21, "uvx", "mcp-files").client(800, 1, 400, Set.of(13L), "myhost")
                 .add(adopted(3100, 1000, 13, true, "uvx", "mcp-files")).report();
+        HostReport overAPipe = ownedBy1000().client(700, 1, 500, Set.of(13L), "claude")
+                .process(3200, 700, 6_000, 21, "uvx", "mcp-files")
+                .add(adopted(3100, 1000, 13, false, "uvx", "mcp-files")).report();
 
-        assertEquals(ServerState.CURRENT, server(report, 3100).state(), report.toString());
-        assertNull(server(report, 3100).clientPid());
-        assertEquals(0, report.strays());
-        assertTrue(report.warnings().stream().anyMatch(line -> line.startsWith("cannot tell which process feeds pid "
-                + "3100: two processes hold the sockets on either side")), report.warnings().toString());
+        for (HostReport report : List.of(one, two)) {
+            assertEquals(ServerState.CURRENT, server(report, 3100).state(), report.toString());
+            assertNull(server(report, 3100).clientPid());
+            assertEquals(ServerState.CURRENT, server(report, 3200).state(), report.toString());
+            assertEquals(0, report.strays());
+            assertTrue(report.warnings().contains("cannot tell which process feeds pid 3100: a socket's peer is named "
+                    + "by no look, only guessed from the inode next to it, and a guess never makes a stray; shown "
+                    + "current, without a client"), report.warnings().toString());
+        }
+        assertEquals(ServerState.STALE_GENERATION, server(overAPipe, 3100).state(), "a pipe's holder is known");
+        assertEquals(700L, server(overAPipe, 3100).clientPid());
     }
 }
