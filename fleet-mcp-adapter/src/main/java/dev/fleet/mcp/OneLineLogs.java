@@ -33,13 +33,22 @@ final class OneLineLogs extends PrintStream {
 
     /**
      * The line made printable but for its tabs (a stack trace's frames begin with one), then capped as every outside
-     * text is: a client's megabyte id, or 4,096 escapes, costs a log file some 4 KB.
+     * text is: a client's megabyte id, or 4,096 escapes, costs a log file some 4 KB. Only what can be shown is
+     * escaped: a line of millions of controls costs no more than one of 4,096.
      */
     private static String shown(String line) {
-        String[] fields = line.split("\t", -1);
+        int max = OutsideText.MAX_CHARS;
+        int head = line.length() <= max ? line.length() : Character.isHighSurrogate(line.charAt(max - 1)) ? max - 1 : max;
+        String[] fields = line.substring(0, head).split("\t", -1);
         for (int i = 0; i < fields.length; i++) {
             fields[i] = Printable.of(fields[i]);
         }
-        return OutsideText.cap(String.join("\t", fields));
+        String printable = String.join("\t", fields);
+        if (head == line.length() && printable.length() <= max) {
+            return printable;
+        }
+        int kept = Math.min(max, printable.length());
+        kept -= kept > 0 && Character.isHighSurrogate(printable.charAt(kept - 1)) ? 1 : 0;
+        return printable.substring(0, kept) + "…[truncated, " + line.codePointCount(0, line.length()) + " chars]";
     }
 }

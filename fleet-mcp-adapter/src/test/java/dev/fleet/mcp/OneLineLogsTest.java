@@ -27,7 +27,15 @@ class OneLineLogsTest {
         stderr.println("\u001b".repeat(4_096));
 
         assertEquals("unknown id " + "y".repeat(4_096 - 11) + "…[truncated, 1000011 chars]" + System.lineSeparator()
-                + "\\x1b".repeat(1_024) + "…[truncated, 16384 chars]" + System.lineSeparator(), text());
+                + "\\x1b".repeat(1_024) + "…[truncated, 4096 chars]" + System.lineSeparator(), text());
+    }
+
+    /** A character of two chars is never cut in half, where the line is cut. */
+    @Test
+    void aLongLineIsCutBetweenCharacters() {
+        stderr.println("x".repeat(4_095) + "\uD83D\uDE00".repeat(10));
+
+        assertEquals("x".repeat(4_095) + "…[truncated, 4105 chars]" + System.lineSeparator(), text());
     }
 
     /** A stack trace's frames begin with a tab, which forges no line and stays as it is. */
