@@ -12,8 +12,9 @@ import java.util.Optional;
  * Where each client keeps its configuration on Linux (the contract, §14), from the environment the
  * reader was given: {@code $HOME}, {@code $XDG_CONFIG_HOME} (else {@code $HOME/.config}), and the two
  * clients' own overrides of their home, {@code $CODEX_HOME} (else {@code ~/.codex}) and
- * {@code $CLAUDE_CONFIG_DIR} (else {@code ~}, for {@code .claude.json}). A relative value is ignored,
- * as the XDG specification says, with a warning; with no {@code $HOME} only the project's files are read.
+ * {@code $CLAUDE_CONFIG_DIR} (else {@code ~}, for {@code .claude.json}). A relative value is ignored (it would
+ * name files relative to wherever fleet runs), with a warning; with no {@code $HOME} only the project's files are
+ * read, and a warning says so.
  */
 final class KnownSources {
 
@@ -29,9 +30,12 @@ final class KnownSources {
         for (String variable : List.of("HOME", "XDG_CONFIG_HOME", "CODEX_HOME", "CLAUDE_CONFIG_DIR")) {
             String value = environment.get(variable);
             if (value != null && !value.isEmpty() && absolute(value).isEmpty()) {
-                ignored.add(variable + " is not an absolute path ('" + value + "'): ignored, as the XDG "
-                        + "specification says, so the files under it are not read");
+                ignored.add(variable + " is not an absolute path ('" + value + "'): ignored, as a path relative to "
+                        + "wherever fleet runs names no client's files, so the files under it are not read");
             }
+        }
+        if (environment.get("HOME") == null || environment.get("HOME").isEmpty()) {
+            ignored.add("HOME is not set: no user-wide configuration is read, only the project's");
         }
         this.home = absolute(environment.get("HOME")).orElse(null);
         Path under = home == null ? null : home.resolve(".config");

@@ -55,9 +55,12 @@ class ProjectAndNamedFilesTest {
 
         ClientConfigurations.Read read = new ClientConfigFiles(environment).read(List.of(), host.project);
 
-        assertEquals(List.of("HOME is not an absolute path ('home'): ignored, as the XDG specification says, so the "
-                + "files under it are not read", "XDG_CONFIG_HOME is not an absolute path ('rel/config'): ignored, as "
-                + "the XDG specification says, so the files under it are not read"), read.warnings());
+        assertEquals(List.of("HOME is not an absolute path ('home'): ignored, as a path relative to wherever fleet "
+                + "runs names no client's files, so the files under it are not read", "XDG_CONFIG_HOME is not an "
+                + "absolute path ('rel/config'): ignored, as a path relative to wherever fleet runs names no client's "
+                + "files, so the files under it are not read"), read.warnings());
+        assertEquals(List.of("HOME is not set: no user-wide configuration is read, only the project's"),
+                new ClientConfigFiles(Map.of("PATH", host.bin.toString())).read(List.of(), host.project).warnings());
         assertEquals(ClientKind.CLAUDE_CODE, TempHost.only(read, "claude").client());
     }
 

@@ -111,7 +111,8 @@ public final class HostCommand implements Callable<Integer> {
         // A mistyped --project would read no project files, in silence, or warn of each as unreadable.
         if (project != null && !Files.isDirectory(folder)) {
             throw new ConfigurationException("--project " + Printable.of(project.toString()) + ": "
-                    + (Files.exists(folder) ? "not a directory" : "no such directory"));
+                    + (Files.exists(folder) ? "not a directory" : Files.notExists(folder) ? "no such directory"
+                            : "cannot be looked at (a directory above it may not be entered)"));
         }
         return folder;
     }
