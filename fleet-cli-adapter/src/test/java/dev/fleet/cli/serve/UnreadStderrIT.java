@@ -89,17 +89,14 @@ class UnreadStderrIT {
      */
     @Test
     void anHttpServerAnswersOnAndStopsThoughStrayResponsesFillAStderrNobodyReads() throws Exception {
-        Process server = start(httpServeCommand(dir.resolve("registry.sqlite3")));
-        URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
-                .get(patience().toSeconds(), TimeUnit.SECONDS));
-        HttpClient http = HttpClient.newHttpClient();
-        String session = initialize(http, endpoint);
+        HttpServer served = serveHttp();
+        Process server = served.server();
 
         String id = "stray-" + "x".repeat(3_000);
         for (int i = 0; i < 300; i++) { // some 900 KB of log lines: a pipe holds 64 KiB
-            post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + id + i + "\",\"result\":{}}");
+            served.post("{\"jsonrpc\":\"2.0\",\"id\":\"" + id + i + "\",\"result\":{}}");
         }
-        HttpResponse<String> ping = post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        HttpResponse<String> ping = served.post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
 
         assertEquals(200, ping.statusCode(), ping.body());
         server.toHandle().destroy();
@@ -114,16 +111,13 @@ class UnreadStderrIT {
      */
     @Test
     void aClientsTextInALogLineForgesNoOtherLineAndReachesNoTerminal() throws Exception {
-        Process server = start(httpServeCommand(dir.resolve("registry.sqlite3")));
-        URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
-                .get(patience().toSeconds(), TimeUnit.SECONDS));
-        HttpClient http = HttpClient.newHttpClient();
-        String session = initialize(http, endpoint);
+        HttpServer served = serveHttp();
+        Process server = served.server();
         CompletableFuture<List<String>> stderr = CompletableFuture.supplyAsync(() -> lines(server));
 
-        post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":\"x\\nFORGED ERROR lifecycle - registry deleted"
+        served.post("{\"jsonrpc\":\"2.0\",\"id\":\"x\\nFORGED ERROR lifecycle - registry deleted"
                 + "\\u001b[31m\",\"result\":{}}");
-        assertEquals(200, post(http, endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
+        assertEquals(200, served.post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
                 .statusCode());
         server.toHandle().destroy();
         assertTrue(server.waitFor(patience().toSeconds(), TimeUnit.SECONDS), "SIGTERM ends it");
@@ -135,10 +129,23 @@ class UnreadStderrIT {
         assertTrue(lines.stream().noneMatch(line -> line.indexOf('\u001b') >= 0), () -> "no escape: " + lines);
     }
 
-    private static List<String> httpServeCommand(Path registry) {
-        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, "prgs-author"));
+    /** A server over HTTP, where it serves, and a 2025-era session open on it. */
+    private record HttpServer(Process server, URI endpoint, HttpClient http, String session) {
+        HttpResponse<String> post(String body) throws Exception {
+            return UnreadStderrIT.post(http, endpoint, session, body);
+        }
+    }
+
+    /** {@code fleet serve --transport http} on a port of its own, its stderr a pipe nobody reads. */
+    private HttpServer serveHttp() throws Exception {
+        List<String> command = new ArrayList<>(ServeProcess.serveCommand(dir.resolve("registry.sqlite3"),
+                "prgs-author"));
         command.addAll(List.of("--transport", "http", "--port", "0"));
-        return command;
+        Process server = start(command);
+        URI endpoint = URI.create(CompletableFuture.supplyAsync(() -> servingAt(server))
+                .get(patience().toSeconds(), TimeUnit.SECONDS));
+        HttpClient http = HttpClient.newHttpClient();
+        return new HttpServer(server, endpoint, http, initialize(http, endpoint));
     }
 
     /** A 2025-era session opened over HTTP: its id. */
