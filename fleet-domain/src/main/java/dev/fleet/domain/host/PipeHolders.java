@@ -43,8 +43,15 @@ final class PipeHolders {
      * inode next to it), to be shown, never acted on ({@link #knownFeeder}).
      */
     HostProcess feeder(HostProcess reader, LongPredicate counts) {
-        List<HostProcess> counted = holders(reader, counts);
-        return counted.isEmpty() ? null : counted.get(0);
+        if (reader.stdinPipe() == null) {
+            return null;
+        }
+        for (HostProcess holder : byPipe.getOrDefault(reader.stdinPipe(), Collections.emptyList())) {
+            if (holder.pid() != reader.pid() && counts.test(holder.pid())) {
+                return holder;
+            }
+        }
+        return null;
     }
 
     /**
@@ -58,19 +65,6 @@ final class PipeHolders {
 
     /** Whether some process {@code counts} accepts holds the other end of {@code reader}'s stdin channel, named or not. */
     boolean fed(HostProcess reader, LongPredicate counts) {
-        return !holders(reader, counts).isEmpty();
-    }
-
-    private List<HostProcess> holders(HostProcess reader, LongPredicate counts) {
-        if (reader.stdinPipe() == null) {
-            return List.of();
-        }
-        List<HostProcess> counted = new ArrayList<>();
-        for (HostProcess holder : byPipe.getOrDefault(reader.stdinPipe(), Collections.emptyList())) {
-            if (holder.pid() != reader.pid() && counts.test(holder.pid())) {
-                counted.add(holder);
-            }
-        }
-        return counted;
+        return feeder(reader, counts) != null;
     }
 }
