@@ -2,6 +2,7 @@ package dev.fleet.domain.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,6 +92,32 @@ class HostClassifierPropertiesTest {
                 }
                 if (server.state() == ServerState.MANUAL) {
                     assertNull(server.stop());
+                }
+            }
+        });
+    }
+
+    /**
+     * Over a socket, who holds a server's peer is only a guess (the socket numbered next to it): a guess never makes
+     * a stray. No process that reads a socket is a leftover, and a server reparented to init or a reaper whose
+     * socket's neighbour some live process holds is never a stray (the host audit's H2).
+     */
+    @Test
+    void aSocketsNeighbourNeverMakesAStray() {
+        qt().forAll(HostGen.hosts(), booleans().all()).checkAssert((snapshot, all) -> {
+            ProcessForest forest = ProcessForest.of(snapshot.processes());
+            Set<Long> held = new HashSet<>();
+            snapshot.processes().forEach(process -> held.addAll(process.pipesWritten()));
+            for (HostServer server : HostClassifier.classify(snapshot, all).servers()) {
+                HostProcess root = forest.get(server.rootPid());
+                if (root == null || !root.stdinSocket()) {
+                    continue;
+                }
+                assertNotEquals(ServerState.LEFTOVER, server.state(), server.toString());
+                HostProcess parent = forest.parent(root);
+                boolean reparented = parent == null || parent.pid() <= ProcessForest.INIT || Reapers.is(parent);
+                if (reparented && held.contains(root.stdinPipe())) {
+                    assertFalse(server.state().stray(), server.toString());
                 }
             }
         });

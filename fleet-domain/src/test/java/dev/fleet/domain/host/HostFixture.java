@@ -48,6 +48,16 @@ final class HostFixture {
                 pipe == 0 ? null : pipe, pipe != 0, Set.of(), 1024, true));
     }
 
+    /**
+     * A process whose stdin is one end of a socketpair ({@code socket} its inode), its stdout a socket too, holding
+     * no channel: a Node client's server. Whoever holds the socket numbered next to it lists {@code socket} among
+     * the channels it writes, as the observer finds it.
+     */
+    HostFixture overSocket(long pid, long parent, long ticks, long socket, String... argv) {
+        return add(new HostProcess(pid, parent, pid, pid, 1000, ticks, at(ticks), List.of(argv), false, socket, true,
+                true, Set.of(), 1024, true));
+    }
+
     /** A client: stdin a terminal, holding the writing ends of {@code writes}. */
     HostFixture client(long pid, long parent, long ticks, Set<Long> writes, String... argv) {
         return add(new HostProcess(pid, parent, pid, pid, 1000, ticks, at(ticks), List.of(argv), true, null, false,

@@ -13,8 +13,9 @@ import org.quicktheories.core.RandomnessSource;
  * each with instances of its configured entries, some started together, some generations apart, some
  * with children; servers whose client died (under init or a subreaper, some fed by a live client),
  * processes that outlived their wrapper, servers started from a terminal, MCP-looking processes of no
- * entry, the fleet's own processes and the observer, duplicated pids, and hostile argv (newlines,
- * {@code )}, quotes, {@code $(...)}) everywhere. Pids are mostly unique, as a process table makes them.
+ * entry, the fleet's own processes and the observer, duplicated pids, stdins over pipes and over
+ * socketpairs (a Node client's), and hostile argv (newlines, {@code )}, quotes, {@code $(...)})
+ * everywhere. Pids are mostly unique, as a process table makes them.
  */
 final class HostGen {
 
@@ -119,38 +120,60 @@ final class HostGen {
             return form.toArray(String[]::new);
         }
 
+        /**
+         * A client and its servers, fed over pipes or, as a Node client does, over socketpairs (the client holding
+         * each peer, numbered next to its server's end), and now and then a server of its that was reparented to a
+         * reaper while the client still feeds it.
+         */
         void client(List<ConfiguredServer> entries) {
             long client = pid();
             clientPids.add(client);
-            List<Long> pipes = new ArrayList<>();
+            boolean node = pick(0, 1) == 0;
+            List<Long> channels = new ArrayList<>();
             long clientTicks = pick(100, 1_000);
-            List<long[]> servers = new ArrayList<>();
             for (int i = pick(0, 5); i > 0; i--) {
                 ConfiguredServer entry = entries.get(pick(0, entries.size() - 1));
-                long pipe = pipe();
-                pipes.add(pipe);
+                long channel = node ? socketPair() : pipe();
+                channels.add(channel);
                 long ticks = clientTicks + pick(0, 1) * pick(0, 150) + pick(0, 3) * 1_000L;
                 long pid = pid();
-                host.process(pid, client, ticks, pipe, form(entry));
+                fed(node, pid, client, ticks, channel, form(entry));
                 if (pick(0, 2) == 0) {
-                    host.process(pid(), pid, ticks + 3, pipe, "node", word());
+                    fed(node, pid(), pid, ticks + 3, channel, "node", word());
                 }
-                servers.add(new long[] {pid, pipe});
             }
             if (pick(0, 3) == 0) {
-                long pipe = pipe();
-                pipes.add(pipe);
-                host.process(pid(), 500, clientTicks + 500, pipe, "python", word());
+                long channel = node ? socketPair() : pipe();
+                channels.add(channel);
+                fed(node, pid(), 500, clientTicks + 500, channel, "python", word());
             }
-            host.client(client, 1, clientTicks, Set.copyOf(pipes), CLIENTS.get(pick(0, CLIENTS.size() - 1)), word());
+            host.client(client, 1, clientTicks, Set.copyOf(channels), CLIENTS.get(pick(0, CLIENTS.size() - 1)), word());
         }
 
+        /** A process reading {@code channel}: one end of a socketpair when {@code socket}, else a pipe. */
+        void fed(boolean socket, long pid, long parent, long ticks, long channel, String... argv) {
+            if (socket) {
+                host.overSocket(pid, parent, ticks, channel, argv);
+            } else {
+                host.process(pid, parent, ticks, channel, argv);
+            }
+        }
+
+        /** A socketpair's two inodes, numbered one after the other: the server's end, which this returns, then the peer. */
+        long socketPair() {
+            long end = pipe();
+            pipe();
+            return end;
+        }
+
+        /** A server under {@code parent} whose channel, a pipe or a socket, may be nobody's now, or a client's. */
         void orphan(ConfiguredServer entry, long parent) {
             long pid = pid();
-            long pipe = pick(0, 1) == 0 ? pipe() : 10;
-            host.process(pid, parent, pick(100, 20_000), pipe, form(entry));
+            boolean socket = pick(0, 2) == 0;
+            long channel = pick(0, 1) == 0 ? (socket ? socketPair() : pipe()) : 10;
+            fed(socket, pid, parent, pick(100, 20_000), channel, form(entry));
             if (pick(0, 1) == 0) {
-                host.process(pid(), pid, pick(100, 20_000), pipe, "node", word());
+                fed(socket, pid(), pid, pick(100, 20_000), channel, "node", word());
             }
         }
     }
