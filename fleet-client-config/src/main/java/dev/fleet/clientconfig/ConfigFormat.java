@@ -24,7 +24,8 @@ enum ConfigFormat {
     JSON(JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build()),
     TOML(new TomlMapper()),
-    YAML(new YAMLMapper(YAMLFactory.builder().loaderOptions(yamlLimits()).build()));
+    // Goose's own reading (serde_yaml): aliases followed, a merge key a key like any other.
+    YAML(new YAMLMapper(new AliasFollowingYaml(YAMLFactory.builder().loaderOptions(yamlLimits()))));
 
     private final ObjectMapper mapper;
 

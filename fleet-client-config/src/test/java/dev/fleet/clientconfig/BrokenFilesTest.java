@@ -88,6 +88,36 @@ class BrokenFilesTest {
         assertFalse(read.warnings().get(0).contains(SECRET));
     }
 
+    /**
+     * Aliases are followed within bounds, as serde_yaml follows them: a few kilobytes of aliases to aliased lists,
+     * which would grow into billions of values, an alias to no anchor and an alias inside its own anchor each make
+     * the file unreadable, and cost no more than reading it.
+     */
+    @Test
+    void aliasesPastTheirBoundsOrToNoAnchorAreOneWarning() {
+        StringBuilder laughs = new StringBuilder("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for (int i = 1; i <= 9; i++) {
+            laughs.append("a").append(i).append(": &a").append(i).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1)))).append("]\n");
+        }
+        StringBuilder nested = new StringBuilder();
+        for (int i = 0; i <= AliasFollowingParser.MAX_OPEN_ANCHORS; i++) {
+            nested.append("&n").append(i).append(" [");
+        }
+        nested.append("x").append("]".repeat(AliasFollowingParser.MAX_OPEN_ANCHORS + 1));
+        for (String yaml : List.of(laughs.toString(), "extensions:\n  a: {cmd: *nothing}\n",
+                "extensions: &self\n  a: {cmd: npx, args: *self}\n", "deep: " + nested + "\n")) {
+            TempHost host = new TempHost(root.resolve(Integer.toString(yaml.hashCode())));
+            good(host);
+            Path file = host.inHome(".config/goose/config.yaml", yaml);
+
+            ClientConfigurations.Read read = host.read();
+
+            assertEquals(1, read.warnings().size(), yaml);
+            assertTrue(read.warnings().get(0).startsWith(file + ": not valid YAML"), read.warnings().get(0));
+        }
+    }
+
     @Test
     void aTopLevelThatIsNoObjectIsOneWarning() {
         TempHost host = new TempHost(root);

@@ -201,6 +201,41 @@ class EachClientTest {
         assertEquals(1, host.read().servers().size());
     }
 
+    /**
+     * Goose reads its file with serde_yaml, which follows an alias to its anchor's value and takes a merge key
+     * ({@code <<}) as a key like any other: so does fleet. An alias read as its anchor's name would start no server
+     * Goose starts.
+     */
+    @Test
+    void gooseAliasesAreFollowedAndMergeKeysAreNot() {
+        TempHost host = new TempHost(root);
+        Path file = host.inHome(".config/goose/config.yaml", """
+                defaults: &npx {type: stdio, cmd: npx, args: &serverArgs [-y, "@modelcontextprotocol/server-memory"]}
+                extensions:
+                  memory:
+                    type: stdio
+                    cmd: &command npx
+                    args: *serverArgs
+                    enabled: true
+                  again: {type: stdio, cmd: *command, args: [-y, *command], enabled: true}
+                  merged:
+                    <<: *npx
+                    enabled: true
+                """);
+
+        ClientConfigurations.Read read = host.read();
+        assertEquals(List.of(file + ": 1 server skipped (no command, or over the bounds)"), read.warnings(),
+                "a merge key is no command: Goose starts no 'merged'");
+        ConfiguredServer memory = TempHost.only(read, "memory");
+        assertEquals(ClientKind.GOOSE, memory.client());
+        assertEquals("npx", memory.command());
+        assertEquals(List.of("-y", "@modelcontextprotocol/server-memory"), memory.args());
+        ConfiguredServer again = TempHost.only(read, "again");
+        assertEquals("npx", again.command());
+        assertEquals(List.of("-y", "npx"), again.args());
+        assertEquals(2, read.servers().size());
+    }
+
     @Test
     void noFileAtAllIsNoServerAndNoWarning() {
         ClientConfigurations.Read read = new TempHost(root).read();
