@@ -22,7 +22,7 @@ final class StandardStreams {
     }
 
     static Output out() {
-        return new Output(new FileOutputStream(FileDescriptor.out));
+        return new Output(new PatientStdout(new FileOutputStream(FileDescriptor.out)));
     }
 
     /**

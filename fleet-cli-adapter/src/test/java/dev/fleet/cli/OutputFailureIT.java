@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.Python3;
 import dev.fleet.cli.testing.TestFleets;
 import java.io.File;
 import java.io.FileInputStream;
@@ -26,6 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * even a watch's, whose quiet end is for a reader that has gone (a pipe or socket), never a full disk.
  */
 class OutputFailureIT {
+
+    private static final Path NONBLOCKING_STDOUT = Path.of("src/test/python/nonblocking_stdout.py").toAbsolutePath();
 
     @ParameterizedTest
     @ValueSource(strings = {"assess --format json", "assess", "registry list --format json", "registry list",
@@ -53,6 +56,35 @@ class OutputFailureIT {
         assertEquals(74, process.exitValue(), stderr);
         assertEquals("fleet: could not write the answer to standard output: No space left on device\n", stderr);
         assertTrue(Files.isRegularFile(registry));
+    }
+
+    /**
+     * A stdout another process made non-blocking (a Node parent's, inherited), full for a while, delays the answer
+     * as a blocking one would, and loses none of it: before, the first refused write (EAGAIN) ended the verb with
+     * 74, its answer cut.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"completion bash", "roster --format json", "--help"})
+    void aStdoutFullForAWhileDelaysTheAnswerAndLosesNone(String verb) throws Exception {
+        Python3.require("the non-blocking stdout's test");
+        List<String> jar = new ArrayList<>(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
+        jar.addAll(List.of(verb.split(" ")));
+        List<String> command = new ArrayList<>(List.of("python3", NONBLOCKING_STDOUT.toString(), "2"));
+        command.addAll(jar);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        TestFleets.isolate(builder.environment());
+        Process process = builder.start();
+        byte[] answer = process.getInputStream().readAllBytes();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS));
+
+        assertEquals(0, process.exitValue());
+        ProcessBuilder plain = new ProcessBuilder(jar).redirectError(ProcessBuilder.Redirect.INHERIT);
+        TestFleets.isolate(plain.environment());
+        Process direct = plain.start();
+        String expected = new String(direct.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(direct.waitFor(120, TimeUnit.SECONDS));
+        assertTrue(expected.length() > 100, "the answer is longer than the room the full pipe leaves");
+        assertEquals(expected, new String(answer, StandardCharsets.UTF_8));
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.cli.testing.Python3;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import dev.fleet.testing.Patience;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -84,7 +85,7 @@ class RealClientsShutdownIT {
     @MethodSource("everyClientAgainstEveryChild")
     void nothingOfTheMembersTreeOutlivesTheClientsOwnShutdownAndItsRowsAreStopped(Client client, ShutdownChild child)
             throws Exception {
-        ShutdownChild.requirePython3();
+        Python3.require("the shutdown tests' wrapped server");
         if (client != Client.JAVA_SDK) {
             NodeMcpChild.requireNodeAndNpm();
         }

@@ -1,15 +1,11 @@
 package dev.fleet.cli.serve;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The wrapped servers of the shutdown tests, from easy to hard to end: {@code src/test/python/shutdown_child.py},
@@ -64,25 +60,5 @@ enum ShutdownChild {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Fails under CI, and skips the test elsewhere, without a {@code python3} that runs the script. */
-    static void requirePython3() throws InterruptedException {
-        boolean runs;
-        try {
-            Process probe = new ProcessBuilder("python3", "-c", "import subprocess, sys; sys.exit(sys.version_info < (3, 9))")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            runs = probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException e) {
-            runs = false;
-        }
-        if (runs) {
-            return;
-        }
-        String message = "the shutdown tests' wrapped server needs python3 (3.9 or later) on PATH";
-        if (System.getenv("CI") != null) {
-            fail(message + " (required under CI)");
-        }
-        Assumptions.abort(message + "; skipped outside CI");
     }
 }
