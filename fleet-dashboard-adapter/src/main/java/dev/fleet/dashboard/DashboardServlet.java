@@ -85,7 +85,7 @@ final class DashboardServlet extends HttpServlet {
             refuse(response, 503, "the dashboard is starting: try again");
             return;
         }
-        if (!rule.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
+        if (!rule.accepts(request::getHeaders)) {
             refuse(response, 403, "forbidden: foreign Origin or Host");
             return;
         }

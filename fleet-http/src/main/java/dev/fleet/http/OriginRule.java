@@ -2,8 +2,12 @@ package dev.fleet.http;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Which {@code Host} and {@code Origin} headers the HTTP endpoint accepts (DNS-rebinding and
@@ -45,6 +49,22 @@ public final class OriginRule {
     /** The host as a URI writes it: an IPv6 literal in brackets. */
     public static String uriHost(String host) {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    /**
+     * Whether a request's headers ({@code request::getHeaders}) are acceptable, every value it gave of each: at most one {@code Origin} and one
+     * {@code Host}, each accepted. A second one is refused whatever it says, since a proxy or cache in front may read
+     * it rather than the first (RFC 9112 answers a second Host with 400).
+     */
+    public boolean accepts(Function<String, Enumeration<String>> headers) {
+        List<String> origins = values(headers.apply("Origin"));
+        List<String> hosts = values(headers.apply("Host"));
+        return origins.size() <= 1 && hosts.size() <= 1
+                && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0));
+    }
+
+    private static List<String> values(Enumeration<String> header) {
+        return header == null ? List.of() : Collections.list(header);
     }
 
     /** Whether both headers of a request are acceptable: {@link #acceptsOrigin} and {@link #acceptsHost}. */

@@ -280,7 +280,7 @@ final class JsonRpcHttpGuard implements Filter {
         if (!JsonRpcHttpError.METHODS.contains(method)) {
             return JsonRpcHttpError.METHOD_NOT_ALLOWED;
         }
-        if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
+        if (!origins.accepts(request::getHeaders)) {
             return JsonRpcHttpError.FORBIDDEN_ORIGIN;
         }
         JsonRpcHttpError media = MediaTypes.refusal(request);

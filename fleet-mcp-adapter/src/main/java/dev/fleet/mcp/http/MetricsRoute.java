@@ -42,7 +42,7 @@ final class MetricsRoute {
             JsonRpcHttpError.METRICS_METHOD_NOT_ALLOWED.write(response, null);
             return;
         }
-        if (!origins.accepts(request.getHeader("Origin"), request.getHeader("Host"))) {
+        if (!origins.accepts(request::getHeaders)) {
             JsonRpcHttpError.FORBIDDEN_ORIGIN.write(response, null);
             return;
         }

@@ -35,6 +35,14 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
                 + "Content-Type: application/json\r\nAccept: " + ACCEPT + "\r\nContent-Length: " + INITIALIZE.length()
                 + "\r\nConnection: close\r\n\r\n" + INITIALIZE);
         assertTrue(rebound.startsWith("HTTP/1.1 403"), rebound);
+        // Two of a header, an own one first, are refused (400 or 403): a proxy or a cache in front may read the other.
+        for (String twice : List.of("Host: 127.0.0.1:" + port + "\r\nHost: evil.example:" + port,
+                "Host: 127.0.0.1:" + port + "\r\nOrigin: http://127.0.0.1:" + port + "\r\nOrigin: http://evil.example")) {
+            String answer = raw("POST /mcp HTTP/1.1\r\n" + twice + "\r\nContent-Type: application/json\r\nAccept: "
+                    + ACCEPT + "\r\nContent-Length: " + INITIALIZE.length() + "\r\nConnection: close\r\n\r\n"
+                    + INITIALIZE);
+            assertTrue(answer.startsWith("HTTP/1.1 403") || answer.startsWith("HTTP/1.1 400"), twice + ": " + answer);
+        }
     }
 
     /** A loopback bind other than 127.0.0.1 is announced (and registered) where it listens, and answers there. */

@@ -65,6 +65,9 @@ class MetricsRouteTest {
             HttpResponse<String> foreign = send(HttpRequest.newBuilder(metrics(running))
                     .header("Origin", "http://evil.example").GET());
             assertEquals(403, foreign.statusCode());
+            HttpResponse<String> twice = send(HttpRequest.newBuilder(metrics(running))
+                    .header("Origin", "http://127.0.0.1:" + running.port()).header("Origin", "http://evil.example").GET());
+            assertEquals(403, twice.statusCode(), "a second Origin, which a proxy in front may read");
             assertEquals(0, assessments.get(), "a refused scrape assesses nothing");
         }
     }
