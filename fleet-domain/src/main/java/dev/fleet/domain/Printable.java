@@ -12,6 +12,8 @@ package dev.fleet.domain;
  */
 public final class Printable {
 
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private Printable() {
     }
 
@@ -29,13 +31,25 @@ public final class Printable {
             }
             if (safe != null) {
                 if (unsafe) {
-                    safe.append(c <= 0xff ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
+                    escape(safe, c);
                 } else {
                     safe.append(c);
                 }
             }
         }
         return safe == null ? text : safe.toString();
+    }
+
+    /**
+     * Appends {@code c} as {@code \xNN} (up to U+00FF) or a backslash, u and four hex digits: by hand, since a
+     * hostile row may hold thousands of such characters and {@link String#format} costs a microsecond each.
+     */
+    private static void escape(StringBuilder safe, char c) {
+        int digits = c <= 0xff ? 2 : 4;
+        safe.append('\\').append(c <= 0xff ? 'x' : 'u');
+        for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) {
+            safe.append(HEX[(c >> shift) & 0xf]);
+        }
     }
 
     /** Whether a terminal would obey {@code c} or it would reorder or break the line: the characters this class shows. */

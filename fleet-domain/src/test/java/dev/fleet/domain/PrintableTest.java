@@ -25,6 +25,17 @@ class PrintableTest {
         assertSame(ordinary, Printable.of(ordinary));
     }
 
+    /** Every char, escaped or kept, as the format the text output has always used writes it. */
+    @Test
+    void everyCharIsShownAsItsFormatSays() {
+        for (int code = 0; code <= Character.MAX_VALUE; code++) {
+            char c = (char) code;
+            String expected = !Printable.isControl(c) ? String.valueOf(c)
+                    : c <= 0xff ? String.format("\\x%02x", code) : String.format("\\u%04x", code);
+            assertEquals("a" + expected + "b", Printable.of("a" + c + "b"), Integer.toHexString(code));
+        }
+    }
+
     @Test
     void ordinaryTextIsReturnedAsItIs() {
         String text = "java -jar /opt/fleet/fleet.jar serve --profile prgs-author";
