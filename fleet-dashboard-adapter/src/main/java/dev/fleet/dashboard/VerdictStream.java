@@ -1,5 +1,6 @@
 package dev.fleet.dashboard;
 
+import dev.fleet.domain.Timestamps;
 import dev.fleet.domain.motion.DigestChange;
 import dev.fleet.domain.motion.Repeat;
 import dev.fleet.domain.verdict.Verdict;
@@ -8,6 +9,7 @@ import jakarta.servlet.AsyncContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,14 +30,15 @@ import org.slf4j.LoggerFactory;
  * interval, on one thread; pages hold no thread while they wait ({@link PageStream}).
  *
  * <p>Each event is {@code event: verdict}, {@code id: <digest>} and the verdict's canonical JSON
- * (the bytes of {@code fleet assess --format json}) as its one data line. Between events a comment
- * line goes to every page each keep-alive period: it is no event (a page ignores it), but writing it
- * is how a closed page is found and its stream freed.
+ * (the bytes of {@code fleet assess --format json}) as its one data line. Between them every page gets
+ * an {@code alive} event each keep-alive period, {@code {"looked_at": <the latest look's observed_at>,
+ * "keep_alive_ms": <the period>}}: the page sees it, so it can tell a quiet fleet (words keep coming,
+ * the looks recent) from a dashboard that stopped, froze or whose looks no longer end (no word for a few
+ * periods, or a latest look long past), and writing it is how a closed page is found and its stream freed.
  */
 final class VerdictStream implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(VerdictStream.class);
-    private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Supplier<Verdict> assess;
     private final Duration interval;
@@ -45,6 +48,7 @@ final class VerdictStream implements AutoCloseable {
     private final AtomicInteger places = new AtomicInteger();
     private final DigestChange change = new DigestChange();
     private final ScheduledExecutorService keepAlive;
+    private final long keepAliveMillis;
     private final Thread watcher;
     private volatile byte[] latest;
     /** The verdict of the last look, for the page as it is served; null until the first. */
@@ -70,8 +74,9 @@ final class VerdictStream implements AutoCloseable {
         this.interval = Objects.requireNonNull(interval, "interval");
         this.maxPages = maxPages;
         this.keepAlive = Executors.newSingleThreadScheduledExecutor(daemon("fleet-dashboard-keepalive"));
-        this.keepAlive.scheduleWithFixedDelay(() -> broadcast(KEEP_ALIVE, false), keepAlivePeriod.toMillis(),
-                keepAlivePeriod.toMillis(), TimeUnit.MILLISECONDS);
+        this.keepAliveMillis = keepAlivePeriod.toMillis();
+        this.keepAlive.scheduleWithFixedDelay(() -> broadcast(alive(latestVerdict, keepAliveMillis), false),
+                keepAliveMillis, keepAliveMillis, TimeUnit.MILLISECONDS);
         this.watcher = daemon("fleet-dashboard-watch").newThread(this::watch);
         this.watcher.start();
     }
@@ -102,7 +107,10 @@ final class VerdictStream implements AutoCloseable {
                 places.decrementAndGet();
             }
         };
-        PageStream page = new PageStream(async, latest, ended);
+        byte[] verdict = latest;
+        // The verdict now, and at once when the latest look was: the verdict's own time is that of its last change.
+        byte[] first = verdict == null ? null : join(verdict, alive(latestVerdict, keepAliveMillis));
+        PageStream page = new PageStream(async, first, ended);
         self[0] = page;
         pages.add(page);
         try {
@@ -197,10 +205,26 @@ final class VerdictStream implements AutoCloseable {
         }
     }
 
+    /**
+     * The keep-alive event: when the latest look was made (null before the first) and how often this event comes.
+     * Its JSON is written here: a timestamp of fleet's own format (ASCII digits and punctuation) and a number.
+     */
+    static byte[] alive(Verdict latest, long periodMillis) {
+        String lookedAt = latest == null ? "null" : "\"" + Timestamps.format(latest.observation().observedAt()) + "\"";
+        return ("event: alive\ndata: {\"looked_at\":" + lookedAt + ",\"keep_alive_ms\":" + periodMillis + "}\n\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** The SSE event of one verdict; its canonical JSON is one line (every control character is escaped). */
     static byte[] event(Verdict verdict) {
         return ("event: verdict\nid: " + verdict.verdictDigest() + "\ndata: " + VerdictDocument.canonicalJson(verdict)
                 + "\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] join(byte[] first, byte[] second) {
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     private static ThreadFactory daemon(String name) {

@@ -77,6 +77,7 @@
     const gate = $('gate');
     gate.dataset.state = v.mutation_gate_satisfied ? 'satisfied' : 'blocked';
     fill($('gate-title'), v.mutation_gate_satisfied ? 'GATE SATISFIED' : 'GATE NOT SATISFIED');
+    showTitle();
     const first = v.blocked_reasons[0];
     fill($('gate-reason'), first ? 'blocked by ' + first.code + ': ' + first.detail : 'no blocked reason');
     fill($('gate-counts'), v.running_member_count + ' running of ' + v.expected_member_count + ' expected'
@@ -271,20 +272,83 @@
     });
   }
 
-  function connect() {
+  // The tab's title says the gate, and whether the page is live: a tab in the background is read too.
+  function showTitle() {
+    const state = $('gate').dataset.state;
+    const gate = state === 'satisfied' ? 'gate satisfied' : state === 'blocked' ? 'gate NOT satisfied' : 'dashboard';
+    document.title = (document.body.dataset.connection === 'lost' ? '(not live) ' : '') + 'fleet: ' + gate;
+  }
+
+  // Whether the page hears the dashboard. Not live, the verdict it keeps is marked as possibly out of date,
+  // and says since when nothing came: a dashboard stopped, frozen or out of reach sends nothing at all.
+  function showConnection(state, label) {
     const connection = $('connection');
+    connection.dataset.state = state;
+    connection.textContent = label;
+    document.body.dataset.connection = state;
+    const stale = $('gate-stale');
+    stale.hidden = state !== 'lost';
+    fill(stale, 'Not live: nothing from the dashboard since ' + localClock(new Date(lastWord))
+      + '. This verdict may be out of date.');
+    showTitle();
+  }
+
+  // The dashboard's keep-alive event: when its latest look was (the verdict's own time is its last change's).
+  function alive(word) {
+    if (word.looked_at) fill($('looked'), outside(localTime(word.looked_at)));
+    if (word.keep_alive_ms > 0) silenceLimitMs = SILENCES * word.keep_alive_ms;
+  }
+
+  // The page hears something at least every keep-alive period (15 s); after SILENCES of them without a word
+  // it takes the stream for dead, and opens another.
+  const SILENCES = 3;
+  const RETRY_FIRST_MS = 1000;
+  const RETRY_MOST_MS = 10000;
+  let silenceLimitMs = SILENCES * 15000;
+  let lastWord = Date.now();
+  let source = null;
+  let retryMs = RETRY_FIRST_MS;
+  let retry = null;
+
+  function connect() {
+    clearTimeout(retry);
+    if (source) source.close();
     const events = new EventSource('/events');
+    source = events;
     events.addEventListener('open', () => {
-      connection.dataset.state = 'live';
-      connection.textContent = 'live';
+      lastWord = Date.now();
+      retryMs = RETRY_FIRST_MS;
+      showConnection('live', 'live');
     });
     events.addEventListener('error', () => {
-      // EventSource reconnects by itself; the page keeps the last verdict meanwhile.
-      connection.dataset.state = 'lost';
-      connection.textContent = 'reconnecting…';
+      showConnection('lost', 'reconnecting…');
+      // The browser opens the stream again by itself after a network error; an answer that is no stream (a 503:
+      // all the dashboard's pages are taken) ends it for good, so the page tries again itself, less often each time.
+      if (events.readyState === EventSource.CLOSED) retryLater();
     });
-    events.addEventListener('verdict', (event) => show(JSON.parse(event.data)));
+    events.addEventListener('verdict', (event) => {
+      lastWord = Date.now();
+      show(JSON.parse(event.data));
+    });
+    events.addEventListener('alive', (event) => {
+      lastWord = Date.now();
+      alive(JSON.parse(event.data));
+    });
   }
+
+  function retryLater() {
+    clearTimeout(retry);
+    retry = setTimeout(connect, retryMs);
+    retryMs = Math.min(2 * retryMs, RETRY_MOST_MS);
+  }
+
+  setInterval(() => {
+    if (source && source.readyState === EventSource.OPEN && Date.now() - lastWord > silenceLimitMs) {
+      showConnection('lost', 'silent since ' + localClock(new Date(lastWord)) + ' · reconnecting…');
+      source.close();
+      retryLater();
+    }
+  }, 1000);
 
   start();
 })();
