@@ -103,13 +103,21 @@ abstract class DashboardFixture {
             in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
         }
 
-        /** The id (the digest) of the next verdict event, skipping headers and keep-alive comments. */
+        /** The id (the digest) of the next verdict event, skipping headers and alive events. */
         String nextDigest() throws IOException {
+            next("event: verdict");
             return next("id: ");
         }
 
         /** The data line of the next verdict event. */
         String nextData() throws IOException {
+            next("event: verdict");
+            return next("data: ");
+        }
+
+        /** The data line of the next alive event. */
+        String nextAlive() throws IOException {
+            next("event: alive");
             return next("data: ");
         }
 

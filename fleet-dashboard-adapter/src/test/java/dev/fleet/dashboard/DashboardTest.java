@@ -12,6 +12,7 @@ import dev.fleet.domain.verdict.VerdictDocument;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +82,23 @@ class DashboardTest extends DashboardFixture {
             assertEquals(duplicated.verdictDigest(), page.nextDigest(), "the next event is the duplicate, no heartbeat");
             fleet.set(verdict(7, false));
             assertEquals(healthy.verdictDigest(), page.nextDigest(), "and the one after it, the duplicate gone");
+        }
+    }
+
+    /**
+     * The page hears the dashboard at once and every keep-alive period, even while nothing changes: an alive event
+     * with the latest look's time (a verdict event's is its last change's), so that silence means a dashboard gone.
+     */
+    @Test
+    void aliveEventsSayWhenTheLatestLookWasAtOnceAndEveryPeriod() throws Exception {
+        start(Duration.ofMillis(200));
+        try (EventStream page = new EventStream()) {
+            page.nextDigest();
+            String first = page.nextAlive();
+            assertTrue(first.matches("\\{\"looked_at\":\"[0-9T:.Z-]+\",\"keep_alive_ms\":200}"), first);
+            for (int period = 0; period < 3; period++) {
+                assertTrue(page.nextAlive().endsWith(",\"keep_alive_ms\":200}"));
+            }
         }
     }
 
