@@ -23,6 +23,11 @@ public record PostgresLocation(String user, String host, int port, String databa
     public static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The most bytes of one answer a reader's driver buffers: a registry's 64 Mi characters of text (RowTally),
+     * with room for their encoding. A view of larger rows is refused as it arrives, before the heap holds it.
+     */
+    public static final long READ_BYTES = 128L << 20;
 
     /** @throws IllegalArgumentException naming the part that is wrong, in one line */
     public PostgresLocation {
@@ -94,6 +99,9 @@ public record PostgresLocation(String user, String host, int port, String databa
         source.setApplicationName("fleet");
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
         source.setReadOnly(session.readOnly);
+        if (session.readOnly) {
+            source.setMaxResultBuffer(Long.toString(READ_BYTES));
+        }
         source.setReadOnlyMode("always");
         return source;
     }

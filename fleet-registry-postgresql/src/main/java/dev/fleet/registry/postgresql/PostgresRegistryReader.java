@@ -10,13 +10,23 @@ import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RegistrySelect;
 import dev.fleet.registry.schema.RowOrder;
+import dev.fleet.registry.schema.RowTally;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jooq.DSLContext;
+import org.jooq.Record;
+import org.jooq.Result;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
@@ -27,8 +37,23 @@ import org.jooq.impl.DSL;
  * anything: a database or table that is not there is {@code missing}, a table lacking columns
  * {@code schema_missing}, no answer within
  * {@link PostgresLocation#LOGIN_TIMEOUT} {@code unreachable}, refused credentials {@code access_denied}.
+ *
+ * <p>Bounded as a SQLite read is (docs/CONTRACT.md, "Read bounds"): the whole read, opening included, within
+ * {@link #READ_TIME} (each round trip is bounded by the driver, and a server that trickles its answer just
+ * inside that bound is cut off here); its answer within {@link PostgresLocation#READ_BYTES} as the driver
+ * receives it; its rows and text by {@link RowTally}. Beyond a bound it is {@code io_error}, saying which.
  */
 public final class PostgresRegistryReader implements RegistryEvidence, RegistryListing {
+
+    /** From the start of a read to its last row, opening included: SQLite's bound. */
+    static final Duration READ_TIME = Duration.ofSeconds(3);
+
+    /** Ends the connection of a read that outlives {@link #READ_TIME}: one daemon thread for every reader. */
+    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "fleet-registry-read-deadline");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final PostgresLocation location;
 
@@ -43,21 +68,61 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
 
     @Override
     public RegistryRead read(RegistrationStatus status) {
+        long start = System.nanoTime();
+        AtomicBoolean cut = new AtomicBoolean();
         try (Connection connection = location.open(PostgresLocation.Session.READER)) {
-            connection.setAutoCommit(false);
-            connection.setReadOnly(true);
+            long left = READ_TIME.toNanos() - (System.nanoTime() - start);
+            ScheduledFuture<?> deadline = DEADLINES.schedule(() -> cut(connection, cut), left, TimeUnit.NANOSECONDS);
             try {
-                return readIn(PostgresJooq.using(connection), status);
+                connection.setAutoCommit(false);
+                connection.setReadOnly(true);
+                try {
+                    return readIn(PostgresJooq.using(connection), status);
+                } finally {
+                    connection.rollback();
+                }
             } finally {
-                connection.rollback();
+                deadline.cancel(false);
             }
         } catch (SQLException e) {
-            // The reason only: the driver's wording (addresses, timings) would make the digest vary by answerer.
-            return RegistryRead.unreadable(PostgresErrors.reasonOf(e));
+            return failed(e, cut.get());
         } catch (DataAccessException e) {
             // jOOQ's wrapper of the driver's failure: its SQLSTATE decides, as above.
             SQLException cause = e.getCause(SQLException.class);
-            return RegistryRead.unreadable(cause == null ? RegistryReason.IO_ERROR : PostgresErrors.reasonOf(cause));
+            return cause == null ? RegistryRead.unreadable(RegistryReason.IO_ERROR) : failed(cause, cut.get());
+        } catch (RowTally.Exceeded e) {
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, refused(e.getMessage()));
+        }
+    }
+
+    /**
+     * The reason only: the driver's wording (addresses, timings) would make the digest vary by answerer. A read
+     * cut at its deadline, or an answer larger than the driver may buffer, says which bound.
+     */
+    private static RegistryRead failed(SQLException e, boolean cut) {
+        if (cut) {
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, "reading it took longer than "
+                    + READ_TIME.toSeconds() + " s");
+        }
+        // The driver's words are translated, its property's name never is.
+        if (String.valueOf(e.getMessage()).contains("maxResultBuffer")) {
+            return RegistryRead.unreadable(RegistryReason.IO_ERROR, refused("an answer of more than "
+                    + (PostgresLocation.READ_BYTES >> 20) + " MiB"));
+        }
+        return RegistryRead.unreadable(PostgresErrors.reasonOf(e));
+    }
+
+    private static String refused(String bound) {
+        return bound + " in " + PostgresEngine.TABLE + ": read refused (a registry holds far less)";
+    }
+
+    /** Ends a read past its deadline: its connection is closed under it, and its blocked read fails. */
+    private static void cut(Connection connection, AtomicBoolean cut) {
+        cut.set(true);
+        try {
+            connection.abort(Runnable::run);
+        } catch (SQLException | RuntimeException e) {
+            // already closed: the read has ended anyway
         }
     }
 
@@ -66,7 +131,7 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         return location.display();
     }
 
-    private static RegistryRead readIn(DSLContext ctx, RegistrationStatus status) {
+    private static RegistryRead readIn(DSLContext ctx, RegistrationStatus status) throws RowTally.Exceeded {
         Instant now = ctx.select(DSL.currentOffsetDateTime()).fetchSingle().value1().toInstant();
         Set<String> present = PostgresEngine.INSTANCE.columns(ctx);
         if (present.isEmpty()) {
@@ -79,8 +144,16 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         // Every row, filtered and sorted in Java as SQLite's are (RowOrder.listed): the same rows list
         // in the same order on both engines.
         RegistrySelect select = RegistrySelect.reading(PostgresEngine.INSTANCE, RegistryFields.present(present));
-        List<RegistryRow> rows = select.from(ctx).queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds())
-                .fetch(select::toRow);
+        Result<Record> records = select.from(ctx).queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds()).fetch();
+        RowTally tally = new RowTally();
+        List<RegistryRow> rows = new ArrayList<>();
+        for (Record record : records) {
+            tally.row();
+            for (int i = 0; i < record.size(); i++) {
+                tally.text((String) record.get(i));
+            }
+            rows.add(select.toRow(record));
+        }
         return RegistryRead.of(RowOrder.listed(rows, status), now);
     }
 }

@@ -29,10 +29,6 @@ final class ReadBounds {
     static final Duration READ_TIME = Duration.ofSeconds(3);
     /** The longest string or blob SQLite may build or return on a reader's connection. */
     static final int VALUE_BYTES = 1 << 20;
-    /** The most rows one read materialises. */
-    static final int MAX_ROWS = 200_000;
-    /** The most characters of text one read materialises, over all rows. */
-    static final long MAX_TEXT_CHARS = 64L << 20;
     /** SQLite's own heap, at most: a reader's sorts and temporary tables live in memory (SqliteFiles). */
     static final long HEAP_BYTES = 256L << 20;
 
@@ -76,25 +72,6 @@ final class ReadBounds {
         if (!heapLimited) {
             ctx.resultQuery("PRAGMA hard_heap_limit = {0}", DSL.inline(HEAP_BYTES)).coerce(HEAP_LIMIT).fetch();
             heapLimited = true;
-        }
-    }
-
-    /** Counts what a read materialises and refuses more than the bounds allow. */
-    static final class Tally {
-        private int rows;
-        private long chars;
-
-        void row() throws ReadBoundExceeded {
-            if (++rows > MAX_ROWS) {
-                throw new ReadBoundExceeded("more than " + MAX_ROWS + " rows");
-            }
-        }
-
-        String text(String value) throws ReadBoundExceeded {
-            if (value != null && (chars += value.length()) > MAX_TEXT_CHARS) {
-                throw new ReadBoundExceeded("more than " + (MAX_TEXT_CHARS >> 20) + " Mi characters of text");
-            }
-            return value;
         }
     }
 

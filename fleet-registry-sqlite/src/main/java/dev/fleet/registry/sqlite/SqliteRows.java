@@ -4,6 +4,7 @@ import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryFields;
 import dev.fleet.registry.schema.RegistrySelect;
+import dev.fleet.registry.schema.RowTally;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ final class SqliteRows {
         RegistrySelect select = reading(RegistryFields.present(present));
         int width = select.fields().size();
         List<RegistryRow> rows = new ArrayList<>();
-        ReadBounds.Tally tally = new ReadBounds.Tally();
+        RowTally tally = new RowTally();
         try (Cursor<Record> cursor = select.from(ctx).fetchLazy()) {
             for (Record record : cursor) {
                 tally.row();
@@ -63,6 +64,8 @@ final class SqliteRows {
                 }
                 rows.add(select.toRow(record));
             }
+        } catch (RowTally.Exceeded e) {
+            throw new ReadBounds.ReadBoundExceeded(e.getMessage());
         }
         return rows;
     }

@@ -14,6 +14,7 @@ import dev.fleet.domain.RegistryRead;
 import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.RegistryRow;
 import dev.fleet.registry.schema.RegistryColumn;
+import dev.fleet.registry.schema.RowTally;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -81,7 +82,7 @@ class HostileRegistryTest {
 
         assertEquals(RegistryReason.IO_ERROR, ((RegistryRead.Unreadable) read).reason());
         // Whichever bound a slow host meets first: the rows, or the time they take.
-        assertTrue(((RegistryRead.Unreadable) read).detail().contains("more than " + ReadBounds.MAX_ROWS + " rows")
+        assertTrue(((RegistryRead.Unreadable) read).detail().contains("more than " + RowTally.MAX_ROWS + " rows")
                 || ((RegistryRead.Unreadable) read).detail().contains("took longer than"), ((RegistryRead.Unreadable) read).detail());
     }
 
