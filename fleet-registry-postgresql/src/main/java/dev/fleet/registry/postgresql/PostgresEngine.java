@@ -5,6 +5,7 @@ import dev.fleet.registry.schema.RegistryEngine;
 import dev.fleet.registry.schema.RegistryFields;
 import java.sql.Connection;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -37,8 +38,27 @@ enum PostgresEngine implements RegistryEngine {
         return new LinkedHashSet<>(ctx.resultQuery("SELECT lower(a.attname) FROM pg_catalog.pg_attribute a "
                 + "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
-                + "AND c.relname = {0} AND c.relkind IN ('r', 'p', 'v', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
+                + "AND c.relname = {0} AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
                 + "ORDER BY a.attnum", DSL.val(TABLE)).fetch(0, String.class));
+    }
+
+    /**
+     * What the registry's name is in the connection's current schema, when it is something other than a table: "a
+     * view", "a materialized view", "a foreign table"; empty for a table (plain or partitioned) or nothing. A view's
+     * or foreign table's functions run with the reader's rights, which a read-only transaction does not confine
+     * ({@code COPY ... TO PROGRAM}), so fleet reads and migrates a table only.
+     */
+    static Optional<String> notATable(DSLContext ctx) {
+        String kind = ctx.resultQuery("SELECT c.relkind::text FROM pg_catalog.pg_class c "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                + "AND c.relname = {0}", DSL.val(TABLE)).fetchOptional(0, String.class).orElse("r");
+        return Optional.ofNullable(switch (kind) {
+            case "r", "p" -> null;
+            case "v" -> "a view";
+            case "m" -> "a materialized view";
+            case "f" -> "a foreign table";
+            default -> "no table (relkind " + kind + ")";
+        });
     }
 
     /** {@link #columns(DSLContext)} on a connection the caller owns. */

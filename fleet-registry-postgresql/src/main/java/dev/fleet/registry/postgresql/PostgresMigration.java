@@ -8,7 +8,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 /**
  * The shared Liquibase changelog on PostgreSQL, safe when many servers start together: Liquibase's
@@ -42,6 +45,12 @@ final class PostgresMigration {
         query(connection, "SELECT pg_advisory_lock(" + LOCK_KEY + ")");
         try {
             Set<String> present = PostgresEngine.columnsOf(connection);
+            Optional<String> notATable = PostgresEngine.notATable(PostgresJooq.using(connection));
+            if (notATable.isPresent()) {
+                throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: "
+                        + PostgresEngine.TABLE + " is " + notATable.get() + ", not a table (another tool made it); "
+                        + "nothing was changed", null);
+            }
             List<String> missing = RegistryColumn.missingRequired(present);
             if (!present.isEmpty() && !missing.isEmpty()) {
                 throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: table "
@@ -50,10 +59,27 @@ final class PostgresMigration {
             }
             if (always || !current(present)) {
                 RegistryChangelog.update(connection);
+                addOwnColumnsStillMissing(connection);
             }
         } finally {
             connection.setAutoCommit(true);
             query(connection, "SELECT pg_advisory_unlock(" + LOCK_KEY + ")");
+        }
+    }
+
+    /**
+     * The changelog adds this project's columns once per database; a table whose columns someone dropped since (or
+     * re-created) lacks them again, and Liquibase would not run those change sets twice. Additive and idempotent,
+     * as the changelog adds them (names unquoted, its types). DDL takes no bind values: the parts are constants.
+     */
+    private static void addOwnColumnsStillMissing(Connection connection) {
+        Set<String> present = PostgresEngine.columnsOf(connection);
+        DSLContext ctx = PostgresJooq.using(connection);
+        for (RegistryColumn column : RegistryColumn.ALL) {
+            if (column.isOwn() && !present.contains(column.sqlName())) {
+                ctx.query("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} {2}", DSL.unquotedName(PostgresEngine.TABLE),
+                        DSL.unquotedName(column.sqlName()), DSL.keyword(column.sqlType())).execute();
+            }
         }
     }
 

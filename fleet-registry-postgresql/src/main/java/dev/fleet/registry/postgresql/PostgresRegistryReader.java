@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -136,6 +137,11 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         Set<String> present = PostgresEngine.INSTANCE.columns(ctx);
         if (present.isEmpty()) {
             return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresEngine.TABLE);
+        }
+        Optional<String> notATable = PostgresEngine.notATable(ctx);
+        if (notATable.isPresent()) {
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, PostgresEngine.TABLE + " is " + notATable.get()
+                    + ", not a table: its functions would run with this reader's rights, so it is not read");
         }
         List<String> missing = RegistryColumn.missingRequired(present);
         if (!missing.isEmpty()) {

@@ -1,0 +1,85 @@
+package dev.fleet.registry.postgresql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryReason;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RowBuilder;
+import dev.fleet.registry.schema.RegistryStorageException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What another role made of the registry's table on PostgreSQL. A view by its name is neither read nor migrated:
+ * its functions would run with the reader's rights, which a read-only transaction does not confine (an assessment
+ * ran {@code COPY ... TO PROGRAM} through one). Columns of fleet's own that someone dropped are added back by the
+ * next migration, as on SQLite: without {@code host_id}, another host's live member read as exited.
+ */
+class PostgresForeignTablesTest {
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    @RegisterExtension
+    static final LocalPostgresServer SERVER = new LocalPostgresServer();
+
+    @Test
+    void aViewByTheTablesNameIsNeitherReadNorMigrated() throws Exception {
+        String database = "views_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        execute(database, "ALTER TABLE mcp_server_runtimes RENAME TO real_runtimes",
+                "CREATE VIEW mcp_server_runtimes AS SELECT * FROM real_runtimes");
+
+        RegistryRead.Unreadable refused = assertInstanceOf(RegistryRead.Unreadable.class,
+                new PostgresRegistryReader(location).readAll());
+        assertEquals(RegistryReason.SCHEMA_MISSING, refused.reason());
+        assertTrue(refused.detail().startsWith("mcp_server_runtimes is a view, not a table"), refused.detail());
+        RegistryStorageException notMigrated = assertThrows(RegistryStorageException.class,
+                () -> new PostgresRegistryWriter(location).migrate());
+        assertTrue(notMigrated.getMessage().contains("mcp_server_runtimes is a view, not a table (another tool made it); "
+                + "nothing was changed"), notMigrated.getMessage());
+    }
+
+    @Test
+    void ownColumnsSomeoneDroppedAreAddedBackByTheNextMigration() throws Exception {
+        String database = "dropped_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        execute(database, "ALTER TABLE mcp_server_runtimes DROP COLUMN host_id, DROP COLUMN endpoint");
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            Set<String> columns = PostgresEngine.columnsOf(connection);
+            assertTrue(!columns.contains("host_id") && !columns.contains("endpoint"), columns.toString());
+        }
+
+        new PostgresRegistryWriter(location).migrate();
+
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            Set<String> columns = PostgresEngine.columnsOf(connection);
+            assertTrue(columns.contains("host_id") && columns.contains("endpoint"), columns.toString());
+        }
+        assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "the row is kept");
+    }
+
+    private static PostgresLocation migrated(String database) {
+        PostgresLocation location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
+        new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),
+                5400).registration(), Optional.empty());
+        return location;
+    }
+
+    private static void execute(String database, String... statements) throws Exception {
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            for (String sql : statements) {
+                try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                    statement.executeUpdate();
+                }
+            }
+        }
+    }
+}
