@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -231,9 +232,8 @@ public final class McpConfigCommand implements Callable<Integer> {
     }
 
     /**
-     * This checkout's {@code fleet} launcher, found from the jar this runs from
-     * ({@code <checkout>/fleet-cli-adapter/target/fleet.jar}); a jar kept elsewhere is started by
-     * this very java instead. Either way every path is absolute.
+     * This checkout's {@code fleet} launcher, found from the jar this runs from ({@link CheckoutLauncher}); a jar
+     * kept elsewhere is started by this very java instead. Either way every path is absolute.
      */
     private static List<String> launcher() {
         Path jar;
@@ -242,14 +242,9 @@ public final class McpConfigCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + Failures.oneLine(e));
         }
-        Path target = jar.getParent();
-        Path module = target == null ? null : target.getParent();
-        Path checkout = module == null ? null : module.getParent();
-        if (checkout != null) {
-            Path launcher = checkout.resolve("fleet");
-            if (Files.isRegularFile(launcher) && Files.isExecutable(launcher)) {
-                return List.of(launcher.toString());
-            }
+        Optional<Path> launcher = CheckoutLauncher.of(jar);
+        if (launcher.isPresent()) {
+            return List.of(launcher.get().toString());
         }
         if (!Files.isRegularFile(jar)) {
             throw new ConfigurationException("cannot tell where fleet is installed: " + jar + " is not a jar");
