@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A wrapping member's life over the whole tree (the contract, §12 and §12.1): whatever ends it, the
@@ -165,26 +167,29 @@ class RelayLifecycleIT {
     }
 
     /**
-     * Another tool holds the registry locked while the member registers (it retries for up to 30 s):
-     * SIGTERM still ends the tree within the contract's second, not once the lock is let go; the row,
-     * written once it is, is then marked stopped, and the member exits 143. Before, the tree lived on
-     * until the registration was done.
+     * Another tool holds the registry locked while the member registers (it retries for up to 30 s): SIGTERM, or
+     * its client's stdin closing, still ends the tree within the contract's bound and the member exits, all while
+     * the registry is still locked; no row it may write says running. Before, the tree lived on until the
+     * registration was done, and the member ignored stdin's end until then (the relay audit's find).
      */
-    @Test
-    void sigtermWhileAnotherToolHoldsTheRegistryLockedEndsTheTreeAtOnce() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"SIGTERM", "EOF"})
+    void anEndWhileAnotherToolHoldsTheRegistryLockedIsCarriedOutAtOnce(String end) throws Exception {
         Path registry = dir.resolve("registry.sqlite3");
         LockedRegistry lock = LockedRegistry.lock(registry);
-        try (lock; ServeProcess member = start(registry, tree("wait"))) {
+        try (lock; ServeProcess member = start(registry, "trap '' TERM; " + tree("while :; do sleep 1; done"))) {
             long[] tree = {awaitPid("child"), awaitPid("grandchild")};
             LockedRegistry.awaitRegistering(member.pid(), registry);
-            member.process().toHandle().destroy();
-            for (long pid : tree) {
-                assertGone(pid, member); // while the registry is still locked
+            if (end.equals("EOF")) {
+                member.closeStdinAt();
+                assertEnded(member, AFTER_EOF, 0, tree); // while the registry is still locked
+            } else {
+                member.process().toHandle().destroy();
+                assertEnded(member, AFTER_SIGNAL, 143, tree);
             }
             lock.close();
-            assertEnded(member, AFTER_SIGNAL, 143, tree);
-            assertEquals(1, new SqliteRegistryReader(registry).readAll().rows().size(), member.diagnosis(20));
-            assertStopped(registry);
+            List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
+            assertTrue(rows.stream().noneMatch(row -> row.status().equals("running")), rows.toString());
         }
     }
 

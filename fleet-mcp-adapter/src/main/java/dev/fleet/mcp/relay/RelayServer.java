@@ -125,18 +125,23 @@ public final class RelayServer {
                 });
             }
         });
-        fleet.register(); // the child has started and both pipes are open
-        registering = false;
-        childPump = daemon("fleet-relay-from-server", endsOnError(() -> {
-            new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                    .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
-        }));
+        // The client is heard from the start, its lines held until the row is written: its end (stdin's EOF, or
+        // its death) while this member registers ends the member within its bounds, as any end does.
+        HeldUntilRegistered fromClient = new HeldUntilRegistered(sink(relay::fromClient, relay::clientLineTooLong,
+                relay::clientDrained));
         daemon("fleet-relay-from-client", endsOnError(() -> {
-            new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES)
-                    .forEach(sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained));
+            new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES).forEach(fromClient);
             finish(new End("stdin closed", 0));
         }));
         watch.start(reason -> finish(new End(reason, 0)));
+        if (RegisteredUnlessEnded.register(fleet::register, ended)) { // the child has started, both pipes open
+            registering = false;
+            childPump = daemon("fleet-relay-from-server", endsOnError(() -> {
+                new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
+                        .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
+            }));
+            fromClient.release();
+        }
         Uninterruptibly.await(ended);
         endAll();
         return end.get().status();

@@ -1,0 +1,76 @@
+package dev.fleet.mcp.relay;
+
+import dev.fleet.mcp.stdio.BoundedLines;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The client's lines while the member registers, which may take 30 s behind a registry another tool holds locked
+ * (the contract, §12.1: a wrapping member relays nothing before its row is written). They are read all the same, so
+ * that the client's end (stdin's EOF) is seen at once and ends the member within its bounds, and held, in order, up
+ * to {@value #HELD_BYTES} bytes (then reading waits); {@link #release} passes them on, and every line after them
+ * goes on at once.
+ */
+final class HeldUntilRegistered implements BoundedLines.Sink {
+
+    /** A line's limit: one whole line of the most a client may send is always held. */
+    static final long HELD_BYTES = BoundedLines.MAX_LINE_BYTES;
+
+    private final BoundedLines.Sink relay;
+    private final List<Runnable> held = new ArrayList<>();
+    private long heldBytes;
+    private boolean released;
+
+    HeldUntilRegistered(BoundedLines.Sink relay) {
+        this.relay = relay;
+    }
+
+    @Override
+    public synchronized void line(byte[] buffer, int length) {
+        boolean interrupted = false;
+        while (!released && !held.isEmpty() && heldBytes + length > HELD_BYTES) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true; // the pump is never interrupted; were it, it waits on, as a blocked read would
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (released) {
+            relay.line(buffer, length);
+            return;
+        }
+        byte[] line = Arrays.copyOf(buffer, length); // the buffer is the reader's, valid only during this call
+        held.add(() -> relay.line(line, line.length));
+        heldBytes += length;
+    }
+
+    @Override
+    public synchronized void tooLong(int limit) {
+        if (released) {
+            relay.tooLong(limit);
+        } else {
+            held.add(() -> relay.tooLong(limit));
+        }
+    }
+
+    @Override
+    public synchronized void drained() {
+        if (released) {
+            relay.drained();
+        }
+    }
+
+    /** The row is written: the held lines go on, in order, then flushed; every later line at once. */
+    synchronized void release() {
+        held.forEach(Runnable::run);
+        held.clear();
+        heldBytes = 0;
+        released = true;
+        relay.drained();
+        notifyAll();
+    }
+}
