@@ -18,8 +18,12 @@ import java.util.function.Consumer;
  */
 public final class ParentWatch implements ClientWatch {
 
-    /** How often the parent is read: with the stop's own bound, the server is gone within 2 s of its client. */
-    public static final Duration PERIOD = Duration.ofSeconds(1);
+    /**
+     * How often the parent is read: with the stop's own bound, the server is gone within 2 s of its client, and a
+     * wrapping member's tree too, whose teardown takes up to 1.5 s of them (once a second left it 2.5 s, the relay
+     * audit's find). A read of {@code /proc/self/stat} costs microseconds.
+     */
+    public static final Duration PERIOD = Duration.ofMillis(250);
 
     private final long recordedParent;
     private final OwnParent ownParent;
