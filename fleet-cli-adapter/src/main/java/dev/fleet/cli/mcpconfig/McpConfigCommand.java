@@ -209,11 +209,12 @@ public final class McpConfigCommand implements Callable<Integer> {
     private void explain(ServerTemplate wrapped, Roster fleet, List<String> patterns, Path updated, Path root)
             throws JsonProcessingException {
         ObjectMapper json = new ObjectMapper();
-        String list = "\"server_process_patterns\": " + json.writeValueAsString(patterns);
+        // JSON to paste, on a line of fleet's own: what Printable shows of a control (a path's U+202E) is its JSON escape.
+        String list = "\"server_process_patterns\": " + Printable.of(json.writeValueAsString(patterns));
         PrintWriter err = spec.commandLine().getErr();
-        err.println("fleet: this fleet's registry: " + registry.location());
+        err.println("fleet: this fleet's registry: " + Printable.of(registry.location()));
         err.println("fleet: the pattern that finds your server: "
-                + json.writeValueAsString(wrapped.pattern(fleet.members())));
+                + Printable.of(json.writeValueAsString(wrapped.pattern(fleet.members()))));
         err.println(updated == null
                 ? "fleet: in the roster file (--roster), so that a copy started without fleet closes the gate: " + list
                 : "fleet: written into " + Printable.of(updated.toString()) + ", so that a copy started without fleet "

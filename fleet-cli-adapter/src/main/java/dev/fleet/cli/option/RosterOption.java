@@ -1,6 +1,7 @@
 package dev.fleet.cli.option;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Roster;
 import java.nio.file.Path;
 import java.util.Map;
@@ -57,6 +58,6 @@ public final class RosterOption {
         if (chosen == null) {
             return "built-in default";
         }
-        return chosen + (file != null ? " (--roster)" : " ($" + ENV + ")");
+        return Printable.of(chosen.toString()) + (file != null ? " (--roster)" : " ($" + ENV + ")");
     }
 }

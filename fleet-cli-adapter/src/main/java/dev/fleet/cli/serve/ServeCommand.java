@@ -13,6 +13,7 @@ import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.cli.serve.WrappedCommand;
 import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.Lease;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.Transport;
@@ -180,7 +181,8 @@ public final class ServeCommand implements Callable<Integer> {
                     err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
                             + "other hosts, with no authentication%n", settings.host());
                 }
-                err.printf("fleet: %s serving MCP on %s (registry %s)%n", profile, running.endpoint(), registryPath);
+                err.printf("fleet: %s serving MCP on %s (registry %s)%n", Printable.of(profile), running.endpoint(),
+                        Printable.of(registryPath));
                 err.flush();
             });
         } catch (IllegalStateException cannotBind) {

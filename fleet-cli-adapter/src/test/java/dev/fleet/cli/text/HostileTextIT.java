@@ -89,6 +89,21 @@ class HostileTextIT {
         assertFalse(RAW_CONTROL.matcher(config.stdout().replace("\n", "")).find(), config.stdout());
         assertTrue(config.stdout().contains("\\u009b2J\\u007f") || config.stdout().contains("\\u009b2J\\u007F"),
                 config.stdout());
+
+        // A path is outside text too: the roster's and the registry's, in fleet's own lines (the dashboard audit's 8).
+        Path odd = Files.createDirectories(dir.resolve("odd\u202eredro"));
+        Path oddRoster = Files.copy(roster, odd.resolve("roster.json"));
+        String oddRegistry = odd.resolve("r.sqlite3").toString();
+        FleetJar.Run oddAssess = FleetJar.run("assess", "--roster", oddRoster.toString(), "--registry", oddRegistry);
+        assertEquals(1, oddAssess.exitCode(), oddAssess.stderr());
+        assertTrue(oddAssess.stdout().contains("odd\\u202eredro/roster.json (--roster)"), oddAssess.stdout());
+        assertSafe(oddAssess.stdout() + oddAssess.stderr());
+        FleetJar.Run oddConfig = FleetJar.run("mcp-config", "--roster", oddRoster.toString(), "--registry", oddRegistry,
+                "--repository-root", TestFleets.repository(dir.resolve("r.sqlite3")).toString(), "--server-command",
+                "node /srv/server.js --profile {profile}");
+        assertEquals(0, oddConfig.exitCode(), oddConfig.stderr());
+        assertTrue(oddConfig.stderr().contains("odd\\u202eredro/r.sqlite3"), oddConfig.stderr());
+        assertSafe(oddConfig.stderr());
     }
 
     @Test
