@@ -113,7 +113,11 @@ public final class McpConfigCommand implements Callable<Integer> {
             }
             server.put("command", command.get(0));
             List<String> args = new ArrayList<>(command.subList(1, command.size()));
-            args.addAll(List.of(ServeCommand.NAME, "--profile", member.profile(), "--repository-root", root.toString()));
+            args.add(ServeCommand.NAME);
+            // A profile that opens with '-' would be read as an option of serve's ("--profile -h"): joined, it is a value.
+            args.addAll(member.profile().startsWith("-") ? List.of("--profile=" + member.profile())
+                    : List.of("--profile", member.profile()));
+            args.addAll(List.of("--repository-root", root.toString()));
             // A client starts its servers with an environment of its own: what this shell chose by
             // FLEET_ROSTER or FLEET_REGISTRY is pinned as options, so every member sees the same.
             if (roster.file() != null) {

@@ -196,6 +196,23 @@ class McpConfigIT {
                 "--cohort-from-parent"), args(controller));
     }
 
+    /** A profile that opens with '-' is given joined to its option, so that serve reads it as the value it is. */
+    @Test
+    void aProfileThatLooksLikeAnOptionIsGivenJoined() throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        Path roster = TestFleets.roster(registry, "{\"namespace\": \"odd\", \"profile\": \"-h\", \"role\": \"author\"}, "
+                + "{\"namespace\": \"plain\", \"profile\": \"prgs-plain\", \"role\": \"reviewer\"}", "odd-roster.json");
+
+        FleetJar.Run run = FleetJar.run("mcp-config", "--repository-root", TestFleets.repository(registry).toString(),
+                "--roster", roster.toString());
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        List<String> odd = args(run.stdoutJson().get("mcpServers").get("odd"));
+        assertEquals(List.of("serve", "--profile=-h"), odd.subList(0, 2), odd.toString());
+        List<String> plain = args(run.stdoutJson().get("mcpServers").get("plain"));
+        assertEquals(List.of("serve", "--profile", "prgs-plain"), plain.subList(0, 3), plain.toString());
+    }
+
     @Test
     void aRootThatIsNotAGitCheckoutIsOneLineAndExitTwo() throws Exception {
         Path plain = Files.createDirectories(dir.resolve("plain"));
