@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -91,7 +92,7 @@ public final class OutputFile {
                     + reason(e) + "); the old file, if any, is unchanged", e);
         }
         try {
-            write(temporary, bytes, permissions(target));
+            write(temporary, bytes, permissions(target), owners(target));
             move(temporary, target);
         } catch (IOException e) {
             Files.deleteIfExists(temporary);
@@ -126,7 +127,8 @@ public final class OutputFile {
         }
     }
 
-    private static void write(Path temporary, byte[] bytes, Set<PosixFilePermission> permissions) throws IOException {
+    private static void write(Path temporary, byte[] bytes, Set<PosixFilePermission> permissions,
+            PosixFileAttributes owners) throws IOException {
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             writeAll(channel, bytes);
@@ -134,7 +136,37 @@ public final class OutputFile {
         }
         PosixFileAttributeView posix = Files.getFileAttributeView(temporary, PosixFileAttributeView.class);
         if (posix != null) {
-            posix.setPermissions(permissions);
+            if (owners != null) {
+                keepOwners(posix, owners);
+            }
+            posix.setPermissions(permissions); // after: a change of owner clears the set-id bits
+        }
+    }
+
+    /**
+     * The old file's owner and group, kept where this user may give them (root may; anyone may keep a group they are
+     * in): a roster another user owns, replaced by root, would otherwise become root's, and its owner could no longer
+     * read it. Where they may not be given, the new file is this user's, as any file this user writes.
+     */
+    private static void keepOwners(PosixFileAttributeView posix, PosixFileAttributes old) {
+        try {
+            posix.setOwner(old.owner());
+        } catch (IOException e) {
+            // not this user's to give
+        }
+        try {
+            posix.setGroup(old.group());
+        } catch (IOException e) {
+            // not a group of this user's
+        }
+    }
+
+    /** The old file's owner and group; null for a new file, or where the file system keeps none. */
+    private static PosixFileAttributes owners(Path target) {
+        try {
+            return Files.isRegularFile(target) ? Files.readAttributes(target, PosixFileAttributes.class) : null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
         }
     }
 
