@@ -48,6 +48,12 @@ public record ServerTemplate(List<String> words) {
 
     /** The words of {@code line}; an unclosed quote, or what only a shell could run, is a usage error. */
     public static ServerTemplate parse(String line) {
+        // How Java reads bytes of an argument that are not text in the locale's charset: the entries would start
+        // another file than the one named (the registry audit's 6), as a path option would open one (PathConverter).
+        if (line.indexOf('\uFFFD') >= 0) {
+            throw new ConfigurationException(OPTION + " holds bytes that are not text in this locale's charset, so "
+                    + "the entries would start another program or file than the one named; run with a UTF-8 locale");
+        }
         return new ServerTemplate(ShellWords.split(line, OPTION));
     }
 

@@ -54,6 +54,10 @@ class ServerTemplateTest {
         assertEquals(List.of("srv", "{\"a\":1}", "{}"), ServerTemplate.parse("srv '{\"a\":1}' {}").words(),
                 "JSON and empty braces are no placeholders");
         assertThrows(ConfigurationException.class, () -> ServerTemplate.parse("   "));
+        ConfigurationException notText = assertThrows(ConfigurationException.class,
+                () -> ServerTemplate.parse("node /srv/caf\uFFFD\uFFFD/s.js {profile}"));
+        assertTrue(notText.getMessage().startsWith("--server-command holds bytes that are not text in this locale's "
+                + "charset"), notText.getMessage());
     }
 
     @Test
