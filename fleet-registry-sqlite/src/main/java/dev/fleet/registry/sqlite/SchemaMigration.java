@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 
@@ -67,6 +68,13 @@ final class SchemaMigration {
             if (columns.tableExists() && !columns.missingRequired().isEmpty()) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: "
                         + SqliteRows.describeMissing(columns.missingRequired()) + " (another tool made it); "
+                        + "nothing was changed", null);
+            }
+            List<String> notKept = SchemaCatalog.wholeNumbersNotKept(connection);
+            if (!notKept.isEmpty()) {
+                throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + SqliteRows.TABLE
+                        + " declares " + String.join(", ", notKept) + ", which keeps a pid as other than a whole "
+                        + "number, so every registration would read back as malformed (another tool made it); "
                         + "nothing was changed", null);
             }
             enableWal(connection);

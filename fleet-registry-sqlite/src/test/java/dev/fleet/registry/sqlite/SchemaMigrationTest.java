@@ -242,6 +242,34 @@ class SchemaMigrationTest {
         assertEquals(7, RawSqlite.userVersion(file));
     }
 
+    /**
+     * A pid column another tool declared TEXT (or REAL) keeps a pid as text: every registration would read back as
+     * malformed, for good. The migration refuses it, naming the column, and changes nothing (the registry audit's 7).
+     */
+    @Test
+    void aTableThatKeepsAPidAsTextIsRefusedAndLeftAsItWas() throws Exception {
+        for (String pidType : List.of("TEXT", "varchar(20)", "REAL")) {
+            Path file = ScratchRegistry.in(Files.createDirectories(dir.resolve(pidType.toLowerCase().replaceAll("[^a-z]", ""))));
+            String ddl = "CREATE TABLE mcp_server_runtimes (runtime_id TEXT PRIMARY KEY, namespace TEXT NOT NULL, "
+                    + "profile TEXT, role TEXT, remote TEXT, org TEXT, repo TEXT, repository_root TEXT, "
+                    + "pid " + pidType + " NOT NULL, cohort_id TEXT, cohort_source TEXT NOT NULL, client_provenance TEXT, "
+                    + "boot_id TEXT, process_started_at TEXT, startup_head TEXT, transport TEXT, "
+                    + "status TEXT NOT NULL, registered_at TEXT NOT NULL, last_heartbeat_at TEXT NOT NULL, "
+                    + "stopped_at TEXT)";
+            RawSqlite.execute(file, ddl);
+
+            RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                    () -> new SqliteRegistryWriter(file).migrate());
+
+            assertTrue(refused.getMessage().contains("mcp_server_runtimes declares pid " + pidType + ", which keeps "
+                    + "a pid as other than a whole number"), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("nothing was changed"), refused.getMessage());
+            assertEquals(List.of(List.of(ddl)), RawSqlite.query(file,
+                    "SELECT sql FROM sqlite_master WHERE name = 'mcp_server_runtimes'"));
+            assertEquals(0, RawSqlite.userVersion(file));
+        }
+    }
+
     @Test
     void theFirstRegistrationMigratesAFileInDirectoriesThatDoNotExistYet() throws Exception {
         Path file = dir.resolve("state/gitea-tools/control_plane.sqlite3");
