@@ -213,7 +213,9 @@ public final class McpConfigCommand implements Callable<Integer> {
     private void explain(ServerTemplate wrapped, Roster fleet, List<String> patterns, Path updated, Path root)
             throws JsonProcessingException {
         ObjectMapper json = new ObjectMapper();
-        // JSON to paste, on a line of fleet's own: what Printable shows of a control (a path's U+202E) is its JSON escape.
+        // JSON to paste, on a line of fleet's own: controls as JSON escapes (C1 and DEL too), and what Printable shows
+        // of the rest (a path's U+202E) is its JSON escape as well.
+        json.getFactory().setCharacterEscapes(new JsonControlEscapes());
         String list = "\"server_process_patterns\": " + Printable.of(json.writeValueAsString(patterns));
         PrintWriter err = spec.commandLine().getErr();
         err.println("fleet: this fleet's registry: " + Printable.of(registry.location()));

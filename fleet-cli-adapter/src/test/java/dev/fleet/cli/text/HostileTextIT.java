@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.Binding;
@@ -39,6 +41,7 @@ class HostileTextIT {
     /** What a terminal would obey or reorder, apart from the line feed that ends each line. */
     private static final Pattern UNSAFE = Pattern.compile(
             "[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]");
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** JSON text holding a raw control character (C0, DEL or C1) instead of its escape. */
     private static final Pattern RAW_CONTROL = Pattern.compile("[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f]");
 
@@ -91,19 +94,24 @@ class HostileTextIT {
                 config.stdout());
 
         // A path is outside text too: the roster's and the registry's, in fleet's own lines (the dashboard audit's 8).
-        Path odd = Files.createDirectories(dir.resolve("odd\u202eredro"));
+        Path odd = Files.createDirectories(dir.resolve("odd\u202e\u009bredro"));
         Path oddRoster = Files.copy(roster, odd.resolve("roster.json"));
         String oddRegistry = odd.resolve("r.sqlite3").toString();
         FleetJar.Run oddAssess = FleetJar.run("assess", "--roster", oddRoster.toString(), "--registry", oddRegistry);
         assertEquals(1, oddAssess.exitCode(), oddAssess.stderr());
-        assertTrue(oddAssess.stdout().contains("odd\\u202eredro/roster.json (--roster)"), oddAssess.stdout());
+        assertTrue(oddAssess.stdout().contains("odd\\u202e\\x9bredro/roster.json (--roster)"), oddAssess.stdout());
         assertSafe(oddAssess.stdout() + oddAssess.stderr());
         FleetJar.Run oddConfig = FleetJar.run("mcp-config", "--roster", oddRoster.toString(), "--registry", oddRegistry,
                 "--repository-root", TestFleets.repository(dir.resolve("r.sqlite3")).toString(), "--server-command",
                 "node /srv/server.js --profile {profile}");
         assertEquals(0, oddConfig.exitCode(), oddConfig.stderr());
-        assertTrue(oddConfig.stderr().contains("odd\\u202eredro/r.sqlite3"), oddConfig.stderr());
+        assertTrue(oddConfig.stderr().contains("odd\\u202e\\x9bredro/r.sqlite3"), oddConfig.stderr());
         assertSafe(oddConfig.stderr());
+        String patterns = oddConfig.stderrLines().stream().filter(line -> line.contains("\"server_process_patterns\": "))
+                .findFirst().orElseThrow();
+        JsonNode pasted = JSON.readTree("{" + patterns.substring(patterns.indexOf("\"server_process_patterns\"")) + "}");
+        assertTrue(pasted.get("server_process_patterns").get(0).asText().matches("fleet-never-[0-9a-f-]+\u202e"),
+                "the patterns line is JSON to paste, the roster's pattern whole: " + patterns);
     }
 
     @Test
