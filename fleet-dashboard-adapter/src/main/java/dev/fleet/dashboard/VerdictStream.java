@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>Each event is {@code event: verdict}, {@code id: <digest>} and the verdict's canonical JSON
  * (the bytes of {@code fleet assess --format json}) as its one data line. Between them every page gets
  * an {@code alive} event each keep-alive period, {@code {"looked_at": <the latest look's observed_at>,
- * "keep_alive_ms": <the period>}}: the page sees it, so it can tell a quiet fleet (words keep coming,
- * the looks recent) from a dashboard that stopped, froze or whose looks no longer end (no word for a few
- * periods, or a latest look long past), and writing it is how a closed page is found and its stream freed.
+ * "keep_alive_ms": <the period>}}: the page sees it, so it can tell a quiet fleet (words keep coming) from a
+ * dashboard that stopped or froze (no word for a few periods), and show when the latest look was (a verdict's
+ * own time is its last change's); writing it is how a closed page is found and its stream freed.
  */
 final class VerdictStream implements AutoCloseable {
 

@@ -52,9 +52,9 @@ public final class OriginRule {
     }
 
     /**
-     * Whether a request's headers ({@code request::getHeaders}) are acceptable, every value it gave of each: at most one {@code Origin} and one
-     * {@code Host}, each accepted. A second one is refused whatever it says, since a proxy or cache in front may read
-     * it rather than the first (RFC 9112 answers a second Host with 400).
+     * Whether a request's headers ({@code request::getHeaders}) are acceptable, every value it gave of each: at
+     * most one {@code Origin} and one {@code Host}, each accepted. A second one is refused whatever it says, since a
+     * proxy or cache in front may read it rather than the first (RFC 9112 answers a second Host with 400).
      */
     public boolean accepts(Function<String, Enumeration<String>> headers) {
         List<String> origins = values(headers.apply("Origin"));

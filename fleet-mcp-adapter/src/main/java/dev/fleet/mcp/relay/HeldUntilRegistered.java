@@ -10,7 +10,7 @@ import java.util.List;
  * (the contract, §12.1: a wrapping member relays nothing before its row is written). They are read all the same, so
  * that the client's end (stdin's EOF) is seen at once and ends the member within its bounds, and held, in order, up
  * to {@value #HELD_BYTES} bytes (then reading waits); {@link #release} passes them on, and every line after them
- * goes on at once.
+ * goes on at once. Lines held make stdin's end wait for them ({@link #awaitHeldLinesPassed}).
  */
 final class HeldUntilRegistered implements BoundedLines.Sink {
 
@@ -61,6 +61,25 @@ final class HeldUntilRegistered implements BoundedLines.Sink {
     public synchronized void drained() {
         if (released) {
             relay.drained();
+        }
+    }
+
+    /**
+     * At stdin's end: waits while lines are held, until they have gone on. A client that wrote its requests and
+     * closed stdin at once still gets every answer, as once registered; one that sent nothing ends the member at once.
+     * An end of another kind (a signal, the client's death) does not wait for this.
+     */
+    synchronized void awaitHeldLinesPassed() {
+        boolean interrupted = false;
+        while (!released && !held.isEmpty()) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

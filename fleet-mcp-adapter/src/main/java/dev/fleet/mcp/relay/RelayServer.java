@@ -131,6 +131,7 @@ public final class RelayServer {
                 relay::clientDrained));
         daemon("fleet-relay-from-client", endsOnError(() -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES).forEach(fromClient);
+            fromClient.awaitHeldLinesPassed();
             finish(new End("stdin closed", 0));
         }));
         watch.start(reason -> finish(new End(reason, 0)));
@@ -140,7 +141,9 @@ public final class RelayServer {
                 new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
                         .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
             }));
-            fromClient.release();
+            // On a thread of its own, as the client's lines always are: the held lines may fill a child that stopped
+            // reading, and the main thread must still be free to carry out the end.
+            daemon("fleet-relay-held-lines", endsOnError(fromClient::release));
         }
         Uninterruptibly.await(ended);
         endAll();

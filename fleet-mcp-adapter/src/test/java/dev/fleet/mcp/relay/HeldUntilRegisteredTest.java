@@ -58,6 +58,22 @@ class HeldUntilRegisteredTest {
         assertEquals(List.of("{\"id\":1}", "too long 16", "{\"id\":2}", "drained", "{\"id\":3}", "drained"), passed);
     }
 
+    /** Stdin's end waits for held lines to go on (a one-shot client's requests), and for nothing when none are held. */
+    @Test
+    void stdinsEndWaitsForHeldLinesOnly() throws Exception {
+        held.awaitHeldLinesPassed(); // nothing held: at once
+        read(new byte[64], "{\"id\":1}");
+        Thread end = new Thread(held::awaitHeldLinesPassed, "stdin's end");
+        end.start();
+        end.join(200);
+        assertTrue(end.isAlive(), "a held request is still to go on");
+
+        held.release();
+        end.join(Patience.scaled(Duration.ofSeconds(10)).toMillis());
+        assertTrue(!end.isAlive());
+        assertEquals(List.of("{\"id\":1}", "drained"), passed);
+    }
+
     @Test
     void beyondTheBoundReadingWaitsForTheReleaseAndLosesNothing() throws Exception {
         int half = (int) (HeldUntilRegistered.HELD_BYTES / 2) + 1;
