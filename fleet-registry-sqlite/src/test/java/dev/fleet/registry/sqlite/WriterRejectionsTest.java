@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.Registration;
 import dev.fleet.domain.RegistryRow;
@@ -49,7 +50,9 @@ class WriterRejectionsTest extends RegistryWriterFixture {
 
     /**
      * Another tool's table whose pid column is TEXT stores the pid as text: the registration fails saying
-     * so, rather than succeed with a row every assessment reads as malformed (the read-back is the readers').
+     * so, rather than succeed with a row every assessment reads as malformed. The migration a first registration
+     * runs refuses such a table; one that claims the schema already (its user_version) is refused by the
+     * read-back, which is the readers'.
      */
     @Test
     void aTableThatStoresThePidAsTextRefusesTheRegistration() throws Exception {
@@ -59,9 +62,14 @@ class WriterRejectionsTest extends RegistryWriterFixture {
         Registration registration = RowBuilder.registered(AUTHOR, 42300).registration();
 
         RuntimeException refused = assertThrows(RuntimeException.class, () -> writer.register(registration, WEEK));
+        assertTrue(refused.getMessage().contains("mcp_server_runtimes declares pid TEXT, parent_pid TEXT, server_pid "
+                + "TEXT, which keeps a pid as other than a whole number"), refused.getMessage());
 
+        RawSqlite.execute(file, "PRAGMA journal_mode = WAL",
+                "PRAGMA user_version = " + dev.fleet.registry.schema.RegistrySchema.SCHEMA_VERSION);
+        RuntimeException readBack = assertThrows(RuntimeException.class, () -> writer.register(registration, WEEK));
         assertEquals("register: " + registration.runtimeId() + " did not read back from " + file + " (pid_invalid)",
-                refused.getMessage());
+                readBack.getMessage());
     }
 
     @ParameterizedTest
