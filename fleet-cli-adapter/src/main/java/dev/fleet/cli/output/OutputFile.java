@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -161,10 +162,14 @@ public final class OutputFile {
         }
     }
 
-    /** The old file's owner and group; null for a new file, or where the file system keeps none. */
+    /**
+     * The old file's owner and group; null for a new file, a symbolic link (the rename replaces the link itself, so
+     * its target's owner is not the replaced file's), or where the file system keeps none.
+     */
     private static PosixFileAttributes owners(Path target) {
         try {
-            return Files.isRegularFile(target) ? Files.readAttributes(target, PosixFileAttributes.class) : null;
+            PosixFileAttributes old = Files.readAttributes(target, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return old.isRegularFile() ? old : null;
         } catch (IOException | UnsupportedOperationException e) {
             return null;
         }

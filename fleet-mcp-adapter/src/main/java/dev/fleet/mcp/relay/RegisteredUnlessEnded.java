@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A wrapping member's registration, which a registry another tool holds locked may keep from its row for 30 s: run
  * on a thread of its own while the caller waits for the row or for the member's end, whichever comes first, so that
  * an end meanwhile (stdin's EOF, the client's death, a signal) is carried out within its bounds rather than after
- * the registration (the relay audit's find). The row, should it be written after all, is marked stopped by the end.
+ * the registration (the relay audit's find). The row, should it be written after all within the end's 0.75 s, is
+ * marked stopped by the end; after that it reads as its process gone.
  */
 final class RegisteredUnlessEnded {
 
@@ -21,15 +22,16 @@ final class RegisteredUnlessEnded {
 
     /**
      * Runs {@code register}; true once it has written the row and the member has not ended, false when {@code ended}
-     * came first. A failure to register is thrown here, on the caller's thread, as when it registered itself.
+     * came first. A failure to register, an error included, is thrown here, on the caller's thread, as when it
+     * registered itself.
      */
     static boolean register(Runnable register, CountDownLatch ended) {
         CountDownLatch written = new CountDownLatch(1);
-        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
         Thread registering = new Thread(() -> {
             try {
                 register.run();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 failed.set(e);
             } finally {
                 written.countDown();
@@ -45,8 +47,12 @@ final class RegisteredUnlessEnded {
             }
             return true;
         });
-        if (failed.get() != null) {
-            throw failed.get();
+        Throwable failure = failed.get();
+        if (failure instanceof Error error) {
+            throw error; // as it ended the registering thread before: the heap gone, a class that would not load
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
         }
         return done && ended.getCount() > 0;
     }

@@ -74,6 +74,28 @@ class HeldUntilRegisteredTest {
         assertEquals(List.of("{\"id\":1}", "drained"), passed);
     }
 
+    /** Each entry counts with its cost: a flood of empty lines is bounded too, not only one of bytes. */
+    @Test
+    void aFloodOfEmptyLinesWaitsAtTheBound() throws Exception {
+        long bound = HeldUntilRegistered.HELD_BYTES / HeldUntilRegistered.ENTRY_BYTES;
+        java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
+        Thread flood = new Thread(() -> {
+            for (long i = 0; i < 2 * bound; i++) {
+                held.line(new byte[0], 0);
+                read.incrementAndGet();
+            }
+        }, "flood");
+        flood.start();
+        Patience.await(Duration.ofSeconds(30), Duration.ofMillis(20), () -> read.get() >= bound,
+                "the flood to reach the bound");
+        flood.join(200);
+        assertTrue(flood.isAlive() && read.get() <= bound, read.get() + " empty lines held, bound " + bound);
+
+        held.release();
+        flood.join(Patience.scaled(Duration.ofSeconds(30)).toMillis());
+        assertEquals(2 * bound + 1, passed.size(), "every line, and the release's flush");
+    }
+
     @Test
     void beyondTheBoundReadingWaitsForTheReleaseAndLosesNothing() throws Exception {
         int half = (int) (HeldUntilRegistered.HELD_BYTES / 2) + 1;
