@@ -4,11 +4,13 @@ import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryEngine;
 import dev.fleet.registry.schema.RegistryFields;
 import java.sql.Connection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Record2;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
@@ -22,6 +24,10 @@ enum PostgresEngine implements RegistryEngine {
 
     /** The table's name, as the generated table has it. */
     static final String TABLE = RegistryFields.TABLE.getName();
+
+    /** The catalog's answers {@link #runsFunctions} reads, typed without asking the driver for metadata. */
+    private static final Field<String> COLUMN = DSL.field(DSL.name("column_name"), SQLDataType.VARCHAR);
+    private static final Field<String> TYPE = DSL.field(DSL.name("column_type"), SQLDataType.VARCHAR);
 
     /** The database's now, in the contract's timestamp format ({@code 2026-07-28T02:00:00.250Z}). */
     private static final Field<String> DATABASE_NOW = DSL.field(
@@ -59,6 +65,40 @@ enum PostgresEngine implements RegistryEngine {
             case "f" -> "a foreign table";
             default -> "no table (relkind " + kind + ")";
         });
+    }
+
+    /**
+     * What would make reading the registry run functions another role wrote, with the reader's rights: not a table
+     * ({@link #notATable}), a table with row-level security (its policies' expressions run for the reader), or one of
+     * fleet's columns of a type that is not PostgreSQL's own (reading it as text may call a cast's function). Empty
+     * when none does.
+     */
+    static Optional<String> runsFunctions(DSLContext ctx) {
+        Optional<String> notATable = notATable(ctx);
+        if (notATable.isPresent()) {
+            return Optional.of(notATable.get() + ", not a table");
+        }
+        Boolean policies = ctx.resultQuery("SELECT c.relrowsecurity FROM pg_catalog.pg_class c "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                + "AND c.relname = {0}", DSL.val(TABLE)).fetchOptional(0, Boolean.class).orElse(false);
+        if (Boolean.TRUE.equals(policies)) {
+            return Optional.of("a table with row-level security");
+        }
+        Set<String> ours = new HashSet<>();
+        RegistryColumn.ALL.forEach(column -> ours.add(column.sqlName()));
+        for (Record2<String, String> column : ctx.resultQuery("SELECT lower(a.attname) AS column_name, format_type(a.atttypid, NULL) AS column_type "
+                + "FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                + "JOIN pg_catalog.pg_type t ON t.oid = a.atttypid "
+                + "JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace WHERE n.nspname = current_schema() "
+                + "AND c.relname = {0} AND a.attnum > 0 AND NOT a.attisdropped AND tn.nspname <> 'pg_catalog'",
+                DSL.val(TABLE)).coerce(COLUMN, TYPE).fetch()) {
+            if (ours.contains(column.value1())) {
+                return Optional.of("a table whose column " + column.value1() + " is of type " + column.value2()
+                        + ", not one of PostgreSQL's own");
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@link #columns(DSLContext)} on a connection the caller owns. */

@@ -25,9 +25,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jooq.Cursor;
 import org.jooq.DSLContext;
 import org.jooq.Record;
-import org.jooq.Result;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
@@ -45,6 +45,9 @@ import org.jooq.impl.DSL;
  * receives it; its rows and text by {@link RowTally}. Beyond a bound it is {@code io_error}, saying which.
  */
 public final class PostgresRegistryReader implements RegistryEvidence, RegistryListing {
+
+    /** Rows the cursor brings in one round trip: a registry of a few hundred rows in one. */
+    private static final int FETCH_ROWS = 1000;
 
     /** From the start of a read to its last row, opening included: SQLite's bound. */
     static final Duration READ_TIME = Duration.ofSeconds(3);
@@ -138,10 +141,10 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         if (present.isEmpty()) {
             return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresEngine.TABLE);
         }
-        Optional<String> notATable = PostgresEngine.notATable(ctx);
-        if (notATable.isPresent()) {
-            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, PostgresEngine.TABLE + " is " + notATable.get()
-                    + ", not a table: its functions would run with this reader's rights, so it is not read");
+        Optional<String> runsFunctions = PostgresEngine.runsFunctions(ctx);
+        if (runsFunctions.isPresent()) {
+            return RegistryRead.unreadable(RegistryReason.SCHEMA_MISSING, PostgresEngine.TABLE + " is "
+                    + runsFunctions.get() + ": its functions would run with this reader's rights, so it is not read");
         }
         List<String> missing = RegistryColumn.missingRequired(present);
         if (!missing.isEmpty()) {
@@ -150,15 +153,19 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         // Every row, filtered and sorted in Java as SQLite's are (RowOrder.listed): the same rows list
         // in the same order on both engines.
         RegistrySelect select = RegistrySelect.reading(PostgresEngine.INSTANCE, RegistryFields.present(present));
-        Result<Record> records = select.from(ctx).queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds()).fetch();
+        // Streamed through a cursor and counted as the rows come, as SQLite's are: the bounds hold the heap, not
+        // only what arrives in one answer.
         RowTally tally = new RowTally();
         List<RegistryRow> rows = new ArrayList<>();
-        for (Record record : records) {
-            tally.row();
-            for (int i = 0; i < record.size(); i++) {
-                tally.text((String) record.get(i));
+        try (Cursor<Record> cursor = select.from(ctx).queryTimeout((int) PostgresLocation.READ_TIMEOUT.toSeconds())
+                .fetchSize(FETCH_ROWS).fetchLazy()) {
+            for (Record record : cursor) {
+                tally.row();
+                for (int i = 0; i < record.size(); i++) {
+                    tally.text((String) record.get(i));
+                }
+                rows.add(select.toRow(record));
             }
-            rows.add(select.toRow(record));
         }
         return RegistryRead.of(RowOrder.listed(rows, status), now);
     }

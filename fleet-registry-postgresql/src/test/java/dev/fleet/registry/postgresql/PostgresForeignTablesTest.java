@@ -47,6 +47,32 @@ class PostgresForeignTablesTest {
                 + "nothing was changed"), notMigrated.getMessage());
     }
 
+    /**
+     * A table whose reading runs functions another role wrote is not read either: row-level security (its policies'
+     * expressions run for the reader), or a column of fleet's of a type not PostgreSQL's own (a cast may run one).
+     */
+    @Test
+    void aTableWhosePoliciesOrTypesRunFunctionsIsNotRead() throws Exception {
+        String database = "policies_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        execute(database, "ALTER TABLE mcp_server_runtimes ENABLE ROW LEVEL SECURITY");
+        RegistryRead.Unreadable policies = assertInstanceOf(RegistryRead.Unreadable.class,
+                new PostgresRegistryReader(location).readAll());
+        assertEquals(RegistryReason.SCHEMA_MISSING, policies.reason());
+        assertTrue(policies.detail().startsWith("mcp_server_runtimes is a table with row-level security"),
+                policies.detail());
+
+        execute(database, "ALTER TABLE mcp_server_runtimes DISABLE ROW LEVEL SECURITY",
+                "CREATE DOMAIN role_text AS text", "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE role_text");
+        RegistryRead.Unreadable typed = assertInstanceOf(RegistryRead.Unreadable.class,
+                new PostgresRegistryReader(location).readAll());
+        assertTrue(typed.detail().startsWith("mcp_server_runtimes is a table whose column role is of type role_text, "
+                + "not one of PostgreSQL's own"), typed.detail());
+
+        execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE text");
+        assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "a plain table reads");
+    }
+
     @Test
     void ownColumnsSomeoneDroppedAreAddedBackByTheNextMigration() throws Exception {
         String database = "dropped_" + DATABASES.incrementAndGet();
