@@ -29,7 +29,8 @@ class FirstVerdictPageTest extends DashboardFixture {
     void thePageAsServedShowsTheVerdictItsCardsInTheRostersOrder() throws Exception {
         start(Dashboard.KEEP_ALIVE);
         String page = get("/").body();
-        assertTrue(page.contains("<section id=\"gate\" class=\"gate\" data-state=\"satisfied\">"), page);
+        assertTrue(page.contains("<section id=\"gate\" class=\"gate\" data-state=\"satisfied\" aria-live=\"polite\">"),
+                page);
         assertTrue(page.contains("<div id=\"gate-title\" class=\"gate-title\">GATE SATISFIED</div>"), page);
         assertTrue(page.contains("5 running of 5 expected"), page);
         assertTrue(page.contains("<code id=\"digest\">" + fleet.get().verdictDigest() + "</code>"), page);
@@ -83,7 +84,7 @@ class FirstVerdictPageTest extends DashboardFixture {
     void beforeTheFirstVerdictThePageSaysItWaits() {
         String page = new String(new FirstVerdictPage(PageAsset.PAGE.body(), Roster.defaultRoster()).render(null),
                 java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(page.contains("data-state=\"unknown\">"), page);
+        assertTrue(page.contains("data-state=\"unknown\" aria-live=\"polite\">"), page);
         assertTrue(page.contains("waiting for the first verdict…"), page);
         assertFalse(page.contains("{{"), page);
     }

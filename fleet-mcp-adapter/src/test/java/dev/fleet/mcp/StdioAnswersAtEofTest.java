@@ -47,6 +47,20 @@ class StdioAnswersAtEofTest {
         }
     }
 
+    /**
+     * A client that opens with {@code server/discover} is served in the 2026-07-28 revision (the contract, §13), its
+     * {@code _meta} left out or not: answered in that revision's terms, never told to send {@code initialize} first.
+     */
+    @Test
+    void aDiscoverWithoutItsMetaIsAnsweredInItsOwnRevision() throws Exception {
+        try (RawStdioServer server = new RawStdioServer(temp)) {
+            server.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\"}");
+            JsonNode answer = server.response(7);
+            assertFalse(answer.toString().contains("initialize"), answer.toString());
+            assertTrue(answer.has("result") || answer.path("error").path("code").asInt() == -32602, answer.toString());
+        }
+    }
+
     @Test
     void requestsOf2025WrittenJustBeforeEofAreAnswered() throws Exception {
         try (RawStdioServer server = new RawStdioServer(temp)) {

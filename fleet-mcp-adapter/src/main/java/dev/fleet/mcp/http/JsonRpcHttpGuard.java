@@ -176,7 +176,7 @@ final class JsonRpcHttpGuard implements Filter {
      */
     private void forwardMessage(CachedBodyRequest request, JsonRpcMessage message, HttpServletResponse response,
             FilterChain chain) throws IOException, ServletException {
-        if (ModernEra.claims(message.parts().params())) {
+        if (ModernEra.claims(message.method(), message.parts().params())) {
             if (!(message instanceof Notification || message instanceof Request asked && asked.id().fitsTheSdk())) {
                 // As stdio refuses it: the SDK's servlet would answer an error with no id member at all.
                 JsonRpcHttpError.NOT_A_REQUEST.write(response, null);

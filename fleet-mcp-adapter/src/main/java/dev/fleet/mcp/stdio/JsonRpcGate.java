@@ -191,7 +191,7 @@ final class JsonRpcGate {
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
         }
-        if (modern != null && ModernEra.claims(read)) {
+        if (modern != null && ModernEra.claims(method, read)) {
             if (!ModernStdio.LISTEN.equals(method)) {
                 out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
             } else {
