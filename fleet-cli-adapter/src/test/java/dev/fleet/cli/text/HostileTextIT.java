@@ -94,18 +94,19 @@ class HostileTextIT {
                 config.stdout());
 
         // A path is outside text too: the roster's and the registry's, in fleet's own lines (the dashboard audit's 8).
-        Path odd = Files.createDirectories(dir.resolve("odd\u202e\u009bredro"));
+        // ASCII controls: a JVM in the C locale (CI's) cannot name a path of other characters.
+        Path odd = Files.createDirectories(dir.resolve("odd\u001b[2J\u007fredro"));
         Path oddRoster = Files.copy(roster, odd.resolve("roster.json"));
         String oddRegistry = odd.resolve("r.sqlite3").toString();
         FleetJar.Run oddAssess = FleetJar.run("assess", "--roster", oddRoster.toString(), "--registry", oddRegistry);
         assertEquals(1, oddAssess.exitCode(), oddAssess.stderr());
-        assertTrue(oddAssess.stdout().contains("odd\\u202e\\x9bredro/roster.json (--roster)"), oddAssess.stdout());
+        assertTrue(oddAssess.stdout().contains("odd\\x1b[2J\\x7fredro/roster.json (--roster)"), oddAssess.stdout());
         assertSafe(oddAssess.stdout() + oddAssess.stderr());
         FleetJar.Run oddConfig = FleetJar.run("mcp-config", "--roster", oddRoster.toString(), "--registry", oddRegistry,
                 "--repository-root", TestFleets.repository(dir.resolve("r.sqlite3")).toString(), "--server-command",
                 "node /srv/server.js --profile {profile}");
         assertEquals(0, oddConfig.exitCode(), oddConfig.stderr());
-        assertTrue(oddConfig.stderr().contains("odd\\u202e\\x9bredro/r.sqlite3"), oddConfig.stderr());
+        assertTrue(oddConfig.stderr().contains("odd\\x1b[2J\\x7fredro/r.sqlite3"), oddConfig.stderr());
         assertSafe(oddConfig.stderr());
         String patterns = oddConfig.stderrLines().stream().filter(line -> line.contains("\"server_process_patterns\": "))
                 .findFirst().orElseThrow();
