@@ -123,6 +123,15 @@ public final class LocalPostgres implements AutoCloseable {
         }
     }
 
+    /** Runs {@code statements} on {@code database}, in order, as the superuser: another tool's hand on the registry. */
+    public void execute(String database, String... statements) throws SQLException {
+        try (Connection connection = connect(database); Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
+    }
+
     public Connection connect(String database) throws SQLException {
         return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/" + database, USER, "");
     }

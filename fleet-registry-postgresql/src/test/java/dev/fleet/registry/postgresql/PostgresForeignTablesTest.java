@@ -11,7 +11,6 @@ import dev.fleet.domain.Roster;
 import dev.fleet.domain.RowBuilder;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -34,7 +33,7 @@ class PostgresForeignTablesTest {
     void aViewByTheTablesNameIsNeitherReadNorMigrated() throws Exception {
         String database = "views_" + DATABASES.incrementAndGet();
         PostgresLocation location = migrated(database);
-        execute(database, "ALTER TABLE mcp_server_runtimes RENAME TO real_runtimes",
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes RENAME TO real_runtimes",
                 "CREATE VIEW mcp_server_runtimes AS SELECT * FROM real_runtimes");
 
         RegistryRead.Unreadable refused = assertInstanceOf(RegistryRead.Unreadable.class,
@@ -55,21 +54,21 @@ class PostgresForeignTablesTest {
     void aTableWhosePoliciesOrTypesRunFunctionsIsNotRead() throws Exception {
         String database = "policies_" + DATABASES.incrementAndGet();
         PostgresLocation location = migrated(database);
-        execute(database, "ALTER TABLE mcp_server_runtimes ENABLE ROW LEVEL SECURITY");
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ENABLE ROW LEVEL SECURITY");
         RegistryRead.Unreadable policies = assertInstanceOf(RegistryRead.Unreadable.class,
                 new PostgresRegistryReader(location).readAll());
         assertEquals(RegistryReason.SCHEMA_MISSING, policies.reason());
         assertTrue(policies.detail().startsWith("mcp_server_runtimes is a table with row-level security"),
                 policies.detail());
 
-        execute(database, "ALTER TABLE mcp_server_runtimes DISABLE ROW LEVEL SECURITY",
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes DISABLE ROW LEVEL SECURITY",
                 "CREATE DOMAIN role_text AS text", "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE role_text");
         RegistryRead.Unreadable typed = assertInstanceOf(RegistryRead.Unreadable.class,
                 new PostgresRegistryReader(location).readAll());
         assertTrue(typed.detail().startsWith("mcp_server_runtimes is a table whose column role is of type role_text, "
                 + "not one of PostgreSQL's own"), typed.detail());
 
-        execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE text");
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE text");
         assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "a plain table reads");
     }
 
@@ -77,7 +76,7 @@ class PostgresForeignTablesTest {
     void ownColumnsSomeoneDroppedAreAddedBackByTheNextMigration() throws Exception {
         String database = "dropped_" + DATABASES.incrementAndGet();
         PostgresLocation location = migrated(database);
-        execute(database, "ALTER TABLE mcp_server_runtimes DROP COLUMN host_id, DROP COLUMN endpoint");
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes DROP COLUMN host_id, DROP COLUMN endpoint");
         try (Connection connection = SERVER.postgres().connect(database)) {
             Set<String> columns = PostgresEngine.columnsOf(connection);
             assertTrue(!columns.contains("host_id") && !columns.contains("endpoint"), columns.toString());
@@ -97,15 +96,5 @@ class PostgresForeignTablesTest {
         new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),
                 5400).registration(), Optional.empty());
         return location;
-    }
-
-    private static void execute(String database, String... statements) throws Exception {
-        try (Connection connection = SERVER.postgres().connect(database)) {
-            for (String sql : statements) {
-                try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                    statement.executeUpdate();
-                }
-            }
-        }
     }
 }

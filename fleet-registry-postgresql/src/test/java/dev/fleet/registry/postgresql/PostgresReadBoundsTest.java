@@ -15,8 +15,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,7 +56,8 @@ class PostgresReadBoundsTest {
         PostgresLocation location = PostgresLocation.parse("postgresql://" + LocalPostgres.USER + "@127.0.0.1:"
                 + SERVER.postgres().port() + "/" + database);
         assertEquals(10, new PostgresRegistryReader(location).readAll().rows().size());
-        execute(database, "UPDATE mcp_server_runtimes SET role = repeat('x', 1048577) WHERE runtime_id LIKE '%-3'");
+        SERVER.postgres().execute(database,
+                "UPDATE mcp_server_runtimes SET role = repeat('x', 1048577) WHERE runtime_id LIKE '%-3'");
 
         RegistryRead.Unreadable refused = assertInstanceOf(RegistryRead.Unreadable.class,
                 new PostgresRegistryReader(location).readAll());
@@ -73,17 +72,10 @@ class PostgresReadBoundsTest {
         PostgresLocation location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
         new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),
                 5400).registration(), Optional.empty());
-        execute(database, "INSERT INTO mcp_server_runtimes SELECT (jsonb_populate_record(r, jsonb_build_object("
+        SERVER.postgres().execute(database, "INSERT INTO mcp_server_runtimes SELECT (jsonb_populate_record(r, jsonb_build_object("
                 + "'runtime_id', r.runtime_id || '-' || g))).* FROM mcp_server_runtimes r, generate_series(1, "
                 + (rows - 1) + ") g");
         return database;
-    }
-
-    private static void execute(String database, String sql) throws Exception {
-        try (Connection connection = SERVER.postgres().connect(database);
-                PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.executeUpdate();
-        }
     }
 
     /**
