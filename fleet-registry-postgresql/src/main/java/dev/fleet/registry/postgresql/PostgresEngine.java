@@ -25,9 +25,11 @@ enum PostgresEngine implements RegistryEngine {
     /** The table's name, as the generated table has it. */
     static final String TABLE = RegistryFields.TABLE.getName();
 
-    /** The catalog's answers {@link #runsFunctions} reads, typed without asking the driver for metadata. */
+    /** The catalog's answers {@link #relation} and {@link #runsFunctions} read, typed without asking the driver for metadata. */
     private static final Field<String> COLUMN = DSL.field(DSL.name("column_name"), SQLDataType.VARCHAR);
     private static final Field<String> TYPE = DSL.field(DSL.name("column_type"), SQLDataType.VARCHAR);
+    private static final Field<String> KIND = DSL.field(DSL.name("relation_kind"), SQLDataType.VARCHAR);
+    private static final Field<Boolean> ROW_SECURITY = DSL.field(DSL.name("row_security"), SQLDataType.BOOLEAN);
 
     /** The database's now, in the contract's timestamp format ({@code 2026-07-28T02:00:00.250Z}). */
     private static final Field<String> DATABASE_NOW = DSL.field(
@@ -55,16 +57,7 @@ enum PostgresEngine implements RegistryEngine {
      * ({@code COPY ... TO PROGRAM}), so fleet reads and migrates a table only.
      */
     static Optional<String> notATable(DSLContext ctx) {
-        String kind = ctx.resultQuery("SELECT c.relkind::text FROM pg_catalog.pg_class c "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
-                + "AND c.relname = {0}", DSL.val(TABLE)).fetchOptional(0, String.class).orElse("r");
-        return Optional.ofNullable(switch (kind) {
-            case "r", "p" -> null;
-            case "v" -> "a view";
-            case "m" -> "a materialized view";
-            case "f" -> "a foreign table";
-            default -> "no table (relkind " + kind + ")";
-        });
+        return relation(ctx).flatMap(Relation::notATable);
     }
 
     /**
@@ -74,14 +67,12 @@ enum PostgresEngine implements RegistryEngine {
      * when none does.
      */
     static Optional<String> runsFunctions(DSLContext ctx) {
-        Optional<String> notATable = notATable(ctx);
+        Optional<Relation> relation = relation(ctx);
+        Optional<String> notATable = relation.flatMap(Relation::notATable);
         if (notATable.isPresent()) {
             return Optional.of(notATable.get() + ", not a table");
         }
-        Boolean policies = ctx.resultQuery("SELECT c.relrowsecurity FROM pg_catalog.pg_class c "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
-                + "AND c.relname = {0}", DSL.val(TABLE)).fetchOptional(0, Boolean.class).orElse(false);
-        if (Boolean.TRUE.equals(policies)) {
+        if (relation.map(Relation::rowSecurity).orElse(false)) {
             return Optional.of("a table with row-level security");
         }
         Set<String> ours = new HashSet<>();
@@ -99,6 +90,30 @@ enum PostgresEngine implements RegistryEngine {
             }
         }
         return Optional.empty();
+    }
+
+    /** The registry's name in the connection's current schema, as the catalog has it: one round trip, or empty. */
+    private static Optional<Relation> relation(DSLContext ctx) {
+        return ctx.resultQuery("SELECT c.relkind::text AS relation_kind, c.relrowsecurity AS row_security "
+                + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                + "WHERE n.nspname = current_schema() AND c.relname = {0}", DSL.val(TABLE))
+                .coerce(KIND, ROW_SECURITY).fetchOptional()
+                .map(row -> new Relation(row.value1(), Boolean.TRUE.equals(row.value2())));
+    }
+
+    /** A relation's kind ({@code pg_class.relkind}) and whether row-level security is on for it. */
+    private record Relation(String kind, boolean rowSecurity) {
+
+        /** What the relation is when it is no table (plain or partitioned); empty for a table. */
+        Optional<String> notATable() {
+            return Optional.ofNullable(switch (kind) {
+                case "r", "p" -> null;
+                case "v" -> "a view";
+                case "m" -> "a materialized view";
+                case "f" -> "a foreign table";
+                default -> "no table (relkind " + kind + ")";
+            });
+        }
     }
 
     /** {@link #columns(DSLContext)} on a connection the caller owns. */
