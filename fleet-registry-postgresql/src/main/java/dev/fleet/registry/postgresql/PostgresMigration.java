@@ -57,6 +57,11 @@ final class PostgresMigration {
                         + PostgresEngine.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }
+            Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection);
+            if (foreign.isPresent()) {
+                throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: "
+                        + foreign.get() + " (another tool made it); nothing was changed", null);
+            }
             if (always || !current(present)) {
                 RegistryChangelog.update(connection);
                 addOwnColumnsStillMissing(connection);

@@ -91,6 +91,27 @@ class PostgresForeignTablesTest {
         assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "the row is kept");
     }
 
+    /**
+     * Liquibase's table names in the schema, taken by another tool in its own shape: the migration is refused in
+     * fleet's words before it changes anything (Liquibase failed half way, telling the operator to check the table's
+     * permissions).
+     */
+    @Test
+    void aChangelogTableOfAnotherToolsShapeIsRefusedAndNothingChanges() throws Exception {
+        String database = "bookkeeping_" + DATABASES.incrementAndGet();
+        PostgresLocation location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
+        SERVER.postgres().execute(database, "CREATE TABLE databasechangelog (entry integer)");
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> new PostgresRegistryWriter(location).migrate());
+
+        assertTrue(refused.getMessage().contains("databasechangelog is not Liquibase's table (it lacks id, author, "
+                + "filename, dateexecuted) (another tool made it); nothing was changed"), refused.getMessage());
+        try (Connection connection = SERVER.postgres().connect(database)) {
+            assertEquals(Set.of(), PostgresEngine.columnsOf(connection), "no registry table was made");
+        }
+    }
+
     private static PostgresLocation migrated(String database) {
         PostgresLocation location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
         new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),

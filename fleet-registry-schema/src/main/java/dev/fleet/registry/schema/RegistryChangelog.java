@@ -3,9 +3,16 @@ package dev.fleet.registry.schema;
 import dev.fleet.domain.Failures;
 import java.io.OutputStream;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -50,6 +57,14 @@ public final class RegistryChangelog {
     private static final String HOST_DESCRIPTION = "fleet";
     /** Of Liquibase's details of a history that differs, this many characters at most: one line of a report. */
     private static final int MOST_DETAIL = 400;
+
+    /**
+     * Liquibase's own two tables and the columns of each that it cannot do without (it adds the later ones to an
+     * older history itself): a relation of either name without them is another tool's.
+     */
+    private static final Map<String, List<String>> BOOKKEEPING = Map.of(
+            "databasechangelog", List.of("id", "author", "filename", "dateexecuted"),
+            "databasechangeloglock", List.of("id", "locked", "lockgranted", "lockedby"));
 
     static {
         if (System.getProperty("liquibase.hostDescription") == null) {
@@ -98,6 +113,58 @@ public final class RegistryChangelog {
             // Liquibase leaves autoCommit=false on a connection it is lent; switching it back commits.
             connection.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * Why a table named as one of Liquibase's own in the connection's schema cannot be Liquibase's: a relation of
+     * that name that is no table, a table that lacks a column Liquibase reads, or (on SQLite, where names match in
+     * any case) one named in another case than Liquibase's; empty when they are absent or
+     * Liquibase's. The migrations ask before they change anything: Liquibase itself would fail on such a table half
+     * way, in words that mislead ("make sure that you have both read and write permissions").
+     */
+    public static Optional<String> foreignBookkeeping(Connection connection) throws SQLException {
+        DatabaseMetaData catalog = connection.getMetaData();
+        boolean caseExact = catalog.storesLowerCaseIdentifiers(); // PostgreSQL's; SQLite's names match in any case
+        String schema = connection.getSchema();
+        try (ResultSet relations = catalog.getTables(null, schema, "%", null)) {
+            while (relations.next()) {
+                String name = relations.getString("TABLE_NAME");
+                String bookkeeping = caseExact ? name : name.toLowerCase(Locale.ROOT);
+                List<String> needed = BOOKKEEPING.get(bookkeeping);
+                if (needed == null) {
+                    continue;
+                }
+                String type = relations.getString("TABLE_TYPE");
+                if (!"TABLE".equalsIgnoreCase(type)) {
+                    return Optional.of(shown(name) + " is a " + String.valueOf(type).toLowerCase(Locale.ROOT)
+                            + ", not Liquibase's table");
+                }
+                List<String> lacking = lacking(catalog, schema, name, needed);
+                if (!lacking.isEmpty()) {
+                    return Optional.of(shown(name) + " is not Liquibase's table (it lacks " + String.join(", ", lacking)
+                            + ")");
+                }
+                String liquibases = caseExact ? bookkeeping : bookkeeping.toUpperCase(Locale.ROOT);
+                if (!name.equals(liquibases)) {
+                    // Liquibase looks for its table on SQLite by its exact name, and then fails to make it anew.
+                    return Optional.of(shown(name) + " is not Liquibase's table (Liquibase names its own " + liquibases
+                            + ")");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Of {@code needed}, the columns the table lacks, in order. */
+    private static List<String> lacking(DatabaseMetaData catalog, String schema, String table, List<String> needed)
+            throws SQLException {
+        Set<String> present = new HashSet<>();
+        try (ResultSet columns = catalog.getColumns(null, schema, table, "%")) {
+            while (columns.next()) {
+                present.add(columns.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+            }
+        }
+        return needed.stream().filter(column -> !present.contains(column)).toList();
     }
 
     /**

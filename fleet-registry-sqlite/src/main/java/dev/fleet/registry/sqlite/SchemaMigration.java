@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 
@@ -76,6 +77,11 @@ final class SchemaMigration {
                         + " declares " + String.join(", ", notKept) + ", which keeps a pid as other than a whole "
                         + "number, so every registration would read back as malformed (another tool made it); "
                         + "nothing was changed", null);
+            }
+            Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection);
+            if (foreign.isPresent()) {
+                throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + foreign.get()
+                        + " (another tool made it); nothing was changed", null);
             }
             enableWal(connection);
             if (always || !hasSchema(connection, columns)) {
