@@ -101,7 +101,7 @@ final class DashboardServlet extends HttpServlet {
                         .getBytes(StandardCharsets.UTF_8);
                 answer(response, "application/json", json, head);
             } else if (METRICS.equals(path)) {
-                Exposition exposition = metrics.answer(request.getHeader("Accept"));
+                Exposition exposition = metrics.answer(request.getHeaders("Accept"));
                 response.setHeader("Vary", "Accept");
                 answer(response, exposition.contentType(), exposition.body(), head);
             } else if (EVENTS.equals(path) && head) {

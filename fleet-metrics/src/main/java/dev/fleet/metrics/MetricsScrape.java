@@ -3,6 +3,9 @@ package dev.fleet.metrics;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.host.HostReport;
 import dev.fleet.domain.port.in.AssessFleetInventoryUseCase;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -29,9 +32,13 @@ public record MetricsScrape(AssessFleetInventoryUseCase assessment, Roster roste
         this(assessment, roster, build, null);
     }
 
-    /** The fleet now, in the format {@code accept} asks for (see {@link MetricsFormat#forAccept}). */
-    public Exposition answer(String accept) {
+    /**
+     * The fleet now, in the format the request's {@code Accept} lines ask for (see {@link MetricsFormat#forAccept}):
+     * every line is read, as a client may send one line per media range.
+     */
+    public Exposition answer(Enumeration<String> acceptLines) {
+        List<String> lines = acceptLines == null ? List.of() : Collections.list(acceptLines);
         return Exposition.of(assessment.assess(), roster, build, HostLook.orOmitted(host, System.err),
-                MetricsFormat.forAccept(accept));
+                MetricsFormat.forAccept(String.join(",", lines)));
     }
 }

@@ -10,6 +10,8 @@ import dev.fleet.domain.host.HostReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -40,8 +42,9 @@ class HostLookTest {
         Fleets.Fleet fleet = Fleets.satisfied();
         for (MetricsFormat format : MetricsFormat.values()) {
             MetricsScrape scrape = new MetricsScrape(fleet::verdict, fleet.roster(), Fleets.BUILD, BROKEN);
-            String body = new String(scrape.answer(format == MetricsFormat.OPENMETRICS
-                    ? "application/openmetrics-text; version=1.0.0" : "text/plain").body(), StandardCharsets.UTF_8);
+            String body = new String(scrape.answer(Collections.enumeration(List.of(
+                    format == MetricsFormat.OPENMETRICS ? "application/openmetrics-text; version=1.0.0" : "text/plain")))
+                    .body(), StandardCharsets.UTF_8);
             assertEquals(new String(fleet.exposition(format), StandardCharsets.UTF_8), body);
             assertFalse(body.contains("fleet_host_strays"), body);
         }

@@ -155,6 +155,18 @@ class VerdictMetricsTest {
                 + "application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"));
     }
 
+    /** Weighed as HTTP weighs them: a scraper that refuses OpenMetrics, or prefers the text, gets the text. */
+    @Test
+    void theAcceptHeadersWeightsAreKept() {
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("application/openmetrics-text;q=0"));
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("application/openmetrics-text; q=0.0, */*"));
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("application/openmetrics-text;q=0.5,text/plain"));
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("text/openmetrics-textual, text/plain"));
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("text/plain;q=0.3, Application/OpenMetrics-Text"));
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("text/plain, application/openmetrics-text"));
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("application/openmetrics-text;q=oops"));
+    }
+
     /** Every pid, runtime id and the digest the verdict names: none may become a label value. */
     private static Set<String> identifiers(Verdict verdict) {
         Set<String> ids = new HashSet<>();

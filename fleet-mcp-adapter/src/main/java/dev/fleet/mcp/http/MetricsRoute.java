@@ -48,7 +48,7 @@ final class MetricsRoute {
         }
         Exposition exposition;
         try {
-            exposition = scrape.answer(request.getHeader("Accept"));
+            exposition = scrape.answer(request.getHeaders("Accept"));
         } catch (RuntimeException e) {
             // An assessment answers every registry or process-table problem as a verdict; this is a bug.
             LOG.warn("GET {}: {}", PATH, e.toString());

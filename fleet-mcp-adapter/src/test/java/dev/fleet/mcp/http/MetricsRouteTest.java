@@ -53,6 +53,22 @@ class MetricsRouteTest {
         }
     }
 
+    /** Every Accept line is read, and its weights kept: a scraper that refuses OpenMetrics ({@code q=0}) gets the text. */
+    @Test
+    void theAcceptLinesAreWeighedAsHttpWeighsThem() throws Exception {
+        try (RunningHttpServer running = StreamableHttpEndpoint.start(fleet, scrape, "127.0.0.1", 0)) {
+            HttpResponse<String> refused = send(HttpRequest.newBuilder(metrics(running))
+                    .header("Accept", "application/openmetrics-text;q=0, text/plain").GET());
+            assertEquals("text/plain; version=0.0.4; charset=utf-8",
+                    refused.headers().firstValue("Content-Type").orElseThrow());
+
+            HttpResponse<String> twoLines = send(HttpRequest.newBuilder(metrics(running))
+                    .header("Accept", "text/plain;q=0.5").header("Accept", "application/openmetrics-text").GET());
+            assertEquals("application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    twoLines.headers().firstValue("Content-Type").orElseThrow());
+        }
+    }
+
     @Test
     void otherMethodsAndForeignHostsAreRefusedAsJsonRpcErrors() throws Exception {
         try (RunningHttpServer running = StreamableHttpEndpoint.start(fleet, scrape, "127.0.0.1", 0)) {
