@@ -86,7 +86,7 @@ final class DashboardServlet extends HttpServlet {
             return;
         }
         if (!rule.accepts(request::getHeaders)) {
-            refuse(response, 403, "forbidden: foreign Origin or Host");
+            refuse(response, 403, rule.refusal());
             return;
         }
         String path = request.getRequestURI();

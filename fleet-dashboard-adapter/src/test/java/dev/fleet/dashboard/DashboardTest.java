@@ -136,6 +136,10 @@ class DashboardTest extends DashboardFixture {
         HttpResponse<String> foreign = http.send(HttpRequest.newBuilder(uri("/verdict"))
                 .header("Origin", "http://evil.example").build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(403, foreign.statusCode());
+        int port = running.port();
+        assertEquals("forbidden: foreign Origin or Host; this server answers pages of 127.0.0.1:" + port + ", [::1]:"
+                + port + ", localhost:" + port + " only: through an SSH tunnel, forward the same port (ssh -L " + port
+                + ":127.0.0.1:" + port + " HOST)\n", foreign.body());
         String rebound = raw("GET /verdict HTTP/1.1\r\nHost: evil.example:" + running.port()
                 + "\r\nConnection: close\r\n\r\n");
         assertTrue(rebound.startsWith("HTTP/1.1 403"), rebound);

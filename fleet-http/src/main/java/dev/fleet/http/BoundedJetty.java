@@ -57,21 +57,31 @@ public final class BoundedJetty {
         return connector;
     }
 
-    /** Stops {@code jetty}, whatever it says: it is being abandoned. */
     /**
      * Why Jetty could not start, for the operator: a port in use (most often {@code holder} already
-     * running) says how to pick another, rather than Jetty's {@code Failed to bind to /127.0.0.1:8766}.
+     * running) says how to pick another, rather than Jetty's {@code Failed to bind to /127.0.0.1:8766}; an
+     * address no interface of this host has says so; any other failure to bind keeps the system's reason, which
+     * Jetty's own message leaves out.
      */
     public static String whyNotStarted(Exception failure, int port, String holder) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BindException bind && String.valueOf(bind.getMessage()).contains("in use")) {
-                return "port " + port + " is in use (" + holder + "?); pick another with --port, or --port 0 for any "
-                        + "free one";
+            if (cause instanceof BindException bind) {
+                String why = String.valueOf(bind.getMessage());
+                if (why.contains("in use")) {
+                    return "port " + port + " is in use (" + holder + "?); pick another with --port, or --port 0 for "
+                            + "any free one";
+                }
+                if (why.contains("assign requested address")) {
+                    return "no network interface of this host has that address (" + why + "); pick one it has with "
+                            + "--host, such as 127.0.0.1";
+                }
+                return failure.getMessage() + " (" + why + ")";
             }
         }
         return failure.getMessage();
     }
 
+    /** Stops {@code jetty}, whatever it says: it is being abandoned. */
     public static void stopQuietly(Server jetty) {
         try {
             jetty.stop();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Which {@code Host} and {@code Origin} headers the HTTP endpoint accepts (DNS-rebinding and
@@ -32,6 +33,7 @@ public final class OriginRule {
     private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
 
     private final Set<String> hosts;
+    private final String boundHost;
     private final boolean checkHost;
     private final int port;
 
@@ -42,6 +44,7 @@ public final class OriginRule {
      */
     public OriginRule(String boundHost, boolean loopback, int port) {
         this.hosts = union(LOOPBACK_NAMES, boundHost.toLowerCase(Locale.ROOT));
+        this.boundHost = boundHost;
         this.checkHost = loopback;
         this.port = port;
     }
@@ -61,6 +64,16 @@ public final class OriginRule {
         List<String> hosts = values(headers.apply("Host"));
         return origins.size() <= 1 && hosts.size() <= 1
                 && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0));
+    }
+
+    /**
+     * What a person whose browser was refused is told, in one line: the names this server answers at its own port,
+     * and how an SSH tunnel keeps them (a tunnel to another local port makes every page's {@code Origin} foreign).
+     */
+    public String refusal() {
+        String names = hosts.stream().sorted().map(name -> name + ":" + port).collect(Collectors.joining(", "));
+        return "forbidden: foreign Origin or Host; this server answers pages of " + names + " only: through an SSH "
+                + "tunnel, forward the same port (ssh -L " + port + ":" + boundHost + ":" + port + " HOST)";
     }
 
     private static List<String> values(Enumeration<String> header) {

@@ -121,6 +121,14 @@ class HttpServerTest {
         }
     }
 
+    /** An address no interface has (TEST-NET-1's): the system's reason, said in the operator's terms, not Jetty's bare line. */
+    @Test
+    void anAddressNoInterfaceHasIsSaidSo() {
+        IllegalStateException unbound = assertThrows(IllegalStateException.class, () -> start("192.0.2.1", 0));
+        assertTrue(unbound.getMessage().startsWith("cannot serve MCP on 192.0.2.1:0: no network interface of this host "
+                + "has that address (Cannot assign requested address"), unbound.getMessage());
+    }
+
     /** The server's mapper reads non-object arguments wrapped, over HTTP as over stdio: the tool refuses them. */
     @Test
     void argumentsThatAreNotAnObjectAreRefusedByTheToolOverHttpToo() throws Exception {
