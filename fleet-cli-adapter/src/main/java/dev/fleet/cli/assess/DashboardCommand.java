@@ -68,7 +68,8 @@ public final class DashboardCommand extends AssessingVerb {
         PrintWriter err = spec.commandLine().getErr();
         if (running.exposedBeyondLoopback()) {
             err.printf("fleet: warning: --host %s is not a loopback address: the page is reachable from other hosts, "
-                    + "with no authentication%n", host);
+                    + "with no authentication, under any host name (so a web page whose name resolves here may read the "
+                    + "verdict: DNS rebinding); where you can, bind 127.0.0.1 and use an SSH tunnel%n", host);
         }
         err.printf("fleet: dashboard of %s (roster: %s) at %s; Ctrl-C stops it%n", registry.shown(),
                 roster.source(), running.page());

@@ -179,7 +179,9 @@ public final class ServeCommand implements Callable<Integer> {
                 PrintWriter err = spec.commandLine().getErr();
                 if (running.exposedBeyondLoopback()) {
                     err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
-                            + "other hosts, with no authentication%n", settings.host());
+                            + "other hosts, with no authentication, under any host name (so a web page whose name resolves here may "
+                            + "read the verdict: DNS rebinding); where you can, bind 127.0.0.1 and use an SSH tunnel%n",
+                            settings.host());
                 }
                 err.printf("fleet: %s serving MCP on %s (registry %s)%n", Printable.of(profile), running.endpoint(),
                         Printable.of(registryPath));
