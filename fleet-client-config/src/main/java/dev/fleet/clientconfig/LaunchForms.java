@@ -23,6 +23,8 @@ import java.util.Set;
  *   <li>for {@code npx} (by its name), {@code npm exec ARGS}: npx retitles itself, leaving its own options
  *       out ({@code npx -y pkg} shows {@code npm exec pkg}), and the kernel then shows the title either as
  *       several elements or as ONE ({@code "npm exec pkg"}), so both, with npx's options and without;</li>
+ *   <li>for a wrapper that execs the command after its own words ({@code env A=1 node s.js}, {@code nice},
+ *       {@code taskset 0x1}: {@link ExecWrappers}), every form of that command;</li>
  *   <li>last, always, the command as written with its arguments.</li>
  * </ol>
  */
@@ -62,8 +64,14 @@ final class LaunchForms {
                 forms.add(List.of(String.join(" ", join(List.of("npm", "exec"), shown))));
             }
         }
-        forms.remove(join(List.of(command), args));
-        forms.add(join(List.of(command), args));
+        List<String> words = join(List.of(command), args);
+        int wrapped = ExecWrappers.commandAt(words);
+        if (wrapped > 0) {
+            // The wrapper execs the command (found on PATH as execvp finds it), which then shows in its place.
+            forms.addAll(of(words.get(wrapped), words.subList(wrapped + 1, words.size()), project));
+        }
+        forms.remove(words);
+        forms.add(words);
         return List.copyOf(forms);
     }
 

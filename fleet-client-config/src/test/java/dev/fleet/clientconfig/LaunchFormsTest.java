@@ -117,6 +117,28 @@ class LaunchFormsTest {
     }
 
     /** As npm 11 titles itself: {@code npx --yes -p pkg bin -y} shows {@code npm exec bin -y}. */
+    /**
+     * A wrapper that execs the server ({@code env}, {@code nice}, {@code taskset} with its mask, in a chain) is
+     * replaced by it, so the server's own forms are the entry's too: the process shows {@code srv --port 1}.
+     */
+    @Test
+    void aWrapperThatExecsTheServerShowsTheServersForms() {
+        TempHost host = new TempHost(root);
+        Path binary = host.executable("srv", "binary");
+        List<String> server = List.of(binary.toString(), "--port", "1");
+
+        assertEquals(List.of(server, List.of("srv", "--port", "1"), List.of("env", "NODE_ENV=production", "srv",
+                "--port", "1")), configured(host, "env", "\"NODE_ENV=production\", \"srv\", \"--port\", \"1\"")
+                .launchForms());
+        assertEquals(List.of(server, List.of("srv", "--port", "1"), List.of("/usr/bin/taskset", "-c", "0,1", "nice",
+                "-n", "5", "ionice", "-c", "3", "chrt", "-b", "0", "srv", "--port", "1")), configured(host,
+                "/usr/bin/taskset", "\"-c\", \"0,1\", \"nice\", \"-n\", \"5\", \"ionice\", \"-c\", \"3\", "
+                        + "\"chrt\", \"-b\", \"0\", \"srv\", \"--port\", \"1\"").launchForms());
+        assertEquals(List.of(List.of("taskset", "-p", "0x1", "srv")),
+                configured(host, "taskset", "\"-p\", \"0x1\", \"srv\"").launchForms(),
+                "taskset -p acts on a running process: it runs nothing");
+    }
+
     @Test
     void npxOwnOptionsBeforeThePackageAreNotInNpmsTitle() {
         assertEquals(List.of("@scope/pkg", "--flag", "v"), NpxTitle.withoutNpxOptions(

@@ -1,6 +1,7 @@
 package dev.fleet.cli.mcpconfig;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.clientconfig.ExecWrappers;
 import dev.fleet.clientconfig.NpxTitle;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.clientconfig.ExecWrappers;
 import dev.fleet.domain.RosterMember;
 import dev.fleet.domain.SecretMask;
 import dev.fleet.observer.ServerPatterns;
