@@ -28,7 +28,9 @@ import org.yaml.snakeyaml.events.NodeEvent;
  *
  * <p>Each anchored value's events are kept as they were read (aliases in it already followed) and read again at
  * each alias to it. Bounded: at most {@value #MAX_REPLAYED} events read again in one document (a few aliases to
- * aliased lists would otherwise grow a file of kilobytes into gigabytes), and at most {@value #MAX_OPEN_ANCHORS}
+ * aliased lists would otherwise grow a file of kilobytes into gigabytes), at most {@value #MAX_KEPT} kept for
+ * anchors, each counted once for every anchored value it lies in (forty anchored maps around one long list kept
+ * it forty times: gigabytes from a file of megabytes, the host audit's find), and at most {@value #MAX_OPEN_ANCHORS}
  * anchored values open inside one another. An alias to no anchor before it, itself included, makes the document
  * unreadable, as it does for serde_yaml.
  */
@@ -36,6 +38,7 @@ final class AliasFollowingParser extends YAMLParser {
 
     static final int MAX_REPLAYED = 100_000;
     static final int MAX_OPEN_ANCHORS = 64;
+    static final int MAX_KEPT = 250_000;
 
     /** An anchored collection being read: its events so far, and how deep in it the reading is. */
     private static final class Anchored {
@@ -52,6 +55,7 @@ final class AliasFollowingParser extends YAMLParser {
     private final Deque<Anchored> open = new ArrayDeque<>();
     private final Deque<Event> again = new ArrayDeque<>();
     private int replayed;
+    private int kept;
 
     AliasFollowingParser(IOContext context, int parserFeatures, int yamlFeatures, LoaderOptions options,
             ObjectCodec codec, Reader reader) {
@@ -95,11 +99,12 @@ final class AliasFollowingParser extends YAMLParser {
     }
 
     /** Adds {@code event} to the anchored collection being read, and ends it at its end. */
-    private Event keep(Event event) {
+    private Event keep(Event event) throws StreamConstraintsException {
         Anchored innermost = open.peek();
         if (innermost == null) {
             return event;
         }
+        count(1);
         innermost.events.add(event);
         if (event instanceof CollectionStartEvent) {
             innermost.depth++;
@@ -107,9 +112,17 @@ final class AliasFollowingParser extends YAMLParser {
             open.pop();
             values.put(innermost.anchor, List.copyOf(innermost.events));
             if (!open.isEmpty()) {
+                count(innermost.events.size());
                 open.peek().events.addAll(innermost.events);
             }
         }
         return event;
+    }
+
+    private void count(int events) throws StreamConstraintsException {
+        kept += events;
+        if (kept > MAX_KEPT) {
+            throw new StreamConstraintsException("more than " + MAX_KEPT + " YAML events kept for anchors");
+        }
     }
 }

@@ -90,8 +90,9 @@ class BrokenFilesTest {
 
     /**
      * Aliases are followed within bounds, as serde_yaml follows them: a few kilobytes of aliases to aliased lists,
-     * which would grow into billions of values, an alias to no anchor and an alias inside its own anchor each make
-     * the file unreadable, and cost no more than reading it.
+     * which would grow into billions of values, anchored values nested around one long list (kept once for each
+     * anchor), an alias to no anchor and an alias inside its own anchor each make the file unreadable, and cost no
+     * more than reading it.
      */
     @Test
     void aliasesPastTheirBoundsOrToNoAnchorAreOneWarning() {
@@ -105,8 +106,15 @@ class BrokenFilesTest {
             nested.append("&n").append(i).append(" [");
         }
         nested.append("x").append("]".repeat(AliasFollowingParser.MAX_OPEN_ANCHORS + 1));
+        // Ten anchored maps around one list of 30,000 values, and no alias: each value kept once per anchor.
+        StringBuilder kept = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            kept.append("  ".repeat(i)).append('k').append(i).append(": &k").append(i).append('\n');
+        }
+        kept.append("  ".repeat(10)).append("v: [").append(String.join(",", java.util.Collections.nCopies(30_000, "x")))
+                .append("]\n");
         for (String yaml : List.of(laughs.toString(), "extensions:\n  a: {cmd: *nothing}\n",
-                "extensions: &self\n  a: {cmd: npx, args: *self}\n", "deep: " + nested + "\n")) {
+                "extensions: &self\n  a: {cmd: npx, args: *self}\n", "deep: " + nested + "\n", kept.toString())) {
             TempHost host = new TempHost(root.resolve(Integer.toString(yaml.hashCode())));
             good(host);
             Path file = host.inHome(".config/goose/config.yaml", yaml);
