@@ -95,6 +95,11 @@ public final class FleetAnswers {
             }
 
             @Override
+            public void subscribed() {
+                subscriptions.subscribed(VerdictSubscriptions.BASELINE_WAIT);
+            }
+
+            @Override
             public void close() {
                 subscriptions.close();
             }
@@ -108,8 +113,14 @@ public final class FleetAnswers {
 
     /** A watch of the verdict for its subscriber. */
     public interface VerdictWatch extends AutoCloseable {
-        /** A subscription came: watch, if nothing does yet. */
+        /** A listen came: watch, if nothing does yet. */
         void wake();
+
+        /**
+         * A subscription came: watch, if nothing does yet, and return once the watcher has its first look (or after
+         * five periods), so that a change after the acknowledgement is announced.
+         */
+        void subscribed();
 
         @Override
         void close();

@@ -32,9 +32,7 @@ public final class VerdictFeed {
                     probe.notifySubscribers();
                     listens.announce();
                 }, VerdictSubscriptions.PERIOD);
-        // A first look takes one assessment; five periods leave room for a loaded host.
-        listens.onOpen(subscriptions::wake, () -> subscriptions.awaitBaseline(VerdictSubscriptions.PERIOD
-                .multipliedBy(5)));
+        listens.onOpen(subscriptions::wake, () -> subscriptions.awaitBaseline(VerdictSubscriptions.BASELINE_WAIT));
     }
 
     /** The 2026-07-28 era's listens to the resource, which this feed's watcher also serves. */
@@ -60,13 +58,14 @@ public final class VerdictFeed {
     /**
      * A client asks to subscribe (the server's mapper calls this as it reads the request): a URI this
      * server does not serve is refused with -32002, resource not found, as {@code resources/read}
-     * answers it (the SDK would accept any URI); {@value VerdictResource#URI} wakes the watcher.
+     * answers it (the SDK would accept any URI); {@value VerdictResource#URI} wakes the watcher, and is
+     * acknowledged once the watcher has its baseline ({@link VerdictSubscriptions#subscribed}).
      */
     void subscribing(McpSchema.SubscribeRequest request) {
         if (!VerdictResource.URI.equals(request.uri())) {
             throw McpError.RESOURCE_NOT_FOUND.apply(String.valueOf(request.uri()));
         }
-        subscriptions.wake();
+        subscriptions.subscribed(VerdictSubscriptions.BASELINE_WAIT);
     }
 
     /** The capabilities of a server with tools and this resource. */

@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
 final class VerdictSubscriptions implements AutoCloseable {
 
     static final Duration PERIOD = Duration.ofSeconds(1);
+    /** How long an acknowledgement waits for the watcher's first look: one assessment, five periods on a loaded host. */
+    static final Duration BASELINE_WAIT = PERIOD.multipliedBy(5);
     private static final Logger LOG = LoggerFactory.getLogger(VerdictSubscriptions.class);
 
     private final Supplier<String> digest;
@@ -62,9 +64,24 @@ final class VerdictSubscriptions implements AutoCloseable {
     }
 
     /**
+     * A 2025 subscription came ({@code resources/subscribe}): wakes the watcher and waits, at most {@code max}, for
+     * its baseline, so that the subscription is acknowledged only once a change after it will be seen. Answered at
+     * once, a change the client made on the acknowledgement could become the baseline and never be announced (the
+     * motion audit's find). An interrupt ends the wait and is kept.
+     */
+    void subscribed(Duration max) {
+        wake();
+        try {
+            awaitBaseline(max);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * Waits, at most {@code max}, until the running watcher has its baseline: a change after this
      * returns is one the watcher will see. A 2026-07-28 listen is acknowledged only then, so a change
-     * the client makes after the acknowledgement is announced (a 2025 subscription has no such moment).
+     * the client makes after the acknowledgement is announced, as a 2025 subscription is ({@link #subscribed}).
      */
     synchronized void awaitBaseline(Duration max) throws InterruptedException {
         long deadline = System.nanoTime() + max.toNanos();

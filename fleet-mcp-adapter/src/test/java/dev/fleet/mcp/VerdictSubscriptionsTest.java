@@ -50,6 +50,21 @@ class VerdictSubscriptionsTest {
     }
 
     /**
+     * A 2025 subscription is acknowledged once the watcher has its baseline: a change the client makes as soon as
+     * the acknowledgement comes is announced. Acknowledged at once, that change could be the first look's, the
+     * baseline, and never be announced.
+     */
+    @Test
+    void aChangeRightAfterTheAcknowledgementIsAnnounced() throws InterruptedException {
+        subscribers.set(1);
+        subscriptions.subscribed(Duration.ofSeconds(10));
+        digest.set(B);
+
+        await(() -> notifications.get() == 1, "the change after the acknowledgement is announced");
+        subscriptions.close();
+    }
+
+    /**
      * Counting the subscribers asks the SDK, which may time out on a starved host or throw: that tick cannot say
      * nobody is subscribed, so the watcher goes on, and a change after it is still announced.
      */

@@ -157,7 +157,7 @@ final class OwnAnswers implements AutoCloseable {
             case READ_VERDICT -> tree(fleet.readVerdict());
             case SUBSCRIBE_VERDICT -> {
                 subscribed = true;
-                verdictWatch.wake();
+                verdictWatch.subscribed();
                 yield NODES.objectNode();
             }
             case UNSUBSCRIBE_VERDICT -> {
