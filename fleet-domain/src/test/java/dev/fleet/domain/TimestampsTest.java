@@ -20,6 +20,8 @@ class TimestampsTest {
         "2026-07-28T02:00:00+00:00, 2026-07-28T02:00:00Z",
         "2026-07-28T04:00:00.250+02:00, 2026-07-28T02:00:00.250Z",
         "2026-07-27T21:00:00-0500, 2026-07-28T02:00:00Z",
+        "2026-07-28T07:00:00+05, 2026-07-28T02:00:00Z",
+        "2026-07-27T21:00:00.5-05, 2026-07-28T02:00:00.500Z",
     })
     void readsEveryAcceptedForm(String text, String expected) {
         assertEquals(Optional.of(Instant.parse(expected)), Timestamps.parse(text));
@@ -28,7 +30,7 @@ class TimestampsTest {
     @ParameterizedTest
     @ValueSource(strings = {"not-a-time", "2026-07-28", "2026-07-28T02:00:00", "2026-07-28 02:00:00Z",
         "2026-07-28T02:00:00.Z", "2026-07-28T02:00:00.1234567890Z", "2026-13-28T02:00:00Z", "", " 2026-07-28T02:00:00Z",
-        "9999-12-31T23:59:59-14:00"})
+        "9999-12-31T23:59:59-14:00", "2026-07-28T02:00:00+5", "2026-07-28T02:00:00+053", "2026-07-28T02:00:00+05:3"})
     void rejectsAnythingElse(String text) {
         assertTrue(Timestamps.parse(text).isEmpty());
     }
