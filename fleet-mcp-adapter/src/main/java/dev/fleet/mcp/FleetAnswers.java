@@ -90,11 +90,6 @@ public final class FleetAnswers {
                 () -> subscribed.getAsBoolean() ? 1 : 0, notify, VerdictSubscriptions.PERIOD);
         return new VerdictWatch() {
             @Override
-            public void wake() {
-                subscriptions.wake();
-            }
-
-            @Override
             public void subscribed() {
                 subscriptions.subscribed(VerdictSubscriptions.BASELINE_WAIT);
             }
@@ -113,12 +108,9 @@ public final class FleetAnswers {
 
     /** A watch of the verdict for its subscriber. */
     public interface VerdictWatch extends AutoCloseable {
-        /** A listen came: watch, if nothing does yet. */
-        void wake();
-
         /**
-         * A subscription came: watch, if nothing does yet, and return once the watcher has its first look (or after
-         * five periods), so that a change after the acknowledgement is announced.
+         * A subscription or a listen came: watch, if nothing does yet, and return once the watcher has its first look
+         * (or after five periods), so that a change after the acknowledgement is announced.
          */
         void subscribed();
 

@@ -144,11 +144,21 @@ public final class Fixtures {
 
     /** A stdio member of the controller (this process), whose tool sees the five members healthy; it registers nowhere. */
     public static FleetMcpServer stdioMember() {
+        return stdioMember(() -> false);
+    }
+
+    /**
+     * A stdio member of the controller (this process) that registers nowhere, whose tool sees the five members
+     * healthy until {@code duplicated} says a sixth came (a duplicated author).
+     */
+    public static FleetMcpServer stdioMember(java.util.function.BooleanSupplier duplicated) {
         ServerIdentity identity = identity(ProcessHandle.current().pid());
         ServerLifecycleService lifecycle = lifecycle(identity, new dev.fleet.domain.lifecycle.InMemoryRegistry(),
                 new FixedClock(REGISTERED));
-        return new FleetMcpServer(assessment(satisfied(identity.answeredBy())), lifecycle, lifecycle,
-                Duration.ofHours(1));
+        Snapshot healthy = satisfied(identity.answeredBy());
+        Snapshot sixth = duplicateAuthor(identity.answeredBy());
+        return new FleetMcpServer(() -> FleetClassifier.classify(duplicated.getAsBoolean() ? sixth : healthy),
+                lifecycle, lifecycle, Duration.ofHours(1));
     }
 
     /**

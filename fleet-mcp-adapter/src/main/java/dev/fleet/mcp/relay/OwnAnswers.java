@@ -67,9 +67,13 @@ final class OwnAnswers implements AutoCloseable {
         this.verdictWatch = fleet.watchVerdict(() -> subscribed || listens.any(), this::verdictUpdated);
     }
 
-    /** A listen came to honour the verdict: watch it, if nothing does yet. */
+    /**
+     * A listen came to honour the verdict: watch it, if nothing does yet, and return once the watcher has its
+     * baseline, so that the child's acknowledgement, passed on after this, is followed by every change (the child's
+     * pump waits one assessment, once: a watcher already running has its baseline).
+     */
     void listening() {
-        verdictWatch.wake();
+        verdictWatch.subscribed();
     }
 
     /** Whether {@code idKey} names a request this member answers or answered itself. */

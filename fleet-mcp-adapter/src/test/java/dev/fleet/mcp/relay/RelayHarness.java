@@ -25,10 +25,23 @@ final class RelayHarness implements AutoCloseable {
     /** One member for every relay of a test run: registered once, so no answer waits for a registration. */
     private static final FleetAnswers MEMBER = registeredMember();
 
-    final Relay relay = new Relay(MEMBER, new LineOutput(toClient, "the client"), new LineOutput(toChild, "the child"));
+    final Relay relay;
+
+    RelayHarness() {
+        this(MEMBER);
+    }
+
+    /** A relay in front of {@code member}, a member already registered. */
+    RelayHarness(FleetAnswers member) {
+        relay = new Relay(member, new LineOutput(toClient, "the client"), new LineOutput(toChild, "the child"));
+    }
 
     private static FleetAnswers registeredMember() {
-        FleetMcpServer member = Fixtures.stdioMember();
+        return registered(Fixtures.stdioMember());
+    }
+
+    /** {@code member}'s answers, once it has registered (nowhere: its registry is in memory). */
+    static FleetAnswers registered(FleetMcpServer member) {
         member.register();
         return member.answers();
     }

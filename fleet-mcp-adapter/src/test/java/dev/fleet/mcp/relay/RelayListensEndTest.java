@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.mcp.Fixtures;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.lang.reflect.Field;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -79,6 +81,25 @@ class RelayListensEndTest {
         relay.child("{\"jsonrpc\":\"2.0\",\"id\":\"L\",\"result\":{\"resultType\":\"complete\"}}");
         assertTrue(relay.clientReceived().stream().anyMatch(line -> line.contains("\"resultType\":\"complete\"")));
         assertFalse(listens.any());
+    }
+
+    /**
+     * The child's acknowledgement of a listen reaches the client only once the member's watcher has its baseline:
+     * a change the client makes as soon as it sees the acknowledgement is announced on the listen. Passed on at
+     * once, that change could be the watcher's first look, and go unannounced.
+     */
+    @Test
+    void aChangeRightAfterTheAcknowledgementIsAnnounced() throws Exception {
+        AtomicBoolean sixth = new AtomicBoolean();
+        try (RelayHarness changing = new RelayHarness(RelayHarness.registered(Fixtures.stdioMember(sixth::get)))) {
+            changing.client(listen("L"));
+            changing.child(ack("L"));
+            assertTrue(changing.clientReceived().stream().anyMatch(line -> line.contains("subscriptions/acknowledged")));
+            sixth.set(true);
+
+            String updated = changing.awaitClientLine(line -> line.contains("notifications/resources/updated"));
+            assertTrue(updated.contains("\"L\""), updated);
+        }
     }
 
     /** The relay's listens: what it announces a verdict change on (no accessor; Relay is at its size bound). */
