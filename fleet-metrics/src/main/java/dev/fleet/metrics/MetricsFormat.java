@@ -31,7 +31,7 @@ public enum MetricsFormat {
      * The format a scrape asks for by its {@code Accept} header (every line of it, joined by commas), weighed as HTTP
      * weighs media ranges (RFC 9110, 12.5.1): OpenMetrics when {@code application/openmetrics-text} weighs more than
      * nothing and no less than any range the 0.0.4 text meets ({@code text/plain}, {@code text/*}, {@code *}{@code /*});
-     * the 0.0.4 text otherwise, a missing header included. The client library's own test found the type's name
+     * the 0.0.4 text otherwise, a missing header included. The client library's own check found the type's name
      * anywhere in the header, so a scraper that refused OpenMetrics ({@code q=0}) was sent it.
      */
     public static MetricsFormat forAccept(String accept) {
