@@ -17,9 +17,11 @@ import org.slf4j.LoggerFactory;
  * unsubscribe, a closed session). The SDK keeps the subscriptions, per session; this class only asks
  * how many there are ({@code subscribers}), once a tick.
  *
- * <p>Races: the SDK records a subscription just after waking this class, and a session may subscribe
- * just as the thread finds none: a wake since the tick began keeps the thread going, and a wake
- * after it stopped starts a new one, so no subscription is ever left without a watcher.
+ * <p>Races: the SDK records a subscription only after it is acknowledged, which waits for the watcher's
+ * baseline ({@link #subscribed}), and a session may subscribe just as the thread finds none: the thread
+ * keeps going while a subscription acknowledged may still be unrecorded (a first look slower than a
+ * period makes the second one at once), a wake since the tick began keeps it going, and a wake after it
+ * stopped starts a new one, so no subscription is ever left without a watcher.
  */
 final class VerdictSubscriptions implements AutoCloseable {
 
@@ -37,6 +39,8 @@ final class VerdictSubscriptions implements AutoCloseable {
     private boolean baselined;
     private boolean woken;
     private boolean closed;
+    /** Until when ({@link System#nanoTime}) a subscription just acknowledged may still be unrecorded by the SDK. */
+    private long recordedBy = System.nanoTime();
 
     /**
      * @param digest assesses the fleet now and gives the verdict's digest
@@ -70,6 +74,11 @@ final class VerdictSubscriptions implements AutoCloseable {
      * motion audit's find). An interrupt ends the wait and is kept.
      */
     void subscribed(Duration max) {
+        synchronized (this) {
+            // The SDK records the subscription only after this returns: until then it counts none, and a
+            // watcher that stopped on that count would leave the subscription unwatched for good.
+            recordedBy = Math.max(recordedBy, System.nanoTime() + max.toNanos() + period.multipliedBy(2).toNanos());
+        }
         wake();
         try {
             awaitBaseline(max);
@@ -99,6 +108,7 @@ final class VerdictSubscriptions implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        notifyAll(); // an acknowledgement waiting for the baseline goes out now
     }
 
     private void watch() {
@@ -110,6 +120,7 @@ final class VerdictSubscriptions implements AutoCloseable {
             Thread.currentThread().interrupt();
             synchronized (this) {
                 running = false;
+                notifyAll();
             }
         }
     }
@@ -127,6 +138,7 @@ final class VerdictSubscriptions implements AutoCloseable {
         synchronized (this) {
             if (closed) {
                 running = false;
+                notifyAll();
                 return true;
             }
         }
@@ -163,10 +175,11 @@ final class VerdictSubscriptions implements AutoCloseable {
     }
 
     private synchronized boolean stopUnlessWoken() {
-        if (woken && !closed) {
+        if ((woken || System.nanoTime() - recordedBy < 0) && !closed) {
             return false;
         }
         running = false;
+        notifyAll(); // nothing will take a baseline: an acknowledgement waiting for one goes out now
         return true;
     }
 }

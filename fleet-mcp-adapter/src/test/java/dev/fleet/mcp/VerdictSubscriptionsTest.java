@@ -65,6 +65,59 @@ class VerdictSubscriptionsTest {
     }
 
     /**
+     * A plain member's SDK records the subscription only after the acknowledgement, so the watcher counts none while
+     * it takes its baseline; a first look slower than a period makes the second at once, which counted none and
+     * stopped the watcher, leaving the subscription unwatched (the review's find). It keeps watching now.
+     */
+    @Test
+    void aSubscriptionTheSdkRecordsAfterASlowFirstLookIsStillWatched() throws InterruptedException {
+        AtomicInteger looks = new AtomicInteger();
+        VerdictSubscriptions slow = new VerdictSubscriptions(() -> {
+            if (looks.incrementAndGet() == 1) {
+                sleep(PERIOD.multipliedBy(3));
+            }
+            return digest.get();
+        }, subscribers::get, notifications::incrementAndGet, PERIOD);
+        try {
+            slow.subscribed(Duration.ofSeconds(10));
+            await(() -> looks.get() >= 3, "looks after the acknowledgement, while the SDK records the subscription");
+            subscribers.set(1); // the SDK has recorded it
+            digest.set(B);
+
+            await(() -> notifications.get() == 1, "the change is announced");
+            assertTrue(slow.running());
+        } finally {
+            slow.close();
+        }
+    }
+
+    /** A watcher that stops without a baseline (closed) lets the acknowledgement go at once, not after the whole wait. */
+    @Test
+    void closingEndsTheWaitForABaseline() throws InterruptedException {
+        VerdictSubscriptions stuck = new VerdictSubscriptions(() -> {
+            sleep(Duration.ofSeconds(30));
+            return digest.get();
+        }, subscribers::get, notifications::incrementAndGet, PERIOD);
+        Thread closer = new Thread(() -> {
+            sleep(Duration.ofMillis(200));
+            stuck.close();
+        });
+        closer.start();
+        long start = System.nanoTime();
+        stuck.subscribed(Duration.ofSeconds(20));
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "the wait ended with the close");
+        closer.join();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * Counting the subscribers asks the SDK, which may time out on a starved host or throw: that tick cannot say
      * nobody is subscribed, so the watcher goes on, and a change after it is still announced.
      */
