@@ -116,7 +116,6 @@ class LaunchFormsTest {
                 List.of("npx", "-y", "@scope/pkg")), server.launchForms());
     }
 
-    /** As npm 11 titles itself: {@code npx --yes -p pkg bin -y} shows {@code npm exec bin -y}. */
     /**
      * A wrapper that execs the server ({@code env}, {@code nice}, {@code taskset} with its mask, in a chain) is
      * replaced by it, so the server's own forms are the entry's too: the process shows {@code srv --port 1}.
@@ -139,6 +138,7 @@ class LaunchFormsTest {
                 "taskset -p acts on a running process: it runs nothing");
     }
 
+    /** As npm 11 titles itself: {@code npx --yes -p pkg bin -y} shows {@code npm exec bin -y}. */
     @Test
     void npxOwnOptionsBeforeThePackageAreNotInNpmsTitle() {
         assertEquals(List.of("@scope/pkg", "--flag", "v"), NpxTitle.withoutNpxOptions(
