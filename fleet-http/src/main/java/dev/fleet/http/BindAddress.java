@@ -55,6 +55,6 @@ public record BindAddress(String host, InetAddress address) {
 
     /** The Origin and Host rule of a server bound here on {@code port} (the port really bound). */
     public OriginRule origins(int port) {
-        return new OriginRule(OriginRule.uriHost(host), address.isLoopbackAddress(), port);
+        return new OriginRule(OriginRule.uriHost(host), address.isLoopbackAddress(), port, announcedHost());
     }
 }

@@ -33,7 +33,7 @@ public final class OriginRule {
     private static final Set<String> LOOPBACK_NAMES = Set.of("127.0.0.1", "localhost", "[::1]");
 
     private final Set<String> hosts;
-    private final String boundHost;
+    private final String announcedHost;
     private final boolean checkHost;
     private final int port;
 
@@ -43,8 +43,13 @@ public final class OriginRule {
      * @param port the bound port
      */
     public OriginRule(String boundHost, boolean loopback, int port) {
+        this(boundHost, loopback, port, boundHost);
+    }
+
+    /** @param announcedHost the host a client should use (a wildcard bind's is 127.0.0.1), as a refusal names it */
+    public OriginRule(String boundHost, boolean loopback, int port, String announcedHost) {
         this.hosts = union(LOOPBACK_NAMES, boundHost.toLowerCase(Locale.ROOT));
-        this.boundHost = boundHost;
+        this.announcedHost = announcedHost.toLowerCase(Locale.ROOT);
         this.checkHost = loopback;
         this.port = port;
     }
@@ -71,9 +76,10 @@ public final class OriginRule {
      * and how an SSH tunnel keeps them (a tunnel to another local port makes every page's {@code Origin} foreign).
      */
     public String refusal() {
-        String names = hosts.stream().sorted().map(name -> name + ":" + port).collect(Collectors.joining(", "));
+        String names = union(LOOPBACK_NAMES, announcedHost).stream().sorted().map(name -> name + ":" + port)
+                .collect(Collectors.joining(", "));
         return "forbidden: foreign Origin or Host; this server answers pages of " + names + " only: through an SSH "
-                + "tunnel, forward the same port (ssh -L " + port + ":" + boundHost + ":" + port + " HOST)";
+                + "tunnel, forward the same port (ssh -L " + port + ":" + announcedHost + ":" + port + " HOST)";
     }
 
     private static List<String> values(Enumeration<String> header) {

@@ -29,35 +29,59 @@ public enum MetricsFormat {
 
     /**
      * The format a scrape asks for by its {@code Accept} header (every line of it, joined by commas), weighed as HTTP
-     * weighs media ranges (RFC 9110, 12.5.1): OpenMetrics when {@code application/openmetrics-text} weighs more than
-     * nothing and no less than any range the 0.0.4 text meets ({@code text/plain}, {@code text/*}, {@code *}{@code /*});
-     * the 0.0.4 text otherwise, a missing header included. The client library's own check found the type's name
+     * weighs media ranges (RFC 9110, 12.5.1: each type takes the weight of the most specific range that names it,
+     * {@code application/openmetrics-text} before {@code application/*} before {@code *}{@code /*}, and so
+     * {@code text/plain} for the 0.0.4 text): OpenMetrics when it weighs more than nothing and more than the text,
+     * or as much where the header names it (not through a wildcard); the 0.0.4 text otherwise, a missing header
+     * included. The client library's own check found the type's name
      * anywhere in the header, so a scraper that refused OpenMetrics ({@code q=0}) was sent it.
      */
     public static MetricsFormat forAccept(String accept) {
-        double openMetrics = 0;
-        double text = 0;
+        Weight openMetrics = new Weight("application", "openmetrics-text");
+        Weight text = new Weight("text", "plain");
         for (String range : accept == null ? new String[0] : accept.split(",")) {
             String[] parts = range.split(";");
             String type = parts[0].strip().toLowerCase(Locale.ROOT);
             double weight = weight(parts);
-            if (type.equals("application/openmetrics-text")) {
-                openMetrics = Math.max(openMetrics, weight);
-            } else if (type.equals("text/plain") || type.equals("text/*") || type.equals("*/*")) {
-                text = Math.max(text, weight);
-            }
+            openMetrics.consider(type, weight);
+            text.consider(type, weight);
         }
-        return openMetrics > 0 && openMetrics >= text ? OPENMETRICS : PROMETHEUS;
+        boolean preferred = openMetrics.weight > text.weight
+                || openMetrics.weight == text.weight && openMetrics.specificity == Weight.NAMED;
+        return openMetrics.weight > 0 && preferred ? OPENMETRICS : PROMETHEUS;
     }
 
-    /** A media range's weight, its {@code q} parameter: 1 without one, and 1 for one that does not parse. */
+    /** One media type's weight in an {@code Accept} header: that of the most specific range naming it, 0 if none. */
+    private static final class Weight {
+        static final int NAMED = 3;
+        private final String type;
+        private final String subtype;
+        private int specificity;
+        private double weight;
+
+        Weight(String type, String subtype) {
+            this.type = type;
+            this.subtype = subtype;
+        }
+
+        void consider(String range, double q) {
+            int specific = range.equals(type + "/" + subtype) ? NAMED : range.equals(type + "/*") ? 2
+                    : range.equals("*/*") ? 1 : 0;
+            if (specific > specificity || specific > 0 && specific == specificity && q > weight) {
+                specificity = specific;
+                weight = q;
+            }
+        }
+    }
+
+    /** A media range's weight, its {@code q} parameter between 0 and 1: 1 without one, and 1 for one that does not parse. */
     private static double weight(String[] parts) {
         for (int i = 1; i < parts.length; i++) {
             String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
             if (parameter.startsWith("q=")) {
                 try {
                     double q = Double.parseDouble(parameter.substring(2).strip());
-                    return Double.isNaN(q) ? 1 : q;
+                    return Double.isNaN(q) ? 1 : Math.max(0, Math.min(1, q));
                 } catch (NumberFormatException unweighted) {
                     return 1;
                 }

@@ -165,6 +165,17 @@ class VerdictMetricsTest {
         assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("text/plain;q=0.3, Application/OpenMetrics-Text"));
         assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("text/plain, application/openmetrics-text"));
         assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("application/openmetrics-text;q=oops"));
+        // The most specific range names each type's weight: here text/plain's is 0.2, not */*'s 1.
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept(
+                "application/openmetrics-text;q=0.5, text/plain;q=0.2, */*"));
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("application/*;q=0.9, text/plain;q=0.5"));
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("application/openmetrics-text;q=-1, text/plain;q=0.1"));
+        assertEquals(MetricsFormat.PROMETHEUS, MetricsFormat.forAccept("application/*, text/plain"));
+        // Prometheus 3's default, protobuf first.
+        assertEquals(MetricsFormat.OPENMETRICS, MetricsFormat.forAccept("application/vnd.google.protobuf;"
+                + "proto=io.prometheus.client.MetricFamily;encoding=delimited;q=0.6,application/openmetrics-text;"
+                + "version=1.0.0;escaping=allow-utf-8;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,"
+                + "text/plain;version=1.0.0;escaping=allow-utf-8;q=0.3,text/plain;version=0.0.4;q=0.2,*/*;q=0.1"));
     }
 
     /** Every pid, runtime id and the digest the verdict names: none may become a label value. */

@@ -4,6 +4,7 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.metrics.MetricsAnswer;
 import dev.fleet.cli.option.IntervalOption;
+import dev.fleet.cli.text.BeyondLoopback;
 import dev.fleet.dashboard.Dashboard;
 import dev.fleet.dashboard.RunningDashboard;
 import dev.fleet.domain.Lease;
@@ -67,9 +68,7 @@ public final class DashboardCommand extends AssessingVerb {
         }
         PrintWriter err = spec.commandLine().getErr();
         if (running.exposedBeyondLoopback()) {
-            err.printf("fleet: warning: --host %s is not a loopback address: the page is reachable from other hosts, "
-                    + "with no authentication, under any host name (so a web page whose name resolves here may read the "
-                    + "verdict: DNS rebinding); where you can, bind 127.0.0.1 and use an SSH tunnel%n", host);
+            err.println(BeyondLoopback.warning(host, "the page"));
         }
         err.printf("fleet: dashboard of %s (roster: %s) at %s; Ctrl-C stops it%n", registry.shown(),
                 roster.source(), running.page());

@@ -13,6 +13,7 @@ import dev.fleet.cli.serve.Slf4jLifecycleLog;
 import dev.fleet.cli.serve.WrappedCommand;
 import dev.fleet.cli.text.Terminal;
 import dev.fleet.domain.Lease;
+import dev.fleet.cli.text.BeyondLoopback;
 import dev.fleet.domain.Printable;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
@@ -178,10 +179,7 @@ public final class ServeCommand implements Callable<Integer> {
             StreamableHttpEndpoint.serve(server, metrics, settings.host(), settings.port(), running -> {
                 PrintWriter err = spec.commandLine().getErr();
                 if (running.exposedBeyondLoopback()) {
-                    err.printf("fleet: warning: --host %s is not a loopback address: this server is reachable from "
-                            + "other hosts, with no authentication, under any host name (so a web page whose name resolves here may "
-                            + "read the verdict: DNS rebinding); where you can, bind 127.0.0.1 and use an SSH tunnel%n",
-                            settings.host());
+                    err.println(BeyondLoopback.warning(settings.host(), "this server"));
                 }
                 err.printf("fleet: %s serving MCP on %s (registry %s)%n", Printable.of(profile), running.endpoint(),
                         Printable.of(registryPath));

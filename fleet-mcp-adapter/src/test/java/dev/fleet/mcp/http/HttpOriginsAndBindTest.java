@@ -76,6 +76,10 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
         assertEquals("127.0.0.1", new BindAddress("0", InetAddress.getByName("0")).announcedHost());
         assertEquals("127.0.0.1", new BindAddress("0.0.0.0", InetAddress.getByName("0.0.0.0")).announcedHost());
         assertEquals("[0:0:0:0:0:0:0:1]", OriginRule.uriHost("0:0:0:0:0:0:0:1"));
+        // A refused page is told the address it should use, not the wildcard as the operator spelled it.
+        assertEquals("forbidden: foreign Origin or Host; this server answers pages of 127.0.0.1:8766, [::1]:8766, "
+                + "localhost:8766 only: through an SSH tunnel, forward the same port (ssh -L 8766:127.0.0.1:8766 HOST)",
+                new BindAddress("0", InetAddress.getByName("0")).origins(8766).refusal());
         running = start("0", 0);
         assertEquals("http://127.0.0.1:" + running.port() + "/mcp", running.endpoint().toString());
         assertTrue(running.exposedBeyondLoopback());

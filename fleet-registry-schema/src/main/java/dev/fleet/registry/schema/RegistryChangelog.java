@@ -125,7 +125,7 @@ public final class RegistryChangelog {
     public static Optional<String> foreignBookkeeping(Connection connection) throws SQLException {
         DatabaseMetaData catalog = connection.getMetaData();
         boolean caseExact = catalog.storesLowerCaseIdentifiers(); // PostgreSQL's; SQLite's names match in any case
-        String schema = connection.getSchema();
+        String schema = literal(catalog, connection.getSchema());
         try (ResultSet relations = catalog.getTables(null, schema, "%", null)) {
             while (relations.next()) {
                 String name = relations.getString("TABLE_NAME");
@@ -155,11 +155,20 @@ public final class RegistryChangelog {
         return Optional.empty();
     }
 
-    /** Of {@code needed}, the columns the table lacks, in order. */
+    /** {@code name} as a catalog pattern that matches it alone: its {@code _} and {@code %} escaped; null as null. */
+    private static String literal(DatabaseMetaData catalog, String name) throws SQLException {
+        String escape = catalog.getSearchStringEscape();
+        if (name == null || escape == null || escape.isEmpty()) {
+            return name;
+        }
+        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+    }
+
+    /** Of {@code needed}, the columns the table lacks, in order ({@code schema} already a literal pattern). */
     private static List<String> lacking(DatabaseMetaData catalog, String schema, String table, List<String> needed)
             throws SQLException {
         Set<String> present = new HashSet<>();
-        try (ResultSet columns = catalog.getColumns(null, schema, table, "%")) {
+        try (ResultSet columns = catalog.getColumns(null, schema, literal(catalog, table), "%")) {
             while (columns.next()) {
                 present.add(columns.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
             }
