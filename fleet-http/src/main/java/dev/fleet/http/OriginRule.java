@@ -41,12 +41,8 @@ public final class OriginRule {
      * @param boundHost the bind address as a URI writes it (IPv6 in brackets)
      * @param loopback whether the server is bound to a loopback address
      * @param port the bound port
+     * @param announcedHost the host a client should use (a wildcard bind's is 127.0.0.1), as a refusal names it
      */
-    public OriginRule(String boundHost, boolean loopback, int port) {
-        this(boundHost, loopback, port, boundHost);
-    }
-
-    /** @param announcedHost the host a client should use (a wildcard bind's is 127.0.0.1), as a refusal names it */
     public OriginRule(String boundHost, boolean loopback, int port, String announcedHost) {
         this.hosts = union(LOOPBACK_NAMES, boundHost.toLowerCase(Locale.ROOT));
         this.announcedHost = announcedHost.toLowerCase(Locale.ROOT);

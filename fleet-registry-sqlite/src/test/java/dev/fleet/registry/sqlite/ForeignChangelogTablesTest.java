@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Liquibase's table names are every tool's to take: a file whose {@code databasechangelog} or
@@ -23,48 +25,31 @@ class ForeignChangelogTablesTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aHistoryTableOfAnotherShapeIsRefusedNamingWhatItLacksAndNothingChanges() throws Exception {
-        Path file = fileHolding("CREATE TABLE databasechangelog (x INTEGER)", "INSERT INTO databasechangelog VALUES (1)");
+    /**
+     * Each table another tool made under Liquibase's names, its statements split on {@code ;}, and what the refusal
+     * says of it. A lower-case history with Liquibase's columns is refused too: Liquibase looks for its table by its
+     * exact name, and failed to make it anew ("table already exists").
+     */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "CREATE TABLE databasechangelog (x INTEGER); INSERT INTO databasechangelog VALUES (1)"
+                + " | databasechangelog is not Liquibase's table (it lacks id, author, filename, dateexecuted) (another "
+                + "tool made it); nothing was changed",
+        "CREATE TABLE DatabaseChangeLogLock (id INTEGER, owner TEXT)"
+                + " | DatabaseChangeLogLock is not Liquibase's table (it lacks locked, lockgranted, lockedby)",
+        "CREATE TABLE history (id TEXT, author TEXT, filename TEXT, dateexecuted TEXT); "
+                + "CREATE VIEW DATABASECHANGELOG AS SELECT * FROM history"
+                + " | DATABASECHANGELOG is a view, not Liquibase's table",
+        "CREATE TABLE databasechangelog (id TEXT, author TEXT, filename TEXT, dateexecuted TEXT)"
+                + " | databasechangelog is not Liquibase's table (Liquibase names its own DATABASECHANGELOG)",
+    })
+    void aTableOfAnotherToolUnderLiquibasesNameIsRefusedSayingWhyAndNothingChanges(String statements, String why)
+            throws Exception {
+        Path file = fileHolding(statements.split(";"));
 
         String refusal = refusalOf(file);
 
-        assertTrue(refusal.contains("databasechangelog is not Liquibase's table (it lacks id, author, filename, "
-                + "dateexecuted) (another tool made it); nothing was changed"), refusal);
-        assertUnchanged(file, refusal);
-    }
-
-    @Test
-    void aLockTableOfAnotherShapeIsRefusedInAnyCase() throws Exception {
-        Path file = fileHolding("CREATE TABLE DatabaseChangeLogLock (id INTEGER, owner TEXT)");
-
-        String refusal = refusalOf(file);
-
-        assertTrue(refusal.contains("DatabaseChangeLogLock is not Liquibase's table (it lacks locked, lockgranted, "
-                + "lockedby)"), refusal);
-        assertUnchanged(file, refusal);
-    }
-
-    @Test
-    void aViewByThatNameIsRefused() throws Exception {
-        Path file = fileHolding("CREATE TABLE history (id TEXT, author TEXT, filename TEXT, dateexecuted TEXT)",
-                "CREATE VIEW DATABASECHANGELOG AS SELECT * FROM history");
-
-        String refusal = refusalOf(file);
-
-        assertTrue(refusal.contains("DATABASECHANGELOG is a view, not Liquibase's table"), refusal);
-        assertUnchanged(file, refusal);
-    }
-
-    /** Liquibase looks for its table by its exact name, and failed to make it anew ("table already exists"). */
-    @Test
-    void aHistoryTableOfLiquibasesColumnsNamedInAnotherCaseIsRefused() throws Exception {
-        Path file = fileHolding("CREATE TABLE databasechangelog (id TEXT, author TEXT, filename TEXT, dateexecuted TEXT)");
-
-        String refusal = refusalOf(file);
-
-        assertTrue(refusal.contains("databasechangelog is not Liquibase's table (Liquibase names its own "
-                + "DATABASECHANGELOG)"), refusal);
+        assertTrue(refusal.contains(why), refusal);
         assertUnchanged(file, refusal);
     }
 
