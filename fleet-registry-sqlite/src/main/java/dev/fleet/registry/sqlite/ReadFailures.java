@@ -42,8 +42,36 @@ final class ReadFailures {
             detail = "SQLite cannot open it read-only: its -shm index (which a WAL-mode registry needs) is "
                     + "missing and this user cannot create it in the registry's directory; let the registry's "
                     + "owner run a fleet server or fleet registry migrate once";
+        } else if (reason == RegistryReason.IO_ERROR) {
+            detail = sqliteDetail(failure);
         }
         return RegistryRead.unreadable(reason, detail);
+    }
+
+    /**
+     * What SQLite's own code for an I/O error says, in this program's words where it has some: a reader
+     * opens the file read-only, so whatever needs a writer first (a hot journal to roll back, a WAL to
+     * recover) is the registry owner's to do, which any writer does on opening it. Else the code's name,
+     * which an operator can look up (never the driver's text, which may quote the file or a hostile
+     * schema). Null for a failure that is not SQLite's.
+     */
+    private static String sqliteDetail(Throwable failure) {
+        SQLiteErrorCode code = SqliteErrors.resultCode(failure);
+        if (code == null) {
+            return null;
+        }
+        String writerFirst = "; let the registry's owner run a fleet server or fleet registry migrate once";
+        return switch (code) {
+            case SQLITE_READONLY_ROLLBACK -> "a -journal beside it (left by a writer that stopped mid-transaction, "
+                    + "or put there) must be rolled back before it can be read, and a read-only reader may not"
+                    + writerFirst;
+            case SQLITE_READONLY_RECOVERY -> "its -wal must be recovered before it can be read, and a read-only "
+                    + "reader may not" + writerFirst;
+            default -> SqliteErrors.namesUnknownModule(failure)
+                    ? SqliteRows.TABLE + " is a virtual table of a module this program's SQLite does not have "
+                            + "(another tool made it)"
+                    : "SQLite reported " + code.name();
+        };
     }
 
     /** A reader of a WAL file needs its {@code -shm} index: there, or creatable beside it. */

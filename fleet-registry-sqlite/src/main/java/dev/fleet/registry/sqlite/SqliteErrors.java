@@ -55,6 +55,23 @@ final class SqliteErrors {
         return sqlite == null ? -1 : primaryCode(sqlite);
     }
 
+    /**
+     * SQLite's own result code (extended, as {@code SQLITE_READONLY_ROLLBACK}) of the error in
+     * {@code failure}'s causes; null when there is none or the driver did not name it.
+     */
+    static SQLiteErrorCode resultCode(Throwable failure) {
+        SQLiteException sqlite = sqliteCause(failure);
+        SQLiteErrorCode code = sqlite == null ? null : sqlite.getResultCode();
+        return code == null || code == SQLiteErrorCode.UNKNOWN_ERROR ? null : code;
+    }
+
+    /** Whether SQLite found a virtual table whose module it does not have. */
+    static boolean namesUnknownModule(Throwable failure) {
+        SQLiteException sqlite = sqliteCause(failure);
+        String text = sqlite == null || sqlite.getMessage() == null ? "" : sqlite.getMessage().toLowerCase(Locale.ROOT);
+        return text.contains("no such module");
+    }
+
     private static int primaryCode(SQLiteException sqlite) {
         SQLiteErrorCode code = sqlite.getResultCode();
         int value = code != null && code != SQLiteErrorCode.UNKNOWN_ERROR ? code.code : sqlite.getErrorCode();
