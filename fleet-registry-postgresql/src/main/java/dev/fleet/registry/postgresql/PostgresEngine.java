@@ -36,22 +36,23 @@ enum PostgresEngine implements RegistryEngine {
             "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')", String.class);
 
     /**
-     * The table's columns in the connection's current schema, lower-cased as SQLite compares them. From
+     * The table's columns in its schema, as the catalog names them (jOOQ quotes every name it renders, so a
+     * column another tool named {@code "Pid"} is not {@code pid}). From
      * the catalog, which shows every role every table: {@code information_schema} shows a role only the
      * columns it may use, so a role without SELECT would find no table there and read {@code missing},
      * where reading it is {@code access_denied} (issue 45).
      */
     @Override
     public Set<String> columns(DSLContext ctx) {
-        return new LinkedHashSet<>(ctx.resultQuery("SELECT lower(a.attname) FROM pg_catalog.pg_attribute a "
+        return new LinkedHashSet<>(ctx.resultQuery("SELECT a.attname FROM pg_catalog.pg_attribute a "
                 + "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
-                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = {1} "
                 + "AND c.relname = {0} AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
-                + "ORDER BY a.attnum", DSL.val(TABLE)).fetch(0, String.class));
+                + "ORDER BY a.attnum", DSL.val(TABLE), DSL.val(PostgresJooq.SCHEMA)).fetch(0, String.class));
     }
 
     /**
-     * What the registry's name is in the connection's current schema, when it is something other than a table: "a
+     * What the registry's name is in its schema, when it is something other than a table: "a
      * view", "a materialized view", "a foreign table"; empty for a table (plain or partitioned) or nothing. A view's
      * or foreign table's functions run with the reader's rights, which a read-only transaction does not confine
      * ({@code COPY ... TO PROGRAM}), so fleet reads and migrates a table only.
@@ -77,13 +78,13 @@ enum PostgresEngine implements RegistryEngine {
         }
         Set<String> ours = new HashSet<>();
         RegistryColumn.ALL.forEach(column -> ours.add(column.sqlName()));
-        for (Record2<String, String> column : ctx.resultQuery("SELECT lower(a.attname) AS column_name, format_type(a.atttypid, NULL) AS column_type "
+        for (Record2<String, String> column : ctx.resultQuery("SELECT a.attname AS column_name, format_type(a.atttypid, NULL) AS column_type "
                 + "FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
                 + "JOIN pg_catalog.pg_type t ON t.oid = a.atttypid "
-                + "JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace WHERE n.nspname = current_schema() "
+                + "JOIN pg_catalog.pg_namespace tn ON tn.oid = t.typnamespace WHERE n.nspname = {1} "
                 + "AND c.relname = {0} AND a.attnum > 0 AND NOT a.attisdropped AND tn.nspname <> 'pg_catalog'",
-                DSL.val(TABLE)).coerce(COLUMN, TYPE).fetch()) {
+                DSL.val(TABLE), DSL.val(PostgresJooq.SCHEMA)).coerce(COLUMN, TYPE).fetch()) {
             if (ours.contains(column.value1())) {
                 return Optional.of("a table whose column " + column.value1() + " is of type " + column.value2()
                         + ", not one of PostgreSQL's own");
@@ -92,11 +93,11 @@ enum PostgresEngine implements RegistryEngine {
         return Optional.empty();
     }
 
-    /** The registry's name in the connection's current schema, as the catalog has it: one round trip, or empty. */
+    /** The registry's name in its schema, as the catalog has it: one round trip, or empty. */
     private static Optional<Relation> relation(DSLContext ctx) {
         return ctx.resultQuery("SELECT c.relkind::text AS relation_kind, c.relrowsecurity AS row_security "
                 + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-                + "WHERE n.nspname = current_schema() AND c.relname = {0}", DSL.val(TABLE))
+                + "WHERE n.nspname = {1} AND c.relname = {0}", DSL.val(TABLE), DSL.val(PostgresJooq.SCHEMA))
                 .coerce(KIND, ROW_SECURITY).fetchOptional()
                 .map(row -> new Relation(row.value1(), Boolean.TRUE.equals(row.value2())));
     }

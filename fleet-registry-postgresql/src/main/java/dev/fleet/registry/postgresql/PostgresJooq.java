@@ -3,14 +3,17 @@ package dev.fleet.registry.postgresql;
 import java.sql.Connection;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
+import org.jooq.conf.MappedSchema;
+import org.jooq.conf.RenderMapping;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
 /**
  * The one way this module obtains a {@link DSLContext}: jOOQ's PostgreSQL dialect over the generated
- * model of the shared table (generated once, from the SQLite migration of the same changelog), no
- * schema rendered (the connection's search path decides), and jOOQ's logo and tips kept off a
- * server's stderr.
+ * model of the shared table (generated once, from the SQLite migration of the same changelog), the table
+ * always named in its schema, {@value #SCHEMA} ({@link PostgresLocation} pins every session's search path to
+ * {@code pg_catalog} alone, so no other role's schema can shadow the table, a function or an operator), and
+ * jOOQ's logo and tips kept off a server's stderr.
  */
 final class PostgresJooq {
 
@@ -19,7 +22,12 @@ final class PostgresJooq {
         quietUnlessConfigured("org.jooq.no-tips");
     }
 
-    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+    /** Where the registry's table lives in its database, whatever a role's or database's search path says. */
+    static final String SCHEMA = "public";
+
+    /** The generated model's schema has no name (it was read from SQLite): rendered as {@link #SCHEMA}. */
+    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(true)
+            .withRenderMapping(new RenderMapping().withSchemata(new MappedSchema().withInput("").withOutput(SCHEMA)));
 
     private PostgresJooq() {
     }

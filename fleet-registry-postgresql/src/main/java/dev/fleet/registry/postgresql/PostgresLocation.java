@@ -28,6 +28,8 @@ public record PostgresLocation(String user, String host, int port, String databa
      * with room for their encoding. A view of larger rows is refused as it arrives, before the heap holds it.
      */
     public static final long READ_BYTES = 128L << 20;
+    /** Every session's search path: PostgreSQL's own catalog, nothing any role can create in. */
+    static final String SEARCH_PATH = "pg_catalog";
 
     /** @throws IllegalArgumentException naming the part that is wrong, in one line */
     public PostgresLocation {
@@ -97,6 +99,10 @@ public record PostgresLocation(String user, String host, int port, String databa
         source.setLoginTimeout(login);
         source.setSocketTimeout((int) session.roundTrip.toSeconds());
         source.setApplicationName("fleet");
+        // Names resolve in pg_catalog alone, whatever a role's or the database's search_path says: a function
+        // or operator another role created (in public, say) can never stand in for PostgreSQL's own, and run
+        // with this session's rights; the registry's table is named in its schema (PostgresJooq.SCHEMA).
+        source.setOptions("-c search_path=" + SEARCH_PATH);
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
         source.setReadOnly(session.readOnly);
         if (session.readOnly) {

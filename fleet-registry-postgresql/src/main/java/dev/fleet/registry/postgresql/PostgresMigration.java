@@ -57,13 +57,21 @@ final class PostgresMigration {
                         + PostgresEngine.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }
-            Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection);
+            // Liquibase keeps its tables, and makes the registry's, in the registry's schema, named in every statement:
+            // the session's search path stays pg_catalog alone.
+            Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection, PostgresJooq.SCHEMA);
             if (foreign.isPresent()) {
                 throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: "
                         + foreign.get() + " (another tool made it); nothing was changed", null);
             }
             if (always || !current(present)) {
-                RegistryChangelog.update(connection);
+                try {
+                    RegistryChangelog.update(connection, PostgresJooq.SCHEMA);
+                } finally {
+                    // Liquibase puts the schema it was given before the search path for its own statements (its
+                    // DatabaseUtils.initializeDatabase): back to the session's pg_catalog alone for fleet's.
+                    query(connection, "RESET search_path");
+                }
                 addOwnColumnsStillMissing(connection);
             }
         } finally {
@@ -82,7 +90,7 @@ final class PostgresMigration {
         DSLContext ctx = PostgresJooq.using(connection);
         for (RegistryColumn column : RegistryColumn.ALL) {
             if (column.isOwn() && !present.contains(column.sqlName())) {
-                ctx.query("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} {2}", DSL.unquotedName(PostgresEngine.TABLE),
+                ctx.query("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} {2}", DSL.unquotedName(PostgresJooq.SCHEMA, PostgresEngine.TABLE),
                         DSL.unquotedName(column.sqlName()), DSL.keyword(column.sqlType())).execute();
             }
         }
@@ -95,7 +103,7 @@ final class PostgresMigration {
     /** A statement whose result is not needed, run as a query (the read side's rule: no execute()). */
     private static void query(Connection connection, String sql) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            if (sql.startsWith("SET")) {
+            if (sql.startsWith("SET") || sql.startsWith("RESET")) {
                 statement.executeUpdate();
                 return;
             }

@@ -65,11 +65,32 @@ class PostgresForeignTablesTest {
                 "CREATE DOMAIN role_text AS text", "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE role_text");
         RegistryRead.Unreadable typed = assertInstanceOf(RegistryRead.Unreadable.class,
                 new PostgresRegistryReader(location).readAll());
-        assertTrue(typed.detail().startsWith("mcp_server_runtimes is a table whose column role is of type role_text, "
+        assertTrue(typed.detail().startsWith("mcp_server_runtimes is a table whose column role is of type public.role_text, "
                 + "not one of PostgreSQL's own"), typed.detail());
 
         SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN role TYPE text");
         assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "a plain table reads");
+    }
+
+    /**
+     * A column named in another case by quoting ({@code "Pid"}) is not {@code pid}, which every statement of fleet's
+     * names quoted: the read says the column is missing, and the migration refuses before it changes anything (it
+     * read the column as present, then failed half way on "column pid does not exist").
+     */
+    @Test
+    void aColumnQuotedInAnotherCaseIsMissing() throws Exception {
+        String database = "quoted_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes RENAME COLUMN pid TO \"Pid\"");
+
+        RegistryRead.Unreadable refused = assertInstanceOf(RegistryRead.Unreadable.class,
+                new PostgresRegistryReader(location).readAll());
+        assertEquals(new RegistryRead.Unreadable(RegistryReason.SCHEMA_MISSING, "lacks columns pid"),
+                refused);
+        RegistryStorageException notMigrated = assertThrows(RegistryStorageException.class,
+                () -> new PostgresRegistryWriter(location).migrate());
+        assertTrue(notMigrated.getMessage().contains("lacks columns pid (another tool made it); nothing was changed"),
+                notMigrated.getMessage());
     }
 
     @Test

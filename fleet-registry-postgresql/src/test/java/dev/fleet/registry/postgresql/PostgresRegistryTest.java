@@ -91,7 +91,7 @@ class PostgresRegistryTest {
             readSide.setAutoCommit(false);
             SQLException refused = assertThrows(SQLException.class, () -> {
                 try (PreparedStatement insert = readSide.prepareStatement(
-                        "DELETE FROM mcp_server_runtimes")) {
+                        "DELETE FROM public.mcp_server_runtimes")) {
                     insert.executeUpdate();
                 }
             });

@@ -82,6 +82,15 @@ public final class RegistryChangelog {
 
     /** Runs every change set not yet run on {@code connection}'s database; its auto-commit is left as it was. */
     public static void update(Connection connection) throws Exception {
+        update(connection, null);
+    }
+
+    /**
+     * {@link #update(Connection)}, with Liquibase's tables and the registry's in {@code schema}, named so in
+     * every statement (null: the connection's current schema). PostgreSQL's sessions name it: their search path
+     * is pg_catalog alone.
+     */
+    public static void update(Connection connection, String schema) throws Exception {
         boolean autoCommit = connection.getAutoCommit();
         Map<String, Object> scope = new HashMap<>();
         scope.put(Scope.Attr.ui.name(), new LoggerUIService());
@@ -93,7 +102,11 @@ public final class RegistryChangelog {
             Scope.child(scope, () -> {
                 Database database = DatabaseFactory.getInstance()
                         .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-                releaseFleetsOwnLock(connection, database);
+                if (schema != null) {
+                    database.setDefaultSchemaName(schema);
+                    database.setLiquibaseSchemaName(schema);
+                }
+                releaseFleetsOwnLock(connection, database, schema == null ? connection.getSchema() : schema);
                 new CommandScope(UpdateCommandStep.COMMAND_NAME)
                         .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
                         .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, RegistrySchema.CHANGELOG)
@@ -123,9 +136,14 @@ public final class RegistryChangelog {
      * way, in words that mislead ("make sure that you have both read and write permissions").
      */
     public static Optional<String> foreignBookkeeping(Connection connection) throws SQLException {
+        return foreignBookkeeping(connection, connection.getSchema());
+    }
+
+    /** {@link #foreignBookkeeping(Connection)} in {@code schema}, as {@link #update(Connection, String)} names it. */
+    public static Optional<String> foreignBookkeeping(Connection connection, String schemaName) throws SQLException {
         DatabaseMetaData catalog = connection.getMetaData();
         boolean caseExact = catalog.storesLowerCaseIdentifiers(); // PostgreSQL's; SQLite's names match in any case
-        String schema = literal(catalog, connection.getSchema());
+        String schema = literal(catalog, schemaName);
         try (ResultSet relations = catalog.getTables(null, schema, "%", null)) {
             while (relations.next()) {
                 String name = relations.getString("TABLE_NAME");
@@ -197,9 +215,9 @@ public final class RegistryChangelog {
      * it, and touches nothing when none is held. The lock row is read here as text, in the schema
      * Liquibase uses, not by Liquibase, which fails on a LOCKGRANTED stored as text.
      */
-    private static void releaseFleetsOwnLock(Connection connection, Database database) throws Exception {
+    /** @param schema where Liquibase keeps its tables; SQLite has none (null) */
+    private static void releaseFleetsOwnLock(Connection connection, Database database, String schema) throws Exception {
         String table = database.correctObjectName(database.getDatabaseChangeLogLockTableName(), Table.class);
-        String schema = connection.getSchema(); // Liquibase's tables live in the connection's schema; SQLite has none
         try (ResultSet tables = connection.getMetaData().getTables(null, schema, table, null)) {
             if (!tables.next()) {
                 return; // never migrated by Liquibase: no lock to hold
