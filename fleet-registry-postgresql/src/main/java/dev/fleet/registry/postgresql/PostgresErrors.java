@@ -14,6 +14,9 @@ final class PostgresErrors {
      */
     private static final String NO_PASSWORD_GIVEN = "08004";
 
+    /** A lock another session holds outlasted this session's {@code lock_timeout}. */
+    static final String LOCK_NOT_AVAILABLE = "55P03";
+
     private PostgresErrors() {
     }
 
@@ -26,6 +29,9 @@ final class PostgresErrors {
         if (state.equals("3D000") || state.equals("42P01")) {
             return RegistryReason.MISSING; // no such database, no such table
         }
+        if (state.equals(LOCK_NOT_AVAILABLE)) {
+            return RegistryReason.LOCKED; // another session's lock outlasted the reader's lock_timeout
+        }
         if (state.startsWith("08") || state.startsWith("57P") || state.equals("53300") || state.isEmpty()) {
             return RegistryReason.UNREACHABLE; // refused, timed out, shutting down, too many connections
         }
@@ -35,7 +41,7 @@ final class PostgresErrors {
     /** Deadlock or serialization failure: the transaction may simply be run again. */
     static boolean retryable(SQLException e) {
         String state = sqlState(e);
-        return state.equals("40P01") || state.equals("40001") || state.equals("55P03");
+        return state.equals("40P01") || state.equals("40001") || state.equals(LOCK_NOT_AVAILABLE);
     }
 
     /** The first SQLSTATE in the chain; empty when none says (a timeout of the socket itself). */

@@ -23,6 +23,8 @@ public record PostgresLocation(String user, String host, int port, String databa
     public static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a reader waits for another session's lock on the table before the registry reads as locked. */
+    public static final Duration READ_LOCK_WAIT = Duration.ofSeconds(1);
     /**
      * The most bytes of one answer a reader's driver buffers: a registry's 64 Mi characters of text (RowTally),
      * with room for their encoding. A view of larger rows is refused as it arrives, before the heap holds it.
@@ -102,7 +104,10 @@ public record PostgresLocation(String user, String host, int port, String databa
         // Names resolve in pg_catalog alone, whatever a role's or the database's search_path says: a function
         // or operator another role created (in public, say) can never stand in for PostgreSQL's own, and run
         // with this session's rights; the registry's table is named in its schema (PostgresJooq.SCHEMA).
-        source.setOptions("-c search_path=" + SEARCH_PATH);
+        // A reader waits at most READ_LOCK_WAIT for a lock another session holds on the table, and is then told
+        // so (55P03: locked), well before its statement's or its socket's timeout could end the read instead.
+        source.setOptions("-c search_path=" + SEARCH_PATH
+                + (session.readOnly ? " -c lock_timeout=" + READ_LOCK_WAIT.toMillis() : ""));
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
         source.setReadOnly(session.readOnly);
         if (session.readOnly) {

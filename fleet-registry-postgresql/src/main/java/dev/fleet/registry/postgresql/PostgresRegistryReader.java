@@ -113,7 +113,11 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
             return RegistryRead.unreadable(RegistryReason.IO_ERROR, refused("an answer of more than "
                     + (PostgresLocation.READ_BYTES >> 20) + " MiB"));
         }
-        return RegistryRead.unreadable(PostgresErrors.reasonOf(e));
+        RegistryReason reason = PostgresErrors.reasonOf(e);
+        return reason == RegistryReason.LOCKED
+                ? RegistryRead.unreadable(reason, "another session held a lock on " + PostgresEngine.TABLE
+                        + " for longer than " + PostgresLocation.READ_LOCK_WAIT.toSeconds() + " s")
+                : RegistryRead.unreadable(reason);
     }
 
     private static String refused(String bound) {

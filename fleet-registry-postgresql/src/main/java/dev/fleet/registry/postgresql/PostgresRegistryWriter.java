@@ -66,6 +66,11 @@ public final class PostgresRegistryWriter implements RegistryWriter {
             return transaction(connection,
                     ctx -> RegistryWrites.register(ctx, PostgresEngine.INSTANCE, row, pruneBefore));
         });
+        if (stored == null) {
+            // Written, yet not there: something between fleet and the table kept it (a trigger of another role's).
+            throw new RegistryStorageException("registry " + location.display() + ": register: " + row.runtimeId()
+                    + " did not read back (no row: does a trigger on " + PostgresEngine.TABLE + " drop it?)", null);
+        }
         InterpretedRow interpreted = stored.interpret();
         if (interpreted instanceof Registration read) {
             return read;

@@ -93,6 +93,23 @@ class PostgresForeignTablesTest {
                 notMigrated.getMessage());
     }
 
+    /** A row another role's trigger swallows is a registration that failed, said in one line (it was a NullPointerException). */
+    @Test
+    void aRegistrationATriggerSwallowsFailsSayingSo() throws Exception {
+        String database = "swallowed_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database,
+                "CREATE FUNCTION public.swallow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$",
+                "CREATE TRIGGER swallow BEFORE INSERT ON mcp_server_runtimes FOR EACH ROW EXECUTE FUNCTION public.swallow()");
+
+        RegistryStorageException failed = assertThrows(RegistryStorageException.class, () -> new PostgresRegistryWriter(
+                location).register(RowBuilder.registered(Roster.defaultRoster().members().get(1), 5401).registration(),
+                        Optional.empty()));
+
+        assertTrue(failed.getMessage().endsWith("did not read back (no row: does a trigger on mcp_server_runtimes "
+                + "drop it?)"), failed.getMessage());
+    }
+
     @Test
     void ownColumnsSomeoneDroppedAreAddedBackByTheNextMigration() throws Exception {
         String database = "dropped_" + DATABASES.incrementAndGet();

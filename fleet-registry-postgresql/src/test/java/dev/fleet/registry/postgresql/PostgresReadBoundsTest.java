@@ -15,6 +15,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,6 +50,28 @@ class PostgresReadBoundsTest {
             assertEquals("reading it took longer than 3 s", refused.detail());
             assertTrue(took.compareTo(Patience.scaled(Duration.ofSeconds(10))) < 0, "took " + took);
         }
+    }
+
+    /**
+     * A table another session has locked reads as {@code locked}, saying so, on every read alike: the read waited
+     * for the lock until its statement's timeout or its socket's ended it, whichever came first, and answered
+     * {@code io_error} or {@code unreachable} by turns, so two answerers gave two digests.
+     */
+    @Test
+    void aTableAnotherSessionLockedReadsAsLockedEveryTime() throws Exception {
+        String database = registryOf(3);
+        PostgresLocation location = PostgresLocation.parse("postgresql://" + LocalPostgres.USER + "@127.0.0.1:"
+                + SERVER.postgres().port() + "/" + database);
+        try (Connection holder = SERVER.postgres().connect(database); Statement lock = holder.createStatement()) {
+            holder.setAutoCommit(false);
+            lock.execute("LOCK TABLE mcp_server_runtimes IN ACCESS EXCLUSIVE MODE");
+            for (int read = 0; read < 3; read++) {
+                assertEquals(new RegistryRead.Unreadable(RegistryReason.LOCKED, "another session held a lock on "
+                        + "mcp_server_runtimes for longer than 1 s"), new PostgresRegistryReader(location).readAll());
+            }
+            holder.rollback();
+        }
+        assertEquals(3, new PostgresRegistryReader(location).readAll().rows().size(), "the lock gone, it reads");
     }
 
     @Test
