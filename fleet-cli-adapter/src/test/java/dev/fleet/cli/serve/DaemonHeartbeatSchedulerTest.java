@@ -1,10 +1,13 @@
 package dev.fleet.cli.serve;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.testing.Patience;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +25,36 @@ class DaemonHeartbeatSchedulerTest {
         try {
             assertTrue(ticked.await(30, TimeUnit.SECONDS), "ticks keep coming after a throw");
             assertTrue(thread.get().isDaemon());
+        } finally {
+            cancel.run();
+        }
+    }
+
+    /**
+     * A tick whose write failed is followed by the next after the retry, not a whole period later (a registry back
+     * from an outage heard from its servers a heartbeat's period later: another host read their leases as lapsed);
+     * once one goes through, the period holds again.
+     */
+    @Test
+    void aTickWhoseWriteFailedIsTriedAgainAfterTheRetryThenEveryPeriod() throws Exception {
+        AtomicInteger ticks = new AtomicInteger();
+        long[] at = new long[4];
+        CountDownLatch written = new CountDownLatch(1);
+        Duration period = Patience.scaled(Duration.ofSeconds(5));
+        Runnable cancel = new DaemonHeartbeatScheduler().schedule(() -> {
+            int tick = ticks.incrementAndGet();
+            at[Math.min(tick, 3)] = System.nanoTime();
+            if (tick == 3) {
+                written.countDown();
+            }
+            return tick >= 3;
+        }, period, Duration.ofMillis(10));
+        try {
+            assertTrue(written.await(period.multipliedBy(3).toMillis(), TimeUnit.MILLISECONDS), "three ticks");
+            assertTrue(Duration.ofNanos(at[3] - at[1]).compareTo(period) < 0,
+                    "two failed ticks were tried again sooner than a period: " + Duration.ofNanos(at[3] - at[1]));
+            Thread.sleep(200);
+            assertEquals(3, ticks.get(), "after a written tick, the next waits a period");
         } finally {
             cancel.run();
         }

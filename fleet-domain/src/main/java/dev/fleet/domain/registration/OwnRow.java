@@ -39,6 +39,8 @@ final class OwnRow {
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** Counted down by the first registration attempt, or by the stop when none will come. */
     private final CountDownLatch firstAttempt = new CountDownLatch(1);
+    /** Whether the last heartbeat's write failed (under {@link #writes}): the row may be older than it should be. */
+    private boolean heartbeatFailed;
 
     OwnRow(ServerIdentity identity, String runtimeId, RegistryWriter registry, InstantSource clock, LifecycleLog log,
             Supplier<Instant> observedStart) {
@@ -142,6 +144,7 @@ final class OwnRow {
             Registration row = registered.registration();
             Instant now = clock.instant();
             try {
+                heartbeatFailed = false;
                 if (registry.heartbeat(row.runtimeId(), now)) {
                     state = new RegistrationState.Registered(row.withLastHeartbeatAt(now));
                 } else {
@@ -151,10 +154,25 @@ final class OwnRow {
             } catch (RuntimeException e) {
                 // Whether the row is still there is unknown: the next tick heartbeats again, and
                 // registers again if it finds the row gone.
+                heartbeatFailed = true;
                 log.warn("heartbeat for " + row.runtimeId() + " failed: " + Failures.oneLine(e));
             }
         }
         return state;
+    }
+
+    /**
+     * One heartbeat ({@link #heartbeat()}), and whether the registry has this server's row as it should now:
+     * false when the write failed or the registration is still to be made, so the next comes soon.
+     */
+    boolean heartbeatWritten() {
+        RegistrationState after = heartbeat();
+        writes.lock();
+        try {
+            return stopping.get() || !(after instanceof RegistrationState.Failed) && !heartbeatFailed;
+        } finally {
+            writes.unlock();
+        }
     }
 
     /** Records that the row was marked stopped at {@code at}. */

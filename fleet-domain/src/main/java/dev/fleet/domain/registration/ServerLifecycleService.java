@@ -38,6 +38,13 @@ import java.util.function.Supplier;
  */
 public final class ServerLifecycleService implements ServerLifecycleUseCase, OwnRegistrationUseCase {
 
+    /**
+     * How soon a heartbeat or registration that failed is tried again (a period at most): once a registry that
+     * was down is back, another host's readers would judge this row's lease lapsed until it is written (an audit
+     * saw a gate open past a live remote member for a heartbeat's period).
+     */
+    public static final Duration HEARTBEAT_RETRY = Duration.ofSeconds(2);
+
     private final OwnRow row;
     private final InstantSource clock;
     private final MonotonicClock elapsed;
@@ -98,7 +105,7 @@ public final class ServerLifecycleService implements ServerLifecycleUseCase, Own
         try {
             RegistrationState registered = row.register();
             if (!row.stopping() && cancelHeartbeat == null) {
-                cancelHeartbeat = scheduler.schedule(row::heartbeat, heartbeatPeriod);
+                cancelHeartbeat = scheduler.schedule(row::heartbeatWritten, heartbeatPeriod, HEARTBEAT_RETRY);
             }
             return registered;
         } finally {

@@ -21,6 +21,8 @@ public final class InMemoryRegistry implements RegistryWriter {
     private RuntimeException registrationFailure;
     private Duration registrationDelay = Duration.ZERO;
 
+    private RuntimeException heartbeatFailure;
+
     public InMemoryRegistry() {
         this(line -> { });
     }
@@ -66,7 +68,16 @@ public final class InMemoryRegistry implements RegistryWriter {
 
     @Override
     public synchronized boolean heartbeat(String runtimeId, Instant at) {
+        if (heartbeatFailure != null) {
+            record("heartbeat " + runtimeId + " " + at + " failed");
+            throw heartbeatFailure;
+        }
         return update("heartbeat", runtimeId, at, row -> row.withLastHeartbeatAt(at));
+    }
+
+    /** Makes each heartbeat fail with {@code failure} (a registry that is down), or succeed again when null. */
+    public synchronized void failHeartbeatsWith(RuntimeException failure) {
+        heartbeatFailure = failure;
     }
 
     @Override

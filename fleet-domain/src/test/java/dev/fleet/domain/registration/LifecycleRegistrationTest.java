@@ -1,10 +1,12 @@
 package dev.fleet.domain.registration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.CohortSource;
@@ -68,6 +70,39 @@ class LifecycleRegistrationTest extends ServerLifecycleFixture {
         assertEquals("runtime-1", row.runtimeId());
         assertEquals(RowBuilder.REGISTERED.plus(PERIOD), row.tenure().lastHeartbeatAt());
         assertEquals(RowBuilder.REGISTERED.plus(PERIOD), registry.rows().get(0).tenure().lastHeartbeatAt());
+    }
+
+    /**
+     * A heartbeat whose write failed (the registry is down) says so to the scheduler, which tries again after the
+     * retry rather than a whole period later: another host's readers judge the row's lease lapsed until it is
+     * written. Once a write goes through, the period holds again.
+     */
+    @Test
+    void aHeartbeatWhoseWriteFailedAsksForTheRetryUntilOneGoesThrough() {
+        lifecycle.start(PERIOD);
+        assertEquals(ServerLifecycleService.HEARTBEAT_RETRY, scheduler.retry);
+        registry.failHeartbeatsWith(new IllegalStateException("registry unreachable"));
+        clock.advance(PERIOD);
+
+        assertFalse(scheduler.tick(), "the write failed: try again soon");
+        assertFalse(scheduler.tick(), "and again");
+        registry.failHeartbeatsWith(null);
+        clock.advance(ServerLifecycleService.HEARTBEAT_RETRY);
+
+        assertTrue(scheduler.tick(), "written: the next a period later");
+        assertEquals(RowBuilder.REGISTERED.plus(PERIOD).plus(ServerLifecycleService.HEARTBEAT_RETRY),
+                registry.rows().get(0).tenure().lastHeartbeatAt());
+    }
+
+    @Test
+    void aFailedRegistrationAsksForTheRetry() {
+        registry.failRegistrationsWith(new IllegalStateException("registry unreachable"));
+        lifecycle.start(PERIOD);
+        clock.advance(PERIOD);
+
+        assertFalse(scheduler.tick(), "still not registered: try again soon");
+        registry.failRegistrationsWith(null);
+        assertTrue(scheduler.tick(), "registered");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.fleet.domain.port.out.LifecycleLog;
 import dev.fleet.domain.port.out.MonotonicClock;
 import dev.fleet.domain.port.out.RegistryWriter;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -79,19 +80,30 @@ abstract class ServerLifecycleFixture {
 
     /** Captures the tick so tests run heartbeats by hand, with no clock and no waiting. */
     static final class ManualScheduler implements HeartbeatScheduler {
-        Runnable tick;
+        BooleanSupplier tick;
         Duration period;
+        Duration retry;
         boolean cancelled;
 
         @Override
         public Runnable schedule(Runnable tick, Duration period) {
+            return schedule(() -> {
+                tick.run();
+                return true;
+            }, period, period);
+        }
+
+        @Override
+        public Runnable schedule(BooleanSupplier tick, Duration period, Duration retry) {
             this.tick = tick;
             this.period = period;
+            this.retry = retry;
             return () -> cancelled = true;
         }
 
-        void tick() {
-            tick.run();
+        /** One tick; whether it says its write went through (else the next comes after {@link #retry}). */
+        boolean tick() {
+            return tick.getAsBoolean();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.fleet.domain.port.out;
 
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a server's heartbeat tick every period: the timer is infrastructure, so the lifecycle asks
@@ -11,4 +12,14 @@ public interface HeartbeatScheduler {
 
     /** Starts calling {@code tick} every {@code period} (first call after one period); returns how to stop. */
     Runnable schedule(Runnable tick, Duration period);
+
+    /**
+     * As {@link #schedule(Runnable, Duration)}, but a tick that says its write did not go through (false) is
+     * followed by the next after {@code retry} (when shorter): a registry that was down hears from the server
+     * soon after it is back, not a whole period later, while another host's readers would judge the row's lease
+     * lapsed. This default ticks every period whatever a tick says.
+     */
+    default Runnable schedule(BooleanSupplier tick, Duration period, Duration retry) {
+        return schedule(tick::getAsBoolean, period);
+    }
 }
