@@ -14,6 +14,9 @@ import java.util.function.Predicate;
  * that cannot be read in part (another user's fds, when not root) reports what could be read, and a pid
  * gone mid-look is absent. Start instants are computed as {@link ProcfsProcessObserver}'s are, the JDK's
  * way. The boot id is empty when it cannot be read (with a warning), so ticks are then compared with none.
+ * Where {@code /proc} may hide other users' processes from us ({@link HiddenProcesses}), the look says so, in a
+ * warning and as {@link Look#partial}: what it lists is all it could see, and the classification decides what a
+ * process missing from it may be.
  */
 public final class ProcfsHostProcessTable implements HostProcessTable {
 
@@ -59,14 +62,16 @@ public final class ProcfsHostProcessTable implements HostProcessTable {
         try {
             ProcfsProcessObserver.requireOwnProcessTable(procRoot, ownPid);
             String[] names = ProcfsScan.listProcRoot(procRoot);
-            if (HiddenProcesses.hideOthersFromUs(procRoot)) {
+            // Said, and handed on: the classification must not take a process hidden from us for one gone.
+            boolean partial = HiddenProcesses.hideOthersFromUs(procRoot);
+            if (partial) {
                 warnings.add(procRoot + " is mounted with hidepid: other users' processes are not shown");
             }
             HostLook look = new HostLook(procRoot, clockTicksPerSecond, fdsPerProcess, fdsPerLook, argvBytesPerLook,
                     fleetServer);
             var processes = look.run(names, maxProcesses);
             warnings.addAll(look.warnings());
-            return new Look(processes, look.fleetPids(), bootId, ownPid, warnings, true);
+            return new Look(processes, look.fleetPids(), bootId, ownPid, warnings, true, partial);
         } catch (IOException | RuntimeException e) {
             // A process table that cannot be listed (or is another namespace's) shows nothing, and says why.
             warnings.add("the process table " + procRoot + " could not be read: " + e.getMessage());

@@ -32,14 +32,14 @@ final class Generations {
     }
 
     static List<Found> of(ServerTrees servers, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed,
-            boolean blind) {
+            Unseen unseen) {
         List<Found> found = new ArrayList<>();
         // Trees come in pid order, so the groups do too: nothing here depends on how the processes arrived.
         Map<Group, List<Found>> groups = new LinkedHashMap<>();
         servers.trees().forEach((rootPid, pids) -> {
             HostProcess root = forest.get(rootPid);
             List<ConfiguredServer> matches = servers.matches().get(rootPid);
-            Placement placement = Placement.of(root, forest, holders, mayFeed, blind);
+            Placement placement = Placement.of(root, forest, holders, mayFeed, unseen);
             if (placement instanceof Placement.Client client) {
                 HostProcess process = client.process();
                 List<ConfiguredServer> candidates = Entry.candidates(matches, ClientKinds.of(process.argv()));

@@ -52,31 +52,31 @@ public final class HostClassifier {
         // unfed stdin proves its client gone. Init and the known reapers are no client (§14), so theirs need not be read.
         long unread = forest.all().stream().filter(process -> !process.fdsRead() && mayFeed.test(process.pid())
                 && process.pid() > ProcessForest.INIT && !Reapers.is(process)).count();
-        boolean blind = unread > 0;
+        // A table that may hide processes (hidepid) hides their files too, and a parent missing from it may be live.
+        Unseen unseen = new Unseen(unread, snapshot.partial());
 
-        List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, blind));
-        List<Long> unseen = new ArrayList<>();
+        List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, unseen));
+        List<Long> undecided = new ArrayList<>();
         List<Long> overSockets = new ArrayList<>();
         for (Found server : found) {
             if (server.state() == ServerState.CURRENT && server.client() == null && Placement.of(server.root(), forest,
-                    holders, mayFeed, blind) instanceof Placement.Undecided undecided) {
-                (undecided.overASocket() ? overSockets : unseen).add(server.root().pid());
+                    holders, mayFeed, unseen) instanceof Placement.Undecided placement) {
+                (placement.overASocket() ? overSockets : undecided).add(server.root().pid());
             }
         }
         List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured(),
-                owner);
+                owner, unseen);
         found.addAll(leftovers);
         if (all) {
             Set<Long> taken = new HashSet<>(fleet.spared());
             taken.addAll(servers.inTrees());
             leftovers.forEach(leftover -> taken.addAll(leftover.pids()));
-            found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, blind));
+            found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, unseen));
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
-        if (!unseen.isEmpty()) {
-            warnings.add("cannot tell whether " + pids(unseen) + (unseen.size() == 1 ? " is" : " are")
-                    + " orphaned: the open files of " + unread + (unread == 1 ? " process" : " processes")
-                    + " could not be read (another user's, or past the look's bound); shown current, without a client");
+        if (!undecided.isEmpty()) {
+            warnings.add("cannot tell whether " + pids(undecided) + (undecided.size() == 1 ? " is" : " are")
+                    + " orphaned: " + unseen.why() + "; shown current, without a client");
         }
         if (!overSockets.isEmpty()) {
             warnings.add("cannot tell which process feeds " + pids(overSockets) + ": a socket's peer is named by no "

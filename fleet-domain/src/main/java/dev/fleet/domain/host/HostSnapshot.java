@@ -19,9 +19,12 @@ import java.util.Set;
  * @param warnings one line each, for a configuration that could not be read and anything else the
  *     operator should know
  * @param processTableRead whether the process table could be listed: without it no stray is ruled out
+ * @param partial whether the table may leave out live processes of other users ({@code /proc} mounted with
+ *     {@code hidepid}, and the reader neither root nor of the mount's {@code gid=} group): a parent or a holder of a
+ *     pipe that is not in it may then be live, so its absence proves no client gone
  */
 public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId,
-        long ownPid, Set<Long> fleetPids, List<String> warnings, boolean processTableRead) {
+        long ownPid, Set<Long> fleetPids, List<String> warnings, boolean processTableRead, boolean partial) {
 
     public HostSnapshot {
         configured = List.copyOf(configured);
@@ -31,9 +34,9 @@ public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> 
         warnings = List.copyOf(warnings);
     }
 
-    /** A snapshot of a process table that could be listed. */
+    /** A snapshot of a process table that could be listed, every process in it. */
     public HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId, long ownPid,
             Set<Long> fleetPids, List<String> warnings) {
-        this(configured, processes, bootId, ownPid, fleetPids, warnings, true);
+        this(configured, processes, bootId, ownPid, fleetPids, warnings, true, false);
     }
 }

@@ -15,9 +15,10 @@ import java.util.TreeSet;
  * over a socket, who holds its peer is only guessed, and a guess never makes a stray), it
  * matches no entry, and the wrapper that started it is gone: it is in no live server tree, and that
  * client is not among its ancestors (the wrapper's exit handed it to init or a subreaper, out of the
- * client's tree). The last condition is the contract's "whose parent is neither that client nor in a
- * live server tree", read strictly: a process below the client, such as a command a client's shell
- * tool runs, is the client's own business, never a stray. A live client is a process of a known client
+ * client's tree; a parent missing from a table that may hide processes, {@link Unseen}, is not known gone). The
+ * last condition is the contract's "whose parent is neither that client nor in a live server tree", read
+ * strictly: a process below the client, such as a command a client's shell tool runs, is the client's own
+ * business, never a stray. A live client is a process of a known client
  * kind, or the client of a server found here. The topmost such process is reported with its tree;
  * its entry is the one entry configured for that client's kind, user-wide or of that client's project
  * (another project's block in the same file is another client's), with no current instance under it
@@ -28,9 +29,12 @@ final class Leftovers {
     private Leftovers() {
     }
 
-    /** @param owner the invoking user's uid, -1 when unknown: another user's process is theirs to stop */
+    /**
+     * @param owner the invoking user's uid, -1 when unknown: another user's process is theirs to stop
+     * @param unseen what the look may have missed: a parent hidden from it may be the live wrapper
+     */
     static List<Found> of(ProcessForest forest, FleetPart fleet, ServerTrees servers, List<Found> configured,
-            PipeHolders holders, List<ConfiguredServer> entries, int owner) {
+            PipeHolders holders, List<ConfiguredServer> entries, int owner, Unseen unseen) {
         Set<Long> clients = new HashSet<>();
         configured.stream().filter(found -> found.client() != null).forEach(found -> clients.add(found.client().pid()));
         Map<Long, HostProcess> clientOf = new HashMap<>();
@@ -43,8 +47,10 @@ final class Leftovers {
             HostProcess client = holders.knownFeeder(process, pid -> !servers.inTrees().contains(pid)
                     && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null));
             HostProcess parent = forest.parent(process);
-            // Reparented (its parent gone, init or a reaper): a live ordinary parent is its owner, seen or not.
-            boolean adopted = parent == null || parent.pid() <= ProcessForest.INIT || Reapers.is(parent);
+            // Reparented (its parent gone, init or a reaper): a live ordinary parent is its owner, seen or not, and
+            // one missing from a table that may hide processes may be live.
+            boolean adopted = parent == null ? !unseen.mayHideParentOf(process, forest)
+                    : parent.pid() <= ProcessForest.INIT || Reapers.is(parent);
             if (client != null && adopted
                     && forest.ancestors(process).stream().noneMatch(up -> up.pid() == client.pid())) {
                 clientOf.put(process.pid(), client);

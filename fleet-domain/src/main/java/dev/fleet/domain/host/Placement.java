@@ -10,16 +10,18 @@ import java.util.function.LongPredicate;
  *   <li>its parent is live, not init (pid 1) and not a known reaper ({@link Reapers}): that parent is its
  *       client, of a known kind or shown by its command. Never an orphan: the holders of its stdin's other
  *       end go unseen in ordinary cases (a client of another user, a socketpair not numbered next to it);</li>
+ *   <li>its parent is not in a table that may hide other users' processes ({@link Unseen#mayHideParentOf},
+ *       {@code /proc}'s hidepid): {@link Undecided}, since that parent may be live, and its client;</li>
  *   <li>its parent is gone, init or a reaper: the live process that holds the other end of its stdin channel
  *       (outside every server tree: a server never feeds another) is its client, where the channel is a pipe,
  *       whose writing end's holders are known. Over a socket the holder of its peer is only guessed (a socket
  *       whose inode is next to it): one held makes it {@link Undecided}, never a client's, since a wrong guess
- *       must never make it a stray under a client it does not belong to. None seen, and the look read
- *       the open files of every process that could hold it: {@link Orphaned}. None seen, but some process's
- *       files could not be read ({@code blind}: another user's, or past the look's bound): {@link Undecided},
- *       since the unseen holder may be its client;</li>
+ *       must never make it a stray under a client it does not belong to;</li>
  *   <li>with a stdin that reads no channel (nothing to hold), a parent that is gone or init leaves it
- *       {@link Orphaned}, a reaper that is not init keeps it as its client.</li>
+ *       {@link Orphaned}, a reaper that is not init keeps it as its client;</li>
+ *   <li>with a channel no holder is seen of: {@link Orphaned} when the look read the open files of every process
+ *       that could hold it, else ({@link Unseen#holders}: some process's files could not be read, or processes
+ *       may be hidden) {@link Undecided}, since the unseen holder may be its client.</li>
  * </ol>
  */
 sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placement.Undecided, Placement.Client {
@@ -35,7 +37,8 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
      * that says why.
      *
      * @param overASocket fed over a socket, whose peer's holder is only guessed (the inode next to it), and a guess
-     *     never makes a stray; else some process's open files could not be read, and it may be the client
+     *     never makes a stray; else its parent or its holder may be a process the look could not see ({@link
+     *     Unseen}), and the client
      */
     record Undecided(boolean overASocket) implements Placement {
     }
@@ -46,16 +49,21 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
     /**
      * @param mayFeed whether a pid may be the one that feeds a server (outside every server tree and the
      *     fleet's part)
-     * @param blind whether some process that may feed one had open files the look could not read
+     * @param unseen what the look may have missed: unread open files, hidden processes
      */
     static Placement of(HostProcess server, ProcessForest forest, PipeHolders holders, LongPredicate mayFeed,
-            boolean blind) {
+            Unseen unseen) {
         if (server.stdinTerminal()) {
             return new Manual();
         }
         HostProcess parent = forest.parent(server);
         if (parent != null && parent.pid() > ProcessForest.INIT && !Reapers.is(parent)) {
             return new Client(parent);
+        }
+        // A parent the table may hide is no client to name, and no proof of one gone: the holder of its stdin is
+        // the client only of a server whose parent is known reparented.
+        if (unseen.mayHideParentOf(server, forest)) {
+            return new Undecided(false);
         }
         HostProcess feeder = holders.knownFeeder(server, mayFeed);
         if (feeder != null) {
@@ -67,6 +75,6 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
         if (server.stdinPipe() == null) {
             return parent == null || parent.pid() <= ProcessForest.INIT ? new Orphaned() : new Client(parent);
         }
-        return blind ? new Undecided(false) : new Orphaned();
+        return unseen.holders() ? new Undecided(false) : new Orphaned();
     }
 }

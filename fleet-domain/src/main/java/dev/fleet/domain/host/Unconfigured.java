@@ -20,7 +20,7 @@ final class Unconfigured {
     }
 
     static List<Found> of(ProcessForest forest, Set<Long> taken, PipeHolders holders, LongPredicate mayFeed,
-            boolean blind) {
+            Unseen unseen) {
         Set<Long> looksLikeServer = new TreeSet<>();
         for (HostProcess process : forest.all()) {
             if (!taken.contains(process.pid()) && process.stdinPipe() != null && process.stdoutPipe()
@@ -36,7 +36,7 @@ final class Unconfigured {
             if (forest.ancestors(process).stream().anyMatch(up -> looksLikeServer.contains(up.pid()))) {
                 continue; // in the tree of the one above it
             }
-            Placement placement = Placement.of(process, forest, holders, mayFeed, blind);
+            Placement placement = Placement.of(process, forest, holders, mayFeed, unseen);
             HostProcess client = placement instanceof Placement.Client c ? c.process() : null;
             found.add(new Found(process, forest.tree(pid, stopAt), ServerState.UNCONFIGURED, client, Entry.NONE));
         }

@@ -45,6 +45,6 @@ public final class HostInventoryService implements HostInventoryUseCase {
         List<String> warnings = new ArrayList<>(read.warnings());
         warnings.addAll(look.warnings());
         return new HostSnapshot(read.servers(), look.processes(), look.bootId() == null ? "" : look.bootId(),
-                look.ownPid(), look.fleetPids(), warnings, look.read());
+                look.ownPid(), look.fleetPids(), warnings, look.read(), look.partial());
     }
 }

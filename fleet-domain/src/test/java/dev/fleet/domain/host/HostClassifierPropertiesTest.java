@@ -66,6 +66,27 @@ class HostClassifierPropertiesTest {
         });
     }
 
+    /**
+     * A table that may hide other users' processes ({@code /proc}'s hidepid) proves no parent gone: whichever
+     * processes it left out, every stray's top process has its parent in it, or init (the host audit's hidepid find).
+     */
+    @Test
+    void inAPartialTableNoStrayHangsBelowAProcessItLeftOut() {
+        qt().forAll(HostGen.hosts(), booleans().all(), longs().all()).checkAssert((snapshot, all, seed) -> {
+            Random random = new Random(seed);
+            List<HostProcess> listed = snapshot.processes().stream().filter(process -> random.nextInt(3) > 0).toList();
+            HostSnapshot partial = new HostSnapshot(snapshot.configured(), listed, snapshot.bootId(),
+                    snapshot.ownPid(), snapshot.fleetPids(), snapshot.warnings(), true, true);
+            ProcessForest forest = ProcessForest.of(listed);
+            for (HostServer server : HostClassifier.classify(partial, all).servers()) {
+                HostProcess root = forest.get(server.rootPid());
+                if (server.state().stray()) {
+                    assertTrue(root.parentPid() <= ProcessForest.INIT || forest.parent(root) != null, server::toString);
+                }
+            }
+        });
+    }
+
     @Test
     void noProcessIsBothCurrentAndAStrayNorInTwoTrees() {
         qt().forAll(HostGen.hosts(), booleans().all()).checkAssert((snapshot, all) -> {

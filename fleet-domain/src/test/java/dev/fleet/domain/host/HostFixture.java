@@ -23,6 +23,8 @@ final class HostFixture {
     /** The processes the fleet's observer found matching its roster's patterns. */
     final Set<Long> fleetPids = new HashSet<>();
     final List<String> warnings = new ArrayList<>();
+    /** Whether the table may leave out other users' processes ({@code /proc}'s hidepid): absent ones may be live. */
+    boolean partial;
 
     /** The instant {@code ticks} clock ticks after boot mean. */
     static Instant at(long ticks) {
@@ -82,7 +84,7 @@ final class HostFixture {
     }
 
     HostSnapshot snapshot() {
-        return new HostSnapshot(configured, processes, BOOT_ID, OWN_PID, fleetPids, warnings);
+        return new HostSnapshot(configured, processes, BOOT_ID, OWN_PID, fleetPids, warnings, true, partial);
     }
 
     HostReport report() {

@@ -43,7 +43,7 @@ class HostInventoryServiceTest {
         // The table tests the command lines as it reads them, secrets and all: here, as shown.
         HostProcessTable table = fleetServer -> new HostProcessTable.Look(processes, processes.stream()
                 .filter(process -> fleetServer.test(process.commandLine())).map(HostProcess::pid)
-                .collect(Collectors.toSet()), "B007-ab", 999, List.of("/proc/7: unreadable"), true);
+                .collect(Collectors.toSet()), "B007-ab", 999, List.of("/proc/7: unreadable"), true, false);
 
         HostInventory inventory = new HostInventoryService(configurations, table, line -> line.contains("fleet.jar serve"))
                 .inventory(new HostInventoryUseCase.Request(List.of(Path.of("/x.json")), Path.of("/work"), true));
@@ -54,6 +54,27 @@ class HostInventoryServiceTest {
         assertEquals(List.of("a.json: unreadable", "/proc/7: unreadable"), inventory.report().warnings());
         assertEquals(1, inventory.report().strays());
         assertEquals(true, inventory.stopScript().contains("made on boot b007-ab"));
+    }
+
+    /**
+     * A table that says it may hide processes (hidepid) is classified as one: the server whose parent it does not
+     * list is no orphan, since that parent may be live.
+     */
+    @Test
+    void aPartialTableIsClassifiedAsOne() {
+        ClientConfigurations configurations = (extra, project) -> new ClientConfigurations.Read(List.of(
+                new ConfiguredServer(ClientKind.GEMINI, "/h/.gemini/settings.json", "fs", null, "mcp-fs", List.of(),
+                        List.of(List.of("mcp-fs")))), List.of());
+        List<HostProcess> processes = List.of(process(200, 150, 20, false, List.of("mcp-fs")));
+        HostProcessTable table = fleetServer -> new HostProcessTable.Look(processes, Set.of(), "B007-ab", 999,
+                List.of("/proc is mounted with hidepid: other users' processes are not shown"), true, true);
+
+        HostInventory inventory = new HostInventoryService(configurations, table, line -> false)
+                .inventory(new HostInventoryUseCase.Request(List.of(), Path.of("/work"), false));
+
+        assertEquals(List.of(ServerState.CURRENT),
+                inventory.report().servers().stream().map(server -> server.state()).toList());
+        assertEquals(0, inventory.report().strays());
     }
 
     /** A table that could not be listed shows no stray, and proves none absent. */

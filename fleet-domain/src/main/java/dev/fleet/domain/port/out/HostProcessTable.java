@@ -18,23 +18,27 @@ public interface HostProcessTable {
      * @param read whether the table could be listed at all: false when it could not (or is another pid
      *     namespace's, or this platform has none), and then no process seen proves nothing, not even that
      *     no stray runs
+     * @param partial whether the table may leave out live processes of other users (Linux: {@code /proc} mounted
+     *     with {@code hidepid}, and the reader neither root nor of the mount's {@code gid=} group; true when that
+     *     cannot be told): a pid it does not list may be a live process, so no parent or pipe holder missing from
+     *     it is known to be gone. The observer says what it could see; the classification decides what follows
      */
     record Look(List<HostProcess> processes, Set<Long> fleetPids, String bootId, long ownPid, List<String> warnings,
-            boolean read) {
+            boolean read, boolean partial) {
         public Look {
             processes = List.copyOf(processes);
             fleetPids = Set.copyOf(fleetPids);
             warnings = List.copyOf(warnings);
         }
 
-        /** A look at a table that could be listed, with no process of the fleet's. */
+        /** A look at a table that could be listed, every process in it, with no process of the fleet's. */
         public Look(List<HostProcess> processes, String bootId, long ownPid, List<String> warnings) {
-            this(processes, Set.of(), bootId, ownPid, warnings, true);
+            this(processes, Set.of(), bootId, ownPid, warnings, true, false);
         }
 
-        /** No table to look at, and why (one warning line). */
+        /** No table to look at, and why (one warning line): nothing in it was seen, so it is partial too. */
         public static Look unread(String bootId, long ownPid, List<String> warnings) {
-            return new Look(List.of(), Set.of(), bootId, ownPid, warnings, false);
+            return new Look(List.of(), Set.of(), bootId, ownPid, warnings, false, true);
         }
     }
 
