@@ -49,6 +49,51 @@ class HidepidMountTest {
                 observeAsNobody("hidepid=invisible", rootsProcess.pid()));
     }
 
+    /**
+     * The host audit's hidepid case, with real processes in a pid namespace of their own: a root-owned client (a
+     * shell) starts the configured server as nobody and feeds its stdin from a pipe. Nobody's {@code fleet host}
+     * look sees that client over a plain proc; under hidepid=2 it sees neither the client nor the pipe's holder,
+     * and the server is then current without a client: never an orphan whose stop script would end it.
+     */
+    @Test
+    void aServerWhoseClientHidepidHidesIsCurrentWithoutAClientNeverOrphaned() throws Exception {
+        Assumptions.assumeTrue(run(List.of("unshare", "--pid", "--fork", "--mount-proc", "sh", "-c",
+                "mount -o remount,hidepid=2 /proc && setpriv --reuid=" + NOBODY + " --regid=" + NOBODY
+                        + " --clear-groups true && echo ok")).strip().equals("ok"),
+                "this host cannot give root a pid namespace of its own with a hidepid proc, and run as nobody");
+        Path sleep = Stream.of("/usr/bin/sleep", "/bin/sleep").map(Path::of).filter(Files::isExecutable).findFirst()
+                .orElseThrow();
+
+        assertEquals("state=current client=seen strays=0 stop=nothing", hostLookAsNobody("rw", sleep),
+                "over a plain proc its client is seen");
+        assertEquals("state=current client=none strays=0 stop=nothing", hostLookAsNobody("hidepid=2", sleep));
+    }
+
+    /**
+     * HostLookOnce's answer, run as nobody in a new pid namespace whose proc is remounted with {@code options} once
+     * the server runs. Its client is a root shell, not pid 1 (init is no client); the namespace's processes end with
+     * its pid 1, when the look is done.
+     */
+    private String hostLookAsNobody(String options, Path sleep) throws IOException, InterruptedException {
+        String classPath = readableClassPath();
+        Path pidFile = scratch.resolve("server.pid");
+        Files.deleteIfExists(pidFile);
+        String script = """
+                sh -c 'sleep 3600 | setpriv --reuid=%1$s --regid=%1$s --clear-groups "$0" 600 & echo $! >"$1"; wait' \
+                    "$3" "$4" >/dev/null 2>&1 &
+                i=0
+                until [ -s "$4" ] && [ "$(tr '\\0' ' ' <"/proc/$(cat "$4")/cmdline" 2>/dev/null)" = "$3 600 " ]; do
+                    i=$((i + 1)); [ $i -le 3000 ] || { echo "the server never started"; exit 1; }; sleep 0.1
+                done
+                mount -o remount,"$0" /proc || exit 1
+                setpriv --reuid=%1$s --regid=%1$s --clear-groups "$1" -Xshare:off -cp "$2" \
+                    dev.fleet.observer.HostLookOnce "$(cat "$4")" "$3" 600
+                """.formatted(NOBODY);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return run(List.of("unshare", "--pid", "--fork", "--mount-proc", "sh", "-c", script, options, java, classPath,
+                sleep.toString(), pidFile.toString())).strip();
+    }
+
     private static void requireRootUnshareAndSetpriv() throws InterruptedException {
         String probe = run(List.of("unshare", "--mount", "--fork", "sh", "-c",
                 "mount -t proc -o hidepid=2,subset=pid proc /proc && setpriv --reuid=" + NOBODY + " --regid=" + NOBODY
