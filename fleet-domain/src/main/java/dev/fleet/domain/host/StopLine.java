@@ -16,8 +16,11 @@ import java.util.Locale;
  * {@code )} (and even a newline), so the line reads the whole file and takes what follows its last
  * {@code )}: the fields from the third on, the start being the 20th of them. It runs in a subshell,
  * so a line pasted into an interactive shell changes none of its settings ({@code set -f} against
- * globbing, {@code IFS}, the positional parameters). On its boot it exits 0 whatever it found: a process already
- * gone, or a pid now another process's, is what the guard is for, not a failure.
+ * globbing, {@code IFS}, the positional parameters). On its boot a process already gone, or a pid now another
+ * process's, is what the guard is for, not a failure. A signal that fails while the process still runs as observed
+ * (another user's: EPERM) is: the line says so on stderr, one line naming the pid, signals that pid no more, stops
+ * what else it can, and exits 1 at the end, so a stop that did not happen never reads as done. Whether it still runs
+ * is asked again after the failure, since a process that exits between the check and the signal fails it too.
  */
 public final class StopLine {
 
@@ -73,11 +76,15 @@ public final class StopLine {
         for (StopTarget target : targets) {
             list.append(list.isEmpty() ? "" : " ").append(target.pid()).append(':').append(target.startTicks());
         }
+        // c: whether pid $p still runs with the start in $e. k: signal $g to each that does; one that cannot be
+        // signalled and still runs is named once, kept in $f (and not signalled again), and fails the line.
         return "(set -f; IFS=' '; [ \"$(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null)\" = '" + boot
                 + "' ] || { echo 'fleet host: not stopped: seen on boot " + boot + ", not this boot' >&2; exit 1; }; "
-                + "k() { for e in " + list + "; do p=${e%:*}; "
-                + "s=$(cat /proc/$p/stat 2>/dev/null) || continue; set -- ${s##*\")\"}; "
-                + "[ $# -ge 20 ] && shift 19 && [ \"$1\" = \"${e#*:}\" ] && kill -s $g $p 2>/dev/null; done; }; "
-                + "g=TERM; k; sleep " + GRACE_SECONDS + "; g=KILL; k; exit 0)";
+                + "c() { s=$(cat /proc/$p/stat 2>/dev/null) || return 1; set -- ${s##*\")\"}; "
+                + "[ $# -ge 20 ] && shift 19 && [ \"$1\" = \"${e#*:}\" ]; }; "
+                + "k() { for e in " + list + "; do p=${e%:*}; case \" $f \" in *\" $p \"*) continue;; esac; "
+                + "c || continue; kill -s $g $p 2>/dev/null || ! c || { echo \"fleet host: pid $p could not be "
+                + "signalled (SIG$g): it still runs\" >&2; f=\"$f $p\"; }; done; }; "
+                + "f=; g=TERM; k; sleep " + GRACE_SECONDS + "; g=KILL; k; [ -z \"$f\" ])";
     }
 }

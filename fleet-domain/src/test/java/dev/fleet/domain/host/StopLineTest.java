@@ -27,14 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StopLineTest {
 
-    /** The whole line: fixed words, and digits where the pids and ticks go. */
-    static final Pattern SHAPE = Pattern.compile("\\(set -f; IFS=' '; "
-            + "\\[ \"\\$\\(tr A-F a-f </proc/sys/kernel/random/boot_id 2>/dev/null\\)\" = '[0-9a-f-]+' \\] \\|\\| "
-            + "\\{ echo 'fleet host: not stopped: seen on boot [0-9a-f-]+, not this boot' >&2; exit 1; \\}; "
-            + "k\\(\\) \\{ for e in [0-9]+:[0-9]+( [0-9]+:[0-9]+)*; "
-            + "do p=\\$\\{e%:\\*\\}; s=\\$\\(cat /proc/\\$p/stat 2>/dev/null\\) \\|\\| continue; "
-            + "set -- \\$\\{s##\\*\"\\)\"\\}; \\[ \\$# -ge 20 \\] && shift 19 && \\[ \"\\$1\" = \"\\$\\{e#\\*:\\}\" \\] "
-            + "&& kill -s \\$g \\$p 2>/dev/null; done; \\}; g=TERM; k; sleep 2; g=KILL; k; exit 0\\)");
+    /** The whole line: fixed words (quoted here as they are), and digits where the boot id, pids and ticks go. */
+    static final Pattern SHAPE = Pattern.compile(Pattern.quote("(set -f; IFS=' '; [ \"$(tr A-F a-f "
+            + "</proc/sys/kernel/random/boot_id 2>/dev/null)\" = '") + "[0-9a-f-]+"
+            + Pattern.quote("' ] || { echo 'fleet host: not stopped: seen on boot ") + "[0-9a-f-]+"
+            + Pattern.quote(", not this boot' >&2; exit 1; }; c() { s=$(cat /proc/$p/stat 2>/dev/null) || return 1; "
+                    + "set -- ${s##*\")\"}; [ $# -ge 20 ] && shift 19 && [ \"$1\" = \"${e#*:}\" ]; }; "
+                    + "k() { for e in ") + "[0-9]+:[0-9]+( [0-9]+:[0-9]+)*"
+            + Pattern.quote("; do p=${e%:*}; case \" $f \" in *\" $p \"*) continue;; esac; c || continue; "
+                    + "kill -s $g $p 2>/dev/null || ! c || { echo \"fleet host: pid $p could not be signalled (SIG$g): "
+                    + "it still runs\" >&2; f=\"$f $p\"; }; done; }; f=; g=TERM; k; sleep 2; g=KILL; k; [ -z \"$f\" ])"));
 
     @TempDir
     Path dir;

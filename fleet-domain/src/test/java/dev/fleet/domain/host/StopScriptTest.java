@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fleet.testing.Patience;
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,13 +30,18 @@ class StopScriptTest {
             + "not run on another boot' >&2; exit 1; \\}");
     static final String UNKNOWN_BOOT = "echo 'fleet host: the boot was unknown when this script was made; not run' >&2; exit 1";
 
+    /** The flag of a kernel thread in {@code /proc/PID/stat} field 9. */
+    private static final long PF_KTHREAD = 0x200000;
+
     private Process sleeper;
+    private final List<Process> started = new ArrayList<>();
 
     @AfterEach
     void end() {
         if (sleeper != null) {
             sleeper.destroyForcibly();
         }
+        started.forEach(Process::destroyForcibly);
     }
 
     /** Every line of {@code script} is its shebang, a comment of one line, the boot check or the stop line. */
@@ -101,5 +110,90 @@ class StopScriptTest {
         assertTrue(sleeper.isAlive());
         assertEquals(0, run(StopScript.of(thisBoot(), strays)), "made on this boot, read in capitals");
         assertTrue(sleeper.waitFor(Patience.scaled(Duration.ofSeconds(10)).toSeconds(), TimeUnit.SECONDS));
+    }
+
+    /**
+     * The host audit's case: a script run by a user who may not signal a stray (EPERM) said nothing and exited 0.
+     * Now each such process that still runs as observed is named on stderr, one line, and the script exits 1 after
+     * stopping what it could; a stray gone by then, or whose pid is now another process's, is no failure. Real
+     * processes either way: as root the script runs as nobody against a sleep of root's; as any other user, against
+     * a kernel thread, which only root may signal (and which ignores signals anyway).
+     */
+    @Test
+    void aStrayItMayNotSignalIsNamedOnStderrAndTheScriptFails() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/sys/kernel/random/boot_id")), "a boot id to compare");
+        boolean root = "root".equals(System.getProperty("user.name"));
+        List<String> asTheRunner = root ? List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
+                : List.of();
+        long untouchable;
+        if (root) {
+            assumeTrue(exitOf(command(asTheRunner, "true")) == 0, "setpriv runs a command as nobody");
+            untouchable = start(List.of("sleep", "300")).pid();
+        } else {
+            untouchable = kernelThread();
+            assumeTrue(untouchable > 1, "a kernel thread is in sight (no pid namespace of its own)");
+        }
+        Process stoppable = start(command(asTheRunner, "sleep", "300"));
+        Process gone = start(List.of("sleep", "300"));
+        long goneTicks = StopLineTest.startTicks(gone.pid());
+        gone.destroyForcibly().waitFor();
+        Process reused = start(command(asTheRunner, "sleep", "300"));
+        String script = StopScript.of(thisBoot(), List.of(
+                stray(untouchable, StopLineTest.startTicks(untouchable), "untouchable"),
+                stray(stoppable.pid(), StopLineTest.startTicks(stoppable.pid()), "sleep 300"),
+                stray(gone.pid(), goneTicks, "gone"),
+                stray(reused.pid(), StopLineTest.startTicks(reused.pid()) + 1, "reused")));
+
+        Process sh = new ProcessBuilder(command(asTheRunner, "sh", "-c", script)).directory(new File("/"))
+                .redirectErrorStream(true).start();
+        String said = new String(sh.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(sh.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS), "the script ended");
+
+        assertEquals(1, sh.exitValue(), said);
+        assertEquals("fleet host: pid " + untouchable + " could not be signalled (SIGTERM): it still runs\n", said,
+                "one line, for the one process that still runs unsignalled");
+        assertTrue(ProcessHandle.of(untouchable).map(ProcessHandle::isAlive).orElse(false));
+        assertTrue(stoppable.waitFor(Patience.scaled(Duration.ofSeconds(10)).toSeconds(), TimeUnit.SECONDS),
+                "what it may signal it still stops");
+        assertTrue(reused.isAlive(), "a pid whose start differs is never signalled");
+    }
+
+    private Process start(List<String> command) throws IOException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        started.add(process);
+        return process;
+    }
+
+    private static List<String> command(List<String> prefix, String... command) {
+        List<String> whole = new ArrayList<>(prefix);
+        whole.addAll(List.of(command));
+        return whole;
+    }
+
+    private static int exitOf(List<String> command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(process.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS));
+        return process.exitValue();
+    }
+
+    /** A kernel thread's pid (field 9 of its stat holds PF_KTHREAD), or -1 when none is in sight. */
+    private static long kernelThread() throws IOException {
+        try (Stream<Path> entries = Files.list(Path.of("/proc"))) {
+            for (Path entry : entries.filter(path -> path.getFileName().toString().matches("[0-9]+")).sorted().toList()) {
+                try {
+                    String stat = Files.readString(entry.resolve("stat"));
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    long pid = Long.parseLong(entry.getFileName().toString());
+                    if (pid > 1 && (Long.parseLong(fields[6]) & PF_KTHREAD) != 0) {
+                        return pid;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // gone while listed, or not readable: the next one may be
+                }
+            }
+        }
+        return -1;
     }
 }
