@@ -110,6 +110,22 @@ class PostgresForeignTablesTest {
                 + "drop it?)"), failed.getMessage());
     }
 
+    /**
+     * The table as another tool made it, with indexes of the names fleet gives its own, and no migration history:
+     * migrated, where "relation idx_mcp_server_runtimes_pid already exists" failed it, and every server's
+     * registration after it, for good.
+     */
+    @Test
+    void aTableWhoseIndexesAnotherToolMadeIsMigrated() throws Exception {
+        String database = "indexed_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database, "DROP TABLE databasechangelog", "DROP TABLE databasechangeloglock");
+
+        new PostgresRegistryWriter(location).migrate();
+
+        assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "the row is kept");
+    }
+
     @Test
     void ownColumnsSomeoneDroppedAreAddedBackByTheNextMigration() throws Exception {
         String database = "dropped_" + DATABASES.incrementAndGet();
