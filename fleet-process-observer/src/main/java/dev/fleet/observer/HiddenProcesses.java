@@ -1,6 +1,7 @@
 package dev.fleet.observer;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +13,8 @@ import java.util.Set;
  * Whether {@code /proc} may hide other users' processes from us ({@code hidepid=1|2|4}, spelled
  * {@code noaccess|invisible|ptraceable} by newer kernels, with or without {@code subset=pid}). A
  * listing that cannot see every server would report a live duplicate as gone, so such a table counts
- * as unreadable ({@code permission_denied}) rather than as a truthful, shorter list. Root, and
- * members of the mount's {@code gid=} group, see everything.
+ * as unreadable ({@code permission_denied}) rather than as a truthful, shorter list. A reader with
+ * CAP_SYS_PTRACE (root, unless it dropped it), and members of the mount's {@code gid=} group, see everything.
  *
  * <p>The mount options are read from our own {@code self/mountinfo}, which a {@code subset=pid}
  * mount still shows (it hides the top-level {@code mounts} link), else from {@code mounts}. When
@@ -24,6 +25,8 @@ final class HiddenProcesses {
 
     private static final Set<String> VISIBLE = Set.of("0", "off");
     private static final String PROC = "/proc";
+    /** linux/capability.h: the capability hidepid asks of a reader of another user's process. */
+    private static final int CAP_SYS_PTRACE = 19;
 
     private HiddenProcesses() {
     }
@@ -70,8 +73,21 @@ final class HiddenProcesses {
                 .orElse(true);
     }
 
-    /** Root (by effective uid) sees every process whatever the mount says. */
+    /**
+     * Whether we see every process whatever the mount says: hidepid shows another user's process only to a reader
+     * that may ptrace it, which takes CAP_SYS_PTRACE, not a uid of 0 ({@code capsh --drop=cap_sys_ptrace} left root
+     * blind to another user's duplicate, and its gate open). By effective uid only where {@code status} has no
+     * {@code CapEff} line (every kernel this runs on has one).
+     */
     private static boolean isRoot(String ownStatus) {
+        List<String> capabilities = statusField(ownStatus, "CapEff:");
+        if (capabilities.size() == 1) {
+            try {
+                return new BigInteger(capabilities.get(0), 16).testBit(CAP_SYS_PTRACE);
+            } catch (NumberFormatException unreadable) {
+                return false;
+            }
+        }
         List<String> uids = statusField(ownStatus, "Uid:");
         return uids.size() > 1 && uids.get(1).equals("0");
     }

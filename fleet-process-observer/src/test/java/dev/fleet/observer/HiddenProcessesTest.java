@@ -12,7 +12,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class HiddenProcessesTest {
 
     private static final String USER = "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\nGroups:\t27 1000\n";
-    private static final String ROOT = "Name:\tjava\nUid:\t0\t0\t0\t0\nGroups:\t0\n";
+    private static final String ROOT = "Name:\tjava\nUid:\t0\t0\t0\t0\nGroups:\t0\nCapEff:\t000001ffffffffff\n";
+    /** Root with CAP_SYS_PTRACE dropped ({@code capsh --drop=cap_sys_ptrace}): hidepid hides other users from it. */
+    private static final String ROOT_WITHOUT_PTRACE = "Name:\tjava\nUid:\t0\t0\t0\t0\nGroups:\t0\nCapEff:\t000001fffff7ffff\n";
+    /** An ordinary user granted CAP_SYS_PTRACE alone sees everyone. */
+    private static final String USER_WITH_PTRACE = "Name:\tjava\nUid:\t1000\t1000\t1000\t1000\nGroups:\t27 1000\n"
+            + "CapEff:\t0000000000080000\n";
 
     private static String mounts(String procOptions) {
         return "sysfs /sys sysfs rw,nosuid 0 0\nproc /proc proc " + procOptions + " 0 0\ntmpfs /run tmpfs rw 0 0\n";
@@ -36,6 +41,13 @@ class HiddenProcessesTest {
     void rootAndTheSeeingGroupStillSeeEveryone() {
         assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2"), ROOT));
         assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2,gid=27"), USER));
+    }
+
+    @Test
+    void whatHidepidShowsFollowsCapSysPtraceNotUidZero() {
+        assertTrue(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2"), ROOT_WITHOUT_PTRACE));
+        assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2"), USER_WITH_PTRACE));
+        assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime"), ROOT_WITHOUT_PTRACE));
     }
 
     @Test
