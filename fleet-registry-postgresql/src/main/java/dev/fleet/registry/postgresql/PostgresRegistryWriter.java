@@ -117,6 +117,12 @@ public final class PostgresRegistryWriter implements RegistryWriter {
         }
     }
 
+    /** What to do when the server refused a write of the role's for want of a privilege. */
+    static final String WRITE_ACTION = "Let the database role in the registry URL write the registry: GRANT SELECT, "
+            + "INSERT, UPDATE, DELETE ON " + PostgresJooq.SCHEMA + "." + PostgresEngine.TABLE + " TO the role; to migrate, "
+            + "run fleet registry migrate as a role that may create in schema " + PostgresJooq.SCHEMA
+            + " (the database's owner).";
+
     private <T> T withConnection(String what, SqlWork<Connection, T> work) {
         try (Connection connection = location.open(session)) {
             return work.apply(connection);
@@ -139,8 +145,10 @@ public final class PostgresRegistryWriter implements RegistryWriter {
         if (!reason.hasOwnAction()) {
             return reason.code() + ": " + words;
         }
+        // A write the role may not make (42501) wants more than a reader's GRANT SELECT, which the reason's action asks.
+        String action = PostgresErrors.sqlState(sql).equals("42501") ? WRITE_ACTION : reason.action();
         return reason.code() + ": " + (words.endsWith(".") ? words.substring(0, words.length() - 1) : words) + ". "
-                + reason.action();
+                + action;
     }
 
     private static SQLException findSql(Throwable e) {

@@ -202,6 +202,11 @@ class PostgresRegistryTest {
         assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(denied).readAll()));
         assertEquals(RegistryReason.ACCESS_DENIED, reason(new PostgresRegistryReader(denied)
                 .read(dev.fleet.domain.RegistrationStatus.RUNNING)));
+
+        // As a writer, the same role is told what a writer needs, not a reader's GRANT SELECT alone.
+        String said = assertThrows(RegistryStorageException.class, () -> new PostgresRegistryWriter(denied)
+                .register(RowBuilder.registered(MEMBERS.get(1), 5301).registration(), Optional.empty())).getMessage();
+        assertTrue(said.contains("access_denied") && said.endsWith(PostgresRegistryWriter.WRITE_ACTION), said);
     }
 
     @Test
