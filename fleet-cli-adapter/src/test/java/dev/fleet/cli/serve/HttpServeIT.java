@@ -1,6 +1,7 @@
 package dev.fleet.cli.serve;
 
 import dev.fleet.cli.testing.FleetJar;
+import dev.fleet.cli.testing.Python3;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;
@@ -18,15 +19,18 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import dev.fleet.testing.Promtool;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -98,6 +102,38 @@ class HttpServeIT {
                     "the server exits within 2 s of SIGTERM (" + Patience.describe() + ")");
             assertEquals("stopped", new SqliteRegistryReader(registry).readAll().rows().get(0).status());
         }
+    }
+
+    /**
+     * A client that deletes its session while it holds the session's GET stream, and then hangs up, gets every
+     * connection back within seconds: the SDK forgot such a session but kept its stream suspended, nothing wrote to
+     * it again, and its connection stayed in CLOSE-WAIT for good (an audit filled the cap of 64 in 8 s).
+     */
+    @Test
+    void streamsOfSessionsDeletedUnderThemGiveTheirConnectionsBack(@TempDir Path dir) throws Exception {
+        Python3.require("the deleted sessions' streams test");
+        try (ServeProcess server = ServeProcess.start(dir.resolve("control_plane.sqlite3"), "prgs-author", Map.of(),
+                "--transport", "http", "--port", "0")) {
+            int port = awaitEndpoint(server).getPort();
+            Process client = new ProcessBuilder("python3", Path.of("src/test/python/stream_then_delete.py")
+                    .toAbsolutePath().toString(), Integer.toString(port), "1000").inheritIO().start();
+            assertTrue(client.waitFor(Patience.scaled(Duration.ofMinutes(3)).toMillis(), TimeUnit.MILLISECONDS));
+            assertEquals(0, client.exitValue());
+
+            long give = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
+            while (closeWaiting(port) > 0 && System.nanoTime() < give) {
+                Thread.sleep(100);
+            }
+            assertEquals(0, closeWaiting(port), "connections the client closed, still held by the server");
+        }
+    }
+
+    /** The connections on local {@code port} whose peer has closed its end (TCP CLOSE_WAIT, state 08). */
+    private static long closeWaiting(int port) throws IOException {
+        String local = String.format(":%04X", port);
+        return Files.readAllLines(Path.of("/proc/net/tcp")).stream().skip(1).map(String::trim)
+                .map(line -> line.split("\\s+"))
+                .filter(fields -> fields.length > 3 && fields[1].endsWith(local) && fields[3].equals("08")).count();
     }
 
     /** {@code GET /metrics} over real HTTP: a fresh assessment per scrape, OpenMetrics when asked, promtool-clean. */

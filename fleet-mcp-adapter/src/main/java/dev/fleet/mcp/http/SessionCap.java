@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 
 /**
  * How many MCP sessions the HTTP endpoint holds, and whether one more may start
@@ -28,12 +29,18 @@ final class SessionCap {
     private static final String SESSIONS_FIELD = "sessions";
 
     private final IntSupplier live;
+    private final Predicate<String> held;
     private final int max;
     /** Admitted {@code initialize} calls whose session may not be in the SDK's map yet. */
     private final AtomicInteger starting = new AtomicInteger();
 
     SessionCap(IntSupplier live, int max) {
+        this(live, id -> true, max);
+    }
+
+    private SessionCap(IntSupplier live, Predicate<String> held, int max) {
         this.live = Objects.requireNonNull(live, "live");
+        this.held = Objects.requireNonNull(held, "held");
         if (max <= 0) {
             throw new IllegalArgumentException("max must be positive, got " + max);
         }
@@ -43,7 +50,12 @@ final class SessionCap {
     /** The cap over {@code provider}'s sessions. */
     static SessionCap of(HttpServletStreamableServerTransportProvider provider, int max) {
         Map<?, ?> sessions = sessionsOf(provider);
-        return new SessionCap(sessions::size, max);
+        return new SessionCap(sessions::size, sessions::containsKey, max);
+    }
+
+    /** Whether the SDK still holds the session of {@code id} (not deleted, not expired). */
+    boolean holds(String id) {
+        return held.test(id);
     }
 
     /**

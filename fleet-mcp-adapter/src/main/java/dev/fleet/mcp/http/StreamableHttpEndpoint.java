@@ -26,12 +26,14 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +50,8 @@ public final class StreamableHttpEndpoint {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamableHttpEndpoint.class);
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
+    /** How often the GET streams of sessions the SDK has forgotten are ended ({@link SessionStreams}). */
+    private static final Duration STREAM_SWEEP = Duration.ofSeconds(2);
 
     private StreamableHttpEndpoint() {
     }
@@ -109,7 +113,7 @@ public final class StreamableHttpEndpoint {
         McpSyncServer server = fleet.build(McpServer.sync(fleet.feed().wrap(transport)));
         ModernFleetServer modern = ModernFleetServer.of(fleet);
         // The guard is built once the port is known (port 0): it stands in front of every path.
-        GuardHolder guard = new GuardHolder();
+        GuardHolder guard = new GuardHolder(new SessionStreams(sessions::holds));
         ServerConnector connector = BoundedJetty.connector(bind, port, limits.connectionBounds(),
                 context(transport, guard), JsonRpcHttpError.errorHandler());
         Server jetty = connector.getServer();
@@ -121,6 +125,7 @@ public final class StreamableHttpEndpoint {
             throw new IllegalStateException("cannot serve MCP on " + host + ":" + port + ": "
                     + BoundedJetty.whyNotStarted(e, port, "another fleet serve"), e);
         }
+        guard.endOrphanedStreamsEvery(connector.getScheduler(), STREAM_SWEEP);
         OriginRule origins = bind.origins(connector.getLocalPort());
         guard.set(new JsonRpcHttpGuard(origins, limits, fleet.mapper(), sessions,
                         modernTransport(modern, limits), transport.protocolVersions()),
@@ -194,8 +199,25 @@ public final class StreamableHttpEndpoint {
      */
     private static final class GuardHolder implements Filter {
 
+        private final SessionStreams streams;
         private volatile JsonRpcHttpGuard guard;
         private volatile MetricsRoute metrics;
+
+        GuardHolder(SessionStreams streams) {
+            this.streams = streams;
+        }
+
+        /** Ends the streams of forgotten sessions every {@code period}, on Jetty's scheduler, until it stops. */
+        void endOrphanedStreamsEvery(Scheduler scheduler, Duration period) {
+            try {
+                scheduler.schedule(() -> {
+                    streams.endOrphans();
+                    endOrphanedStreamsEvery(scheduler, period);
+                }, period.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (RuntimeException stopped) {
+                // the server is stopping: its connections go with it
+            }
+        }
 
         void set(JsonRpcHttpGuard value, MetricsRoute metricsRoute) {
             metrics = metricsRoute;
@@ -216,6 +238,13 @@ public final class StreamableHttpEndpoint {
                 return;
             }
             current.doFilter(request, response, chain);
+            HttpServletRequest http = (HttpServletRequest) request;
+            String session = http.getHeader("Mcp-Session-Id");
+            if ("GET".equals(http.getMethod())) {
+                streams.answered(http, session);
+            } else if ("DELETE".equals(http.getMethod())) {
+                streams.endOrphans(); // a stream that raced its session's end
+            }
         }
     }
 }
