@@ -57,8 +57,7 @@ final class PostgresMigration {
                         + PostgresEngine.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }
-            // Liquibase keeps its tables, and makes the registry's, in the registry's schema, named in every statement:
-            // the session's search path stays pg_catalog alone.
+            // Liquibase keeps its tables, and makes the registry's, in the registry's schema, named in every statement.
             Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection, PostgresJooq.SCHEMA);
             if (foreign.isPresent()) {
                 throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: "
@@ -66,11 +65,14 @@ final class PostgresMigration {
             }
             if (always || !current(present)) {
                 try {
+                    // Liquibase sets the search path to its schema followed by the one it finds, where they differ
+                    // (its DatabaseUtils.initializeDatabase): public, pg_catalog would let a function or operator of
+                    // another role's in public win over PostgreSQL's own even for an exact match (its NOW(), say).
+                    // Found as the schema alone, it is left alone, and pg_catalog is searched first, implicitly.
+                    query(connection, "SET search_path = " + PostgresJooq.SCHEMA);
                     RegistryChangelog.update(connection, PostgresJooq.SCHEMA);
                 } finally {
-                    // Liquibase puts the schema it was given before the search path for its own statements (its
-                    // DatabaseUtils.initializeDatabase): back to the session's pg_catalog alone for fleet's.
-                    query(connection, "RESET search_path");
+                    query(connection, "RESET search_path"); // back to the session's pg_catalog alone for fleet's own
                 }
                 addOwnColumnsStillMissing(connection);
             }

@@ -47,6 +47,25 @@ class PostgresSearchPathTest {
         assertEquals(2, new PostgresRegistryReader(location).readAll().rows().size(), "the writer wrote, as itself");
     }
 
+    /**
+     * During a migration Liquibase's own statements run with the registry's schema on the search path, but
+     * pg_catalog first: a function of another role's with the same signature as PostgreSQL's (Liquibase writes
+     * its lock and history with NOW()) never stands in for it. It ran 14 times in a first migration, as the
+     * migrating role, where Liquibase had put {@code public, pg_catalog} on the path itself.
+     */
+    @Test
+    void aFirstMigrationNeverRunsAnotherRolesFunctionOfPostgresOwnSignature() throws Exception {
+        String database = "first_" + DATABASES.incrementAndGet();
+        PostgresLocation location = PostgresLocation.parse(SERVER.postgres().createDatabase(database));
+        SERVER.postgres().execute(database, "CREATE FUNCTION public.now() RETURNS timestamptz LANGUAGE plpgsql AS "
+                + "$$ BEGIN RAISE EXCEPTION 'another role''s now() ran'; END $$");
+
+        new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),
+                5400).registration(), Optional.empty());
+
+        assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size());
+    }
+
     @Test
     void aSchemaNamedForTheReadingRoleDoesNotShadowTheRegistry() throws Exception {
         String database = "shadowed_" + DATABASES.incrementAndGet();
