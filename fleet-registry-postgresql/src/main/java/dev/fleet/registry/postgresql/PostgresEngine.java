@@ -93,6 +93,25 @@ enum PostgresEngine implements RegistryEngine {
         return Optional.empty();
     }
 
+    /**
+     * A schema other than the registry's holding a table of its name, or empty: a registry made before fleet named
+     * its schema, where the search path put it (a schema named for the role, say). Never read nor migrated around:
+     * a second registry beside it would split the fleet's servers between two tables.
+     */
+    static Optional<String> elsewhere(DSLContext ctx) {
+        return ctx.resultQuery("SELECT n.nspname FROM pg_catalog.pg_class c "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = {0} AND n.nspname <> {1} "
+                + "AND c.relkind IN ('r', 'p') AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%' "
+                + "ORDER BY n.nspname LIMIT 1", DSL.val(TABLE), DSL.val(PostgresJooq.SCHEMA)).fetchOptional(0, String.class);
+    }
+
+    /** What to do about a registry {@link #elsewhere}: one line, for a read's detail and a migration's refusal. */
+    static String movedBy(String schema) {
+        return "schema " + schema + " holds " + TABLE + ", and fleet keeps it in " + PostgresJooq.SCHEMA + ": move it ("
+                + "ALTER TABLE " + schema + "." + TABLE + " SET SCHEMA " + PostgresJooq.SCHEMA
+                + ", and Liquibase's databasechangelog and databasechangeloglock with it)";
+    }
+
     /** The registry's name in its schema, as the catalog has it: one round trip, or empty. */
     private static Optional<Relation> relation(DSLContext ctx) {
         return ctx.resultQuery("SELECT c.relkind::text AS relation_kind, c.relrowsecurity AS row_security "

@@ -51,6 +51,12 @@ final class PostgresMigration {
                         + PostgresEngine.TABLE + " is " + notATable.get() + ", not a table (another tool made it); "
                         + "nothing was changed", null);
             }
+            Optional<String> elsewhere = present.isEmpty() ? PostgresEngine.elsewhere(PostgresJooq.using(connection))
+                    : Optional.empty();
+            if (elsewhere.isPresent()) {
+                throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: "
+                        + PostgresEngine.movedBy(elsewhere.get()) + "; nothing was changed", null);
+            }
             List<String> missing = RegistryColumn.missingRequired(present);
             if (!present.isEmpty() && !missing.isEmpty()) {
                 throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: table "

@@ -143,7 +143,9 @@ public final class PostgresRegistryReader implements RegistryEvidence, RegistryL
         Instant now = ctx.select(DSL.currentOffsetDateTime()).fetchSingle().value1().toInstant();
         Set<String> present = PostgresEngine.INSTANCE.columns(ctx);
         if (present.isEmpty()) {
-            return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresEngine.TABLE);
+            return RegistryRead.unreadable(RegistryReason.MISSING, "no table " + PostgresEngine.TABLE
+                    + PostgresEngine.elsewhere(ctx).map(schema -> " in " + PostgresJooq.SCHEMA + "; "
+                            + PostgresEngine.movedBy(schema)).orElse(""));
         }
         Optional<String> runsFunctions = PostgresEngine.runsFunctions(ctx);
         if (runsFunctions.isPresent()) {

@@ -1,11 +1,14 @@
 package dev.fleet.registry.postgresql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.domain.RegistryRead;
+import dev.fleet.domain.RegistryReason;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RowBuilder;
+import dev.fleet.registry.schema.RegistryStorageException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -83,6 +86,31 @@ class PostgresSearchPathTest {
 
         assertTrue(read.readable(), () -> read.toString());
         assertEquals(1, read.rows().size(), "the registry's row, not the shadow's none");
+    }
+
+    /**
+     * A registry another schema holds (made where a role's search path put it, before fleet named public) is neither
+     * read as absent nor forked by a migration into a second, empty registry beside it: both say where it is and
+     * how to move it.
+     */
+    @Test
+    void aRegistryInAnotherSchemaIsNamedNotForked() throws Exception {
+        String database = "elsewhere_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database, "CREATE SCHEMA old_home",
+                "ALTER TABLE public.mcp_server_runtimes SET SCHEMA old_home");
+        String moved = "schema old_home holds mcp_server_runtimes, and fleet keeps it in public: move it (ALTER TABLE "
+                + "old_home.mcp_server_runtimes SET SCHEMA public, and Liquibase's databasechangelog and "
+                + "databasechangeloglock with it)";
+
+        assertEquals(new RegistryRead.Unreadable(RegistryReason.MISSING, "no table mcp_server_runtimes in public; "
+                + moved), new PostgresRegistryReader(location).readAll());
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> new PostgresRegistryWriter(location).migrate());
+        assertTrue(refused.getMessage().endsWith(moved + "; nothing was changed"), refused.getMessage());
+
+        SERVER.postgres().execute(database, "ALTER TABLE old_home.mcp_server_runtimes SET SCHEMA public");
+        assertEquals(1, new PostgresRegistryReader(location).readAll().rows().size(), "moved back, it reads");
     }
 
     private static PostgresLocation migrated(String database) {
