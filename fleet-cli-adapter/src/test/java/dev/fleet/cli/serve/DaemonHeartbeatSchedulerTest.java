@@ -59,4 +59,37 @@ class DaemonHeartbeatSchedulerTest {
             cancel.run();
         }
     }
+
+    /**
+     * Failures in a row are tried again ever less often, the retry doubling up to the period: a write that never
+     * goes through (a role that may not insert) is not tried, and logged, every 2 s for ever. Only lower bounds are
+     * asserted: a loaded host makes every wait longer, never shorter.
+     */
+    @Test
+    void failuresInARowBackOffToThePeriod() throws Exception {
+        long[] at = new long[5];
+        AtomicInteger ticks = new AtomicInteger();
+        CountDownLatch five = new CountDownLatch(1);
+        Runnable cancel = new DaemonHeartbeatScheduler().schedule(() -> {
+            int tick = ticks.getAndIncrement();
+            if (tick < at.length) {
+                at[tick] = System.nanoTime();
+            }
+            if (tick == at.length - 1) {
+                five.countDown();
+            }
+            return false;
+        }, Duration.ofMillis(400), Duration.ofMillis(100));
+        try {
+            assertTrue(five.await(Patience.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS));
+        } finally {
+            cancel.run();
+        }
+        long[] least = {100, 200, 400, 400};
+        for (int i = 0; i < least.length; i++) {
+            long waited = (at[i + 1] - at[i]) / 1_000_000;
+            assertTrue(waited >= least[i] - 5, "wait " + (i + 1) + " after a failure: " + waited + " ms, at least "
+                    + least[i] + " ms");
+        }
+    }
 }

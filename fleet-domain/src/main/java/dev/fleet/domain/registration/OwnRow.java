@@ -135,6 +135,7 @@ final class OwnRow {
         if (stopping.get()) {
             return state;
         }
+        heartbeatFailed = false; // this tick's write decides, a registration's as well as a heartbeat's
         RegistrationState current = state;
         if (current instanceof RegistrationState.Failed
                 || current instanceof RegistrationState.Registered && startHasMoved(observed)) {
@@ -144,7 +145,6 @@ final class OwnRow {
             Registration row = registered.registration();
             Instant now = clock.instant();
             try {
-                heartbeatFailed = false;
                 if (registry.heartbeat(row.runtimeId(), now)) {
                     state = new RegistrationState.Registered(row.withLastHeartbeatAt(now));
                 } else {
