@@ -24,6 +24,8 @@ import java.util.Set;
 final class HiddenProcesses {
 
     private static final Set<String> VISIBLE = Set.of("0", "off");
+    /** hidepid=4: the mount's gid= group sees no more than anyone (has_pid_permissions asks ptrace alone). */
+    private static final Set<String> PTRACEABLE = Set.of("4", "ptraceable");
     private static final String PROC = "/proc";
     /** linux/capability.h: the capability hidepid asks of a reader of another user's process. */
     private static final int CAP_SYS_PTRACE = 19;
@@ -67,6 +69,9 @@ final class HiddenProcesses {
         Optional<String> hidepid = option(options.get(), "hidepid");
         if (hidepid.isEmpty() || VISIBLE.contains(hidepid.get())) {
             return false;
+        }
+        if (PTRACEABLE.contains(hidepid.get())) {
+            return true; // the kernel shows only what the reader may ptrace, whatever its groups
         }
         return option(options.get(), "gid")
                 .map(gid -> !statusField(ownStatus, "Groups:").contains(gid))

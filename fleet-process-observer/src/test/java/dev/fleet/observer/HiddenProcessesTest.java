@@ -43,6 +43,15 @@ class HiddenProcessesTest {
         assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2,gid=27"), USER));
     }
 
+    /** In ptraceable mode the kernel asks ptrace alone: the mount's gid= group sees no more than anyone. */
+    @Test
+    void theSeeingGroupSeesNoMoreUnderPtraceable() {
+        assertTrue(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=ptraceable,gid=27"), USER));
+        assertTrue(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=4,gid=27"), USER));
+        assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=invisible,gid=27"), USER));
+        assertFalse(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=ptraceable,gid=27"), USER_WITH_PTRACE));
+    }
+
     @Test
     void whatHidepidShowsFollowsCapSysPtraceNotUidZero() {
         assertTrue(HiddenProcesses.hideOthers(mounts("rw,relatime,hidepid=2"), ROOT_WITHOUT_PTRACE));

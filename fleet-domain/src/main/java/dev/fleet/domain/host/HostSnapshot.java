@@ -20,8 +20,8 @@ import java.util.Set;
  *     operator should know
  * @param processTableRead whether the process table could be listed: without it no stray is ruled out
  * @param partial whether the table may leave out live processes of other users ({@code /proc} mounted with
- *     {@code hidepid}, and the reader neither root nor of the mount's {@code gid=} group): a parent or a holder of a
- *     pipe that is not in it may then be live, so its absence proves no client gone
+ *     {@code hidepid}, and the reader without CAP_SYS_PTRACE and not of the mount's {@code gid=} group): a parent or
+ *     a holder of a pipe that is not in it may then be live, so its absence proves no client gone
  */
 public record HostSnapshot(List<ConfiguredServer> configured, List<HostProcess> processes, String bootId,
         long ownPid, Set<Long> fleetPids, List<String> warnings, boolean processTableRead, boolean partial) {

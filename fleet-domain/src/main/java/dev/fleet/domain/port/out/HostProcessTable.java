@@ -19,8 +19,8 @@ public interface HostProcessTable {
      *     namespace's, or this platform has none), and then no process seen proves nothing, not even that
      *     no stray runs
      * @param partial whether the table may leave out live processes of other users (Linux: {@code /proc} mounted
-     *     with {@code hidepid}, and the reader neither root nor of the mount's {@code gid=} group; true when that
-     *     cannot be told): a pid it does not list may be a live process, so no parent or pipe holder missing from
+     *     with {@code hidepid}, and the reader without CAP_SYS_PTRACE and not of the mount's {@code gid=} group,
+     *     which sees no more under {@code ptraceable}; true when that cannot be told): a pid it does not list may be a live process, so no parent or pipe holder missing from
      *     it is known to be gone. The observer says what it could see; the classification decides what follows
      */
     record Look(List<HostProcess> processes, Set<Long> fleetPids, String bootId, long ownPid, List<String> warnings,
