@@ -20,8 +20,9 @@ public interface HostProcessTable {
      *     no stray runs
      * @param partial whether the table may leave out live processes of other users (Linux: {@code /proc} mounted
      *     with {@code hidepid}, and the reader without CAP_SYS_PTRACE and not of the mount's {@code gid=} group,
-     *     which sees no more under {@code ptraceable}; true when that cannot be told): a pid it does not list may be a live process, so no parent or pipe holder missing from
-     *     it is known to be gone. The observer says what it could see; the classification decides what follows
+     *     which sees no more under {@code ptraceable}; true when that cannot be told): a pid it does not list may
+     *     be a live process, so no parent or pipe holder missing from it is known to be gone. The observer says
+     *     what it could see; the classification decides what follows
      */
     record Look(List<HostProcess> processes, Set<Long> fleetPids, String bootId, long ownPid, List<String> warnings,
             boolean read, boolean partial) {
