@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.domain.RegistryRow;
+import dev.fleet.domain.Roster;
+import dev.fleet.domain.RowBuilder;
 import dev.fleet.registry.sqlite.SqliteRegistryReader;
+import dev.fleet.registry.sqlite.SqliteRegistryWriter;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -126,6 +129,48 @@ class HttpServeIT {
             }
             assertEquals(0, closeWaiting(port), "connections the client closed, still held by the server");
         }
+    }
+
+    /**
+     * A session subscribed to the verdict with no GET stream open cannot be told of a change, which is normal in
+     * MCP: it costs no ERROR line with a stack trace per session per change (250 such sessions wrote 2.5 MB of
+     * stderr for five changes), and a session that opens its stream is told as before.
+     */
+    @Test
+    void aSubscribedSessionWithoutAStreamCostsNoStackTracePerChange(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        try (ServeProcess server = ServeProcess.start(registry, "prgs-author", Map.of(),
+                "--transport", "http", "--port", "0")) {
+            URI endpoint = awaitEndpoint(server);
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> started = http.send(mcpPost(endpoint, null, "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                    + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"no-stream\",\"version\":\"1\"}}}"), HttpResponse.BodyHandlers.ofString());
+            String session = started.headers().firstValue("Mcp-Session-Id").orElseThrow();
+            http.send(mcpPost(endpoint, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"),
+                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> subscribed = http.send(mcpPost(endpoint, session, "{\"jsonrpc\":\"2.0\",\"id\":2,"
+                    + "\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"fleet://verdict\"}}"),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, subscribed.statusCode(), subscribed.body());
+
+            // A change: a row of a member that is not running (stale) joins the verdict.
+            new SqliteRegistryWriter(registry).register(RowBuilder.registered(Roster.defaultRoster().members().get(1),
+                    ProcessHandle.current().pid() + 1_000_000).registration(), java.util.Optional.empty());
+            Thread.sleep(Patience.scaled(Duration.ofSeconds(4)).toMillis()); // a few of the watcher's looks
+
+            assertFalse(server.stderrText().contains("Failed to notify"), server.stderrText());
+            assertFalse(server.stderrText().contains("\tat "), "no stack trace: " + server.stderrText());
+        }
+    }
+
+    private static HttpRequest mcpPost(URI endpoint, String session, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+        }
+        return request.build();
     }
 
     /** The connections on local {@code port} whose peer has closed its end (TCP CLOSE_WAIT, state 08). */
