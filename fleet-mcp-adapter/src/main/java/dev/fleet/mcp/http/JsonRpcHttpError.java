@@ -115,6 +115,8 @@ record JsonRpcHttpError(int status, int code, String message) {
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 431 -> invalidRequest(431, "Request Header Fields Too Large");
             case 503 -> new JsonRpcHttpError(503, INTERNAL_ERROR, "Service Unavailable: the server is shutting down");
+            // The client's HTTP version (HTTP/0.9, HTTP/9.9), which Jetty refuses: the client's mistake, not ours.
+            case 505 -> invalidRequest(505, "HTTP Version Not Supported: send HTTP/1.1");
             default -> status >= 500 ? new JsonRpcHttpError(status, INTERNAL_ERROR, "Internal error")
                     : invalidRequest(status, "Bad Request");
         };

@@ -148,7 +148,11 @@ final class JsonRpcHttpGuard implements Filter {
         }
         byte[] body = request.body();
         JsonRpcLine line = reader.read(body, body.length);
-        JsonRpcMessage message = line.blank() || line.batch() ? null : line.message();
+        if (line.blank()) {
+            JsonRpcHttpError.PARSE.write(response, null); // an empty body is no JSON text at all
+            return null;
+        }
+        JsonRpcMessage message = line.batch() ? null : line.message();
         if (message instanceof Invalid many && many.fault() == Fault.TOO_MANY_TOKENS) {
             JsonRpcId named = many.id();
             JsonRpcHttpError.TOO_MANY_TOKENS.write(response, named != null && named.fitsTheSdk() ? named : null);

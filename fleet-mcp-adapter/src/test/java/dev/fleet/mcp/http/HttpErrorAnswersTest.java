@@ -27,6 +27,8 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         expectError(send(post(PING).header("Mcp-Session-Id", "no-such-session")), 404, -32001);
         expectError(send(post(PING)), 400, -32600); // a non-initialize request without a session id
         expectError(send(post("{\"jsonrpc\":").header("Mcp-Session-Id", session)), 400, -32700);
+        expectError(send(post("").header("Mcp-Session-Id", session)), 400, -32700); // no JSON text at all
+        expectError(send(post(" \r\n").header("Mcp-Session-Id", session)), 400, -32700);
         expectError(send(post("[1,2]").header("Mcp-Session-Id", session)), 400, -32600);
         expectError(send(request().header("Content-Type", "text/plain").header("Accept", ACCEPT)
                 .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
@@ -197,6 +199,11 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         String answer = raw("GARBAGE\u0001 / NOT-HTTP\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
         assertClean(answer);
+        // An HTTP version Jetty does not speak is the client's mistake: -32600, never an internal error.
+        String version = raw("POST /mcp HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n");
+        assertTrue(version.startsWith("HTTP/1.1 505"), version);
+        assertTrue(version.contains("\"code\":-32600"), version);
+        assertClean(version);
     }
 
     /**
