@@ -47,6 +47,12 @@ final class VerdictListenFeature implements McpFeature {
         if (!(params instanceof Map<?, ?> fields) || !(fields.get("notifications") instanceof Map<?, ?> filter)) {
             return Mono.error(McpException.invalidParams("params.notifications is required"));
         }
+        Object uris = filter.get(McpSchema.SubscriptionFilter.RESOURCE_SUBSCRIPTIONS);
+        if (uris != null && !(uris instanceof List<?>)) {
+            // The SDK's filter drops a value that is no list unread: such a listen was held open for nothing.
+            return Mono.error(McpException.invalidParams("params.notifications."
+                    + McpSchema.SubscriptionFilter.RESOURCE_SUBSCRIPTIONS + " must be a list of resource URIs"));
+        }
         McpSchema.SubscriptionFilter requested;
         try {
             @SuppressWarnings("unchecked")

@@ -42,6 +42,13 @@ class ModernHttpRefusalsTest extends HttpSurfaceFixture {
         assertEquals(-32602, body.path("error").path("code").asInt(), answer.body());
         assertEquals(400, answer.statusCode(), answer.body());
         assertEquals(9, body.path("id").asInt(), answer.body());
+
+        // A URI where a list belongs: the SDK's filter dropped it unread, and the listen was held open for nothing.
+        HttpResponse<String> notAList = modern("subscriptions/listen", "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":"
+                + "\"subscriptions/listen\",\"params\":{\"notifications\":{\"resourceSubscriptions\":\"fleet://verdict\"},"
+                + META + "}}");
+        assertEquals(-32602, JSON.readTree(notAList.body()).path("error").path("code").asInt(), notAList.body());
+        assertEquals(400, notAList.statusCode(), notAList.body());
     }
 
     @Test
