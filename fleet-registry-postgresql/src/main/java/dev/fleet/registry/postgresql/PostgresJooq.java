@@ -13,8 +13,8 @@ import org.jooq.impl.DSL;
  * model of the shared table (generated once, from the SQLite migration of the same changelog), the table
  * always named in its schema, {@value #SCHEMA} ({@link PostgresLocation} pins every session's search path to
  * {@code pg_catalog} alone, but for Liquibase's own statements in a migration ({@link PostgresMigration}), so no
- * other role's schema can shadow the table, a function or an operator), and
- * jOOQ's logo and tips kept off a server's stderr.
+ * other role's schema can shadow the table, a function or an operator), and jOOQ's logo and tips kept off a
+ * server's stderr.
  */
 final class PostgresJooq {
 

@@ -98,8 +98,9 @@ final class PostgresMigration {
         DSLContext ctx = PostgresJooq.using(connection);
         for (RegistryColumn column : RegistryColumn.ALL) {
             if (column.isOwn() && !present.contains(column.sqlName())) {
-                ctx.query("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} {2}", DSL.unquotedName(PostgresJooq.SCHEMA, PostgresEngine.TABLE),
-                        DSL.unquotedName(column.sqlName()), DSL.keyword(column.sqlType())).execute();
+                ctx.query("ALTER TABLE {0} ADD COLUMN IF NOT EXISTS {1} {2}",
+                        DSL.unquotedName(PostgresJooq.SCHEMA, PostgresEngine.TABLE), DSL.unquotedName(column.sqlName()),
+                        DSL.keyword(column.sqlType())).execute();
             }
         }
     }
