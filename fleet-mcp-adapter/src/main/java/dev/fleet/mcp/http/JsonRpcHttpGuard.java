@@ -141,15 +141,12 @@ final class JsonRpcHttpGuard implements Filter {
 
     /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
     private JsonRpcMessage jsonRpcMessage(CachedBodyRequest request, HttpServletResponse response) throws IOException {
-        if (!request.utf8()) {
-            // The reader skips the members it does not route undecoded; the SDK would decode them all.
-            JsonRpcHttpError.PARSE.write(response, null);
-            return null;
-        }
         byte[] body = request.body();
-        JsonRpcLine line = reader.read(body, body.length);
-        if (line.blank()) {
-            JsonRpcHttpError.PARSE.write(response, null); // an empty body is no JSON text at all
+        // Not UTF-8 (the reader skips the members it does not route undecoded; the SDK would decode them all), or
+        // empty: no JSON text at all.
+        JsonRpcLine line = request.utf8() ? reader.read(body, body.length) : null;
+        if (line == null || line.blank()) {
+            JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }
         JsonRpcMessage message = line.batch() ? null : line.message();
