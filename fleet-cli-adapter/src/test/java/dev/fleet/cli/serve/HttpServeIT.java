@@ -120,8 +120,12 @@ class HttpServeIT {
             int port = awaitEndpoint(server).getPort();
             Process client = new ProcessBuilder("python3", Path.of("src/test/python/stream_then_delete.py")
                     .toAbsolutePath().toString(), Integer.toString(port), "1000").inheritIO().start();
-            assertTrue(client.waitFor(Patience.scaled(Duration.ofMinutes(3)).toMillis(), TimeUnit.MILLISECONDS));
-            assertEquals(0, client.exitValue());
+            try {
+                assertTrue(client.waitFor(Patience.scaled(Duration.ofMinutes(3)).toMillis(), TimeUnit.MILLISECONDS));
+                assertEquals(0, client.exitValue());
+            } finally {
+                client.destroyForcibly(); // never outlives the test, even one that timed out
+            }
 
             long give = System.nanoTime() + Patience.scaled(Duration.ofSeconds(30)).toNanos();
             while (closeWaiting(port) > 0 && System.nanoTime() < give) {
