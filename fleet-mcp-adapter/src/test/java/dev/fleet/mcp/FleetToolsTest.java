@@ -155,8 +155,8 @@ class FleetToolsTest {
         InMemoryRegistry registry = new InMemoryRegistry();
         AtomicReference<Runnable> heartbeat = new AtomicReference<>();
         ServerLifecycleService lifecycle = Fixtures.lifecycle(Fixtures.identity(4_321), registry,
-                new FixedClock(Fixtures.REGISTERED), (tick, period) -> {
-                    heartbeat.set(tick);
+                new FixedClock(Fixtures.REGISTERED), (tick, period, retry) -> {
+                    heartbeat.set(tick::getAsBoolean);
                     return () -> { };
                 });
         ReadOnlyDocumentTool tool = RuntimeContextTool.of(lifecycle, Duration.ZERO);

@@ -18,14 +18,6 @@ import java.util.function.BooleanSupplier;
 public final class DaemonHeartbeatScheduler implements HeartbeatScheduler {
 
     @Override
-    public Runnable schedule(Runnable tick, Duration period) {
-        return schedule(() -> {
-            tick.run();
-            return true;
-        }, period, period);
-    }
-
-    @Override
     public Runnable schedule(BooleanSupplier tick, Duration period, Duration retry) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "fleet-mcp-heartbeat");

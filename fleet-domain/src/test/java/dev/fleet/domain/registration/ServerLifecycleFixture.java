@@ -86,14 +86,6 @@ abstract class ServerLifecycleFixture {
         boolean cancelled;
 
         @Override
-        public Runnable schedule(Runnable tick, Duration period) {
-            return schedule(() -> {
-                tick.run();
-                return true;
-            }, period, period);
-        }
-
-        @Override
         public Runnable schedule(BooleanSupplier tick, Duration period, Duration retry) {
             this.tick = tick;
             this.period = period;

@@ -10,16 +10,19 @@ import java.util.function.BooleanSupplier;
 @FunctionalInterface
 public interface HeartbeatScheduler {
 
-    /** Starts calling {@code tick} every {@code period} (first call after one period); returns how to stop. */
-    Runnable schedule(Runnable tick, Duration period);
-
     /**
-     * As {@link #schedule(Runnable, Duration)}, but a tick that says its write did not go through (false) is
-     * followed by the next after {@code retry} (when shorter): a registry that was down hears from the server
-     * soon after it is back, not a whole period later, while another host's readers would judge the row's lease
-     * lapsed. This default ticks every period whatever a tick says.
+     * Starts calling {@code tick} every {@code period} (first call after one period); returns how to stop. A
+     * tick that says its write did not go through (false) is followed by the next after {@code retry} (when
+     * shorter): a registry that was down hears from the server soon after it is back, not a whole period
+     * later, while another host's readers would judge the row's lease lapsed.
      */
-    default Runnable schedule(BooleanSupplier tick, Duration period, Duration retry) {
-        return schedule(tick::getAsBoolean, period);
+    Runnable schedule(BooleanSupplier tick, Duration period, Duration retry);
+
+    /** As {@link #schedule(BooleanSupplier, Duration, Duration)}, for a tick with no write to retry: every period. */
+    default Runnable schedule(Runnable tick, Duration period) {
+        return schedule(() -> {
+            tick.run();
+            return true;
+        }, period, period);
     }
 }
