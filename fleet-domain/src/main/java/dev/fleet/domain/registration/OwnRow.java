@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  */
 final class OwnRow {
 
-    /** Replaced only for the endpoint, and when the observed start of this process moves (see {@link #heartbeat()}). */
+    /** Replaced only for the endpoint, and when the observed start of this process moves (see {@link #heartbeatWritten()}). */
     private volatile ServerIdentity identity;
     private volatile RegistrationState state = new RegistrationState.Pending();
     private final String runtimeId;
@@ -118,14 +118,16 @@ final class OwnRow {
     /**
      * One heartbeat: advances {@code last_heartbeat_at}; registers afresh when the row is gone (for
      * instance pruned, or deleted by hand), when the last registration failed, or when this
-     * process's observed start has moved.
+     * process's observed start has moved. Says whether the registry has this server's row as it should
+     * now: false when the write failed or the registration is still to be made, so the next comes soon.
      */
-    RegistrationState heartbeat() {
+    boolean heartbeatWritten() {
         // The process table is read before taking the lock: a stop must not wait behind that scan.
         Instant observed = state instanceof RegistrationState.Registered && !stopping.get() ? observedStart() : null;
         writes.lock();
         try {
-            return heartbeatLocked(observed);
+            RegistrationState after = heartbeatLocked(observed);
+            return stopping.get() || !(after instanceof RegistrationState.Failed) && !heartbeatFailed;
         } finally {
             writes.unlock();
         }
@@ -159,20 +161,6 @@ final class OwnRow {
             }
         }
         return state;
-    }
-
-    /**
-     * One heartbeat ({@link #heartbeat()}), and whether the registry has this server's row as it should now:
-     * false when the write failed or the registration is still to be made, so the next comes soon.
-     */
-    boolean heartbeatWritten() {
-        RegistrationState after = heartbeat();
-        writes.lock();
-        try {
-            return stopping.get() || !(after instanceof RegistrationState.Failed) && !heartbeatFailed;
-        } finally {
-            writes.unlock();
-        }
     }
 
     /** Records that the row was marked stopped at {@code at}. */
