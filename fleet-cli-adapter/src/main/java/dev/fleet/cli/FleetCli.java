@@ -18,6 +18,7 @@ import dev.fleet.cli.roster.RosterCommand;
 import dev.fleet.cli.serve.ServeCommand;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Printable;
+import dev.fleet.registry.postgresql.PasswordFileFromHome;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
 import java.util.Collections;
@@ -66,6 +67,7 @@ public final class FleetCli implements Callable<Integer> {
     private CommandSpec spec;
 
     public static void main(String[] args) {
+        PasswordFileFromHome.follow(System.getenv());
         System.exit(run(args));
     }
 

@@ -8,6 +8,9 @@ import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.registry.postgresql.LocalPostgresServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -136,6 +139,35 @@ class RegistryOnPostgresIT {
 
         assertOneLine(FleetJar.run("registry", "migrate", "--registry", url), 2, "access_denied");
         assertOneLine(FleetJar.run("registry", "list", "--registry", url), 1, "access_denied");
+    }
+
+    /**
+     * A password in {@code $HOME/.pgpass} logs in, as it does for {@code psql}: the driver alone looks under the
+     * account's home ({@code user.home}), which a scratch or container {@code HOME} is not. {@code PGPASSFILE}
+     * still wins, and a file the driver never finds leaves the role refused.
+     */
+    @Test
+    void aPasswordFileUnderHomeLogsInAsPsqlWould() throws Exception {
+        String url = POSTGRES.createDatabase("pgpass_home").replace("fleet@", "homed@");
+        POSTGRES.postgres().createGuardedRole("homed", "from-home");
+        int port = POSTGRES.postgres().port();
+        Path home = Files.createTempDirectory("fleet-pgpass-home");
+        Path elsewhere = Files.createTempDirectory("fleet-pgpass-elsewhere");
+        passwordFile(home.resolve(".pgpass"), "127.0.0.1:" + port + ":pgpass_home:homed:from-home\n");
+        passwordFile(elsewhere.resolve("pgpass"), "127.0.0.1:" + port + ":pgpass_home:homed:wrong\n");
+
+        FleetJar.Run fromHome = FleetJar.run(Map.of("HOME", home.toString()), "registry", "list", "--registry", url);
+        FleetJar.Run overridden = FleetJar.run(Map.of("HOME", home.toString(), "PGPASSFILE",
+                elsewhere.resolve("pgpass").toString()), "registry", "list", "--registry", url);
+
+        // Logged in: the database has no table yet, which is what it then says.
+        assertOneLine(fromHome, 1, "missing");
+        assertOneLine(overridden, 1, "access_denied");
+    }
+
+    private static void passwordFile(Path file, String lines) throws Exception {
+        Files.writeString(file, lines);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     }
 
     /**

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  */
 public final class TestFleets {
 
-    /** Variables that would point a process at another fleet, or make a JVM talk on stderr. */
+    /** Variables that would point a process at another fleet or another password, or make a JVM talk on stderr. */
     static final List<String> FOREIGN_ENVIRONMENT = List.of("FLEET_REGISTRY", "FLEET_ROSTER", "FLEET_JAVA_OPTS",
-            "FLEET_HOST_ID", "GITEA_MCP_COHORT_ID", "XDG_STATE_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS");
+            "FLEET_HOST_ID", "GITEA_MCP_COHORT_ID", "XDG_STATE_HOME", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+            "PGPASSWORD", "PGPASSFILE");
 
     public static final String HEAD = "0123456789abcdef0123456789abcdef01234567";
 
