@@ -121,6 +121,27 @@ class ForeignTableShapesTest {
         assertEquals(RowBuilder.registered(reviewer, 42101).build(), rows.get(1));
     }
 
+    /**
+     * An index's name is taken by a table or view of that name as well (SQLite keeps one namespace for the three):
+     * a view another tool named as one of the registry's indexes made every migration fail ("there is already a
+     * table named …"), and so every registration. That index is then left unmade, as where another tool made it
+     * first: the registry only reads slower.
+     */
+    @Test
+    void aViewNamedAsOneOfTheRegistrysIndexesBlocksNoRegistration() throws Exception {
+        Path file = ScratchRegistry.in(dir);
+        RawSqlite.execute(file, "CREATE VIEW idx_mcp_server_runtimes_status AS SELECT 1 AS one");
+        RosterMember author = Roster.defaultRoster().members().get(0);
+
+        new SqliteRegistryWriter(file).register(RowBuilder.registered(author, 42103).registration(), Optional.empty());
+
+        assertEquals(RegistrySchema.SCHEMA_VERSION, RawSqlite.userVersion(file));
+        assertEquals(List.of("rt-prgs-author-42103"),
+                new SqliteRegistryReader(file).readAll().rows().stream().map(RegistryRow::runtimeId).toList());
+        assertEquals(List.of(List.of("view")), RawSqlite.query(file,
+                "SELECT type FROM sqlite_master WHERE name = 'idx_mcp_server_runtimes_status'"), "the view is left as it was");
+    }
+
     @Test
     void migrateAddsThisProjectsColumnsOnceAndLeavesEverythingElse() throws Exception {
         Path file = table(without(CONTRACT_COLUMNS, "process_started_at", "pid_namespace", "endpoint", "parent_pid",
