@@ -120,8 +120,8 @@ public final class PostgresRegistryWriter implements RegistryWriter {
     /** What to do when the server refused a write of the role's for want of a privilege. */
     static final String WRITE_ACTION = "Let the database role in the registry URL write the registry: GRANT SELECT, "
             + "INSERT, UPDATE, DELETE ON " + PostgresJooq.SCHEMA + "." + PostgresEngine.TABLE + " TO the role; to migrate, "
-            + "run fleet registry migrate as a role that may create in schema " + PostgresJooq.SCHEMA
-            + " (the database's owner).";
+            + "run fleet registry migrate as the table's owner (before the table exists, a role that may create in schema "
+            + PostgresJooq.SCHEMA + ", such as the database's owner).";
 
     private <T> T withConnection(String what, SqlWork<Connection, T> work) {
         try (Connection connection = location.open(session)) {
