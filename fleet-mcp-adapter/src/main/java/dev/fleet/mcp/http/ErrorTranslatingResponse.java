@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * The response the SDK's servlet writes to. Whatever error it answers (a bare {@code sendError},
  * which Jetty would render as an HTML page naming itself, or its own error body, which serialises
  * a Java exception with its stack trace), only the status survives: the body is dropped here and
- * {@link JsonRpcHttpGuard} writes a {@link JsonRpcHttpError} for that status instead.
+ * {@link JsonRpcHttpGuard} writes a {@link JsonRpcHttpError} for that status instead. What it answers
+ * normally it writes through a {@link SurrogateEscapingWriter}, so it stays valid UTF-8.
  */
 final class ErrorTranslatingResponse extends HttpServletResponseWrapper {
 
@@ -55,7 +56,7 @@ final class ErrorTranslatingResponse extends HttpServletResponseWrapper {
     @Override
     public PrintWriter getWriter() throws IOException {
         return errorStatus != 0 ? new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8)
-                : super.getWriter();
+                : SurrogateEscapingWriter.of(super.getWriter());
     }
 
     @Override

@@ -185,7 +185,7 @@ final class JsonRpcHttpGuard implements Filter {
             }
             // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
             // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
-            modern.service(request, response);
+            modern.service(request, SurrogateEscapingWriter.escaping(response));
             return;
         }
         JsonRpcId id = message.id();

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,6 +63,19 @@ class ModernHttpRefusalsTest extends HttpSurfaceFixture {
         assertEquals(-32602, body.path("error").path("code").asInt(), answer.body());
         assertEquals("fleet://nope", body.path("error").path("data").path("uri").asText(), answer.body());
         assertEquals(400, answer.statusCode(), answer.body());
+    }
+
+    @Test
+    void anIdOfALoneSurrogateIsEchoedEscaped() throws Exception {
+        running = start("127.0.0.1", 0);
+        for (HttpRequest.Builder request : new HttpRequest.Builder[] {
+            post("{\"jsonrpc\":\"2.0\",\"id\":\"\\udc00\",\"method\":\"tools/list\",\"params\":{" + META + "}}")
+                    .header("Mcp-Method", "tools/list").header("MCP-Protocol-Version", "2026-07-28"),
+            post("{\"jsonrpc\":\"2.0\",\"id\":\"\\udc00\",\"method\":\"tools/list\",\"params\":{" + META + "}}")}) {
+            String answer = HttpSessionMessagesTest.utf8(http.send(request.build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).body());
+            assertTrue(answer.toLowerCase(Locale.ROOT).contains("\"id\":\"\\udc00\""), answer);
+        }
     }
 
     private HttpResponse<String> modern(String method, String body) throws Exception {
