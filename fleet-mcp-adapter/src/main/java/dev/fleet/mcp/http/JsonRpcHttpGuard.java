@@ -11,7 +11,6 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
-import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
@@ -53,7 +52,8 @@ import org.slf4j.LoggerFactory;
  * session gets 404 with -32001 (the SDK finds out, this translates).
  *
  * <p>A POST whose message claims the 2026-07-28 revision ({@link ModernEra#claims}) passes the same checks
- * up to the JSON-RPC object, then goes to the SDK's servlet of that era, which needs no session.
+ * up to the JSON-RPC object, then goes to {@link ModernPost} and the SDK's servlet of that era, which needs no
+ * session.
  */
 final class JsonRpcHttpGuard implements Filter {
 
@@ -70,7 +70,7 @@ final class JsonRpcHttpGuard implements Filter {
     private final JsonRpcReader reader;
     private final McpJsonMapper sdkMapper;
     private final SessionCap sessions;
-    private final HttpServlet modern;
+    private final ModernPost modern;
     /** The 2025-era versions the SDK's transport serves: what a session's {@code MCP-Protocol-Version} may name. */
     private final List<String> versions;
 
@@ -86,7 +86,7 @@ final class JsonRpcHttpGuard implements Filter {
         this.reader = JsonRpcReader.plain(maxBodyBytes);
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
-        this.modern = Objects.requireNonNull(modern, "modern");
+        this.modern = new ModernPost(modern);
         this.versions = List.copyOf(versions);
     }
 
@@ -178,14 +178,7 @@ final class JsonRpcHttpGuard implements Filter {
     private void forwardMessage(CachedBodyRequest request, JsonRpcMessage message, HttpServletResponse response,
             FilterChain chain) throws IOException, ServletException {
         if (ModernEra.claims(message.method(), message.parts().params())) {
-            if (!(message instanceof Notification || message instanceof Request asked && asked.id().fitsTheSdk())) {
-                // As stdio refuses it: the SDK's servlet would answer an error with no id member at all.
-                JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
-                return;
-            }
-            // No session in this era: the SDK's servlet checks the MCP headers against the body and answers
-            // in JSON-RPC itself (its bare sendError statuses reach the context's JSON error handler).
-            modern.service(request, SurrogateEscapingWriter.escaping(response));
+            modern.serve(request, message, response);
             return;
         }
         JsonRpcId id = message.id();

@@ -1,6 +1,7 @@
 package dev.fleet.mcp.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -76,6 +77,40 @@ class ModernHttpRefusalsTest extends HttpSurfaceFixture {
                     HttpResponse.BodyHandlers.ofByteArray()).body());
             assertTrue(answer.toLowerCase(Locale.ROOT).contains("\"id\":\"\\udc00\""), answer);
         }
+    }
+
+    @Test
+    void aKeyBeyondTheSdksBoundIsAParseErrorUnderTheRequestsId() throws Exception {
+        running = start("127.0.0.1", 0);
+        String key = "k".repeat(50_001);
+        for (String body : new String[] {"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{\""
+                + key + "\":1," + META + "}}", "{\"jsonrpc\":\"2.0\",\"id\":5,\"" + key
+                + "\":1,\"method\":\"tools/list\",\"params\":{" + META + "}}"}) {
+            HttpResponse<String> answer = modern("tools/list", body);
+            expectError(answer, 400, -32700);
+            assertEquals(5, JSON.readTree(answer.body()).path("id").asInt(), answer.body());
+        }
+    }
+
+    @Test
+    void aNotificationsHeadersAreCheckedAsARequestsAre() throws Exception {
+        running = start("127.0.0.1", 0);
+        String cancelled = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1,"
+                + META + "}}";
+        assertEquals(202, modern("notifications/cancelled", cancelled).statusCode());
+        for (HttpRequest.Builder refused : new HttpRequest.Builder[] {post(cancelled),
+            post(cancelled).header("Mcp-Method", "tools/list").header("MCP-Protocol-Version", "2026-07-28"),
+            post(cancelled).header("Mcp-Method", "notifications/cancelled"),
+            post(cancelled).header("Mcp-Method", "notifications/cancelled").header("MCP-Protocol-Version", "2025-11-25")}) {
+            HttpResponse<String> answer = send(refused);
+            expectError(answer, 400, -32020);
+            assertTrue(JSON.readTree(answer.body()).get("id").isNull(), answer.body());
+        }
+        String future = cancelled.replace("2026-07-28", "2099-01-01");
+        HttpResponse<String> unsupported = send(post(future).header("Mcp-Method", "notifications/cancelled")
+                .header("MCP-Protocol-Version", "2099-01-01"));
+        expectError(unsupported, 400, -32022);
+        assertFalse(unsupported.body().contains("2099"), unsupported.body());
     }
 
     private HttpResponse<String> modern(String method, String body) throws Exception {
