@@ -50,6 +50,9 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** Valid JSON, but not one JSON-RPC 2.0 object (a batch, a bare value, another version). */
     static final JsonRpcHttpError NOT_A_REQUEST = invalidRequest(400,
             "Invalid Request: expected one JSON-RPC 2.0 message object");
+    /** A message with a method and an id that holds a result or an error too: no request (§12.1), as the relay judges. */
+    static final JsonRpcHttpError REQUEST_ANSWERS_TOO = invalidRequest(400,
+            "Invalid Request: a request holds no result nor error");
     static final JsonRpcHttpError SESSION_REQUIRED = invalidRequest(400,
             "Bad Request: Mcp-Session-Id header required (call initialize first)");
     /** A response whose id names no request the server sent (and waits for) in that session. */

@@ -11,6 +11,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
@@ -168,6 +169,10 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
             return null;
         }
+        if (message instanceof Request && message.parts().answers()) { // no request (§12.1), as the relay judges
+            JsonRpcHttpError.REQUEST_ANSWERS_TOO.write(response, message.id());
+            return null;
+        }
         return message;
     }
 
@@ -194,6 +199,9 @@ final class JsonRpcHttpGuard implements Filter {
         JsonRpcHttpError unreadable = unreadableParams(message, request.body());
         if (unreadable != null) {
             unreadable.write(response, id);
+            return;
+        }
+        if (UnaskedRoots.accepted(message, () -> sessions.holds(request.getHeader(SESSION_HEADER)), response)) {
             return;
         }
         if (message instanceof Response) {

@@ -113,6 +113,17 @@ class ModernHttpRefusalsTest extends HttpSurfaceFixture {
         assertFalse(unsupported.body().contains("2099"), unsupported.body());
     }
 
+    @Test
+    void aRequestHoldingAResultIsRefusedUnderItsId() throws Exception {
+        running = start("127.0.0.1", 0);
+        HttpResponse<String> answer = modern("tools/list", "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\","
+                + "\"error\":{\"code\":1,\"message\":\"x\"},\"params\":{" + META + "}}");
+        expectError(answer, 400, -32600);
+        JsonNode body = JSON.readTree(answer.body());
+        assertEquals(6, body.path("id").asInt(), answer.body());
+        assertEquals("Invalid Request: a request holds no result nor error", body.path("error").path("message").asText());
+    }
+
     private HttpResponse<String> modern(String method, String body) throws Exception {
         return send(post(body).header("Mcp-Method", method).header("MCP-Protocol-Version", "2026-07-28"));
     }
