@@ -2,6 +2,7 @@ package dev.fleet.mcp.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
@@ -104,8 +105,15 @@ final class ModernPost {
         return values.get(0).equals(expected) ? null : header + " header does not match " + what;
     }
 
-    /** Whether the SDK's mapper reads {@code body} (it answers one it cannot with no id member). */
+    /**
+     * Whether the SDK's mapper reads {@code body} (it answers one it cannot with no id member). Only a key longer
+     * than Jackson's default bound is beyond it (the guard's reader has checked numbers and nesting), so a body no
+     * longer than that bound is never read a second time.
+     */
     private static boolean withinTheSdksBounds(byte[] body) {
+        if (body.length <= StreamReadConstraints.DEFAULT_MAX_NAME_LEN) {
+            return true;
+        }
         try (JsonParser parser = SDK_BOUNDS.createParser(body)) {
             while (parser.nextToken() != null) {
                 // every token read, each key's length checked as the SDK's reading checks it
