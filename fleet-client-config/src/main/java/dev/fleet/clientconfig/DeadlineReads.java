@@ -21,11 +21,12 @@ import java.util.concurrent.TimeoutException;
  * thread of its own, and a read that outlives its deadline is given up (its thread left to the read,
  * never holding the process up at exit). At most {@value #READERS} reads wait at once: a long-running
  * process ({@code fleet metrics}) asked again and again about a file that never answers keeps no more.
+ * Public for the CLI's roster file, which a user names and which may block the same way.
  */
-final class DeadlineReads {
+public final class DeadlineReads {
 
     /** How long one file may take: a local file answers in microseconds. */
-    static final Duration DEADLINE = Duration.ofSeconds(2);
+    public static final Duration DEADLINE = Duration.ofSeconds(2);
     static final int READERS = 8;
 
     private static final ThreadPoolExecutor POOL = new ThreadPoolExecutor(0, READERS, 30, TimeUnit.SECONDS,
@@ -44,7 +45,7 @@ final class DeadlineReads {
      * @throws IOException as the read failed, or {@link Slow} when it did not end within {@link #DEADLINE}
      *     (or {@value #READERS} earlier reads still wait)
      */
-    static byte[] head(Path file, int maxBytes) throws IOException {
+    public static byte[] head(Path file, int maxBytes) throws IOException {
         Future<byte[]> read;
         try {
             read = POOL.submit(() -> {
@@ -73,7 +74,7 @@ final class DeadlineReads {
     }
 
     /** A read that did not end in time. */
-    static final class Slow extends IOException {
+    public static final class Slow extends IOException {
         Slow(String message) {
             super(message);
         }

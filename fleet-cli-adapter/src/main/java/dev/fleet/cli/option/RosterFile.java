@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.clientconfig.DeadlineReads;
 import dev.fleet.domain.Printable;
 import dev.fleet.domain.Binding;
 import dev.fleet.domain.Failures;
@@ -20,6 +21,7 @@ import dev.fleet.domain.RosterMember;
 import dev.fleet.observer.InvalidServerPatternException;
 import dev.fleet.observer.ServerPatterns;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -72,10 +74,12 @@ public final class RosterFile {
             // The JDK's message is the path alone, which the line names already.
             throw new ConfigurationException(where + ": cannot read: permission denied");
         } catch (CharacterCodingException e) {
-            // Files.readString's own words are "Input length = 1": a file saved as UTF-16 or Latin-1.
+            // The decoder's own words are "Input length = 1": a file saved as UTF-16 or Latin-1.
             throw new ConfigurationException(where + ": not UTF-8 text (a roster is JSON in UTF-8)");
         } catch (JsonProcessingException e) {
             throw new ConfigurationException(where + ": invalid JSON: " + JsonMistake.of(e));
+        } catch (DeadlineReads.Slow e) {
+            throw new ConfigurationException(where + ": cannot read: " + e.getMessage());
         } catch (IOException e) {
             throw new ConfigurationException(where + ": cannot read: " + Failures.oneLine(e));
         }
@@ -115,7 +119,12 @@ public final class RosterFile {
      * reader ignore it): a roster saved by Notepad is still a roster.
      */
     private static String text(Path file) throws IOException {
-        String text = Files.readString(file);
+        // A regular file may still block its reader (/proc/kmsg, a stalled network mount): read within a deadline.
+        byte[] bytes = DeadlineReads.head(file, (int) MAX_BYTES + 1);
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException("larger than " + MAX_BYTES / 1024 + " KiB; a roster is a few lines of JSON");
+        }
+        String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
