@@ -193,6 +193,23 @@ class RelayLifecycleIT {
         }
     }
 
+    /**
+     * A child that writes why it cannot go on and exits at once, while the member still registers (another tool
+     * holds the registry locked): what it wrote reaches the client before the member exits with its status. Its
+     * stdout was read only once the row was written, so the line was lost (a hostile audit's find).
+     */
+    @Test
+    void whatAChildWroteBeforeExitingWhileTheMemberRegisteredReachesTheClient() throws Exception {
+        Path registry = dir.resolve("registry.sqlite3");
+        String said = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"error\","
+                + "\"data\":\"cannot start\"}}";
+        LockedRegistry lock = LockedRegistry.lock(registry);
+        try (lock; ServeProcess member = start(registry, "echo '" + said + "'; exit 4")) {
+            assertEnded(member, AFTER_EOF, 4);
+            assertEquals("cannot start", member.next().at("/params/data").asText(), member.diagnosis(20));
+        }
+    }
+
     private static boolean logged(ServeProcess member, String text) {
         try {
             return member.stderrText().contains(text);

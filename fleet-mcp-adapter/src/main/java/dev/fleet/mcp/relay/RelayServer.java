@@ -137,10 +137,7 @@ public final class RelayServer {
         watch.start(reason -> finish(new End(reason, 0)));
         if (RegisteredUnlessEnded.register(fleet::register, ended)) { // the child has started, both pipes open
             registering = false;
-            childPump = daemon("fleet-relay-from-server", endsOnError(() -> {
-                new BoundedLines(child.stdout(), "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                        .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained));
-            }));
+            childPump = readChild();
             // On a thread of its own, as the client's lines always are: the held lines may fill a child that stopped
             // reading, and the main thread must still be free to carry out the end.
             daemon("fleet-relay-held-lines", endsOnError(fromClient::release));
@@ -192,9 +189,13 @@ public final class RelayServer {
         Thread ownAnswers = daemon("fleet-relay-own-answers-end", relay::close);
         Uninterruptibly.await(() -> {
             endTree();
-            if (childPump != null) {
-                childPump.join(DRAIN_MILLIS);
+            if (childPump == null) {
+                // Ended before the row was written: what the child wrote before it exited (a notification that says
+                // why it failed to start) still reaches the client; no answer can be among it, as no request was
+                // forwarded yet. The tree is gone, so the pipe's end comes at once.
+                childPump = readChild();
             }
+            childPump.join(DRAIN_MILLIS);
             // The last lines' flush is bounded too: a client that stopped reading would hold it forever.
             daemon("fleet-relay-last-lines", relay::childDrained).join(DRAIN_MILLIS);
             ownAnswers.join(DRAIN_MILLIS + OwnAnswers.FINISH_MILLIS);
@@ -206,6 +207,13 @@ public final class RelayServer {
         } catch (IOException e) {
             LOG.debug("closing stdin: {}", e.toString());
         }
+    }
+
+    /** The pump of the child's stdout, on a thread of its own: each line to the relay, until the pipe ends. */
+    private Thread readChild() {
+        return daemon("fleet-relay-from-server", endsOnError(() -> new BoundedLines(child.stdout(),
+                "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
+                .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained))));
     }
 
     /**
