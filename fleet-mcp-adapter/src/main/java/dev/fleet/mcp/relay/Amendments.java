@@ -93,7 +93,7 @@ final class Amendments {
      */
     byte[] capabilities(byte[] line, int start, int end) {
         Span result = Span.read(line, start, end, DEPTH).member("result");
-        if (result == null || !result.isObject()) {
+        if (result == null || !result.isObject() || !complete(result)) {
             return null;
         }
         Splice splice = new Splice();
@@ -148,7 +148,7 @@ final class Amendments {
     private byte[] page(byte[] line, int start, int end, String listName, String key, Predicate<String> fleets,
             List<byte[]> fleetEntries) {
         Span result = Span.read(line, start, end, DEPTH).member("result");
-        Span list = result == null ? null : result.member(listName);
+        Span list = result == null || !complete(result) ? null : result.member(listName);
         if (list == null || !list.isArray()) {
             return null;
         }
@@ -175,5 +175,15 @@ final class Amendments {
         Splice splice = new Splice();
         splice.cutAndAppend(list.close(), entries, cut, last ? fleetEntries : List.of());
         return splice.apply(line, start, end);
+    }
+
+    /**
+     * Whether a result is the answer itself, not a 2026-07-28 {@code input_required} (or any other kind a later
+     * revision adds): no {@code resultType} (or null), or {@code complete}. Only such a result is amended; the others
+     * pass as they came (§13).
+     */
+    private static boolean complete(Span result) {
+        Span type = result.member("resultType");
+        return type == null || type.token() == JsonToken.VALUE_NULL || "complete".equals(type.text());
     }
 }

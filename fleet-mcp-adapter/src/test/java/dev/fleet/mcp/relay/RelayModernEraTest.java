@@ -154,6 +154,19 @@ class RelayModernEraTest {
         assertEquals(promptsUnknown, last(relay.clientReceived()), "the fleet lists no prompts: passed");
     }
 
+    /** An input_required answer to server/discover holds no capabilities: it passes as it came, as any other (§13). */
+    @Test
+    void anInputRequiredAnswerToDiscoverGainsNoCapabilities() {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{" + META + "}}");
+        String inputRequired = "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"result\":{\"resultType\":\"input_required\","
+                + "\"inputRequests\":{\"r1\":{\"method\":\"elicitation/create\",\"params\":{\"message\":\"confirm?\","
+                + "\"requestedSchema\":{\"type\":\"object\"}}}},\"requestState\":\"abc\"}}";
+
+        relay.child(inputRequired);
+
+        assertEquals(List.of(inputRequired), relay.clientReceived());
+    }
+
     @Test
     void inputRequiredResultsListensTheirAcknowledgementsAndTaggedNotificationsPassByteForByte() {
         String call = "{\"method\":\"tools/call\",\"params\":{\"name\":\"deploy\",\"arguments\":{},\"_meta\":{"
