@@ -1,5 +1,6 @@
 package dev.fleet.mcp.http;
 
+import dev.fleet.mcp.jsonrpc.ByteOrderMark;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -68,8 +69,7 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
      * reader over stdio ignores it, and the SDK, reading the body as text, refused it.
      */
     private static byte[] withoutByteOrderMark(byte[] body) {
-        boolean marked = body.length >= 3 && body[0] == (byte) 0xEF && body[1] == (byte) 0xBB && body[2] == (byte) 0xBF;
-        return marked ? Arrays.copyOfRange(body, 3, body.length) : body;
+        return ByteOrderMark.leads(body, body.length) ? Arrays.copyOfRange(body, ByteOrderMark.LENGTH, body.length) : body;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.fleet.domain.Uninterruptibly;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import dev.fleet.mcp.UnblockedStderr;
+import dev.fleet.mcp.jsonrpc.ByteOrderMark;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
@@ -13,6 +14,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -247,13 +249,21 @@ public final class RelayServer {
         };
     }
 
-    /** One pump's sink: each line to {@code lines}, and {@code drained} (the flush) before each read. */
+    /**
+     * One pump's sink: each line to {@code lines}, without a byte order mark it began with ({@link ByteOrderMark}:
+     * passed on, it would make the line no JSON to the other side), and {@code drained} (the flush) before each read.
+     */
     static BoundedLines.Sink sink(LineConsumer lines, IntConsumer tooLong, Runnable drained) {
         return new BoundedLines.Sink() {
             @Override
             public void line(byte[] buffer, int length) {
                 try {
-                    lines.accept(buffer, length);
+                    if (ByteOrderMark.leads(buffer, length)) {
+                        byte[] unmarked = Arrays.copyOfRange(buffer, ByteOrderMark.LENGTH, length);
+                        lines.accept(unmarked, unmarked.length);
+                    } else {
+                        lines.accept(buffer, length);
+                    }
                 } catch (RuntimeException e) {
                     // One bad message never ends the member.
                     LOG.error("relaying a line failed; the line is dropped", e);
