@@ -35,6 +35,13 @@ class UsageIT {
     }
 
     @Test
+    void aFamilyOfVerbsWithoutOneNamesThem() {
+        FleetJar.Run alone = FleetJar.run("registry");
+        assertOneLineUsageError(alone);
+        assertEquals("fleet: registry needs a verb: migrate or list (fleet registry --help says more)\n", alone.stderr());
+    }
+
+    @Test
     void anUnknownOptionOrValue() {
         assertOneLineUsageError(FleetJar.run("roster", "--colour"));
         assertOneLineUsageError(FleetJar.run("processes", "--format", "yaml"));

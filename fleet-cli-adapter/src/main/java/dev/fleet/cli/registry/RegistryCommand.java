@@ -18,9 +18,11 @@ public final class RegistryCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    /** {@code fleet registry} alone: one line naming its verbs, as every usage error is, not the whole help. */
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
+        spec.commandLine().getErr().println("fleet: registry needs a verb: "
+                + String.join(" or ", spec.subcommands().keySet()) + " (fleet registry --help says more)");
         return ExitCodes.USAGE;
     }
 }
