@@ -128,9 +128,12 @@ class ForeignTableShapesTest {
      * first: the registry only reads slower.
      */
     @Test
-    void aViewNamedAsOneOfTheRegistrysIndexesBlocksNoRegistration() throws Exception {
+    void aViewNamedAsOneOfTheRegistrysIndexesInAnyCaseBlocksNoRegistration() throws Exception {
         Path file = ScratchRegistry.in(dir);
-        RawSqlite.execute(file, "CREATE VIEW idx_mcp_server_runtimes_status AS SELECT 1 AS one");
+        RawSqlite.execute(file, "CREATE VIEW idx_mcp_server_runtimes_status AS SELECT 1 AS one",
+                "CREATE VIEW IDX_MCP_SERVER_RUNTIMES_PID AS SELECT 1 AS one", // SQLite compares names case aside
+                "CREATE TABLE other_tool (a)", // a trigger's name is in a namespace of its own: the index is made
+                "CREATE TRIGGER idx_mcp_server_runtimes_namespace_profile AFTER INSERT ON other_tool BEGIN SELECT 1; END");
         RosterMember author = Roster.defaultRoster().members().get(0);
 
         new SqliteRegistryWriter(file).register(RowBuilder.registered(author, 42103).registration(), Optional.empty());
@@ -140,6 +143,8 @@ class ForeignTableShapesTest {
                 new SqliteRegistryReader(file).readAll().rows().stream().map(RegistryRow::runtimeId).toList());
         assertEquals(List.of(List.of("view")), RawSqlite.query(file,
                 "SELECT type FROM sqlite_master WHERE name = 'idx_mcp_server_runtimes_status'"), "the view is left as it was");
+        assertEquals(List.of(List.of("index")), RawSqlite.query(file, "SELECT type FROM sqlite_master WHERE type = 'index' "
+                + "AND name = 'idx_mcp_server_runtimes_namespace_profile'"), "an index beside a trigger of its name");
     }
 
     @Test
