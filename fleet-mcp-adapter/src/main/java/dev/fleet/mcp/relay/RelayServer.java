@@ -4,7 +4,6 @@ import dev.fleet.domain.Uninterruptibly;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import dev.fleet.mcp.UnblockedStderr;
-import dev.fleet.mcp.jsonrpc.ByteOrderMark;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.ClientWatch;
 import dev.fleet.mcp.stdio.ExitAction;
@@ -14,11 +13,9 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
@@ -129,8 +126,8 @@ public final class RelayServer {
         });
         // The client is heard from the start, its lines held until the row is written: its end (stdin's EOF, or
         // its death) while this member registers ends the member within its bounds, as any end does.
-        HeldUntilRegistered fromClient = new HeldUntilRegistered(sink(relay::fromClient, relay::clientLineTooLong,
-                relay::clientDrained));
+        HeldUntilRegistered fromClient = new HeldUntilRegistered(PumpSink.of(relay::fromClient,
+                relay::clientLineTooLong, relay::clientDrained));
         daemon("fleet-relay-from-client", endsOnError(() -> {
             new BoundedLines(stdin, "stdin", BoundedLines.MAX_LINE_BYTES).forEach(fromClient);
             fromClient.awaitHeldLinesPassed();
@@ -139,10 +136,7 @@ public final class RelayServer {
         watch.start(reason -> finish(new End(reason, 0)));
         if (RegisteredUnlessEnded.register(fleet::register, ended)) { // the child has started, both pipes open
             registering = false;
-            childPump = readChild();
-            // On a thread of its own, as the client's lines always are: the held lines may fill a child that stopped
-            // reading, and the main thread must still be free to carry out the end.
-            daemon("fleet-relay-held-lines", endsOnError(fromClient::release));
+            serve(fromClient);
         }
         Uninterruptibly.await(ended);
         endAll();
@@ -211,11 +205,26 @@ public final class RelayServer {
         }
     }
 
+    /**
+     * Once the row is written: the child's lines go to the client, and the client's held lines to the child; unless
+     * the end has begun (the shutdown hook's, say), which reads the child's last lines itself. Under the end's lock,
+     * so the child's stdout never gets two readers.
+     */
+    private synchronized void serve(HeldUntilRegistered fromClient) {
+        if (over) {
+            return;
+        }
+        childPump = readChild();
+        // On a thread of its own, as the client's lines always are: the held lines may fill a child that stopped
+        // reading, and the main thread must still be free to carry out the end.
+        daemon("fleet-relay-held-lines", endsOnError(fromClient::release));
+    }
+
     /** The pump of the child's stdout, on a thread of its own: each line to the relay, until the pipe ends. */
     private Thread readChild() {
         return daemon("fleet-relay-from-server", endsOnError(() -> new BoundedLines(child.stdout(),
                 "the wrapped server's stdout", BoundedLines.MAX_LINE_BYTES)
-                .forEach(sink(relay::fromChild, relay::childLineTooLong, relay::childDrained))));
+                .forEach(PumpSink.of(relay::fromChild, relay::childLineTooLong, relay::childDrained))));
     }
 
     /**
@@ -247,44 +256,6 @@ public final class RelayServer {
                 finish(new End("relaying failed (" + e + ")", 70));
             }
         };
-    }
-
-    /**
-     * One pump's sink: each line to {@code lines}, without a byte order mark it began with ({@link ByteOrderMark}:
-     * passed on, it would make the line no JSON to the other side), and {@code drained} (the flush) before each read.
-     */
-    static BoundedLines.Sink sink(LineConsumer lines, IntConsumer tooLong, Runnable drained) {
-        return new BoundedLines.Sink() {
-            @Override
-            public void line(byte[] buffer, int length) {
-                try {
-                    if (ByteOrderMark.leads(buffer, length)) {
-                        byte[] unmarked = Arrays.copyOfRange(buffer, ByteOrderMark.LENGTH, length);
-                        lines.accept(unmarked, unmarked.length);
-                    } else {
-                        lines.accept(buffer, length);
-                    }
-                } catch (RuntimeException e) {
-                    // One bad message never ends the member.
-                    LOG.error("relaying a line failed; the line is dropped", e);
-                }
-            }
-
-            @Override
-            public void tooLong(int limit) {
-                tooLong.accept(limit);
-            }
-
-            @Override
-            public void drained() {
-                drained.run();
-            }
-        };
-    }
-
-    @FunctionalInterface
-    interface LineConsumer {
-        void accept(byte[] buffer, int length);
     }
 
     private static Thread daemon(String name, Runnable body) {

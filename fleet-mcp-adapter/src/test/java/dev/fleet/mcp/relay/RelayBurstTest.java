@@ -48,7 +48,7 @@ class RelayBurstTest {
         List<String> requests = numbered(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"call " + id + "\"}}}");
         assertPassedInOneWrite(requests, "stdin",
-                RelayServer.sink(relay::fromClient, relay::clientLineTooLong, relay::clientDrained), toChild);
+                PumpSink.of(relay::fromClient, relay::clientLineTooLong, relay::clientDrained), toChild);
     }
 
     @Test
@@ -59,7 +59,7 @@ class RelayBurstTest {
         List<String> answers = numbered(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":"
                 + "[{\"type\":\"text\",\"text\":\"call " + id + "\"}]}}");
         assertPassedInOneWrite(answers, "the wrapped server's stdout",
-                RelayServer.sink(relay::fromChild, relay::childLineTooLong, relay::childDrained), toClient);
+                PumpSink.of(relay::fromChild, relay::childLineTooLong, relay::childDrained), toClient);
     }
 
     private static List<String> numbered(IntFunction<String> line) {
