@@ -1,5 +1,7 @@
 package dev.fleet.mcp.http;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fleet.http.OriginRule;
@@ -143,8 +145,7 @@ final class JsonRpcHttpGuard implements Filter {
     /** The body as one JSON-RPC message, or null once the answer saying it is not one has been written. */
     private JsonRpcMessage jsonRpcMessage(CachedBodyRequest request, HttpServletResponse response) throws IOException {
         byte[] body = request.body();
-        // Not UTF-8 (the reader skips the members it does not route undecoded; the SDK would decode them all), or
-        // empty: no JSON text at all.
+        // Not UTF-8 (the reader skips unrouted members undecoded; the SDK decodes all), or empty: no JSON text.
         JsonRpcLine line = request.utf8() ? reader.read(body, body.length) : null;
         if (line == null || line.blank()) {
             JsonRpcHttpError.PARSE.write(response, null);
@@ -205,8 +206,8 @@ final class JsonRpcHttpGuard implements Filter {
             return;
         }
         if (message instanceof Response) {
-            // The SDK fails (500) on an answer to no request of its own: the client's mistake, which the MCP
-            // specification answers with an error status, and a JSON-RPC error without an id.
+            // The SDK fails (500) on an answer to no request of its own: the client's mistake, answered (as MCP
+            // says) with an error status and a JSON-RPC error without an id.
             forward(request, response, chain, null, status -> status == 500 ? JsonRpcHttpError.ANSWERS_NO_REQUEST
                     : JsonRpcHttpError.forStatus(status));
             return;
@@ -264,7 +265,7 @@ final class JsonRpcHttpGuard implements Filter {
         Object fields;
         try {
             fields = params == null || params.kind() == Params.Kind.NULL ? null
-                    : JSON.readValue(body, params.start(), params.end() - params.start(), Map.class);
+                    : JSON.readValue(new String(body, params.start(), params.end() - params.start(), UTF_8), Map.class);
         } catch (JacksonException beyondJacksonsBounds) { // a number of a million digits: refused, never decoded
             return JsonRpcHttpError.PARSE;
         }

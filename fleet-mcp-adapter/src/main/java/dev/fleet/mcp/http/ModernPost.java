@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -27,11 +28,12 @@ import java.util.Objects;
  *       had no id member at all);
  *   <li>a body beyond the SDK's own reading bounds (a key longer than 50,000 characters, Jackson's default):
  *       400, -32700 under the request's id, as the 2025 era answers it (the servlet's answer had no id);
- *   <li>a notification is checked as the servlet checks a request: {@code Mcp-Method} given once and naming its
- *       method, {@code MCP-Protocol-Version} given once and naming {@code _meta}'s version (400, -32020), and that
- *       version one served (400, -32022). The 2026-07-28 revision asks these headers of every POST, so that
- *       what stands between client and server can route without reading bodies; the servlet checked them on
- *       requests only, and accepted any notification with 202.
+ *   <li>a notification's headers, where it gives them, must say what its body says: {@code Mcp-Method} once and
+ *       naming its method, {@code MCP-Protocol-Version} once and naming {@code _meta}'s version (400, -32020); and
+ *       that version must be one served (400, -32022). A header it leaves out is no fault: the TypeScript SDK 2.4
+ *       sets {@code Mcp-Method} on requests only, and its server exempts notification POSTs; but one that
+ *       contradicts the body would route one way in a proxy and another here. The servlet checked none of this
+ *       on a notification, and accepted any with 202.
  * </ul>
  */
 final class ModernPost {
@@ -76,7 +78,7 @@ final class ModernPost {
         servlet.service(request, SurrogateEscapingWriter.escaping(response));
     }
 
-    /** Why a notification's headers are refused, as the SDK's servlet refuses a request's; null when they pass. */
+    /** Why a notification's headers are refused (given, and not what its body says); null when they pass. */
     private static JsonRpcHttpError headerRefusal(HttpServletRequest request, JsonRpcMessage notification) {
         String mismatch = mismatch(request, METHOD_HEADER, notification.method(), "request method");
         String version = notification.parts().params() == null ? null
@@ -93,11 +95,11 @@ final class ModernPost {
                         + " in _meta (and 2025-era versions after initialize)");
     }
 
-    /** The SDK servlet's words for a header that is missing, given twice, or not {@code expected}; else null. */
+    /** The SDK servlet's words for a header given twice or not {@code expected}; null when it is that, or absent. */
     private static String mismatch(HttpServletRequest request, String header, String expected, String what) {
         List<String> values = Collections.list(request.getHeaders(header));
         if (values.isEmpty()) {
-            return "Missing required header: " + header;
+            return null; // a notification need not give it (above)
         }
         if (values.size() > 1) {
             return header + " header has more than one value";
@@ -114,7 +116,8 @@ final class ModernPost {
         if (body.length <= StreamReadConstraints.DEFAULT_MAX_NAME_LEN) {
             return true;
         }
-        try (JsonParser parser = SDK_BOUNDS.createParser(body)) {
+        // As text, as the SDK reads it: its bound counts a key's characters, where a parser of bytes counts bytes.
+        try (JsonParser parser = SDK_BOUNDS.createParser(new String(body, StandardCharsets.UTF_8))) {
             while (parser.nextToken() != null) {
                 // every token read, each key's length checked as the SDK's reading checks it
             }

@@ -79,6 +79,15 @@ final class SurrogateEscapingWriter extends PrintWriter {
         }
     }
 
+    /** The line's end after what waits: PrintWriter writes it to the writer beneath, past {@link #write}. */
+    @Override
+    public void println() {
+        synchronized (lock) {
+            releasePending();
+            super.println();
+        }
+    }
+
     @Override
     public void flush() {
         releasePending();

@@ -66,6 +66,17 @@ class HttpSessionMessagesTest extends HttpSurfaceFixture {
         }
     }
 
+    /** The SDK's bound on a key counts characters, as it reads a body as text: 20,000 of three bytes each pass. */
+    @Test
+    void aKeyOfManyWideCharactersWithinTheSdksBoundIsServed() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        HttpResponse<String> served = send(post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":{\""
+                + "\u20ac".repeat(20_000) + "\":1}}").header("Mcp-Session-Id", session));
+        assertEquals(200, served.statusCode(), served.body());
+        assertTrue(served.body().contains("gitea_assess_fleet_inventory"), served.body());
+    }
+
     @Test
     void anIdOfALoneSurrogateIsEchoedEscapedAndEveryByteIsUtf8() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
