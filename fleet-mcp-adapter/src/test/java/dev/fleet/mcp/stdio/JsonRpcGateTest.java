@@ -48,6 +48,17 @@ class JsonRpcGateTest {
         assertEquals(3, replies().size());
     }
 
+    /** A method, an id and a result or an error: no request, refused under its id, as the relay and HTTP refuse it. */
+    @Test
+    void aRequestHoldingAResultOrAnErrorIsRefusedUnderItsId() throws IOException {
+        open();
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"r\",\"method\":\"tools/list\",\"result\":{}}", -32600, "r");
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"error\":{\"code\":1,\"message\":\"x\"}}",
+                -32600, 9);
+        assertEquals("Invalid Request: a request holds no result nor error", replies().get(repliesRead - 1)
+                .path("error").path("message").asText());
+    }
+
     @Test
     void pingIsAnsweredBeforeInitialization() throws IOException {
         byte[] ping = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
