@@ -14,6 +14,7 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
@@ -146,9 +147,10 @@ final class JsonRpcGate {
         JsonNode params;
         try {
             params = messages.params(buffer, message.parts().params()); // what the session will read, if anything
-        } catch (JacksonException e) {
-            return reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(e.getOriginalMessage()),
-                    length);
+        } catch (JacksonException e) { // beyond Jackson's bounds: under the request's id, as over HTTP
+            JsonRpcId named = message instanceof Request ? message.id() : JsonRpcId.NONE;
+            return reply(named.fitsTheSdk() ? named : JsonRpcId.NONE, PARSE_ERROR, "Parse error: "
+                    + RequestParams.clientText(e.getOriginalMessage()), length);
         }
         return admitMessage(message, params, buffer, length);
     }

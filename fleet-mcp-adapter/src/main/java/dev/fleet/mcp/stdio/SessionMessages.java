@@ -1,5 +1,7 @@
 package dev.fleet.mcp.stdio;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -68,7 +70,8 @@ final class SessionMessages {
             return null;
         }
         try {
-            return json.readTree(line, params.start(), params.end() - params.start());
+            // As text, as the SDK reads a line: its bound on a key counts characters, a parser of bytes counts bytes.
+            return json.readTree(new String(line, params.start(), params.end() - params.start(), UTF_8));
         } catch (JacksonException e) {
             throw e;
         } catch (IOException e) {

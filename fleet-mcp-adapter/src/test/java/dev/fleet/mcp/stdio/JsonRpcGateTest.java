@@ -59,6 +59,19 @@ class JsonRpcGateTest {
                 .path("error").path("message").asText());
     }
 
+    /**
+     * The SDK's bound on a key (50,000 characters) counts characters, as it reads a line as text: a key of 20,000 of
+     * three bytes each is the SDK's to read; one beyond the bound is a parse error under the request's id, as over HTTP.
+     */
+    @Test
+    void aParamsKeyIsBoundedByItsCharactersAndRefusedUnderItsId() throws IOException {
+        open();
+        assertPassed("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"params\":{\"" + "\u20ac".repeat(20_000)
+                + "\":1}}");
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{\"" + "k".repeat(50_001)
+                + "\":1}}", -32700, 5);
+    }
+
     @Test
     void pingIsAnsweredBeforeInitialization() throws IOException {
         byte[] ping = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_8);
