@@ -71,9 +71,11 @@ class SessionStreamsTest {
             @Override
             protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
                 response.setContentType("text/event-stream");
-                response.flushBuffer();
                 request.startAsync().setTimeout(0);
                 streams.answered(request, request.getHeader("Mcp-Session-Id"));
+                // The head goes out last: once the client has read it, the stream is followed (flushed first, the
+                // test raced the servlet and could count no stream yet).
+                response.flushBuffer();
             }
         });
         holder.setAsyncSupported(true);
