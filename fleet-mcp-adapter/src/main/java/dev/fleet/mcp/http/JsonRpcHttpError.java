@@ -4,6 +4,7 @@ import dev.fleet.http.BodyByStatusErrorHandler;
 import dev.fleet.http.OriginRule;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import jakarta.servlet.http.HttpServletResponse;
@@ -50,9 +51,9 @@ record JsonRpcHttpError(int status, int code, String message) {
     /** Valid JSON, but not one JSON-RPC 2.0 object (a batch, a bare value, another version). */
     static final JsonRpcHttpError NOT_A_REQUEST = invalidRequest(400,
             "Invalid Request: expected one JSON-RPC 2.0 message object");
-    /** A message with a method and an id that holds a result or an error too: no request (§12.1), as the relay judges. */
+    /** A message with a method and an id that holds a result or an error too: {@link JsonRpcMessage#ANSWERS_TOO}. */
     static final JsonRpcHttpError REQUEST_ANSWERS_TOO = invalidRequest(400,
-            "Invalid Request: a request holds no result nor error");
+            "Invalid Request: " + JsonRpcMessage.ANSWERS_TOO);
     static final JsonRpcHttpError SESSION_REQUIRED = invalidRequest(400,
             "Bad Request: Mcp-Session-Id header required (call initialize first)");
     /** A response whose id names no request the server sent (and waits for) in that session. */

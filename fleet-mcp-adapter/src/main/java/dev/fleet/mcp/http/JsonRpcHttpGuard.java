@@ -13,7 +13,6 @@ import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Notification;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Params;
-import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Response;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
@@ -170,7 +169,7 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
             return null;
         }
-        if (message instanceof Request && message.parts().answers()) { // no request (§12.1), as the relay judges
+        if (message.answersToo()) { // no request (§12.1), as stdio and the relay judge it
             JsonRpcHttpError.REQUEST_ANSWERS_TOO.write(response, message.id());
             return null;
         }

@@ -22,6 +22,17 @@ public sealed interface JsonRpcMessage {
         return null;
     }
 
+    /**
+     * Why a request that also holds {@code result} or {@code error} is refused (-32600, under its id) wherever it
+     * arrives, stdio, HTTP or the relay: it is no request (§12.1), and a reader could take it for an answer.
+     */
+    String ANSWERS_TOO = "a request holds no result nor error";
+
+    /** Whether this is a request that also holds {@code result} or {@code error}: {@link #ANSWERS_TOO}. */
+    default boolean answersToo() {
+        return this instanceof Request && parts().answers();
+    }
+
     /** Where the message starts in its line. */
     default int start() {
         return parts().start();

@@ -52,7 +52,6 @@ public final class Relay implements AutoCloseable {
 
     /** Requests forwarded to the child and not yet answered nor cancelled, at most: a bound on what the relay remembers. */
     static final int MAX_FORWARDED = 4096;
-    private static final String ANSWERS_TOO = "a request holds no result nor error";
 
     /** The reader of the client's lines: strict, as a duplicate key might route one way here and another in the child. */
     static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, DuplicateKeys.REFUSED);
@@ -147,8 +146,8 @@ public final class Relay implements AutoCloseable {
     }
 
     private void clientMessage(JsonRpcMessage message, byte[] buffer, int length) {
-        if (answersToo(message)) {
-            refusals.error(message.id(), -32600, "Invalid Request: " + ANSWERS_TOO);
+        if (message.answersToo()) {
+            refusals.error(message.id(), -32600, "Invalid Request: " + JsonRpcMessage.ANSWERS_TOO);
             return;
         }
         OwnRequest ownRequest = own(message);
@@ -269,19 +268,14 @@ public final class Relay implements AutoCloseable {
 
     /** Why a batch holding {@code message} is refused whole, or null. */
     private String refusal(JsonRpcMessage message) {
-        if (answersToo(message)) {
-            return ANSWERS_TOO;
+        if (message.answersToo()) {
+            return JsonRpcMessage.ANSWERS_TOO;
         }
         if (message instanceof Request && own(message) != null) {
             return "a batch may not hold a request the fleet answers itself (" + message.method()
                     + "); send it on a line of its own";
         }
         return message instanceof Invalid invalid && invalid.request() ? invalid.detail() : null;
-    }
-
-    /** A method and an id with a result or an error: no request (as ChildLines judges), never forwarded nor waiting. */
-    private static boolean answersToo(JsonRpcMessage message) {
-        return message instanceof Request && message.parts().answers();
     }
 
     /**

@@ -190,8 +190,8 @@ final class JsonRpcGate {
         if (id == null) {
             return admitNotification(method, read, params, length);
         }
-        if (message.parts().answers()) { // a result or an error too: no request, as the relay and HTTP judge it
-            return reply(id, INVALID_REQUEST, "Invalid Request: a request holds no result nor error", length);
+        if (message.answersToo()) { // no request (§12.1), as the relay and HTTP judge it
+            return reply(id, INVALID_REQUEST, "Invalid Request: " + JsonRpcMessage.ANSWERS_TOO, length);
         }
         if (!paramsUsable) {
             return reply(id, INVALID_PARAMS, "Invalid params: params must be an object", length);
