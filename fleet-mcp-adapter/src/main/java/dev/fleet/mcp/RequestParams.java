@@ -75,14 +75,22 @@ public final class RequestParams {
             sdkMapper.convertValue(fields, type);
             return null;
         } catch (RuntimeException e) {
-            // Where, never Jackson's words: they name this server's Java classes, which are no client's concern.
-            for (Throwable cause : Failures.chain(e)) {
-                if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-                    return notOfItsType(clientText(path(mapping)));
-                }
-            }
-            return "they are not of the shape MCP gives them";
+            return unlike(e);
         }
+    }
+
+    /**
+     * Why params could not be read as MCP's type for them, from the mapper's failure: where, never Jackson's
+     * words, which name this server's Java classes (no client's concern). The relay answers its own requests
+     * with it too.
+     */
+    public static String unlike(RuntimeException mappingFailure) {
+        for (Throwable cause : Failures.chain(mappingFailure)) {
+            if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+                return notOfItsType(clientText(path(mapping)));
+            }
+        }
+        return "they are not of the shape MCP gives them";
     }
 
     private static String notOfItsType(String where) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.fleet.domain.Failures;
 import dev.fleet.mcp.FleetAnswers;
+import dev.fleet.mcp.RequestParams;
 import dev.fleet.mcp.VerdictResource;
 import dev.fleet.mcp.jsonrpc.JsonRpcEnvelope;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
@@ -133,7 +134,7 @@ final class OwnAnswers implements AutoCloseable {
             ObjectNode result = result(request, params);
             return JsonRpcEnvelope.result(id, modern ? inTheModernEra(request, result) : result);
         } catch (IllegalArgumentException unreadable) {
-            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: " + Failures.withKind(unreadable))
+            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: " + RequestParams.unlike(unreadable))
                     .node(id);
         } catch (RuntimeException e) {
             LOG.error("answering {} failed", request, e);

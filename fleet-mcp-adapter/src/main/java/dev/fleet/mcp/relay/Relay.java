@@ -189,8 +189,11 @@ public final class Relay implements AutoCloseable {
         JsonNode params;
         try {
             params = params(buffer, request.parts().params());
-        } catch (IOException | NumberFormatException unreadable) {
-            refusals.error(request.id(), JsonRpcError.INVALID_PARAMS, "Invalid params: " + Failures.withKind(unreadable));
+        } catch (NumberFormatException | IOException unreadable) {
+            // Not the parser's words: they name this member's Java classes, no client's concern.
+            refusals.error(request.id(), JsonRpcError.INVALID_PARAMS, "Invalid params: "
+                    + (unreadable instanceof NumberFormatException ? "a number in them is out of range"
+                            : "a value in them is beyond this member's bounds for JSON"));
             return;
         }
         own.answer(ownRequest, request.id(), params, ModernEra.claims(request.parts().params()));

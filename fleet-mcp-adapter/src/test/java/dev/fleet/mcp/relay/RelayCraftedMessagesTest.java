@@ -34,14 +34,19 @@ class RelayCraftedMessagesTest {
     }
 
     @Test
-    void aFleetRequestWhoseParamsHoldANumberNoDecimalHoldsIsAnsweredWithItsId() throws Exception {
+    void aFleetRequestWhoseParamsHoldANumberNoDecimalHoldsOrAWrongTypeIsAnsweredWithItsIdInPlainWords() throws Exception {
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":"
                 + "\"gitea_get_runtime_context\",\"arguments\":{\"x\":1e9999999999}}}");
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/read\",\"params\":{\"uri\":\"fleet://verdict\","
                 + "\"_meta\":{\"t\":-1E+2147483648}}}");
-        for (int id : new int[] {5, 6}) {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"gitea_get_runtime_context\",\"_meta\":5}}");
+        for (int id : new int[] {5, 6, 7}) {
             JsonNode answer = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":" + id + ",")));
             assertEquals(-32602, answer.at("/error/code").asInt(), answer.toString());
+            String message = answer.at("/error/message").asText();
+            assertTrue(message.startsWith("Invalid params: ") && !message.matches("(?s).*(Exception|java\\.|`).*"),
+                    "one line in the client's words, never the parser's naming this member's classes: " + message);
         }
         assertEquals(List.of(), relay.childReceived());
     }
