@@ -2,6 +2,7 @@ package dev.fleet.domain;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The one way a failure becomes text for a person: a single line, never a stack trace. Every
@@ -13,6 +14,12 @@ import java.util.List;
 public final class Failures {
 
     private static final int CAUSES_FOLLOWED = 16;
+    /** Jackson's quote of where it read, with the parentheses or brackets around it: {@code (start marker at [Source: …])}. */
+    private static final Pattern QUOTED_SOURCE = Pattern.compile("\\s*\\(?(start marker at )?\\[Source: [^\\]]*\\]\\)?");
+    /** A library's advice to turn one of its features on: {@code : enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow}. */
+    private static final Pattern ENABLE_ADVICE = Pattern.compile("[:;,]?\\s*enable `[^`]*` to allow");
+    /** A class, feature or method a library names in backticks: {@code (1000, from `StreamReadConstraints.getMaxNumberLength()`)}. */
+    private static final Pattern CODE_NAME = Pattern.compile(",?\\s*(from |as per |bound as )?`[^`]*`");
 
     private Failures() {
     }
@@ -51,6 +58,17 @@ public final class Failures {
     public static String withKind(Throwable failure) {
         String line = firstLine(failure.getMessage());
         return line == null ? failure.getClass().getSimpleName() : failure.getClass().getSimpleName() + ": " + line;
+    }
+
+    /**
+     * A parser's message without what is written for a programmer and names this tool's insides: the classes,
+     * features and methods it names in backticks, and its quotes of its own source. Jackson's {@code Number value
+     * length (5000) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNumberLength()`)} becomes
+     * {@code … allowed (1000)}.
+     */
+    public static String withoutCodeNames(String message) {
+        String unquoted = QUOTED_SOURCE.matcher(message).replaceAll("");
+        return CODE_NAME.matcher(ENABLE_ADVICE.matcher(unquoted).replaceAll("")).replaceAll("").strip();
     }
 
     private static String firstLine(String message) {

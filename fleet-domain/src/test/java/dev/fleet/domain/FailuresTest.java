@@ -52,4 +52,18 @@ class FailuresTest {
         assertEquals(16, Failures.chain(failure).size());
         assertEquals("RuntimeException", Failures.oneLine(failure));
     }
+
+    @Test
+    void aLibrarysNamesOfItsClassesAndFeaturesAreLeftOut() {
+        assertEquals("Number value length (5000) exceeds the maximum allowed (1000)", Failures.withoutCodeNames(
+                "Number value length (5000) exceeds the maximum allowed (1000, from "
+                        + "`StreamReadConstraints.getMaxNumberLength()`)"));
+        assertEquals("Non-standard token 'NaN'", Failures.withoutCodeNames(
+                "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"));
+        assertEquals("Unexpected end-of-input: expected close marker for Object", Failures.withoutCodeNames(
+                "Unexpected end-of-input: expected close marker for Object (start marker at [Source: REDACTED "
+                        + "(`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1])"));
+        assertEquals("Unexpected character ('x' (code 120))",
+                Failures.withoutCodeNames("Unexpected character ('x' (code 120))"), "a message without names stays");
+    }
 }

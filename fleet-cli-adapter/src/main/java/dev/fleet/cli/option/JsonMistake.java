@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.fleet.domain.Failures;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,11 +21,6 @@ import java.util.regex.Pattern;
 final class JsonMistake {
 
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'$", Pattern.DOTALL);
-    /** Jackson's location as it quotes it, with the parentheses or brackets around it. */
-    private static final Pattern QUOTED_SOURCE = Pattern.compile(
-            "\\s*\\(?(start marker at )?\\[Source: [^\\]]*\\]\\)?");
-    /** A class, feature or method named in backticks, as {@code `StreamReadConstraints.getMaxNumberLength()`}. */
-    private static final Pattern NAMED_INTERNAL = Pattern.compile(",?\\s*(from |as per |bound as )?`[\\w.$()]+`");
 
     private JsonMistake() {
     }
@@ -46,7 +42,7 @@ final class JsonMistake {
         if (duplicate.matches()) {
             return "the key '" + duplicate.group(1) + "' appears twice in one object";
         }
-        return NAMED_INTERNAL.matcher(QUOTED_SOURCE.matcher(original).replaceAll("")).replaceAll("").strip();
+        return Failures.withoutCodeNames(original);
     }
 
     /** The file ends inside a string, or inside the object or list opened where it says. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.fleet.domain.Failures;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Fault;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Parts;
@@ -141,13 +142,13 @@ public final class JsonRpcReader {
             }
             return why.contains("Token count")
                     ? unreadable(Fault.TOO_MANY_TOKENS, "more than " + MAX_TOKENS + " JSON tokens", buffer, length)
-                    : unreadable(Fault.NOT_JSON, why, buffer, length); // a number longer than the reader allows
+                    : unreadable(Fault.NOT_JSON, Failures.withoutCodeNames(why), buffer, length); // a number too long
         } catch (JsonParseException e) {
             String why = String.valueOf(e.getOriginalMessage());
-            return unreadable(why.startsWith("Duplicate field") ? Fault.DUPLICATE_KEY : Fault.NOT_JSON, why, buffer,
-                    length);
+            return unreadable(why.startsWith("Duplicate field") ? Fault.DUPLICATE_KEY : Fault.NOT_JSON,
+                    Failures.withoutCodeNames(why), buffer, length);
         } catch (IOException e) {
-            return unreadable(Fault.NOT_JSON, String.valueOf(e.getMessage()), buffer, length);
+            return unreadable(Fault.NOT_JSON, Failures.withoutCodeNames(Failures.oneLine(e)), buffer, length);
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fleet.domain.Failures;
 import dev.fleet.mcp.RequestParams;
 import dev.fleet.mcp.jsonrpc.JsonRpcEnvelope;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
@@ -150,7 +151,7 @@ final class JsonRpcGate {
         } catch (JacksonException e) { // beyond Jackson's bounds: under the request's id, as over HTTP
             JsonRpcId named = message instanceof Request ? message.id() : JsonRpcId.NONE;
             return reply(named.fitsTheSdk() ? named : JsonRpcId.NONE, PARSE_ERROR, "Parse error: "
-                    + RequestParams.clientText(e.getOriginalMessage()), length);
+                    + RequestParams.clientText(Failures.withoutCodeNames(String.valueOf(e.getOriginalMessage()))), length);
         }
         return admitMessage(message, params, buffer, length);
     }

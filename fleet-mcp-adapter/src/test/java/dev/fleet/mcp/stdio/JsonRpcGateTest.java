@@ -3,6 +3,7 @@ package dev.fleet.mcp.stdio;
 import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZE;
 import static dev.fleet.mcp.stdio.TextReadingCount.INITIALIZED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -152,6 +153,7 @@ class JsonRpcGateTest {
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"extra\":" + digits + "}", -32700, null);
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":" + digits + ",\"method\":\"ping\"}", -32700, null);
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"extra\":0." + digits + "}", -32700, null);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"extra\":NaN}", -32700, null);
         assertPassed("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"extra\":" + "9".repeat(1_000) + "}");
     }
 
@@ -250,6 +252,9 @@ class JsonRpcGateTest {
         JsonNode reply = lastReply();
         assertEquals(code, reply.path("error").path("code").asInt(), () -> line + " -> " + reply);
         assertEquals(id == null ? JSON.nullNode() : JSON.valueToTree(id), reply.get("id"), () -> line + " -> " + reply);
+        String message = reply.path("error").path("message").asText();
+        assertFalse(message.matches("(?s).*(`|Exception|java\\.|jackson).*"),
+                () -> "the client's words, never the parser's names of this server's classes: " + message);
     }
 
     private JsonNode lastReply() throws IOException {
