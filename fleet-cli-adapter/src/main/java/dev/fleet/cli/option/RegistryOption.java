@@ -11,6 +11,8 @@ import dev.fleet.registry.sqlite.SqliteRegistryReader;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -37,6 +39,12 @@ public final class RegistryOption {
                 "relative)."})
     Path value;
 
+    /**
+     * A URL of another kind ({@code jdbc:postgresql://}, {@code sqlite:///}, {@code file:///}): taken as a file's
+     * path, it named folders {@code jdbc:postgresql:} and the like, and {@code assess} answered "registry missing".
+     */
+    private static final Pattern OTHER_URL = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:([A-Za-z][A-Za-z0-9+.-]*:)*//");
+
     /** Whether the relative XDG_STATE_HOME warning was given: once per process, however often the path is asked. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     /** The same for a relative HOME. */
@@ -50,6 +58,10 @@ public final class RegistryOption {
     public Optional<PostgresLocation> postgres() {
         String named = value != null ? text() : System.getenv(RegistryLocation.REGISTRY_ENV);
         if (!PostgresLocation.isUrl(named)) {
+            String other = otherUrl(named);
+            if (other != null) {
+                throw new ConfigurationException(other + origin());
+            }
             return Optional.empty();
         }
         try {
@@ -130,6 +142,14 @@ public final class RegistryOption {
                 ? PostgresLocation.SCHEME + text.substring(folded.length()) : text;
     }
 
+    /** Why {@code value} is refused when it is a URL of a kind fleet does not read, else null; its scheme only is echoed. */
+    private static String otherUrl(String value) {
+        Matcher url = value == null ? null : OTHER_URL.matcher(value.strip());
+        return url == null || !url.find() ? null : "a " + Printable.of(url.group().substring(0, url.group().length() - 2))
+                + " URL is no registry fleet reads: a shared one is " + PostgresLocation.FORM + " (postgres:// "
+                + "too), anything else a SQLite file's path";
+    }
+
     /**
      * The option's value: a URL checked part by part as given (a Path would fold its slashes first) and kept
      * in its one canonical spelling, else a usable path ({@link PathConverter}'s checks).
@@ -138,6 +158,10 @@ public final class RegistryOption {
         @Override
         public Path convert(String value) {
             if (!PostgresLocation.isUrl(value)) {
+                String other = otherUrl(value);
+                if (other != null) {
+                    throw new TypeConversionException(other);
+                }
                 return new PathConverter().convert(value);
             }
             try {

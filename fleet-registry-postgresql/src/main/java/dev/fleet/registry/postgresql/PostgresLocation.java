@@ -20,6 +20,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 public record PostgresLocation(String user, String host, int port, String database) {
 
     public static final String SCHEME = "postgresql://";
+    /** The one form a registry URL takes, as an error shows it. */
+    public static final String FORM = PostgresUrl.FORM;
     public static final Duration LOGIN_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
     public static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
