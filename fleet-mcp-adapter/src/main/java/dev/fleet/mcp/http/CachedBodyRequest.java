@@ -131,6 +131,17 @@ final class CachedBodyRequest extends HttpServletRequestWrapper {
         };
     }
 
+    /**
+     * UTF-8, whatever {@code charset} the client's {@code Content-Type} names: JSON is UTF-8 (RFC 8259, §8.1, and
+     * a {@code charset} of {@code application/json} "has no effect", §11), the body was checked as UTF-8, and the
+     * SDK decodes it with this. It took the client's name: one Java does not know got 500, another text than the
+     * one checked reached the SDK.
+     */
+    @Override
+    public String getCharacterEncoding() {
+        return StandardCharsets.UTF_8.name();
+    }
+
     @Override
     public BufferedReader getReader() {
         return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));

@@ -30,7 +30,7 @@ final class MediaTypes {
     static JsonRpcHttpError refusal(HttpServletRequest request) {
         Set<String> accepted = of(request.getHeaders("Accept"));
         if ("POST".equals(request.getMethod())) {
-            String type = request.getContentType();
+            String type = contentType(request);
             if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(JSON)) {
                 return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
             }
@@ -38,6 +38,15 @@ final class MediaTypes {
         }
         return "GET".equals(request.getMethod()) && !accepted.contains(STREAM)
                 ? JsonRpcHttpError.NOT_ACCEPTABLE_STREAM : null;
+    }
+
+    /**
+     * The {@code Content-Type} as sent. Jetty's {@link HttpServletRequest#getContentType()} threw for a
+     * {@code charset} Java does not know ({@code application/json; charset=ebcdic}), which a client's request
+     * got 500 for; a body is read as UTF-8 whatever it names ({@link CachedBodyRequest#getCharacterEncoding()}).
+     */
+    private static String contentType(HttpServletRequest request) {
+        return request.getHeader("Content-Type");
     }
 
     /** The types {@code lines} accept (lower case, parameters dropped); empty without the header. */
@@ -81,6 +90,11 @@ final class MediaTypes {
             @Override
             public String getHeader(String name) {
                 return "Accept".equalsIgnoreCase(name) ? accept : super.getHeader(name);
+            }
+
+            @Override
+            public String getContentType() {
+                return contentType(request);
             }
 
             @Override
