@@ -161,11 +161,11 @@ final class JsonRpcHttpGuard implements Filter {
             JsonRpcHttpError.PARSE.write(response, null);
             return null;
         }
-        // A response that is none (result and error both), or no message at all, is never answered under its id:
-        // a response's id names a request of the server's, as over stdio.
+        // A response that is none (result and error both), no message at all, or a request under an id the SDK cannot
+        // take is never answered under its id (a response's names a request of the server's), as over stdio.
         if (message == null || message instanceof Invalid invalid && (invalid.wholeLine()
                 || invalid.fault() == Fault.MALFORMED_RESPONSE || invalid.fault() == Fault.NEITHER)
-                || !message.parts().versioned()) {
+                || !message.parts().versioned() || message.idTheSdkCannotTake()) {
             JsonRpcHttpError.NOT_A_REQUEST.write(response, null);
             return null;
         }

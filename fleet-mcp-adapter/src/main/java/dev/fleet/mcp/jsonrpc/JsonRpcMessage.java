@@ -33,6 +33,14 @@ public sealed interface JsonRpcMessage {
         return this instanceof Request && parts().answers();
     }
 
+    /**
+     * Whether this means to be a request (a {@code method} and an {@code id}) under an id the MCP Java SDK cannot take
+     * ({@link JsonRpcId#fitsTheSdk()}: {@code 1.5}, {@code 1e2}, one beyond a {@code long}, or one MCP does not allow).
+     */
+    default boolean idTheSdkCannotTake() {
+        return method() != null && id() != null && !id().fitsTheSdk();
+    }
+
     /** Where the message starts in its line. */
     default int start() {
         return parts().start();
