@@ -150,6 +150,7 @@ public final class FleetCli implements Callable<Integer> {
         // No @FILE argument files: fleet never takes its arguments from a file, so "--project @dir" is a
         // directory named @dir, not a file read (picocli's reading threw a stack trace, or hung on a FIFO).
         return ExitCodes.document(Spellings.everywhere(cli)).setExpandAtFiles(false)
+                .setExecutionStrategy(HelpAsked.INSTANCE)
                 .setParameterExceptionHandler(ErrorHandling.INSTANCE)
                 .setExitCodeExceptionMapper(ErrorHandling.INSTANCE)
                 .setExecutionExceptionHandler(ErrorHandling.INSTANCE);

@@ -183,6 +183,30 @@ class UsageIT {
         assertTrue(help.stdout().contains("-V, --version"), "inherited from fleet: " + help.stdout());
     }
 
+    /**
+     * Help on a verb that does not exist is an unknown verb: picocli let the word pass once --help was
+     * there, and {@code fleet metrics --help} printed the top level's help with exit 0, as though
+     * metrics were a verb a script could rely on.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"metrics --help", "registry lsit --help", "help registry lsit", "help assess wait",
+        "help --bogus"})
+    void helpOnAVerbThatDoesNotExistIsAUsageError(String command) {
+        assertOneLineUsageError(FleetJar.run(command.split(" ")));
+    }
+
+    /** {@code fleet help registry list} is {@code fleet registry list --help}, not the family's help. */
+    @ParameterizedTest
+    @ValueSource(strings = {"registry list", "registry migrate"})
+    void helpFollowsEveryWordToTheVerbItNames(String verb) {
+        FleetJar.Run help = FleetJar.run(("help " + verb).split(" "));
+        FleetJar.Run option = FleetJar.run((verb + " --help").split(" "));
+
+        assertEquals(0, help.exitCode(), help.stderr());
+        assertEquals(option.stdout(), help.stdout(), "fleet help " + verb + " is fleet " + verb + " --help");
+        assertTrue(help.stdout().startsWith("Usage: fleet " + verb + " "), help.stdout());
+    }
+
     @Test
     void aMistypedVerbOrOptionGetsASuggestion() {
         FleetJar.Run verb = FleetJar.run("asess");
