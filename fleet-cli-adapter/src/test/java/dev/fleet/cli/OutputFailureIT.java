@@ -33,13 +33,15 @@ class OutputFailureIT {
     @ParameterizedTest
     @ValueSource(strings = {"assess --format json", "assess", "registry list --format json", "registry list",
         "processes --format json", "processes", "roster", "roster --format json", "mcp-config", "completion bash",
-        "--version", "--help", "registry migrate", "watch", "watch --format jsonl"})
+        "--version", "--help", "registry migrate", "watch", "watch --format jsonl", "wait --for gate --timeout 0s",
+        "host"})
     void aVerbWhoseAnswerCannotBeWrittenSaysSoInOneLine(String verb, @TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
         assertEquals(0, FleetJar.run("registry", "migrate", "--registry", registry.toString()).exitCode());
         List<String> command = new ArrayList<>(List.of(FleetJar.javaBinary(), "-jar", FleetJar.JAR.toString()));
         command.addAll(List.of(verb.split(" ")));
-        if (verb.startsWith("assess") || verb.startsWith("registry") || verb.startsWith("watch")) {
+        if (verb.startsWith("assess") || verb.startsWith("registry") || verb.startsWith("watch")
+                || verb.startsWith("wait")) {
             command.addAll(List.of("--registry", registry.toString()));
         }
         if (verb.equals("mcp-config")) {
@@ -56,6 +58,23 @@ class OutputFailureIT {
         assertEquals(74, process.exitValue(), stderr);
         assertEquals("fleet: could not write the answer to standard output: No space left on device\n", stderr);
         assertTrue(Files.isRegularFile(registry));
+        assertHelpLists74(verb);
+    }
+
+    /** The verb's own help says so: a script reading 'fleet wait --help' met a 74 it did not list. */
+    private static void assertHelpLists74(String verb) {
+        List<String> help = new ArrayList<>();
+        for (String word : verb.split(" ")) {
+            if (word.startsWith("-") || word.equals("bash")) {
+                break;
+            }
+            help.add(word);
+        }
+        help.add("--help");
+        FleetJar.Run run = FleetJar.run(help.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertTrue(run.stdout().lines().anyMatch(line -> line.matches("  74 +\\S.*")),
+                "fleet " + String.join(" ", help) + " lists exit code 74:\n" + run.stdout());
     }
 
     /**

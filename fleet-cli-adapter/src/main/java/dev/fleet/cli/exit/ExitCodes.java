@@ -38,6 +38,9 @@ public final class ExitCodes {
     private static final String HEADING = "%nExit codes:%n";
     private static final Line USAGE_LINE = new Line(USAGE, "usage or configuration error (one line on stderr)");
     private static final Line INTERNAL_LINE = new Line(INTERNAL_ERROR, "internal error, a bug (one line on stderr)");
+    /** Every verb that answers on stdout gives 74 when it cannot write it there (FleetCli.run), whatever the verb. */
+    private static final Line OUTPUT_LINE = new Line(OUTPUT_FAILED,
+            "the answer could not be written to standard output (one line on stderr)");
     /** Why a registry file can never be written, as {@code serve} and {@code registry migrate} both refuse it. */
     private static final String UNWRITABLE_REGISTRY = "not a regular file, a named path whose directory does not "
             + "exist, a directory that cannot be created";
@@ -63,7 +66,7 @@ public final class ExitCodes {
                     new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
             Map.entry("fleet wait", List.of(new Line(OK, "the condition holds; that verdict is printed"),
                     new Line(NEGATIVE, "the timeout passed first; the last verdict is printed"), USAGE_LINE,
-                    INTERNAL_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
+                    INTERNAL_LINE, OUTPUT_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
             Map.entry("fleet dashboard", List.of(
                     new Line(USAGE, "a bad option, an invalid roster, or an address it cannot bind (one line on stderr)"),
                     new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
@@ -82,18 +85,19 @@ public final class ExitCodes {
             Map.entry("fleet registry migrate", List.of(new Line(OK, "migrated (or already current)"),
                     new Line(USAGE, "the registry cannot be made or migrated: a file " + UNWRITABLE_REGISTRY + "; a "
                             + "PostgreSQL database unreachable within 5 s or refusing the credentials; a table "
-                            + "lacking columns, a migration lock held too long (one line on stderr)"), INTERNAL_LINE)),
+                            + "lacking columns, a migration lock held too long (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
             Map.entry("fleet registry list", List.of(new Line(OK, "listed"),
-                    new Line(NEGATIVE, "the registry is unreadable (the reason on stderr)"), USAGE_LINE, INTERNAL_LINE)),
+                    new Line(NEGATIVE, "the registry is unreadable (the reason on stderr)"), USAGE_LINE, INTERNAL_LINE,
+                    OUTPUT_LINE)),
             Map.entry("fleet processes", List.of(new Line(OK, "listed"),
-                    new Line(USAGE, "usage error or an invalid roster (one line on stderr)"), INTERNAL_LINE)),
+                    new Line(USAGE, "usage error or an invalid roster (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
             Map.entry("fleet host", List.of(new Line(OK, "no stray"),
                     new Line(NEGATIVE, "strays: a server to stop (stale_generation, duplicate, orphaned or leftover), or "
                             + "no process table to look at, which rules none out (the warning says why)"),
                     new Line(USAGE, "a bad option or an invalid roster (one line on stderr; a configuration file "
-                            + "that cannot be read is a warning, not an error)"), INTERNAL_LINE)),
+                            + "that cannot be read is a warning, not an error)"), INTERNAL_LINE, OUTPUT_LINE)),
             Map.entry("fleet roster", List.of(new Line(OK, "shown"),
-                    new Line(USAGE, "invalid roster file (one line on stderr)"), INTERNAL_LINE)),
+                    new Line(USAGE, "invalid roster file (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
             Map.entry("fleet demo", List.of(new Line(OK, "every expected verdict was seen"),
                     new Line(NEGATIVE, "one was not, or a step failed (one line on stderr)"),
                     new Line(USAGE, "a --pause outside 0s to 10m, a bad duration (one line on stderr)"),
@@ -101,8 +105,8 @@ public final class ExitCodes {
                             + "stopped (one line on stderr)"), INTERNAL_LINE)),
             Map.entry("fleet mcp-config", List.of(new Line(OK, "printed"),
                     new Line(USAGE, "the repository root is not a directory or not a git checkout with a commit, "
-                            + "an invalid roster, or a bad option (one line on stderr)"), INTERNAL_LINE)),
-            Map.entry("fleet completion", List.of(new Line(OK, "printed"), USAGE_LINE, INTERNAL_LINE)));
+                            + "an invalid roster, or a bad option (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
+            Map.entry("fleet completion", List.of(new Line(OK, "printed"), USAGE_LINE, INTERNAL_LINE, OUTPUT_LINE)));
 
     private ExitCodes() {
     }
