@@ -83,6 +83,25 @@ class AssessMetricsIT {
                 "node_exporter may run as another user");
     }
 
+    /**
+     * {@code --output link/../fleet.prom} is the file a shell's {@code >} writes: beside the link's target, where
+     * the kernel resolves {@code ..}. A lexical normalize() dropped {@code link/..} and wrote a file in the
+     * link's own folder, where no collector looks (and the previous scrape stayed).
+     */
+    @Test
+    void outputThroughALinkAndDotDotIsTheFileTheKernelNames(@TempDir Path dir) throws Exception {
+        Path registry = migrated(dir);
+        Path textfiles = Files.createDirectories(dir.resolve("collector/textfile"));
+        Path link = Files.createSymbolicLink(dir.resolve("latest"), textfiles);
+        Path file = Files.writeString(dir.resolve("collector/fleet.prom"), "# the previous scrape\n");
+        FleetJar.Run run = FleetJar.run("assess", "--format", "prometheus", "--output",
+                link + "/../fleet.prom", "--registry", registry.toString());
+        assertEquals(1, run.exitCode(), run.stderr());
+        assertEquals("", run.stderr());
+        assertTrue(Files.readString(file).contains("fleet_registry_readable 1.0"), "the named file is replaced");
+        assertFalse(Files.exists(dir.resolve("fleet.prom")), "nothing is written where the link lies");
+    }
+
     @Test
     void aReadOnlyDirectoryIsOneClearErrorAndTheOldFileStays(@TempDir Path dir) throws Exception {
         Path registry = migrated(dir);
