@@ -11,6 +11,7 @@ import dev.fleet.testing.Patience;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -28,10 +29,24 @@ class ServeStdinClosedIT {
     @Test
     void aClosedStdinIsNoClientTheServerStopsAsOnEof(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("r.sqlite3");
+        assertStopsAsOnEof(dir, registry, ServeProcess.serveCommand(registry, "prgs-author"),
+                "stdin was closed when this server started");
+    }
+
+    /** The same for a member that wraps a server of its own: its stdin was read as the client's lines too. */
+    @Test
+    void aClosedStdinIsNoClientTheWrappingMemberStopsAsOnEof(@TempDir Path dir) throws Exception {
+        Path registry = dir.resolve("r.sqlite3");
+        List<String> command = new ArrayList<>(ServeProcess.serveCommand(registry, "prgs-author"));
+        command.addAll(List.of("--", "sleep", "600"));
+        assertStopsAsOnEof(dir, registry, command, "stdin was closed when this member started");
+    }
+
+    private static void assertStopsAsOnEof(Path dir, Path registry, List<String> serve, String warning)
+            throws Exception {
         Path stdout = dir.resolve("stdout");
         Path stderr = dir.resolve("stderr");
-        String command = ServeProcess.serveCommand(registry, "prgs-author").stream().map(ServeStdinClosedIT::quoted)
-                .collect(Collectors.joining(" ", "exec ", " <&-"));
+        String command = serve.stream().map(ServeStdinClosedIT::quoted).collect(Collectors.joining(" ", "exec ", " <&-"));
         ProcessBuilder builder = new ProcessBuilder("sh", "-c", command).redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile());
         TestFleets.isolate(builder.environment());
@@ -45,7 +60,7 @@ class ServeStdinClosedIT {
                 "stdout carries a client's answers only; this server has none");
         assertTrue(ended, "still serving a closed stdin (" + Patience.describe() + "): " + said);
         assertEquals(0, server.exitValue(), said);
-        assertTrue(said.contains("stdin was closed when this server started"), said);
+        assertTrue(said.contains(warning), said);
         List<RegistryRow> rows = new SqliteRegistryReader(registry).readAll().rows();
         assertTrue(rows.stream().allMatch(row -> "stopped".equals(row.status())), rows + "\n" + said);
     }

@@ -1,12 +1,16 @@
 package dev.fleet.mcp.relay;
 
+import dev.fleet.mcp.stdio.InheritedStdin;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This process's stdin, read through a channel so that another thread can end a read blocked in it
@@ -17,15 +21,25 @@ import java.nio.channels.FileChannel;
  */
 final class ClosableStdin extends FilterInputStream {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ClosableStdin.class);
+
+    /** Stdin's channel; null when stdin was closed before this process started, and reads as empty. */
     private final FileChannel channel;
 
-    private ClosableStdin(FileChannel channel) {
-        super(Channels.newInputStream(channel));
+    private ClosableStdin(InputStream in, FileChannel channel) {
+        super(in);
         this.channel = channel;
     }
 
     static ClosableStdin open() {
-        return new ClosableStdin(new FileInputStream(FileDescriptor.in).getChannel());
+        if (InheritedStdin.closedAtStart()) {
+            // Descriptor 0 is a file the JVM opened for itself: no client's lines, and not this stream's to close.
+            LOG.warn("stdin was closed when this member started (descriptor 0 is one of the JVM's own files, no "
+                    + "client's): reading it as empty");
+            return new ClosableStdin(InputStream.nullInputStream(), null);
+        }
+        FileChannel channel = new FileInputStream(FileDescriptor.in).getChannel();
+        return new ClosableStdin(Channels.newInputStream(channel), channel);
     }
 
     @Override
@@ -49,6 +63,8 @@ final class ClosableStdin extends FilterInputStream {
     /** Ends a read under way (it returns the end of input) and every read after it. */
     @Override
     public void close() throws IOException {
-        channel.close();
+        if (channel != null) {
+            channel.close();
+        }
     }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * writing a parse error to stdout for each, hundreds of thousands of them, and serving on until the file ended.
  * A closed stdin is no client: it reads as an empty one, whose end stops the server at once, as stdin EOF does.
  */
-final class InheritedStdin {
+public final class InheritedStdin {
 
     /** Where Linux shows what descriptor 0 is. */
     static final Path DESCRIPTOR = Path.of("/proc/self/fd/0");
@@ -21,7 +21,15 @@ final class InheritedStdin {
 
     /** {@code stdin}, or an empty stream when descriptor 0 is a file of the running JVM's own. */
     static InputStream of(InputStream stdin) {
-        return theJvmsOwn(DESCRIPTOR, Path.of(System.getProperty("java.home"))) ? InputStream.nullInputStream() : stdin;
+        return closedAtStart() ? InputStream.nullInputStream() : stdin;
+    }
+
+    /**
+     * Whether stdin was closed when this process started: descriptor 0 is then a file of the running JVM's own,
+     * which no client wrote and which is not this program's to read or to close (the relay reads it as empty too).
+     */
+    public static boolean closedAtStart() {
+        return theJvmsOwn(DESCRIPTOR, Path.of(System.getProperty("java.home")));
     }
 
     /**
