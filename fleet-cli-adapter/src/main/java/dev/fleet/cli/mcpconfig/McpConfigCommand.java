@@ -7,6 +7,7 @@ import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.cli.exit.ExitCodes;
 import dev.fleet.cli.jar.RunningJar;
 import dev.fleet.cli.option.Candidates;
+import dev.fleet.cli.option.KernelPath;
 import dev.fleet.cli.option.PathConverter;
 import dev.fleet.cli.option.RegistryOption;
 import dev.fleet.cli.option.RosterFile;
@@ -89,7 +90,7 @@ public final class McpConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         Roster fleet = roster.roster();
-        Path root = repositoryRoot.toAbsolutePath().normalize();
+        Path root = KernelPath.of(repositoryRoot);
         if (!Files.isDirectory(root)) {
             throw new ConfigurationException("--repository-root " + root + " is not a directory");
         }

@@ -104,7 +104,7 @@ public final class RegistryOption {
             throw new ConfigurationException("this verb takes a registry file, not a PostgreSQL URL" + origin());
         }
         if (value != null) {
-            return value.toAbsolutePath().normalize();
+            return KernelPath.of(value);
         }
         if (RegistryLocation.ignoresStateHome(System.getenv()) && !WARNED.getAndSet(true)) {
             // stderr, never stdout: over stdio, stdout is the protocol's.

@@ -44,12 +44,12 @@ public final class RosterOption {
                 throw new ConfigurationException("$" + ENV + ": " + e.getMessage());
             }
         }
-        return chosen == null ? null : chosen.toAbsolutePath().normalize();
+        return chosen == null ? null : KernelPath.of(chosen);
     }
 
     /** The file {@code --roster} names, absolute, or null when the option is not given (whatever {@code FLEET_ROSTER} says). */
     public Path named() {
-        return file == null ? null : file.toAbsolutePath().normalize();
+        return file == null ? null : KernelPath.of(file);
     }
 
     /** Where the roster came from, for people: the file and what named it, or the embedded default. */

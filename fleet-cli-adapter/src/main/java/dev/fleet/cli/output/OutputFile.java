@@ -1,5 +1,6 @@
 package dev.fleet.cli.output;
 
+import dev.fleet.cli.option.KernelPath;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -67,7 +68,7 @@ public final class OutputFile {
      * @throws IOException with a message fit for one line: what could not be done, and why
      */
     public static void write(Path file, byte[] bytes) throws IOException {
-        Path target = asTheKernelReadsIt(file);
+        Path target = KernelPath.of(file);
         FileKind kind = FileKind.of(target);
         if ((kind == FileKind.MISSING || kind == FileKind.REGULAR) && OpenFileLink.names(target)) {
             throw new IOException("cannot write " + target + ": it names a file descriptor of this process's own, "
@@ -79,25 +80,6 @@ public final class OutputFile {
             case DIRECTORY -> throw new IOException("cannot write " + target + ": it is a directory");
             default -> throw new IOException("cannot write " + target + ": it is " + kind.description()
                     + "; only a regular file is replaced, and only a character device or a FIFO is written into");
-        }
-    }
-
-    /**
-     * {@code file} absolute, its folder resolved through its links as the kernel resolves it: {@code link/../x}
-     * is {@code x} beside the link's target, where a shell's {@code >} puts it. A lexical {@code normalize()}
-     * dropped {@code link/..} and wrote another file than the one named (and than the check against the
-     * registry compared). A folder that cannot be resolved is kept as named: the write says what is wrong.
-     */
-    private static Path asTheKernelReadsIt(Path file) {
-        Path absolute = file.toAbsolutePath();
-        Path folder = absolute.getParent();
-        if (folder == null || absolute.getFileName() == null) {
-            return absolute;
-        }
-        try {
-            return folder.toRealPath().resolve(absolute.getFileName());
-        } catch (IOException | SecurityException unresolvable) {
-            return absolute;
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.fleet.cli.serve;
 
 import dev.fleet.cli.exit.ConfigurationException;
+import dev.fleet.cli.option.KernelPath;
 import dev.fleet.domain.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ record ServeSettings(Transport transport, String host, int port, Duration heartb
         if (port < 0 || port > 65_535) {
             throw new ConfigurationException("--port must be 0-65535, got " + port);
         }
-        repositoryRoot = repositoryRoot.toAbsolutePath().normalize();
+        repositoryRoot = KernelPath.of(repositoryRoot);
         if (!Files.isDirectory(repositoryRoot)) {
             throw new ConfigurationException("--repository-root " + repositoryRoot + " is not a directory");
         }

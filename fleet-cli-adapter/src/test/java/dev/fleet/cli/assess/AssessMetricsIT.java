@@ -102,6 +102,16 @@ class AssessMetricsIT {
         assertFalse(Files.exists(dir.resolve("fleet.prom")), "nothing is written where the link lies");
     }
 
+    /** So is {@code --registry link/../r.sqlite3}: the registry a shell's {@code sqlite3} opens, for every verb. */
+    @Test
+    void aRegistryThroughALinkAndDotDotIsTheFileTheKernelNames(@TempDir Path dir) throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("latest"), Files.createDirectories(dir.resolve("state/now")));
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", link + "/../r.sqlite3");
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
+        assertTrue(Files.exists(dir.resolve("state/r.sqlite3")), "migrated where the kernel resolves the path");
+        assertFalse(Files.exists(dir.resolve("r.sqlite3")), "nothing is made where the link lies");
+    }
+
     @Test
     void aReadOnlyDirectoryIsOneClearErrorAndTheOldFileStays(@TempDir Path dir) throws Exception {
         Path registry = migrated(dir);
