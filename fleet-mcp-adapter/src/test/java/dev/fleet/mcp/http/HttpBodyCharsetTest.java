@@ -21,9 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class HttpBodyCharsetTest extends HttpSurfaceFixture {
 
-    private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-
     @Test
     void aCharsetParameterNeverChangesHowTheBodyIsRead() throws Exception {
         running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);

@@ -37,6 +37,9 @@ abstract class HttpSurfaceFixture {
     static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
     static final String ACCEPT = "application/json, text/event-stream";
+    /** The {@code _meta} of a 2026-07-28 request: its era and the client's capabilities, named in every request. */
+    static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     final InMemoryRegistry registry = new InMemoryRegistry();
     private final FleetMcpServer fleet = Fixtures.httpServer(registry);
