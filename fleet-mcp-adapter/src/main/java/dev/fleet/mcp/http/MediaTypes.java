@@ -31,7 +31,8 @@ final class MediaTypes {
         Set<String> accepted = of(request.getHeaders("Accept"));
         if ("POST".equals(request.getMethod())) {
             String type = contentType(request);
-            if (type == null || !type.toLowerCase(Locale.ROOT).startsWith(JSON)) {
+            // The type and subtype, parameters aside: application/jsonx is another type, as text/event-streamx is.
+            if (type == null || !JSON.equals(type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT))) {
                 return JsonRpcHttpError.UNSUPPORTED_MEDIA_TYPE;
             }
             return accepted.contains(JSON) && accepted.contains(STREAM) ? null : JsonRpcHttpError.NOT_ACCEPTABLE;

@@ -30,8 +30,13 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
         expectError(send(post("").header("Mcp-Session-Id", session)), 400, -32700); // no JSON text at all
         expectError(send(post(" \r\n").header("Mcp-Session-Id", session)), 400, -32700);
         expectError(send(post("[1,2]").header("Mcp-Session-Id", session)), 400, -32600);
-        expectError(send(request().header("Content-Type", "text/plain").header("Accept", ACCEPT)
-                .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
+        for (String notJson : new String[] {"text/plain", "application/jsonx", "application/json-seq; charset=utf-8"}) {
+            expectError(send(request().header("Content-Type", notJson).header("Accept", ACCEPT)
+                    .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
+        }
+        HttpResponse<String> spaced = send(request().header("Content-Type", "Application/JSON ; charset=utf-8")
+                .header("Accept", ACCEPT).header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(PING)));
+        assertEquals(200, spaced.statusCode(), "application/json, its case and parameters aside: " + spaced.body());
         expectError(send(request().header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(PING))), 406, -32600);
         assertTooLargeBeforeItsBody(session);
