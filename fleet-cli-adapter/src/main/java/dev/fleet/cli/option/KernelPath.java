@@ -16,8 +16,9 @@ public final class KernelPath {
     }
 
     /**
-     * {@code path} absolute: up to its last {@code ..} resolved through links where that part exists, the rest
-     * normalized (a part that does not exist cannot be opened either way: the open says what is wrong).
+     * {@code path} absolute: up to its last {@code ..} resolved through links, the rest normalized. Where that part
+     * does not resolve ({@code missing/..}, {@code file/..}) it is kept as named, so the open fails as the kernel's
+     * does, rather than opening what its text suggests.
      */
     public static Path of(Path path) {
         Path absolute = path.toAbsolutePath();
@@ -36,7 +37,7 @@ public final class KernelPath {
             return lastUp + 1 == absolute.getNameCount() ? resolved
                     : resolved.resolve(absolute.subpath(lastUp + 1, absolute.getNameCount())).normalize();
         } catch (IOException | SecurityException unresolvable) {
-            return absolute.normalize();
+            return absolute;
         }
     }
 }

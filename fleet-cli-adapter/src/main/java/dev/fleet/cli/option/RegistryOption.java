@@ -117,7 +117,7 @@ public final class RegistryOption {
                     + Printable.of(System.getProperty("user.home")));
         }
         try {
-            return RegistryLocation.defaultPath().toAbsolutePath().normalize();
+            return KernelPath.of(RegistryLocation.defaultPath());
         } catch (IllegalStateException e) {
             throw new ConfigurationException(e.getMessage());
         }
@@ -145,8 +145,8 @@ public final class RegistryOption {
     /** Why {@code value} is refused when it is a URL of a kind fleet does not read, else null; its scheme only is echoed. */
     private static String otherUrl(String value) {
         Matcher url = value == null ? null : OTHER_URL.matcher(value.strip());
-        return url == null || !url.find() ? null : "a " + Printable.of(url.group().substring(0, url.group().length() - 2))
-                + " URL is no registry fleet reads: a shared one is " + PostgresLocation.FORM + " (postgres:// "
+        return url == null || !url.find() ? null : "a URL of scheme " + Printable.of(url.group().substring(0,
+                url.group().length() - 2)) + " is no registry fleet reads: a shared one is " + PostgresLocation.FORM + " (postgres:// "
                 + "too), anything else a SQLite file's path";
     }
 

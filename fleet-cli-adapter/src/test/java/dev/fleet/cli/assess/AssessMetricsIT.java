@@ -110,6 +110,10 @@ class AssessMetricsIT {
         assertEquals(0, migrate.exitCode(), migrate.stderr());
         assertTrue(Files.exists(dir.resolve("state/r.sqlite3")), "migrated where the kernel resolves the path");
         assertFalse(Files.exists(dir.resolve("r.sqlite3")), "nothing is made where the link lies");
+        FleetJar.Run fromEnvironment = FleetJar.run(Map.of("FLEET_REGISTRY", link + "/../e.sqlite3"), "registry",
+                "migrate");
+        assertEquals(0, fromEnvironment.exitCode(), fromEnvironment.stderr());
+        assertTrue(Files.exists(dir.resolve("state/e.sqlite3")), "FLEET_REGISTRY too: " + fromEnvironment.stdout());
     }
 
     @Test

@@ -35,7 +35,7 @@ class RegistryOtherUrlsIT {
             assertEquals(2, run.exitCode(), run.stderr());
             assertEquals("", run.stdout());
             assertEquals(1, run.stderrLines().size(), run.stderr());
-            assertTrue(run.stderr().startsWith("fleet: ") && run.stderr().contains(" URL is no registry fleet reads: "
+            assertTrue(run.stderr().startsWith("fleet: ") && run.stderr().contains(" is no registry fleet reads: "
                     + "a shared one is postgresql://USER@HOST:PORT/DB"), run.stderr());
             assertFalse(run.stderr().contains("hunter2"), run.stderr());
         }));
