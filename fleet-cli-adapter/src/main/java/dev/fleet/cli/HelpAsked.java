@@ -54,8 +54,11 @@ final class HelpAsked implements CommandLine.IExecutionStrategy {
                 if (expectsVerb(verb)) {
                     throw new UnmatchedArgumentException(verb, List.copyOf(rest));
                 }
-                throw new ParameterException(verb, "'" + verb.getCommandSpec().qualifiedName() + "' has no verbs, "
-                        + "so no help on '" + String.join(" ", rest) + "'");
+                if (!verb.getCommandSpec().positionalParameters().isEmpty()) {
+                    break; // the rest are the verb's own arguments, as in fleet completion bash --help
+                }
+                throw new ParameterException(verb, "'" + verb.getCommandSpec().qualifiedName() + "' takes no verb "
+                        + "or argument after it, so no help on '" + String.join(" ", rest) + "'");
             }
             verb = next;
         }

@@ -61,6 +61,13 @@ class OutputFailureIT {
         assertHelpLists74(verb);
     }
 
+    /** The verbs that print as they go, and exit 74 too once stdout fails (the dashboard's address line, the demo's story). */
+    @ParameterizedTest
+    @ValueSource(strings = {"dashboard", "demo"})
+    void aVerbThatPrintsAsItGoesListsExitCode74(String verb) {
+        assertHelpLists74(verb);
+    }
+
     /** The verb's own help says so: a script reading 'fleet wait --help' met a 74 it did not list. */
     private static void assertHelpLists74(String verb) {
         List<String> help = new ArrayList<>();

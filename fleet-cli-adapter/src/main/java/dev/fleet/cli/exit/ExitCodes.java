@@ -69,7 +69,8 @@ public final class ExitCodes {
                     INTERNAL_LINE, OUTPUT_LINE, new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"))),
             Map.entry("fleet dashboard", List.of(
                     new Line(USAGE, "a bad option, an invalid roster, or an address it cannot bind (one line on stderr)"),
-                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE)),
+                    new Line(INTERRUPTED, "ended by SIGINT"), new Line(TERMINATED, "ended by SIGTERM"), INTERNAL_LINE,
+                    OUTPUT_LINE)),
             Map.entry("fleet serve", List.of(new Line(OK, "over stdio: its client closed stdin, or (without "
                     + "--keep-without-client) is gone; its row is marked stopped. Over http stdin is ignored: only "
                     + "a stop signal ends it"),
@@ -102,7 +103,7 @@ public final class ExitCodes {
                     new Line(NEGATIVE, "one was not, or a step failed (one line on stderr)"),
                     new Line(USAGE, "a --pause outside 0s to 10m, a bad duration (one line on stderr)"),
                     new Line(INTERRUPTED, "interrupted by SIGINT (" + TERMINATED + " by SIGTERM); its servers are "
-                            + "stopped (one line on stderr)"), INTERNAL_LINE)),
+                            + "stopped (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
             Map.entry("fleet mcp-config", List.of(new Line(OK, "printed"),
                     new Line(USAGE, "the repository root is not a directory or not a git checkout with a commit, "
                             + "an invalid roster, or a bad option (one line on stderr)"), INTERNAL_LINE, OUTPUT_LINE)),
