@@ -17,9 +17,9 @@ public final class Failures {
     /** Jackson's quote of where it read, with the parentheses or brackets around it: {@code (start marker at [Source: …])}. */
     private static final Pattern QUOTED_SOURCE = Pattern.compile("\\s*\\(?(start marker at )?\\[Source: [^\\]]*\\]\\)?");
     /** A library's advice to turn one of its features on: {@code : enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow}. */
-    private static final Pattern ENABLE_ADVICE = Pattern.compile("[:;,]?\\s*enable `[^`]*` to allow");
+    private static final Pattern ENABLE_ADVICE = Pattern.compile("[:;,]?\\s*enable `[\\w.$()]+` to allow");
     /** A class, feature or method a library names in backticks: {@code (1000, from `StreamReadConstraints.getMaxNumberLength()`)}. */
-    private static final Pattern CODE_NAME = Pattern.compile(",?\\s*(from |as per |bound as )?`[^`]*`");
+    private static final Pattern CODE_NAME = Pattern.compile(",?\\s*(from |as per |bound as )?`[\\w.$()]+`");
 
     private Failures() {
     }

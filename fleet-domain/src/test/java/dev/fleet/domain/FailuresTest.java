@@ -63,6 +63,8 @@ class FailuresTest {
         assertEquals("Unexpected end-of-input: expected close marker for Object", Failures.withoutCodeNames(
                 "Unexpected end-of-input: expected close marker for Object (start marker at [Source: REDACTED "
                         + "(`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1])"));
+        assertEquals("Duplicate field 'a`b c`'", Failures.withoutCodeNames("Duplicate field 'a`b c`'"),
+                "a client's text between backticks is no code name");
         assertEquals("Unexpected character ('x' (code 120))",
                 Failures.withoutCodeNames("Unexpected character ('x' (code 120))"), "a message without names stays");
     }

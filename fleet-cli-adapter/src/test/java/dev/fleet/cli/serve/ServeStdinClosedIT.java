@@ -3,6 +3,7 @@ package dev.fleet.cli.serve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.cli.testing.FleetJar;
 import dev.fleet.cli.testing.ServeProcess;
 import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.domain.RegistryRow;
@@ -44,6 +45,10 @@ class ServeStdinClosedIT {
 
     private static void assertStopsAsOnEof(Path dir, Path registry, List<String> serve, String warning)
             throws Exception {
+        // Migrated first, so that the server's registration is quick enough to be seen: one that ends before it
+        // has finished leaves no row, and every row stopped would then hold of none.
+        FleetJar.Run migrate = FleetJar.run("registry", "migrate", "--registry", registry.toString());
+        assertEquals(0, migrate.exitCode(), migrate.stderr());
         Path stdout = dir.resolve("stdout");
         Path stderr = dir.resolve("stderr");
         String command = serve.stream().map(ServeStdinClosedIT::quoted).collect(Collectors.joining(" ", "exec ", " <&-"));

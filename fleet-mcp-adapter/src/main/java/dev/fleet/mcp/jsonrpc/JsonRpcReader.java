@@ -148,7 +148,8 @@ public final class JsonRpcReader {
             return unreadable(why.startsWith("Duplicate field") ? Fault.DUPLICATE_KEY : Fault.NOT_JSON,
                     Failures.withoutCodeNames(why), buffer, length);
         } catch (IOException e) {
-            return unreadable(Fault.NOT_JSON, Failures.withoutCodeNames(Failures.oneLine(e)), buffer, length);
+            String why = e.getMessage() == null ? "not JSON" : Failures.withoutCodeNames(Failures.oneLine(e));
+            return unreadable(Fault.NOT_JSON, why, buffer, length);
         }
     }
 

@@ -130,12 +130,18 @@ final class OwnAnswers implements AutoCloseable {
             return new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: resources/"
                     + (request == OwnRequest.SUBSCRIBE_VERDICT ? "subscribe" : "unsubscribe")).node(id);
         }
+        McpSchema.CallToolRequest call = null;
+        if (request == OwnRequest.CALL_FLEET_TOOL) {
+            try { // only the params' reading: any other failure is the member's own, an internal error
+                call = fleet.mapper().convertValue(params, McpSchema.CallToolRequest.class);
+            } catch (IllegalArgumentException unreadable) {
+                return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: "
+                        + RequestParams.unlike(unreadable)).node(id);
+            }
+        }
         try {
-            ObjectNode result = result(request, params);
+            ObjectNode result = result(request, call);
             return JsonRpcEnvelope.result(id, modern ? inTheModernEra(request, result) : result);
-        } catch (IllegalArgumentException unreadable) {
-            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: " + RequestParams.unlike(unreadable))
-                    .node(id);
         } catch (RuntimeException e) {
             LOG.error("answering {} failed", request, e);
             return new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: " + Failures.withKind(e)).node(id);
@@ -156,9 +162,10 @@ final class OwnAnswers implements AutoCloseable {
         return result;
     }
 
-    private ObjectNode result(OwnRequest request, JsonNode params) {
+    /** @param call the fleet tool's call, read from the params, for {@code CALL_FLEET_TOOL}; else null */
+    private ObjectNode result(OwnRequest request, McpSchema.CallToolRequest call) {
         return switch (request) {
-            case CALL_FLEET_TOOL -> tree(fleet.call(fleet.mapper().convertValue(params, McpSchema.CallToolRequest.class)));
+            case CALL_FLEET_TOOL -> tree(fleet.call(call));
             case READ_VERDICT -> tree(fleet.readVerdict());
             case SUBSCRIBE_VERDICT -> {
                 subscribed = true;
