@@ -119,12 +119,12 @@ public final class McpConfigCommand implements Callable<Integer> {
             args.addAll(member.profile().startsWith("-") ? List.of("--profile=" + member.profile())
                     : List.of("--profile", member.profile()));
             args.addAll(List.of("--repository-root", root.toString()));
-            // A client starts its servers with an environment of its own: what this shell chose by
-            // FLEET_ROSTER or FLEET_REGISTRY is pinned as options, so every member sees the same.
+            // A client starts its servers with an environment of its own: what this shell chose by FLEET_ROSTER,
+            // FLEET_REGISTRY or XDG_STATE_HOME is pinned as options, so every member sees the same.
             if (roster.file() != null) {
                 args.addAll(List.of("--roster", roster.file().toString()));
             }
-            if (registry.named()) {
+            if (registry.chosenHere()) {
                 args.addAll(List.of("--registry", registry.location()));
             }
             args.add("--cohort-from-parent");
@@ -185,7 +185,7 @@ public final class McpConfigCommand implements Callable<Integer> {
     private List<String> patterns(ServerTemplate wrapped, Roster fleet) {
         List<String> patterns = new ArrayList<>();
         for (String pattern : fleet.serverProcessPatterns()) {
-            String scoped = registry.named() && Roster.DEFAULT_SERVER_PROCESS_PATTERNS.contains(pattern)
+            String scoped = registry.chosenHere() && Roster.DEFAULT_SERVER_PROCESS_PATTERNS.contains(pattern)
                     ? ServerTemplate.membersPattern(registry.location()) : pattern;
             if (!patterns.contains(scoped)) {
                 patterns.add(scoped);

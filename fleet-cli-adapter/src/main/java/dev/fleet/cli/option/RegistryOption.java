@@ -129,6 +129,16 @@ public final class RegistryOption {
                 ? " (from $" + RegistryLocation.REGISTRY_ENV + ")" : "";
     }
 
+    /**
+     * Whether this shell chose the registry ({@code --registry}, {@code FLEET_REGISTRY} or {@code XDG_STATE_HOME}),
+     * so that the servers a client starts, in an environment of its own, are told it: a client started from a
+     * desktop rather than this shell has no {@code XDG_STATE_HOME} of the shell's, and its members registered where
+     * {@code fleet assess} here never looked.
+     */
+    public boolean chosenHere() {
+        return named() || value == null && RegistryLocation.locatedByStateHome(System.getenv());
+    }
+
     /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */
     public boolean named() {
         return value != null || RegistryLocation.namedByEnvironment();

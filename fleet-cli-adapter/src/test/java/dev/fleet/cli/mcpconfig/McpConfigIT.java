@@ -186,14 +186,33 @@ class McpConfigIT {
     void theClaudeDesktopShapeHasTheSameServersWithoutATypeAndPinsNothingItWasNotGiven() throws Exception {
         Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
 
-        FleetJar.Run run = FleetJar.run("mcp-config", "--repository-root", root.toString(), "--format",
-                "claude-desktop");
+        // No XDG_STATE_HOME (the test launcher sets one): the account's default registry, which nothing pins.
+        FleetJar.Run run = FleetJar.run(Map.of("XDG_STATE_HOME", ""), "mcp-config", "--repository-root",
+                root.toString(), "--format", "claude-desktop");
 
         assertEquals(0, run.exitCode(), run.stderr());
         JsonNode controller = run.stdoutJson().get("mcpServers").get("gitea-controller");
         assertFalse(controller.has("type"), controller.toString());
         assertEquals(List.of("serve", "--profile", "prgs-controller", "--repository-root", root.toString(),
                 "--cohort-from-parent"), args(controller));
+    }
+
+    /**
+     * A registry this shell's XDG_STATE_HOME locates is pinned, as one FLEET_REGISTRY names: a client started from
+     * a desktop has no XDG_STATE_HOME of the shell's, and its members registered where fleet assess here never looked.
+     */
+    @Test
+    void aRegistryThisShellsStateHomeLocatesIsPinned() throws Exception {
+        Path root = TestFleets.repository(dir.resolve("r.sqlite3"));
+        Path stateHome = Files.createDirectories(dir.resolve("state"));
+
+        FleetJar.Run run = FleetJar.run(Map.of("XDG_STATE_HOME", stateHome.toString()), "mcp-config",
+                "--repository-root", root.toString());
+
+        assertEquals(0, run.exitCode(), run.stderr());
+        assertEquals(List.of("serve", "--profile", "prgs-controller", "--repository-root", root.toString(),
+                "--registry", stateHome.resolve("gitea-tools/control_plane.sqlite3").toString(), "--cohort-from-parent"),
+                args(run.stdoutJson().get("mcpServers").get("gitea-controller")));
     }
 
     /** A profile that opens with '-' is given joined to its option, so that serve reads it as the value it is. */

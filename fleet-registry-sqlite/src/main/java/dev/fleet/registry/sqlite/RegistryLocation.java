@@ -82,6 +82,12 @@ public final class RegistryLocation {
         }
     }
 
+    /** Whether {@code env}'s {@code XDG_STATE_HOME} locates the registry: no {@code FLEET_REGISTRY}, and an absolute one. */
+    public static boolean locatedByStateHome(Map<String, String> env) {
+        String stateHome = env.get(STATE_HOME_ENV);
+        return !isSet(env.get(REGISTRY_ENV)) && isSet(stateHome) && absolute(stateHome);
+    }
+
     /**
      * Whether {@code env} sets a relative {@code XDG_STATE_HOME} that the default path ignores: the
      * XDG base directory spec says such a value is invalid and to be ignored, as a path relative to
