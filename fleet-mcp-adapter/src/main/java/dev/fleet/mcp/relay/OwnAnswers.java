@@ -130,6 +130,12 @@ final class OwnAnswers implements AutoCloseable {
             return new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: resources/"
                     + (request == OwnRequest.SUBSCRIBE_VERDICT ? "subscribe" : "unsubscribe")).node(id);
         }
+        JsonNode meta = params == null ? null : params.get("_meta");
+        if (meta != null && !meta.isObject() && !meta.isNull() && request.readsTheVerdict()) {
+            // As a plain member refuses it: the SDK reads a read's or a subscription's _meta as a map.
+            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: the value of _meta is not of the type "
+                    + "MCP gives it").node(id);
+        }
         McpSchema.CallToolRequest call = null;
         if (request == OwnRequest.CALL_FLEET_TOOL) {
             try { // only the params' reading: any other failure is the member's own, an internal error

@@ -53,6 +53,11 @@ enum OwnRequest {
         };
     }
 
+    /** Whether the request names {@code fleet://verdict}: a read, a subscription or its end. */
+    boolean readsTheVerdict() {
+        return this == READ_VERDICT || this == SUBSCRIBE_VERDICT || this == UNSUBSCRIBE_VERDICT;
+    }
+
     /** Whether the answer is a list or a read, which the 2026-07-28 era makes cacheable ({@code ttlMs}, {@code cacheScope}). */
     boolean cacheable() {
         return this == READ_VERDICT || this == LIST_TOOLS || this == LIST_RESOURCES || this == LIST_RESOURCE_TEMPLATES;

@@ -41,7 +41,9 @@ class RelayCraftedMessagesTest {
                 + "\"_meta\":{\"t\":-1E+2147483648}}}");
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
                 + "\"gitea_get_runtime_context\",\"_meta\":5}}");
-        for (int id : new int[] {5, 6, 7}) {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/read\",\"params\":{\"uri\":\"fleet://verdict\","
+                + "\"_meta\":5}}");
+        for (int id : new int[] {5, 6, 7, 8}) {
             JsonNode answer = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":" + id + ",")));
             assertEquals(-32602, answer.at("/error/code").asInt(), answer.toString());
             String message = answer.at("/error/message").asText();
