@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.fleet.cli.exit.ConfigurationException;
 import dev.fleet.domain.Transport;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -35,8 +36,16 @@ class ServeSettingsTest {
                 refused(0, Duration.ofSeconds(30), missing));
     }
 
+    /** A root named through a folder that is not there is no directory, as the kernel resolves {@code missing/..}. */
     @Test
-    void goodSettingsKeepTheirValuesAndAnAbsoluteRoot() {
+    void aRepositoryRootThroughAMissingFolderIsRefused() {
+        Path through = root.resolve("missing/..");
+        assertEquals("--repository-root " + through + " is not a directory", refused(0, Duration.ofSeconds(30), through));
+    }
+
+    @Test
+    void goodSettingsKeepTheirValuesAndAnAbsoluteRoot() throws Exception {
+        Files.createDirectories(root.resolve("sub"));
         ServeSettings settings = new ServeSettings(Transport.STDIO, "127.0.0.1", 65_535, Duration.ofSeconds(1),
                 root.resolve("sub/..").resolve("."));
         assertEquals(root.toAbsolutePath().normalize(), settings.repositoryRoot());
