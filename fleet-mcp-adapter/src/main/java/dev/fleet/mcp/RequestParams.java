@@ -93,7 +93,8 @@ public final class RequestParams {
         return "they are not of the shape MCP gives them";
     }
 
-    private static String notOfItsType(String where) {
+    /** Why a value at {@code where} in the params is refused: the stdio gate's, the HTTP guard's and the relay's words. */
+    public static String notOfItsType(String where) {
         return "the value of " + where + " is not of the type MCP gives it";
     }
 

@@ -136,7 +136,7 @@ public final class RegistryOption {
      * {@code fleet assess} here never looked.
      */
     public boolean chosenHere() {
-        return named() || value == null && RegistryLocation.locatedByStateHome(System.getenv());
+        return named() || RegistryLocation.locatedByStateHome(System.getenv());
     }
 
     /** Whether the operator named the file ({@code --registry} or {@code FLEET_REGISTRY}) rather than taking the default. */

@@ -9,8 +9,6 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * This process's stdin, read through a channel so that another thread can end a read blocked in it
@@ -21,8 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ClosableStdin extends FilterInputStream {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ClosableStdin.class);
-
     /** Stdin's channel; null when stdin was closed before this process started, and reads as empty. */
     private final FileChannel channel;
 
@@ -32,10 +28,8 @@ final class ClosableStdin extends FilterInputStream {
     }
 
     static ClosableStdin open() {
-        if (InheritedStdin.closedAtStart()) {
+        if (InheritedStdin.closedAtStart("member")) {
             // Descriptor 0 is a file the JVM opened for itself: no client's lines, and not this stream's to close.
-            LOG.warn("stdin was closed when this member started (descriptor 0 is one of the JVM's own files, no "
-                    + "client's): reading it as empty");
             return new ClosableStdin(InputStream.nullInputStream(), null);
         }
         FileChannel channel = new FileInputStream(FileDescriptor.in).getChannel();

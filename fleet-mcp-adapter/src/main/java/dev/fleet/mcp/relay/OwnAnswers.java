@@ -133,8 +133,8 @@ final class OwnAnswers implements AutoCloseable {
         JsonNode meta = params == null ? null : params.get("_meta");
         if (meta != null && !meta.isObject() && !meta.isNull() && request.readsTheVerdict()) {
             // As a plain member refuses it: the SDK reads a read's or a subscription's _meta as a map.
-            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: the value of _meta is not of the type "
-                    + "MCP gives it").node(id);
+            return new JsonRpcError(JsonRpcError.INVALID_PARAMS, "Invalid params: "
+                    + RequestParams.notOfItsType("_meta")).node(id);
         }
         McpSchema.CallToolRequest call = null;
         if (request == OwnRequest.CALL_FLEET_TOOL) {

@@ -1,8 +1,9 @@
 package dev.fleet.mcp.stdio;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This process's stdin as its parent left it. A parent that closed descriptor 0 before it started the server
@@ -13,23 +14,26 @@ import java.nio.file.Path;
  */
 public final class InheritedStdin {
 
+    private static final Logger LOG = LoggerFactory.getLogger(InheritedStdin.class);
+
     /** Where Linux shows what descriptor 0 is. */
     static final Path DESCRIPTOR = Path.of("/proc/self/fd/0");
 
     private InheritedStdin() {
     }
 
-    /** {@code stdin}, or an empty stream when descriptor 0 is a file of the running JVM's own. */
-    static InputStream of(InputStream stdin) {
-        return closedAtStart() ? InputStream.nullInputStream() : stdin;
-    }
-
     /**
      * Whether stdin was closed when this process started: descriptor 0 is then a file of the running JVM's own,
-     * which no client wrote and which is not this program's to read or to close (the relay reads it as empty too).
+     * which no client wrote and which is not this program's to read or to close; said once on stderr, naming
+     * {@code what} started (a server, a member that wraps one).
      */
-    public static boolean closedAtStart() {
-        return theJvmsOwn(DESCRIPTOR, Path.of(System.getProperty("java.home")));
+    public static boolean closedAtStart(String what) {
+        boolean closed = theJvmsOwn(DESCRIPTOR, Path.of(System.getProperty("java.home")));
+        if (closed) {
+            LOG.warn("stdin was closed when this {} started (descriptor 0 is one of the JVM's own files, no client's): "
+                    + "reading it as empty", what);
+        }
+        return closed;
     }
 
     /**

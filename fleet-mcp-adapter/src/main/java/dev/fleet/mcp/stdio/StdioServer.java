@@ -62,11 +62,7 @@ public final class StdioServer {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         UnblockedStderr.install(); // the client owns stderr: a client that never reads it must not stop the server
         System.setOut(System.err);
-        InputStream stdin = InheritedStdin.of(System.in);
-        if (stdin != System.in) {
-            LOG.warn("stdin was closed when this server started (descriptor 0 is one of the JVM's own files, no "
-                    + "client's): reading it as empty");
-        }
+        InputStream stdin = InheritedStdin.closedAtStart("server") ? InputStream.nullInputStream() : System.in;
         serve(fleet, stdin, protocol, exit, watch);
     }
 
