@@ -103,17 +103,30 @@ public final class PostgresRegistryWriter implements RegistryWriter {
             try {
                 T result = work.apply(PostgresJooq.using(connection));
                 connection.commit();
+                connection.setAutoCommit(true);
                 return result;
             } catch (Exception e) {
-                connection.rollback();
+                undo(connection, e);
                 SQLException sql = e instanceof SQLException s ? s : findSql(e);
                 if (sql == null || !PostgresErrors.retryable(sql) || attempt == ATTEMPTS) {
                     throw e;
                 }
                 sleepBriefly(attempt);
-            } finally {
-                connection.setAutoCommit(true);
             }
+        }
+    }
+
+    /**
+     * Rolls back after {@code failure} and puts the session back in autocommit, where the session is still
+     * there. Where it is not (the server ended it, the socket timed out), both fail with the driver's "This
+     * connection has been closed", which must never replace the failure itself: that hid why the write failed.
+     */
+    private static void undo(Connection connection, Exception failure) {
+        try {
+            connection.rollback();
+            connection.setAutoCommit(true);
+        } catch (SQLException gone) {
+            failure.addSuppressed(gone);
         }
     }
 
