@@ -28,6 +28,13 @@ public record PostgresLocation(String user, String host, int port, String databa
     /** How long a reader waits for another session's lock on the table before the registry reads as locked. */
     public static final Duration READ_LOCK_WAIT = Duration.ofSeconds(1);
     /**
+     * How long one attempt of a write waits for another session's lock on the table before it is told so
+     * (55P03, locked), well within its {@link #WRITE_TIMEOUT}: past that, the driver closed the session and the
+     * write read as unreachable, sending the operator to a server that had answered. The writer tries a
+     * locked write a few times, so a registration meets a held lock for about as long as on SQLite (30 s).
+     */
+    public static final Duration WRITE_LOCK_WAIT = Duration.ofSeconds(5);
+    /**
      * The most bytes of one answer a reader's driver buffers: a registry's 64 Mi characters of text (RowTally),
      * with room for their encoding. A view of larger rows is refused as it arrives, before the heap holds it.
      */
@@ -58,22 +65,24 @@ public record PostgresLocation(String user, String host, int port, String databa
     /** Who a connection is for, and so how long it waits: to log in, and then for each round trip. */
     public enum Session {
         /** The assessment path: read-only at the session's level, answered within 5 s. */
-        READER(LOGIN_TIMEOUT, READ_TIMEOUT, true),
+        READER(LOGIN_TIMEOUT, READ_TIMEOUT, READ_LOCK_WAIT, true),
         /** A server's lifecycle: fifty servers starting at once queue for the postmaster, and for the first migration. */
-        SERVER(WRITE_TIMEOUT, WRITE_TIMEOUT, false),
+        SERVER(WRITE_TIMEOUT, WRITE_TIMEOUT, WRITE_LOCK_WAIT, false),
         /**
          * An operator's {@code registry migrate}: a database that does not answer is told within 5 s,
          * as to a reader, while the migration itself may wait out another's lock.
          */
-        OPERATOR(LOGIN_TIMEOUT, WRITE_TIMEOUT, false);
+        OPERATOR(LOGIN_TIMEOUT, WRITE_TIMEOUT, WRITE_LOCK_WAIT, false);
 
         private final Duration login;
         private final Duration roundTrip;
+        private final Duration lockWait;
         private final boolean readOnly;
 
-        Session(Duration login, Duration roundTrip, boolean readOnly) {
+        Session(Duration login, Duration roundTrip, Duration lockWait, boolean readOnly) {
             this.login = login;
             this.roundTrip = roundTrip;
+            this.lockWait = lockWait;
             this.readOnly = readOnly;
         }
     }
@@ -106,10 +115,10 @@ public record PostgresLocation(String user, String host, int port, String databa
         // Names resolve in pg_catalog alone, whatever a role's or the database's search_path says: a function
         // or operator another role created (in public, say) can never stand in for PostgreSQL's own, and run
         // with this session's rights; the registry's table is named in its schema (PostgresJooq.SCHEMA).
-        // A reader waits at most READ_LOCK_WAIT for a lock another session holds on the table, and is then told
-        // so (55P03: locked), well before its statement's or its socket's timeout could end the read instead.
-        source.setOptions("-c search_path=" + SEARCH_PATH
-                + (session.readOnly ? " -c lock_timeout=" + READ_LOCK_WAIT.toMillis() : ""));
+        // A session waits at most its lock wait (READ_LOCK_WAIT, WRITE_LOCK_WAIT) for a lock another session holds
+        // on the table, and is then told so (55P03: locked), well before its statement's or its socket's timeout
+        // could end it instead.
+        source.setOptions("-c search_path=" + SEARCH_PATH + " -c lock_timeout=" + session.lockWait.toMillis());
         // BEGIN READ ONLY for every transaction of a reader's connection: the server refuses any write.
         source.setReadOnly(session.readOnly);
         if (session.readOnly) {

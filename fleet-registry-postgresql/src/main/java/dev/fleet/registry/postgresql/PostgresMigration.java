@@ -85,6 +85,9 @@ final class PostgresMigration {
         } finally {
             connection.setAutoCommit(true);
             query(connection, "SELECT pg_advisory_unlock(" + LOCK_KEY + ")");
+            // Back to the session's own lock wait: a registration that follows on this connection must not wait
+            // the migration's 20 s at each of its attempts.
+            query(connection, "RESET lock_timeout");
         }
     }
 

@@ -22,15 +22,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A server's write that fails mid-transaction: the failure is told, never the rollback's. The driver's
- * "This connection has been closed", from the rollback of a session the server had ended, replaced the
- * failure itself.
+ * A server's write that meets another session's lock on the registry table: the registry is locked, and
+ * the operator is told so. A write used to wait out its 30 s socket timeout, the driver then closed the
+ * connection, and the rollback of the failed transaction ("This connection has been closed") replaced the
+ * failure itself: the log said {@code unreachable} and sent the operator to a server that had answered.
  */
 class PostgresWriterLockTest {
 
     private static final RosterMember MEMBER = Roster.defaultRoster().members().get(0);
     @RegisterExtension
     static final LocalPostgresServer SERVER = new LocalPostgresServer();
+
+    @Test
+    void aWriteBehindAnotherSessionsLockIsLockedWithinItsBound() throws Exception {
+        PostgresLocation location = PostgresLocation.parse(SERVER.createDatabase("held_lock"));
+        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
+        writer.register(RowBuilder.registered(MEMBER, 5400).registration(), Optional.empty());
+
+        try (Connection holder = SERVER.connect("held_lock"); Statement statement = holder.createStatement()) {
+            holder.setAutoCommit(false);
+            statement.execute("LOCK TABLE public.mcp_server_runtimes IN ACCESS EXCLUSIVE MODE");
+            long started = System.nanoTime();
+            RegistryStorageException failed = assertThrows(RegistryStorageException.class,
+                    () -> writer.register(RowBuilder.registered(MEMBER, 5401).registration(), Optional.empty()));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+            holder.rollback();
+
+            String said = failed.getMessage();
+            assertTrue(said.contains(": locked: "), said);
+            assertFalse(said.contains("unreachable") || said.contains("\n"), said);
+            assertTrue(seconds < PostgresLocation.WRITE_TIMEOUT.toSeconds(), "bounded below the socket's timeout, "
+                    + "so that the lock, not the socket, answers: " + seconds + " s");
+        }
+        assertTrue(writer.heartbeat(RowBuilder.registered(MEMBER, 5400).registration().runtimeId(),
+                java.time.Instant.now()), "the lock gone, the registry writes again");
+    }
 
     /** A failure mid-transaction is told in its own words, never in those of the rollback that follows it. */
     @Test
