@@ -4,8 +4,10 @@ import dev.fleet.registry.schema.RegistryColumn;
 import dev.fleet.registry.schema.RegistryEngine;
 import dev.fleet.registry.schema.RegistryFields;
 import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.jooq.DSLContext;
@@ -91,6 +93,30 @@ enum PostgresEngine implements RegistryEngine {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * fleet's columns that the table declares with a type fleet's writers cannot write, each as {@code name TYPE}:
+     * a pid column ({@link RegistryColumn#isInteger}) that is not {@code smallint}, {@code integer} or {@code
+     * bigint}, any other that is not of PostgreSQL's string types ({@code text}, {@code varchar}, {@code char}).
+     * Every registration into such a table fails ({@code text = bigint}, a timestamp given a string), so a
+     * migration that called it current would leave every server unregistered.
+     */
+    static List<String> unwritableColumns(DSLContext ctx) {
+        List<String> unwritable = new ArrayList<>();
+        for (Record2<String, String> column : ctx.resultQuery("SELECT a.attname AS column_name, "
+                + "CASE WHEN t.typname IN ('int2', 'int4', 'int8') THEN 'integer' WHEN t.typcategory = 'S' "
+                + "THEN 'text' ELSE format_type(a.atttypid, a.atttypmod) END AS column_type "
+                + "FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+                + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+                + "JOIN pg_catalog.pg_type t ON t.oid = a.atttypid WHERE n.nspname = {1} "
+                + "AND c.relname = {0} AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum",
+                DSL.val(TABLE), DSL.val(PostgresJooq.SCHEMA)).coerce(COLUMN, TYPE).fetch()) {
+            RegistryColumn.ALL.stream().filter(ours -> ours.sqlName().equals(column.value1())).findFirst()
+                    .filter(ours -> !column.value2().equals(ours.isInteger() ? "integer" : "text"))
+                    .ifPresent(ours -> unwritable.add(column.value1() + " " + column.value2()));
+        }
+        return unwritable;
     }
 
     /**

@@ -63,6 +63,13 @@ final class PostgresMigration {
                         + PostgresEngine.TABLE + " lacks columns " + String.join(", ", missing)
                         + " (another tool made it); nothing was changed", null);
             }
+            List<String> unwritable = PostgresEngine.unwritableColumns(PostgresJooq.using(connection));
+            if (!unwritable.isEmpty()) {
+                throw new RegistryStorageException("registry " + location.display() + " cannot be migrated: table "
+                        + PostgresEngine.TABLE + " declares " + String.join(", ", unwritable) + ", which fleet's "
+                        + "servers cannot write (a pid is an integer, every other column text; another tool made "
+                        + "it); nothing was changed", null);
+            }
             // Liquibase keeps its tables, and makes the registry's, in the registry's schema, named in every statement.
             Optional<String> foreign = RegistryChangelog.foreignBookkeeping(connection, PostgresJooq.SCHEMA);
             if (foreign.isPresent()) {

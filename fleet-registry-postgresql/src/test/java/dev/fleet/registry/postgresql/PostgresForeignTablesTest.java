@@ -47,6 +47,32 @@ class PostgresForeignTablesTest {
     }
 
     /**
+     * A table another tool made with a text pid and timestamps of PostgreSQL's own type: fleet's servers cannot write
+     * it ("operator does not exist: text = bigint"), so the migration refuses it, naming the columns, as it refuses a
+     * table lacking columns; it said "at schema version 7", and every server then failed to register.
+     */
+    @Test
+    void aTableOfColumnsFleetCannotWriteIsRefusedByTheMigration() throws Exception {
+        String database = "typed_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN pid TYPE text",
+                "ALTER TABLE mcp_server_runtimes ALTER COLUMN registered_at TYPE timestamptz USING now()",
+                "ALTER TABLE mcp_server_runtimes ALTER COLUMN profile TYPE varchar(40)");
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> PostgresRegistryWriter.forOperator(location).migrate());
+        assertTrue(refused.getMessage().contains("declares pid text, registered_at timestamp with time zone, which "
+                + "fleet's servers cannot write"), refused.getMessage());
+        assertTrue(refused.getMessage().endsWith("nothing was changed"), refused.getMessage());
+
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN pid TYPE bigint USING 1",
+                "ALTER TABLE mcp_server_runtimes ALTER COLUMN registered_at TYPE text");
+        PostgresRegistryWriter.forOperator(location).migrate();
+        new PostgresRegistryWriter(location).register(RowBuilder.registered(Roster.defaultRoster().members().get(0),
+                5600).registration(), Optional.empty());
+    }
+
+    /**
      * A table whose reading runs functions another role wrote is not read either: row-level security (its policies'
      * expressions run for the reader), or a column of fleet's of a type not PostgreSQL's own (a cast may run one).
      */

@@ -240,7 +240,8 @@ class PostgresRegistryTest {
     /**
      * Another tool's table may hold a parent or server pid as text or numeric: it names no process and
      * reads as -1, never as NULL (unknown would exempt the row from the orphan and exited-server rules);
-     * NULL stays NULL. And Liquibase's lock that another tool holds is left to it: migrate refuses.
+     * NULL stays NULL (the migration refuses such a table, naming the columns: PostgresForeignTablesTest). And
+     * Liquibase's lock that another tool holds is left to it: migrate refuses.
      */
     @Test
     void aPidStoredAsNoIntegerReadsAsNoProcessAndAnotherToolsLockIsLeft() throws Exception {
@@ -256,6 +257,9 @@ class PostgresRegistryTest {
         RegistryRow row = new PostgresRegistryReader(location).readAll().rows().get(0);
         assertEquals(-1L, row.parentPid());
         assertEquals(-1L, row.serverPid());
+        // Such a table is refused by the migration for its types alone: back to integers, the lock is what stops it.
+        execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN parent_pid TYPE integer USING -1",
+                "ALTER TABLE mcp_server_runtimes ALTER COLUMN server_pid TYPE integer USING -1");
 
         RegistryStorageException refused = assertThrows(RegistryStorageException.class, writer::migrate);
         assertTrue(refused.getMessage().contains("another tool holds the registry's Liquibase lock"), refused.getMessage());
