@@ -21,7 +21,8 @@ final class ServerLogScan extends LoadPhase {
     /** slf4j-simple's timestamp at the start of each server log line. */
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
     /** Lines that mean a writer surfaced a lock: docs/CONTRACT.md says this never happens. */
-    private static final List<String> BUSY_MARKERS = List.of("database is locked", "SQLITE_BUSY", "SQLITE_LOCKED");
+    private static final List<String> BUSY_MARKERS = List.of("held it locked", "database is locked", "SQLITE_BUSY",
+            "SQLITE_LOCKED");
 
     ServerLogScan(LoadRun run) {
         super(run);

@@ -78,8 +78,8 @@ final class RetryingWrites {
                 long spent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
                 long left = policy.deadline().toMillis() - spent;
                 if (left <= 0) {
-                    throw WriteFailures.failure(file, operation, "busy through " + attempt + " attempts over "
-                            + spent + " ms", e);
+                    throw WriteFailures.failure(file, operation, "busy through " + attempt
+                            + (attempt == 1 ? " attempt" : " attempts") + " over " + spent + " ms", e);
                 }
                 // Jitter: writers that collided once should not collide again in step.
                 sleep(Math.min(left, pause / 2 + ThreadLocalRandom.current().nextLong(pause / 2 + 1)));

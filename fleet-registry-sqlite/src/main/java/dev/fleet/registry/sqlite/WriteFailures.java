@@ -25,9 +25,14 @@ final class WriteFailures {
 
     /** One line: the operation, the file, how it went (when there is more to say) and the cause's first line. */
     static RegistryStorageException failure(Path file, String operation, String how, Throwable cause) {
-        // A library's wording ("Error while running ConnectionCallable") tells an operator nothing.
-        String detail = SqliteErrors.reasonFor(cause, file) == RegistryReason.CORRUPT
+        // A library's wording ("Error while running ConnectionCallable") tells an operator nothing, and a
+        // writer never surfaces SQLite's "database is locked" (the contract, §3): a lock held past every
+        // wait is another process's, said so.
+        RegistryReason reason = SqliteErrors.reasonFor(cause, file);
+        String detail = reason == RegistryReason.CORRUPT
                 ? "not a SQLite database, or a damaged one; nothing was changed"
+                : reason == RegistryReason.LOCKED
+                ? "another process held it locked for longer than fleet waits; nothing was changed"
                 : ForeignWalFiles.blockingWrites(file).or(() -> full(file))
                         .map(blocking -> blocking + " (SQLite: " + said(driverFailure(cause)) + ")")
                         .orElseGet(() -> said(driverFailure(cause)));

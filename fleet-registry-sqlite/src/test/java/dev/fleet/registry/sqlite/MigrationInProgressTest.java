@@ -74,9 +74,39 @@ class MigrationInProgressTest {
 
             assertTrue(gaveUp.getMessage().contains("mark stopped failed") && gaveUp.getMessage().contains("busy through"),
                     "gave up on the busy file itself: " + gaveUp.getMessage());
+            assertLockedInFleetsWords(gaveUp);
         } finally {
             migrator.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * A migration that meets the file locked by another tool (not a migration of fleet's: the migration lock
+     * is free) past its busy timeout fails in fleet's words; SQLite's "database is locked" never surfaces.
+     */
+    @Test
+    void aMigrationBehindAnotherToolsLockSaysSoInItsOwnWords() throws Exception {
+        new SqliteRegistryWriter(registry()).register(AUTHOR, Optional.empty());
+        Process holder = startHolder(dir.resolve("another-tools.lock"), Long.MAX_VALUE);
+        try {
+            SqliteRegistryWriter writer = new SqliteRegistryWriter(registry(), Instant::now, Duration.ofMillis(50),
+                    SHORT_DEADLINE);
+
+            RegistryStorageException failed = assertTimeoutPreemptively(HANG, () -> assertThrows(
+                    RegistryStorageException.class, writer::migrate));
+
+            assertTrue(failed.getMessage().startsWith("registry migrate failed for " + registry()), failed.getMessage());
+            assertLockedInFleetsWords(failed);
+        } finally {
+            holder.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void assertLockedInFleetsWords(RegistryStorageException failure) {
+        String message = failure.getMessage();
+        assertTrue(message.contains("another process held it locked for longer than fleet waits; nothing was changed"),
+                message);
+        assertTrue(!message.contains("database is locked") && !message.contains("SQLITE_BUSY"), message);
     }
 
     private Path registry() {
@@ -85,8 +115,13 @@ class MigrationInProgressTest {
 
     /** Another process that holds the migration lock and the registry's exclusive lock for {@code millis}. */
     private Process startMigration(long millis) throws Exception {
+        return startHolder(MigrationLock.lockFile(registry()), millis);
+    }
+
+    /** Another process that holds the OS lock of {@code lockFile} and the registry's exclusive lock for {@code millis}. */
+    private Process startHolder(Path lockFile, long millis) throws Exception {
         Process migrator = new ProcessBuilder(OddRegistryPathsTest.javaCommand(LockHolderMain.class.getName(),
-                MigrationLock.lockFile(registry()).toString(), registry().toString(), String.valueOf(millis)))
+                lockFile.toString(), registry().toString(), String.valueOf(millis)))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(migrator.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("locked", out.readLine(), "the other process holds the migration lock and the file");
