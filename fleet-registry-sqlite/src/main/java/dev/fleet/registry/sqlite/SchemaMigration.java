@@ -83,6 +83,9 @@ final class SchemaMigration {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: " + foreign.get()
                         + " (another tool made it); nothing was changed", null);
             }
+            if (always) {
+                refuseDamaged(registry, connection);
+            }
             enableWal(connection);
             if (always || !hasSchema(connection, columns)) {
                 RegistryChangelog.update(connection);
@@ -90,6 +93,27 @@ final class SchemaMigration {
                 raiseUserVersion(connection, RegistrySchema.SCHEMA_VERSION);
             }
         }
+    }
+
+    /**
+     * {@code registry migrate} (not a server's first write, which a reader's own check covers) refuses a file
+     * whose pages are damaged: the schema it reads may be whole while rows are not, and a migration that said
+     * "at schema version N" over it would send the operator on to servers whose every read fails as corrupt.
+     * SQLite's quick check reads every page once: milliseconds for a registry.
+     */
+    private static void refuseDamaged(Path registry, Connection connection) {
+        String verdict = SchemaCatalog.first(SqliteJooq.using(connection), "PRAGMA quick_check(1)");
+        if (!"ok".equals(verdict)) {
+            throw new RegistryStorageException("registry " + registry + " cannot be migrated: it is damaged (SQLite's "
+                    + "quick check: " + firstProblem(verdict) + "); nothing was changed", null);
+        }
+    }
+
+    /** The quick check's first problem on one line, at most 200 characters: it reports one per line. */
+    private static String firstProblem(String verdict) {
+        String line = String.valueOf(verdict).replaceAll("\\*\\*\\* in database main \\*\\*\\*\\s*", "").strip()
+                .lines().findFirst().orElse("no answer");
+        return line.length() <= 200 ? line : line.substring(0, 200) + "…";
     }
 
     /**
