@@ -42,9 +42,11 @@ record OrphanTally(List<Long> servers, Set<Long> named, Set<Long> left, DemoVerd
 
     /** The step's line: how many of the servers were named, how many had left, and which pids. */
     String describe() {
-        String namedPart = named.size() + " named orphaned (orphaned_member, each with the pid to stop" + pids(named)
-                + ")";
-        String leftPart = left.isEmpty() ? "" : "; " + left.size() + " had already left by themselves" + pids(left);
+        // Named across the verdicts since the client died: the one printed above is the one that named the most.
+        String namedPart = named.size() + " named orphaned by the verdicts since (orphaned_member, each with the pid "
+                + "to stop" + pids(named) + ")";
+        String leftPart = left.isEmpty() ? "" : "; " + left.size() + " had already left by "
+                + (left.size() == 1 ? "itself" : "themselves") + pids(left);
         Set<Long> pending = servers.stream().filter(pid -> !named.contains(pid) && !left.contains(pid))
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         String pendingPart = pending.isEmpty() ? "" : "; " + pending.size() + " neither named nor gone" + pids(pending);

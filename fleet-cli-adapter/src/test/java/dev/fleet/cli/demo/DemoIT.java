@@ -47,9 +47,9 @@ class DemoIT {
 
     private static final Pattern FIRST_CLIENT_SERVER = Pattern.compile(
             "started \\S+, pid (\\d+) \\(cohort demo-client-1, launcher pid \\d+\\)");
-    private static final Pattern ORPHAN_STEP = Pattern.compile("ok   the first client's 5 servers: (\\d+) named orphaned "
+    private static final Pattern ORPHAN_STEP = Pattern.compile("ok   the first client's 5 servers: (\\d+) named orphaned by the verdicts since "
             + "\\(orphaned_member, each with the pid to stop(?:: pids ([\\d, ]+))?\\)"
-            + "(?:; (\\d+) had already left by themselves: pids ([\\d, ]+))?\\n");
+            + "(?:; (\\d+) had already left by (?:itself|themselves): pids ([\\d, ]+))?\\n");
 
     /**
      * Run as java -jar, the demo names the launcher beside the jar by its absolute path in its dashboard
