@@ -189,11 +189,12 @@ final class HostLook {
         return HeldChannels.read(process.directory() + "/fd/", process.stdio(), channels, budget);
     }
 
-    private static HostProcess withWritten(Seen process, Set<Long> written, boolean fdsRead) {
+    private static HostProcess withWritten(Seen process, PipeWriters.Written written, boolean fdsRead) {
         Descriptors stdio = process.stdio();
         return new HostProcess(process.pid(), process.parent(), process.group(), process.session(), process.uid(),
                 process.ticks(), process.startedAt(), process.argv(), stdio.stdinTerminal(), stdio.stdinChannel(),
-                stdio.stdinSocket() >= 0, stdio.stdoutChannel(), written, process.memoryBytes(), fdsRead);
+                stdio.stdinSocket() >= 0, stdio.stdoutChannel(), written.channels(), process.memoryBytes(), fdsRead,
+                written.output());
     }
 
     /** The process, or null when it has gone (or died and waits to be reaped) since the listing. */

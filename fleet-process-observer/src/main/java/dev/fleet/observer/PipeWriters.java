@@ -25,25 +25,44 @@ final class PipeWriters {
     }
 
     /**
+     * What a process writes of the stdin channels.
+     *
+     * @param channels the stdin channels (inodes) whose other end it holds
+     * @param output the pipes among them it writes through its stdout or stderr alone: its own output, which no
+     *     client hands a server as its stdin
+     */
+    record Written(Set<Long> channels, Set<Long> output) {
+        static final Written NONE = new Written(Set.of(), Set.of());
+    }
+
+    /**
      * The stdin channels (inodes) whose other end the process read in {@code directory} ({@code /proc/PID}, or a
      * live thread's) holds: the stdin pipes among {@code held} that it holds open for writing, and the stdin
-     * sockets next to a socket it holds; empty when none.
+     * sockets next to a socket it holds; none when none.
      */
-    Set<Long> of(String directory, HeldChannels held, Channels wanted) {
+    Written of(String directory, HeldChannels held, Channels wanted) {
         if (held.pipes() == 0 && held.socketCount() == 0) {
-            return Set.of();
+            return Written.NONE;
         }
         Set<Long> written = new HashSet<>(4);
+        Set<Long> otherwise = new HashSet<>(4); // written through an fd that is neither its stdout nor its stderr
         for (int i = 0; i < held.pipes(); i++) {
             long inode = held.pipeInodes()[i];
-            if (!written.contains(inode) && opensForWriting(directory, held.pipeFds()[i])) {
+            int fd = held.pipeFds()[i];
+            boolean output = fd == 1 || fd == 2;
+            if (!(output ? written : otherwise).contains(inode) && opensForWriting(directory, fd)) {
                 written.add(inode);
+                if (!output) {
+                    otherwise.add(inode);
+                }
             }
         }
+        Set<Long> output = new HashSet<>(written);
+        output.removeAll(otherwise);
         for (int i = 0; i < held.socketCount(); i++) {
             wanted.socketsPeeredBy(held.sockets()[i], written);
         }
-        return written;
+        return new Written(written, output);
     }
 
     /** Whether the fd was opened write-only or read-write; false when its fdinfo is gone or unreadable. */

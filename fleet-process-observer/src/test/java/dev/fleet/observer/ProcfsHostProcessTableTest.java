@@ -141,6 +141,31 @@ class ProcfsHostProcessTableTest {
     }
 
     /**
+     * A pipe a process writes through its stdout is its output ({@code codex exec ... | tee log}), which no client
+     * hands a server as its stdin; one it writes through an fd of its own making is a stdin it feeds.
+     */
+    @Test
+    void aPipeWrittenThroughStdoutAloneIsTheWritersOutput() throws Exception {
+        String piping = MarkerProcess.marker();
+        String teeing = MarkerProcess.marker();
+        String feeding = MarkerProcess.marker();
+        String fed = MarkerProcess.marker();
+        start(new ProcessBuilder("bash", "-c", "exec -a \"$0\" sleep 600 | exec -a \"$1\" sleep 600", piping, teeing));
+        start(new ProcessBuilder("bash", "-c", "exec 5> >(exec -a \"$1\" sleep 600); exec -a \"$0\" sleep 600",
+                feeding, fed));
+        long[] pids = {awaitArgv0(piping), awaitArgv0(teeing), awaitArgv0(feeding), awaitArgv0(fed)};
+
+        HostProcessTable.Look look = table.observe();
+
+        long tee = only(look, pids[1]).stdinPipe();
+        long server = only(look, pids[3]).stdinPipe();
+        assertEquals(Set.of(tee), only(look, pids[0]).pipesWritten(), "it writes the tee's stdin");
+        assertEquals(Set.of(tee), only(look, pids[0]).pipesOutput(), "through its stdout");
+        assertEquals(Set.of(server), only(look, pids[2]).pipesWritten(), "it writes the server's stdin");
+        assertEquals(Set.of(), only(look, pids[2]).pipesOutput(), "through fd 5");
+    }
+
+    /**
      * The fleet's own processes are found on the command line as read, as its observer finds them: a pattern
      * may name what every shown line masks (a PostgreSQL registry's user), and the argv kept stays masked.
      */

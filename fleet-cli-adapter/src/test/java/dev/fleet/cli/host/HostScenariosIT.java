@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fleet.testing.Patience;
+import java.io.BufferedReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,6 +170,33 @@ class HostScenariosIT {
         HostOutput strays = home.host("--strays", "--format", "json");
         assertEquals(0, strays.exitCode(), strays.toString());
         assertEquals(0, strays.json().get("servers").size(), strays.toString());
+    }
+
+    /**
+     * A client's own output read by a process that init adopted ({@code codex exec ... | tee log &} in a script
+     * that has exited) is no stdin the client made for a server: never a leftover, whose stop line would end it,
+     * and the client with it on its next write.
+     */
+    @Test
+    void whatReadsAClientsOwnOutputIsNoLeftover() throws Exception {
+        // $! is the pipeline's last process, jobs -p its first.
+        Process script = new ProcessBuilder("bash", "-c", "exec -a claude sleep 600 "
+                + "| exec -a fleet-test-tee cat >/dev/null & echo $!; jobs -p").start();
+        processes.add(script);
+        long tee;
+        long client;
+        try (BufferedReader pids = script.inputReader()) {
+            tee = Long.parseLong(pids.readLine().strip());
+            client = Long.parseLong(pids.readLine().strip());
+        }
+        processes.add(client);
+        processes.add(tee);
+        assertTrue(script.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS));
+
+        HostOutput out = home.host("--format", "json");
+
+        assertTrue(TestProcesses.runs(tee) && TestProcesses.runs(client), out.toString());
+        assertEquals("absent", out.state(tee), out.toString());
     }
 
     /** Runs {@code fleet host} until {@code wanted} holds (a minute on a quiet host, scaled): a death takes a moment to show. */

@@ -38,10 +38,14 @@ import java.util.Set;
  * @param fdsRead whether every open file of it was read (a kernel thread's: it holds none), so that the
  *     channels it holds are all in {@code pipesWritten}; false when its fds could not be read (another user's)
  *     or the look's bound cut them. One such process means an unfed stdin proves no client gone
+ * @param pipesOutput the pipes among {@code pipesWritten} it writes through its stdout or stderr alone (fd 1, 2):
+ *     its own output, which the process reading it consumes ({@code codex exec ... | tee log}). A client feeds a
+ *     server's stdin through a pipe end it made for it, never through its own output, so a reader of these is no
+ *     leftover of it; it still feeds that reader, which is then never orphaned
  */
 public record HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
         Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdinSocket,
-        boolean stdoutPipe, Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
+        boolean stdoutPipe, Set<Long> pipesWritten, long memoryBytes, boolean fdsRead, Set<Long> pipesOutput) {
 
     /** Keys of a client's configuration whose values are a server's secrets (Codex: {@code http_headers}). */
     private static final List<String> ENV_KEYS = List.of("env", "headers", "http_headers");
@@ -49,6 +53,15 @@ public record HostProcess(long pid, long parentPid, long processGroup, long sess
     public HostProcess {
         argv = List.copyOf(argv);
         pipesWritten = Set.copyOf(Objects.requireNonNull(pipesWritten, "pipesWritten"));
+        pipesOutput = Set.copyOf(Objects.requireNonNull(pipesOutput, "pipesOutput"));
+    }
+
+    /** A process that writes no pipe some stdin reads through its stdout or stderr alone. */
+    public HostProcess(long pid, long parentPid, long processGroup, long session, int uid, long startTicks,
+            Instant startedAt, List<String> argv, boolean stdinTerminal, Long stdinPipe, boolean stdinSocket,
+            boolean stdoutPipe, Set<Long> pipesWritten, long memoryBytes, boolean fdsRead) {
+        this(pid, parentPid, processGroup, session, uid, startTicks, startedAt, argv, stdinTerminal, stdinPipe,
+                stdinSocket, stdoutPipe, pipesWritten, memoryBytes, fdsRead, Set.of());
     }
 
     /** A process whose stdin channel, if any, is a pipe, whose writing end's holders are known. */

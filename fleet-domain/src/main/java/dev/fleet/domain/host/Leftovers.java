@@ -12,7 +12,8 @@ import java.util.TreeSet;
 /**
  * The {@code leftover} rule (the contract, §14, "Leftover"): a process of the invoking user alive after the server
  * process that started it is gone. It reads its stdin from a pipe whose writing end a live client holds (a pipe:
- * over a socket, who holds its peer is only guessed, and a guess never makes a stray), it
+ * over a socket, who holds its peer is only guessed, and a guess never makes a stray), as an end it made for a
+ * server, not as its own stdout or stderr ({@link HostProcess#pipesOutput}: a {@code tee} of its output is none), it
  * matches no entry, and the wrapper that started it is gone: it is in no live server tree, and that
  * client is not among its ancestors (the wrapper's exit handed it to init or a subreaper, out of the
  * client's tree; a parent missing from a table that may hide processes, {@link Unseen}, is not known gone). The
@@ -43,9 +44,11 @@ final class Leftovers {
                     || ClientKinds.of(process.argv()) != null || owner >= 0 && process.uid() != owner) {
                 continue;
             }
-            // Known, never guessed: any process at all may be taken for a leftover, and the stop script ends it.
+            // Known, never guessed: any process at all may be taken for a leftover, and the stop script ends it. A
+            // client's own output read by a process (codex exec ... | tee log) is no stdin it made for a server.
             HostProcess client = holders.knownFeeder(process, pid -> !servers.inTrees().contains(pid)
-                    && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null));
+                    && !fleet.contains(pid) && (clients.contains(pid) || ClientKinds.of(forest.get(pid).argv()) != null)
+                    && !forest.get(pid).pipesOutput().contains(process.stdinPipe()));
             HostProcess parent = forest.parent(process);
             // Reparented (its parent gone, init or a reaper): a live ordinary parent is its owner, seen or not, and
             // one missing from a table that may hide processes may be live.

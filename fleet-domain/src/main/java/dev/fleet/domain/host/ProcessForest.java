@@ -24,6 +24,7 @@ final class ProcessForest {
             .thenComparingLong(HostProcess::parentPid)
             .thenComparing(HostProcess::commandLine)
             .thenComparing(ProcessForest::sortedPipes, ProcessForest::lexicographic)
+            .thenComparing(process -> process.pipesOutput().stream().sorted().toList(), ProcessForest::lexicographic)
             .thenComparing(process -> List.of(process.processGroup(), process.session(), (long) process.uid(),
                     process.stdinPipe() == null ? -1L : process.stdinPipe(), process.stdinTerminal() ? 1L : 0L,
                     process.stdoutPipe() ? 1L : 0L, process.memoryBytes()), ProcessForest::lexicographic)

@@ -222,6 +222,23 @@ class HostSafetyTest {
     }
 
     /**
+     * A client's own output read by another process ({@code codex exec ... | tee log &} in a script that has exited,
+     * the {@code tee} adopted by init) is no stdin the client made for a server: never a leftover, which the stop
+     * script would end (and the client with it, on its next write).
+     */
+    @Test
+    void whatReadsAClientsOwnOutputIsNeverALeftover() {
+        HostFixture host = ownedBy1000().add(new HostProcess(700, 1, 700, 700, 1000, 500, HostFixture.at(500),
+                List.of("codex", "exec", "a task"), false, null, false, true, Set.of(13L, 14L), 4096, true, Set.of(13L)));
+
+        HostReport report = host.add(adopted(4000, 1000, 13, false, "tee", "codex.log"))
+                .add(adopted(4100, 1000, 14, false, "sleep", "100000")).report();
+
+        assertTrue(report.servers().stream().noneMatch(server -> server.rootPid() == 4000), report.toString());
+        assertEquals(ServerState.LEFTOVER, server(report, 4100).state(), "fed through a pipe end of its own making");
+    }
+
+    /**
      * Over a socket, who holds the peer is a guess (the inode next to it): a process next to which a client holds a
      * socket is never a leftover on that alone, since the stop script would end it (the host audit's H2).
      */
