@@ -199,6 +199,34 @@ class HostScenariosIT {
         assertEquals("absent", out.state(tee), out.toString());
     }
 
+    /**
+     * Any process may match an entry (a cloned repository's {@code .mcp.json} names what it likes): a daemon under
+     * init reading {@code /dev/null}, as {@code tmux}'s server does, was called orphaned, and the stop script ended it
+     * with every session below it. Only a channel no one holds proves a client gone.
+     */
+    @Test
+    void aDaemonReadingNoChannelIsNeverAnOrphan() throws Exception {
+        String seconds = "600." + ProcessHandle.current().pid();
+        home.claude(Map.of("mux", List.of("sleep", seconds)));
+        Process script = new ProcessBuilder("bash", "-c", "setsid sleep \"$0\" </dev/null >/dev/null 2>&1 & echo $!",
+                seconds).start();
+        processes.add(script);
+        long daemon;
+        try (BufferedReader pid = script.inputReader()) {
+            daemon = Long.parseLong(pid.readLine().strip());
+        }
+        processes.add(daemon);
+        assertTrue(script.waitFor(Patience.scaled(Duration.ofSeconds(30)).toSeconds(), TimeUnit.SECONDS));
+
+        HostOutput out = home.host("--format", "json");
+
+        assertEquals("current", out.state(daemon), out.toString());
+        assertTrue(out.server(daemon).get("stop").isNull() && out.server(daemon).get("client_pid").isNull(),
+                out.toString());
+        assertTrue(out.json().get("warnings").toString().contains("cannot tell whether pid " + daemon
+                + " is orphaned: its stdin reads no pipe or socket"), out.toString());
+    }
+
     /** Runs {@code fleet host} until {@code wanted} holds (a minute on a quiet host, scaled): a death takes a moment to show. */
     private HostOutput hostUntil(Predicate<HostOutput> wanted, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();

@@ -1,8 +1,10 @@
 package dev.fleet.domain.host;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongPredicate;
 import java.util.stream.Collectors;
@@ -33,6 +35,10 @@ public final class HostClassifier {
                 .collect(Collectors.joining(", "));
     }
 
+    private static String are(List<Long> pids) {
+        return pids.size() == 1 ? " is" : " are";
+    }
+
     /** The report of {@code snapshot}; {@code all} adds the unconfigured processes ({@code --all}). */
     public static HostReport classify(HostSnapshot snapshot, boolean all) {
         return inventory(snapshot, all).report();
@@ -56,12 +62,11 @@ public final class HostClassifier {
         Unseen unseen = new Unseen(unread, snapshot.partial());
 
         List<Found> found = new ArrayList<>(Generations.of(servers, forest, holders, mayFeed, unseen));
-        List<Long> undecided = new ArrayList<>();
-        List<Long> overSockets = new ArrayList<>();
+        Map<Placement.Why, List<Long>> undecided = new EnumMap<>(Placement.Why.class);
         for (Found server : found) {
             if (server.state() == ServerState.CURRENT && server.client() == null && Placement.of(server.root(), forest,
                     holders, mayFeed, unseen) instanceof Placement.Undecided placement) {
-                (placement.overASocket() ? overSockets : undecided).add(server.root().pid());
+                undecided.computeIfAbsent(placement.why(), why -> new ArrayList<>()).add(server.root().pid());
             }
         }
         List<Found> leftovers = Leftovers.of(forest, fleet, servers, List.copyOf(found), holders, snapshot.configured(),
@@ -74,15 +79,17 @@ public final class HostClassifier {
             found.addAll(Unconfigured.of(forest, taken, holders, mayFeed, unseen));
         }
         List<String> warnings = new ArrayList<>(snapshot.warnings());
-        if (!undecided.isEmpty()) {
-            warnings.add("cannot tell whether " + pids(undecided) + (undecided.size() == 1 ? " is" : " are")
-                    + " orphaned: " + unseen.why() + "; shown current, without a client");
-        }
-        if (!overSockets.isEmpty()) {
-            warnings.add("cannot tell which process feeds " + pids(overSockets) + ": a socket's peer is named by no "
+        undecided.forEach((why, pids) -> warnings.add(switch (why) {
+            case UNSEEN -> "cannot tell whether " + pids(pids) + are(pids) + " orphaned: " + unseen.why()
+                    + "; shown current, without a client";
+            case SOCKET -> "cannot tell which process feeds " + pids(pids) + ": a socket's peer is named by no "
                     + "look, only guessed from the inode next to it, and a guess never makes a stray; shown current, "
-                    + "without a client");
-        }
+                    + "without a client";
+            case NO_CHANNEL -> "cannot tell whether " + pids(pids) + are(pids) + " orphaned: " + (pids.size() == 1
+                    ? "its stdin reads" : "their stdins read") + " no pipe or socket (a daemon's /dev/null), where every "
+                    + "stdio server a client starts reads its client's, so nothing shows a client gone; shown current, "
+                    + "without a client";
+        }));
         return ReportAssembly.assemble(found, forest, snapshot.bootId(), warnings, snapshot.processTableRead());
     }
 }

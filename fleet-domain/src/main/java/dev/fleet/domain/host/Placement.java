@@ -17,8 +17,11 @@ import java.util.function.LongPredicate;
  *       whose writing end's holders are known. Over a socket the holder of its peer is only guessed (a socket
  *       whose inode is next to it): one held makes it {@link Undecided}, never a client's, since a wrong guess
  *       must never make it a stray under a client it does not belong to;</li>
- *   <li>with a stdin that reads no channel (nothing to hold), a parent that is gone or init leaves it
- *       {@link Orphaned}, a reaper that is not init keeps it as its client;</li>
+ *   <li>with a stdin that reads no channel (a daemon's {@code /dev/null}), a reaper that is not init keeps it as
+ *       its client, and a parent that is gone or init leaves it {@link Undecided}: a stdio server a client started
+ *       reads that client's pipe or socket, and only one no live process holds proves its client gone. Any process
+ *       may match an entry (a cloned repository's {@code .mcp.json} names what it likes, {@code tmux}'s server),
+ *       and the stop script would end it with its tree;</li>
  *   <li>with a channel no holder is seen of: {@link Orphaned} when the look read the open files of every process
  *       that could hold it, else ({@link Unseen#holders}: some process's files could not be read, or processes
  *       may be hidden) {@link Undecided}, since the unseen holder may be its client.</li>
@@ -35,12 +38,18 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
     /**
      * No client named, and no proof that none is left: reported {@code current} without a client, with a warning
      * that says why.
-     *
-     * @param overASocket fed over a socket, whose peer's holder is only guessed (the inode next to it), and a guess
-     *     never makes a stray; else its parent or its holder may be a process the look could not see ({@link
-     *     Unseen}), and the client
      */
-    record Undecided(boolean overASocket) implements Placement {
+    record Undecided(Why why) implements Placement {
+    }
+
+    /** Why no proof: each is one warning. */
+    enum Why {
+        /** Its parent or its holder may be a process the look could not see ({@link Unseen}), and the client. */
+        UNSEEN,
+        /** Fed over a socket, whose peer's holder is only guessed (the inode next to it): a guess never makes a stray. */
+        SOCKET,
+        /** Its stdin reads no channel, so none held or let go says whether a client is gone. */
+        NO_CHANNEL
     }
 
     record Client(HostProcess process) implements Placement {
@@ -63,18 +72,19 @@ sealed interface Placement permits Placement.Manual, Placement.Orphaned, Placeme
         // A parent the table may hide is no client to name, and no proof of one gone: the holder of its stdin is
         // the client only of a server whose parent is known reparented.
         if (unseen.mayHideParentOf(server, forest)) {
-            return new Undecided(false);
+            return new Undecided(Why.UNSEEN);
         }
         HostProcess feeder = holders.knownFeeder(server, mayFeed);
         if (feeder != null) {
             return new Client(feeder);
         }
         if (server.stdinSocket() && holders.fed(server, mayFeed)) {
-            return new Undecided(true);
+            return new Undecided(Why.SOCKET);
         }
         if (server.stdinPipe() == null) {
-            return parent == null || parent.pid() <= ProcessForest.INIT ? new Orphaned() : new Client(parent);
+            return parent == null || parent.pid() <= ProcessForest.INIT ? new Undecided(Why.NO_CHANNEL)
+                    : new Client(parent);
         }
-        return unseen.holders() ? new Undecided(false) : new Orphaned();
+        return unseen.holders() ? new Undecided(Why.UNSEEN) : new Orphaned();
     }
 }

@@ -169,6 +169,27 @@ class HostSafetyTest {
         assertEquals("also", leftover.name(), "the other project's 'theirs' is another client's business");
     }
 
+    /**
+     * A project's {@code .mcp.json} is anyone's to write (a cloned repository's): an entry naming a daemon of the
+     * user's, under init with {@code /dev/null} for stdin ({@code tmux}'s server, an agent), made it an orphan, and
+     * the stop script ended it with every session below it. A stdio server a client started reads that client's
+     * pipe or socket, and only a channel no one holds proves its client gone: with none, it is never an orphan.
+     */
+    @Test
+    void aProcessReadingNoChannelUnderInitIsNeverAnOrphan() {
+        HostReport report = new HostFixture().withInit()
+                .configure(entry(ClientKind.CLAUDE_CODE, "mux", "tmux", "-L", "work", "new-session", "-d"))
+                .process(4200, 1, 4_400, 0, "tmux", "-L", "work", "new-session", "-d")
+                .process(4201, 4200, 4_401, 0, "-bash").report();
+
+        assertEquals(ServerState.CURRENT, server(report, 4200).state(), report.toString());
+        assertNull(server(report, 4200).stop());
+        assertEquals(0, report.strays());
+        assertEquals(List.of("cannot tell whether pid 4200 is orphaned: its stdin reads no pipe or socket (a daemon's "
+                + "/dev/null), where every stdio server a client starts reads its client's, so nothing shows a client "
+                + "gone; shown current, without a client"), report.warnings());
+    }
+
     @Test
     void aProcessUnderALiveOrdinaryParentIsNeverALeftover() {
         HostReport report = host().client(1000, 1, 1000, Set.of(13L), "claude")
