@@ -227,6 +227,28 @@ class HostScenariosIT {
                 + " is orphaned: its stdin reads no pipe or socket"), out.toString());
     }
 
+    /** Nor a generation: a script's background jobs, which the shell gives /dev/null, are no client's instances. */
+    @Test
+    void backgroundJobsReadingNoChannelAreNoGenerations() throws Exception {
+        String seconds = "601." + ProcessHandle.current().pid();
+        home.claude(Map.of("jobs", List.of("sleep", seconds)));
+        Process script = new ProcessBuilder("bash", "-c", "sleep \"$0\" & echo $!; sleep 1.5; sleep \"$0\" & echo $!; "
+                + "wait", seconds).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        processes.add(script);
+        long older;
+        long younger;
+        try (BufferedReader pids = script.inputReader()) {
+            older = Long.parseLong(pids.readLine().strip());
+            younger = Long.parseLong(pids.readLine().strip());
+        }
+
+        HostOutput out = home.host("--format", "json");
+
+        assertEquals("current", out.state(older), out.toString());
+        assertEquals("current", out.state(younger), out.toString());
+        assertEquals(script.pid(), out.server(older).get("client_pid").asLong(), out.toString());
+    }
+
     /** Runs {@code fleet host} until {@code wanted} holds (a minute on a quiet host, scaled): a death takes a moment to show. */
     private HostOutput hostUntil(Predicate<HostOutput> wanted, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Patience.scaled(Duration.ofSeconds(60)).toNanos();

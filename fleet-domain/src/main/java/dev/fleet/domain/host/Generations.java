@@ -10,7 +10,8 @@ import java.util.function.LongPredicate;
 
 /**
  * The states of the configured servers (the contract, §14): a server started by hand is {@code manual},
- * one whose client is gone {@code orphaned} ({@link Placement}); the others are grouped by client and
+ * one whose client is gone {@code orphaned} ({@link Placement}), one whose stdin reads no pipe or socket
+ * {@code current} under its parent, as no instance of a client's; the others are grouped by client and
  * entry, and in each group the youngest instance is {@code current} (the youngest as many as the entries
  * its argv matches alike: each of those runs once); an older one is {@code duplicate}
  * when the next younger one started less than 1 s after it (two copies started together: the older is
@@ -44,8 +45,15 @@ final class Generations {
                 HostProcess process = client.process();
                 List<ConfiguredServer> candidates = Entry.candidates(matches, ClientKinds.of(process.argv()));
                 Entry entry = Entry.every(candidates);
-                groups.computeIfAbsent(new Group(process.pid(), entry, Entry.instances(candidates)),
-                        key -> new ArrayList<>()).add(new Found(root, pids, ServerState.CURRENT, process, entry));
+                Found instance = new Found(root, pids, ServerState.CURRENT, process, entry);
+                if (root.stdinPipe() == null) {
+                    // No stdio server its client started: each reads the client's pipe or socket. Any process may match
+                    // an entry (a cloned repository's names what it likes), a script's background jobs alike.
+                    found.add(instance);
+                } else {
+                    groups.computeIfAbsent(new Group(process.pid(), entry, Entry.instances(candidates)),
+                            key -> new ArrayList<>()).add(instance);
+                }
             } else if (placement instanceof Placement.Undecided) {
                 // Never a stray: its client may be one the look could not see.
                 found.add(new Found(root, pids, ServerState.CURRENT, null, Entry.every(matches)));

@@ -190,6 +190,27 @@ class HostSafetyTest {
                 + "gone; shown current, without a client"), report.warnings());
     }
 
+    /**
+     * Nor is it ever an older generation or a duplicate: a script's background jobs (a shell gives them /dev/null)
+     * or daemons a reaper adopted ({@code ssh-agent}, one per login) that an entry names were all but the youngest
+     * {@code stale_generation}, and the stop script ended them.
+     */
+    @Test
+    void aProcessReadingNoChannelIsNeverAGeneration() {
+        HostReport report = new HostFixture().withInit().configure(entry(ClientKind.CLAUDE_CODE, "w", "sleep", "1000"))
+                .process(4100, 1, 4_000, 0, "bash", "jobs.sh")
+                .process(4200, 4100, 4_400, 0, "sleep", "1000")
+                .process(4300, 4100, 4_600, 0, "sleep", "1000")
+                .process(4400, 500, 4_700, 0, "sleep", "1000")
+                .process(4500, 500, 4_750, 0, "sleep", "1000").report();
+
+        assertEquals(0, report.strays(), report.toString());
+        for (long pid : List.of(4200L, 4300L, 4400L, 4500L)) {
+            assertEquals(ServerState.CURRENT, server(report, pid).state(), report.toString());
+        }
+        assertEquals(4100L, server(report, 4200).clientPid());
+    }
+
     @Test
     void aProcessUnderALiveOrdinaryParentIsNeverALeftover() {
         HostReport report = host().client(1000, 1, 1000, Set.of(13L), "claude")
