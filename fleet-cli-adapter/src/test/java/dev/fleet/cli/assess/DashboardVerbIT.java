@@ -11,10 +11,12 @@ import dev.fleet.testing.Patience;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,6 +116,47 @@ class DashboardVerbIT {
         assertTrue(listing().stream().allMatch(file -> filesBefore.contains(file) || file.equals(wal)
                 || file.getFileName().toString().endsWith("-shm")), "a journal appeared beside the registry: "
                 + listing());
+    }
+
+    /**
+     * A client's malformed request is answered 400 and leaves the operator's stderr alone: Jetty logged a second
+     * {@code Host}, or a {@code Host} that is no authority, at WARN with the client's bytes as they came, so any
+     * local process wrote a CSI ({@code U+009B}) to the operator's terminal, and some 6 MB of log a second.
+     */
+    @Test
+    void aClientsMalformedRequestsWriteNothingToItsStderr() throws Exception {
+        Path registry = dir.resolve("control_plane.sqlite3");
+        assertEquals(0, FleetJar.run(Map.of(), "registry", "migrate", "--registry", registry.toString()).exitCode());
+        try (FleetInMotion dashboard = FleetInMotion.start(dir, "dashboard", "--registry", registry.toString(),
+                "--roster", TestFleets.roster(registry).toString(), "--port", "0")) {
+            dashboard.await(() -> dashboard.stdout().startsWith("http://127.0.0.1:"), "the page's address on stdout");
+            URI page = URI.create(dashboard.lines().get(0));
+            String own = "127.0.0.1:" + page.getPort();
+            for (int i = 0; i < 50; i++) {
+                for (String hosts : List.of("Host: " + own + "\r\nHost: evil\u009b2J:" + page.getPort(),
+                        "Host: \u009b2J" + "A".repeat(4000))) {
+                    String answer = raw(page.getPort(), "GET /verdict HTTP/1.1\r\n" + hosts
+                            + "\r\nConnection: close\r\n\r\n");
+                    assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+                }
+            }
+            assertEquals(200, HttpClient.newHttpClient().send(HttpRequest.newBuilder(page.resolve("/verdict")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode(), "it serves on");
+            List<String> noise = dashboard.stderr().lines().filter(line -> !line.startsWith("fleet: dashboard of "))
+                    .toList();
+            assertTrue(noise.isEmpty(), "a client wrote " + noise.size() + " lines to the operator's stderr, the first: "
+                    + noise.stream().findFirst().map(line -> line.substring(0, Math.min(200, line.length()))));
+            assertEquals(143, dashboard.signal("TERM"), dashboard.stderr());
+        }
+    }
+
+    /** Sends {@code request} as it is, byte for byte (ISO-8859-1), and reads the whole answer. */
+    private static String raw(int port, String request) throws Exception {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout((int) Patience.scaled(Duration.ofSeconds(30)).toMillis());
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private List<Path> listing() throws Exception {
