@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.verdict.Verdict;
 import dev.fleet.domain.verdict.VerdictDocument;
+import dev.fleet.testing.Patience;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -158,6 +161,48 @@ class DashboardTest extends DashboardFixture {
         }
         assertEquals(1, post.body().lines().count(), post.body());
         assertFalse(post.headers().firstValue("Server").isPresent());
+    }
+
+    /**
+     * Another site's page in the operator's browser: an {@code <img>} that asks for {@code /events} sends no
+     * {@code Origin} and this dashboard's own {@code Host}, and a browser closing it left its place taken until the
+     * next keep-alive, so such a page held all 128 and the operator's own page got 503. The browser says where a
+     * request came from ({@code Sec-Fetch-Site}): another site's is refused, and holds no place.
+     */
+    @Test
+    void anotherSitesPageIsRefusedAndHoldsNoPlaceWhileTheOperatorsOwnPageAndALinkPass() throws Exception {
+        start(Dashboard.KEEP_ALIVE);
+        for (int i = 0; i < Dashboard.MAX_PAGES + 8; i++) {
+            HttpResponse<InputStream> image = http.send(fetched("/events", "cross-site", "no-cors", "image"),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            try (InputStream body = image.body()) {
+                assertEquals(403, image.statusCode(), "an image of another site's page, " + i);
+            }
+        }
+        assertEquals(0, running.openPages());
+        // Another port of this host is the same site, not the same origin: a page there is refused too.
+        assertEquals(403, send(fetched("/verdict", "same-site", "no-cors", "script")).statusCode());
+        assertEquals(403, send(fetched("/", "cross-site", "navigate", "iframe")).statusCode(), "framed");
+        // The page's own requests, an address typed, a link followed from another site: each as before.
+        assertEquals(200, send(fetched("/verdict", "same-origin", "cors", "empty")).statusCode());
+        assertEquals(200, send(fetched("/", "none", "navigate", "document")).statusCode());
+        assertEquals(200, send(fetched("/", "cross-site", "navigate", "document")).statusCode());
+        HttpResponse<InputStream> own = http.send(fetched("/events", "same-origin", "cors", "empty"),
+                HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream body = own.body()) {
+            assertEquals(200, own.statusCode());
+            assertTrue(new String(body.readNBytes(20), StandardCharsets.UTF_8).startsWith("event: verdict"));
+        }
+    }
+
+    /** A GET as a browser sends it, with the Fetch Metadata it adds: where from, in which mode, for what. */
+    private HttpRequest fetched(String path, String site, String mode, String dest) {
+        return HttpRequest.newBuilder(uri(path)).timeout(Patience.scaled(Duration.ofSeconds(30)))
+                .header("Sec-Fetch-Site", site).header("Sec-Fetch-Mode", mode).header("Sec-Fetch-Dest", dest).build();
+    }
+
+    private HttpResponse<String> send(HttpRequest request) throws Exception {
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -26,6 +26,11 @@ import java.util.stream.Collectors;
  * <p>{@code Host}: on a loopback bind it must name a loopback host with this port (a DNS name that
  * rebinds to 127.0.0.1 is refused); on a deliberate non-loopback bind any Host is accepted.
  *
+ * <p>{@code Sec-Fetch-Site} (a browser's Fetch Metadata): a request a browser says another site's page made is
+ * refused, but for a person following a link to a page ({@link #fromOwnPageOrThePerson}). A browser sends no
+ * {@code Origin} with a GET an {@code <img>} or a {@code <script>} makes, and {@code Host} is then this server's
+ * own: a web page in the operator's browser held every place of the dashboard's event streams so.
+ *
  * <p>One rule for every HTTP surface of {@code fleet}: the MCP endpoint and the dashboard.
  */
 public final class OriginRule {
@@ -64,7 +69,29 @@ public final class OriginRule {
         List<String> origins = values(headers.apply("Origin"));
         List<String> hosts = values(headers.apply("Host"));
         return origins.size() <= 1 && hosts.size() <= 1
-                && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0));
+                && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0))
+                && fromOwnPageOrThePerson(headers);
+    }
+
+    /**
+     * Whether a browser's Fetch Metadata says the request came from this server's own page ({@code same-origin}), from
+     * the person ({@code none}: an address typed, a bookmark) or from a link followed to a page (a top-level
+     * navigation); a request without it (every client but a browser, and a browser too old to send it) is left to
+     * the other rules. Another site's page is refused whatever it asks: even a same-site one, on another port.
+     */
+    static boolean fromOwnPageOrThePerson(Function<String, Enumeration<String>> headers) {
+        List<String> site = values(headers.apply("Sec-Fetch-Site"));
+        if (site.isEmpty()) {
+            return true;
+        }
+        String from = site.size() == 1 ? site.get(0).strip().toLowerCase(Locale.ROOT) : "";
+        return from.equals("same-origin") || from.equals("none")
+                || only(headers, "Sec-Fetch-Mode", "navigate") && only(headers, "Sec-Fetch-Dest", "document");
+    }
+
+    private static boolean only(Function<String, Enumeration<String>> headers, String name, String value) {
+        List<String> given = values(headers.apply(name));
+        return given.size() == 1 && given.get(0).strip().equalsIgnoreCase(value);
     }
 
     /**
