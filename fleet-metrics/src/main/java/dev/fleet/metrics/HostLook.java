@@ -1,5 +1,7 @@
 package dev.fleet.metrics;
 
+import dev.fleet.domain.Failures;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.host.HostReport;
 import java.io.PrintStream;
 import java.util.function.Supplier;
@@ -30,7 +32,8 @@ public final class HostLook {
         try {
             return host.get();
         } catch (RuntimeException e) {
-            String detail = String.valueOf(e).replaceAll("\\p{Cntrl}+", " ");
+            // The failure in its own words, never its class, and nothing a terminal would obey (C1 and bidi included).
+            String detail = Printable.of(Failures.oneLine(e));
             warnings.println("fleet: warning: the look at the host's MCP servers failed ("
                     + (detail.length() > MAX_DETAIL ? detail.substring(0, MAX_DETAIL) + "..." : detail)
                     + "); fleet_host_strays is omitted from this exposition");

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class HostLookTest {
 
     private static final Supplier<HostReport> BROKEN = () -> {
-        throw new IllegalStateException("unexpected /proc\nsecond line");
+        throw new IllegalStateException("unexpected /proc \u009b2J\u202e\nsecond line");
     };
 
     @Test
@@ -30,6 +30,10 @@ class HostLookTest {
         assertEquals(1, warning.lines().count(), warning);
         assertTrue(warning.startsWith("fleet: warning: ") && warning.contains("unexpected /proc")
                 && warning.contains("fleet_host_strays"), warning);
+        // In its own words, never its class; a terminal's C1 and bidi controls shown, not obeyed.
+        assertFalse(warning.contains("IllegalStateException"), warning);
+        assertTrue(warning.contains("\\x9b2J\\u202e") && !warning.contains("\u009b") && !warning.contains("\u202e"),
+                warning);
 
         HostReport report = HostStrayMetricsTest.host();
         assertSame(report, HostLook.orOmitted(() -> report, new PrintStream(err, true, StandardCharsets.UTF_8)));

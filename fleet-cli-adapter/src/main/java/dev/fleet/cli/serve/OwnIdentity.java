@@ -5,6 +5,7 @@ import dev.fleet.cli.serve.GitHead;
 import dev.fleet.cli.serve.ParentLooks;
 import dev.fleet.domain.ClientProvenance;
 import dev.fleet.domain.ObservedProcess;
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.ProcessObservation;
 import dev.fleet.domain.Roster;
 import dev.fleet.domain.RosterMember;
@@ -96,7 +97,7 @@ record OwnIdentity(ServerIdentity identity, ParentAtStart atStart) {
 
     /** The roster's patterns as one short line: at most 300 characters of them. */
     private static String shown(List<String> patterns) {
-        String all = String.join(" | ", patterns).replaceAll("\\p{Cntrl}", "?");
+        String all = Printable.of(String.join(" | ", patterns));
         return all.length() <= 300 ? all : all.substring(0, 300) + "…";
     }
 

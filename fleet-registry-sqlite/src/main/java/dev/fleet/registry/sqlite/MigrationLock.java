@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import dev.fleet.domain.Printable;
 import dev.fleet.domain.SecretMask;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.IOException;
@@ -222,7 +223,7 @@ final class MigrationLock implements AutoCloseable {
                 commandLine = commandLine.substring(0, COMMAND_LINE_SHOWN / 3) + " ... "
                         + commandLine.substring(commandLine.length() - 2 * COMMAND_LINE_SHOWN / 3);
             }
-            return "pid " + pid + (commandLine.isEmpty() ? "" : " (" + commandLine.replaceAll("\\p{Cntrl}", "?") + ")");
+            return "pid " + pid + (commandLine.isEmpty() ? "" : " (" + Printable.of(commandLine) + ")");
         } catch (IOException | RuntimeException e) {
             return "another process";
         }
