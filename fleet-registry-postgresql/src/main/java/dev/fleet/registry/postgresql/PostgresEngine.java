@@ -97,15 +97,16 @@ enum PostgresEngine implements RegistryEngine {
 
     /**
      * fleet's columns that the table declares with a type fleet's writers cannot write, each as {@code name TYPE}:
-     * a pid column ({@link RegistryColumn#isInteger}) that is not {@code smallint}, {@code integer} or {@code
-     * bigint}, any other that is not of PostgreSQL's string types ({@code text}, {@code varchar}, {@code char}).
+     * a pid column ({@link RegistryColumn#isInteger}) that is not {@code integer} or {@code bigint} (a {@code
+     * smallint} ends at 32767, and Linux numbers processes up to 4194304), any other that is not of PostgreSQL's
+     * string types ({@code text}, {@code varchar}, {@code char}).
      * Every registration into such a table fails ({@code text = bigint}, a timestamp given a string), so a
      * migration that called it current would leave every server unregistered.
      */
     static List<String> unwritableColumns(DSLContext ctx) {
         List<String> unwritable = new ArrayList<>();
         for (Record2<String, String> column : ctx.resultQuery("SELECT a.attname AS column_name, "
-                + "CASE WHEN t.typname IN ('int2', 'int4', 'int8') THEN 'integer' WHEN t.typcategory = 'S' "
+                + "CASE WHEN t.typname IN ('int4', 'int8') THEN 'integer' WHEN t.typcategory = 'S' "
                 + "THEN 'text' ELSE format_type(a.atttypid, a.atttypmod) END AS column_type "
                 + "FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
                 + "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "

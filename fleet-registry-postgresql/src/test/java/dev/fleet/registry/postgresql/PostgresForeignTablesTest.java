@@ -73,6 +73,27 @@ class PostgresForeignTablesTest {
     }
 
     /**
+     * A {@code smallint} pid holds no pid past 32767, where Linux numbers processes up to 4194304 (systemd's
+     * pid_max on 64-bit hosts): the migration called such a table current, and the registration of every server
+     * whose pid is larger then failed ("smallint out of range").
+     */
+    @Test
+    void aSmallintPidIsRefusedByTheMigration() throws Exception {
+        String database = "smallint_" + DATABASES.incrementAndGet();
+        PostgresLocation location = migrated(database);
+        SERVER.postgres().execute(database, "ALTER TABLE mcp_server_runtimes ALTER COLUMN pid TYPE smallint");
+        RegistryStorageException unwritten = assertThrows(RegistryStorageException.class,
+                () -> new PostgresRegistryWriter(location).register(RowBuilder.registered(
+                        Roster.defaultRoster().members().get(0), 40_000).registration(), Optional.empty()));
+        assertTrue(unwritten.getMessage().contains("out of range"), unwritten.getMessage());
+
+        RegistryStorageException refused = assertThrows(RegistryStorageException.class,
+                () -> PostgresRegistryWriter.forOperator(location).migrate());
+        assertTrue(refused.getMessage().contains("declares pid smallint, which fleet's servers cannot write"),
+                refused.getMessage());
+    }
+
+    /**
      * A table whose reading runs functions another role wrote is not read either: row-level security (its policies'
      * expressions run for the reader), or a column of fleet's of a type not PostgreSQL's own (a cast may run one).
      */
