@@ -86,7 +86,7 @@ final class DashboardServlet extends HttpServlet {
             return;
         }
         if (!rule.accepts(request::getHeaders)) {
-            refuse(response, 403, rule.refusal());
+            refuse(response, 403, rule.refusal(request::getHeaders));
             return;
         }
         String path = request.getRequestURI();

@@ -182,7 +182,10 @@ class DashboardTest extends DashboardFixture {
         assertEquals(0, running.openPages());
         // Another port of this host is the same site, not the same origin: a page there is refused too.
         assertEquals(403, send(fetched("/verdict", "same-site", "no-cors", "script")).statusCode());
-        assertEquals(403, send(fetched("/", "cross-site", "navigate", "iframe")).statusCode(), "framed");
+        HttpResponse<String> framed = send(fetched("/", "cross-site", "navigate", "iframe"));
+        assertEquals(403, framed.statusCode(), "framed");
+        // Told why: its Origin and Host are the dashboard's own, so "foreign Origin or Host" misled.
+        assertTrue(framed.body().startsWith("forbidden: another site's page (Sec-Fetch-Site)"), framed.body());
         // The page's own requests, an address typed, a link followed from another site: each as before.
         assertEquals(200, send(fetched("/verdict", "same-origin", "cors", "empty")).statusCode());
         assertEquals(200, send(fetched("/", "none", "navigate", "document")).statusCode());

@@ -66,11 +66,23 @@ public final class OriginRule {
      * proxy or cache in front may read it rather than the first (RFC 9112 answers a second Host with 400).
      */
     public boolean accepts(Function<String, Enumeration<String>> headers) {
+        return acceptsOriginAndHost(headers) && fromOwnPageOrThePerson(headers);
+    }
+
+    /**
+     * Whether a request is refused for its browser's Fetch Metadata alone ({@link #fromOwnPageOrThePerson}): its
+     * {@code Origin} and {@code Host} are this server's own, so "foreign Origin or Host" would send its author
+     * looking for a wrong address or tunnel.
+     */
+    public boolean refusesAnotherSitesPage(Function<String, Enumeration<String>> headers) {
+        return acceptsOriginAndHost(headers) && !fromOwnPageOrThePerson(headers);
+    }
+
+    private boolean acceptsOriginAndHost(Function<String, Enumeration<String>> headers) {
         List<String> origins = values(headers.apply("Origin"));
         List<String> hosts = values(headers.apply("Host"));
         return origins.size() <= 1 && hosts.size() <= 1
-                && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0))
-                && fromOwnPageOrThePerson(headers);
+                && accepts(origins.isEmpty() ? null : origins.get(0), hosts.isEmpty() ? null : hosts.get(0));
     }
 
     /**
@@ -92,6 +104,12 @@ public final class OriginRule {
     private static boolean only(Function<String, Enumeration<String>> headers, String name, String value) {
         List<String> given = values(headers.apply(name));
         return given.size() == 1 && given.get(0).strip().equalsIgnoreCase(value);
+    }
+
+    /** What a request refused by {@link #accepts} is told, in one line: another site's page, or {@link #refusal()}. */
+    public String refusal(Function<String, Enumeration<String>> headers) {
+        return refusesAnotherSitesPage(headers) ? "forbidden: another site's page (Sec-Fetch-Site); this server answers "
+                + "its own pages, an address typed and a link followed" : refusal();
     }
 
     /**

@@ -9,7 +9,9 @@ import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.modern.ModernEra;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Enumeration;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * An HTTP error answer of the MCP endpoint: an HTTP status and a JSON-RPC error object with a fixed,
@@ -41,6 +43,8 @@ record JsonRpcHttpError(int status, int code, String message) {
             "Method not allowed: " + MetricsRoute.PATH + " answers GET and HEAD");
     /** DNS rebinding or a page of another site: see {@link OriginRule}. */
     static final JsonRpcHttpError FORBIDDEN_ORIGIN = invalidRequest(403, "Forbidden: foreign Origin or Host");
+    /** A browser's page of another site, with this server's own Origin and Host: {@link OriginRule#accepts}. */
+    static final JsonRpcHttpError FORBIDDEN_SITE = invalidRequest(403, "Forbidden: another site's page (Sec-Fetch-Site)");
     static final JsonRpcHttpError UNSUPPORTED_MEDIA_TYPE = invalidRequest(415,
             "Unsupported Media Type: Content-Type must be application/json");
     static final JsonRpcHttpError NOT_ACCEPTABLE = invalidRequest(406,
@@ -92,6 +96,11 @@ record JsonRpcHttpError(int status, int code, String message) {
             + JsonRpcReader.MAX_TOKENS + " JSON tokens in one message");
 
     /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
+    /** The 403 of a request {@code rule} refused: another site's page, or a foreign Origin or Host. */
+    static JsonRpcHttpError forbidden(OriginRule rule, Function<String, Enumeration<String>> headers) {
+        return rule.refusesAnotherSitesPage(headers) ? FORBIDDEN_SITE : FORBIDDEN_ORIGIN;
+    }
+
     private static JsonRpcHttpError invalidRequest(int status, String message) {
         return new JsonRpcHttpError(status, INVALID_REQUEST, message);
     }

@@ -283,7 +283,7 @@ final class JsonRpcHttpGuard implements Filter {
             return JsonRpcHttpError.METHOD_NOT_ALLOWED;
         }
         if (!origins.accepts(request::getHeaders)) {
-            return JsonRpcHttpError.FORBIDDEN_ORIGIN;
+            return JsonRpcHttpError.forbidden(origins, request::getHeaders);
         }
         JsonRpcHttpError media = MediaTypes.refusal(request);
         if (media != null) {

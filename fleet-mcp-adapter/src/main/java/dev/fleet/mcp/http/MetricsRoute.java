@@ -43,7 +43,7 @@ final class MetricsRoute {
             return;
         }
         if (!origins.accepts(request::getHeaders)) {
-            JsonRpcHttpError.FORBIDDEN_ORIGIN.write(response, null);
+            JsonRpcHttpError.forbidden(origins, request::getHeaders).write(response, null);
             return;
         }
         Exposition exposition;

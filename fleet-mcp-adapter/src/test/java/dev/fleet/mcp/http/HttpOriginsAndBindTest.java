@@ -45,6 +45,24 @@ class HttpOriginsAndBindTest extends HttpSurfaceFixture {
         }
     }
 
+    /**
+     * Another site's page (its browser's {@code Sec-Fetch-Site}) is refused, and told so: its Origin and Host are
+     * this server's own, and "foreign Origin or Host" sent its author to look for a wrong address or tunnel.
+     */
+    @Test
+    void anotherSitesPageIsRefusedAndToldWhy() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        HttpResponse<String> framed = send(post(INITIALIZE).header("Origin", "http://127.0.0.1:" + running.port())
+                .header("Sec-Fetch-Site", "same-site").header("Sec-Fetch-Mode", "cors").header("Sec-Fetch-Dest", "empty"));
+        expectError(framed, 403, -32600);
+        assertTrue(framed.body().contains("Forbidden: another site's page (Sec-Fetch-Site)"), framed.body());
+        HttpResponse<String> own = send(post(INITIALIZE).header("Origin", "http://127.0.0.1:" + running.port())
+                .header("Sec-Fetch-Site", "same-origin").header("Sec-Fetch-Mode", "cors").header("Sec-Fetch-Dest", "empty"));
+        assertEquals(200, own.statusCode(), own.body());
+        expectError(send(post(INITIALIZE).header("Origin", "http://evil.example").header("Sec-Fetch-Site", "cross-site")),
+                403, -32600);
+    }
+
     /** A loopback bind other than 127.0.0.1 is announced (and registered) where it listens, and answers there. */
     @Test
     void aLoopbackBindIsAnnouncedWhereItListens() throws Exception {
