@@ -20,6 +20,12 @@ final class PageStream implements WriteListener {
     private final Runnable onClosed;
     private byte[] pending;
     private boolean closed;
+    /**
+     * Whether the output is non-blocking yet: until {@link #open} sets its listener, a servlet's output blocks, and
+     * a verdict sent to a page that {@link VerdictStream} already lists but has not opened would be written by the
+     * sending thread (the watcher's), stalling every page behind a client that never reads. Until then it waits.
+     */
+    private boolean listening;
 
     /**
      * @param first the event a new page gets at once (the current verdict), or null when none is known yet
@@ -33,8 +39,9 @@ final class PageStream implements WriteListener {
     }
 
     /** Starts the non-blocking output; the container then calls {@link #onWritePossible}. */
-    void open() {
+    synchronized void open() {
         out.setWriteListener(this);
+        listening = true;
     }
 
     /** Queues {@code event} and writes what can be written now. */
@@ -45,7 +52,9 @@ final class PageStream implements WriteListener {
         if (pending == null || replacesPending) {
             pending = event;
         }
-        drain();
+        if (listening) {
+            drain();
+        }
     }
 
     @Override
