@@ -186,6 +186,15 @@ class DashboardTest extends DashboardFixture {
         assertEquals(403, framed.statusCode(), "framed");
         // Told why: its Origin and Host are the dashboard's own, so "foreign Origin or Host" misled.
         assertTrue(framed.body().startsWith("forbidden: another site's page (Sec-Fetch-Site)"), framed.body());
+        // A navigation another site's speculation rules prefetch is no link a person followed: it would hold a stream.
+        for (String purpose : List.of("prefetch", "prefetch;prerender")) {
+            HttpResponse<InputStream> prefetched = http.send(HttpRequest.newBuilder(fetched("/events", "cross-site",
+                    "navigate", "document"), (name, value) -> true).header("Sec-Purpose", purpose).build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            prefetched.body().close();
+            assertEquals(403, prefetched.statusCode(), purpose);
+        }
+        assertEquals(0, running.openPages());
         // The page's own requests, an address typed, a link followed from another site: each as before.
         assertEquals(200, send(fetched("/verdict", "same-origin", "cors", "empty")).statusCode());
         assertEquals(200, send(fetched("/", "none", "navigate", "document")).statusCode());

@@ -88,8 +88,9 @@ public final class OriginRule {
     /**
      * Whether a browser's Fetch Metadata says the request came from this server's own page ({@code same-origin}), from
      * the person ({@code none}: an address typed, a bookmark) or from a link followed to a page (a top-level
-     * navigation); a request without it (every client but a browser, and a browser too old to send it) is left to
-     * the other rules. Another site's page is refused whatever it asks: even a same-site one, on another port.
+     * navigation that is no prefetch); a request without it (every client but a browser, and a browser too old to
+     * send it) is left to the other rules. Another site's page is refused whatever it asks: even a same-site one, on
+     * another port.
      */
     static boolean fromOwnPageOrThePerson(Function<String, Enumeration<String>> headers) {
         List<String> site = values(headers.apply("Sec-Fetch-Site"));
@@ -97,8 +98,11 @@ public final class OriginRule {
             return true;
         }
         String from = site.size() == 1 ? site.get(0).strip().toLowerCase(Locale.ROOT) : "";
+        // A link followed is a person's; a prefetch (Sec-Purpose) is the other page's speculation rules, which may
+        // ask for dozens of addresses at once and would hold as many event streams.
         return from.equals("same-origin") || from.equals("none")
-                || only(headers, "Sec-Fetch-Mode", "navigate") && only(headers, "Sec-Fetch-Dest", "document");
+                || only(headers, "Sec-Fetch-Mode", "navigate") && only(headers, "Sec-Fetch-Dest", "document")
+                        && values(headers.apply("Sec-Purpose")).isEmpty();
     }
 
     private static boolean only(Function<String, Enumeration<String>> headers, String name, String value) {
