@@ -119,7 +119,10 @@ public final class FleetClassifier {
                 .comparing(ObservedProcess::startedAt, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(ObservedProcess::commandLine, Comparator.nullsLast(Comparator.naturalOrder()))
                 .thenComparing(ObservedProcess::user, Comparator.nullsLast(Comparator.naturalOrder()))
-                .thenComparing(ObservedProcess::matchesServer);
+                .thenComparing(ObservedProcess::matchesServer)
+                // every field, the parent too: copies differing in it alone once went to the first listed,
+                // and whether a wrapper served it (so whether the gate closed) followed the listing's order
+                .thenComparing(ObservedProcess::parentPid, Comparator.nullsLast(Comparator.naturalOrder()));
         Map<Long, ObservedProcess> byPid = new TreeMap<>();
         for (ObservedProcess process : processes) {
             byPid.merge(process.pid(), process, (a, b) -> preferred.compare(a, b) <= 0 ? a : b);

@@ -86,4 +86,31 @@ class VerdictDeterminismPropertiesTest {
                     }
                 });
     }
+
+    /**
+     * A listing that repeats a pid (a process table read twice, a scan and a lookup by pid) with copies
+     * differing only in their parent: which copy stands for the pid must not depend on the order the
+     * listing gives them in. The choice once ignored the parent, so the first copy won, and with it the
+     * orphan rule's answer.
+     */
+    @Test
+    void aPidListedTwiceWithAnotherParentGivesOneVerdictInEveryOrder() {
+        qt().forAll(FleetGen.observableFleets(), integers().between(0, 1_000), longs().all())
+                .checkAssert((snapshot, which, seed) -> {
+                    List<ObservedProcess> processes = new ArrayList<>(snapshot.observation().processes());
+                    if (processes.isEmpty()) {
+                        return;
+                    }
+                    ObservedProcess original = processes.get(which % processes.size());
+                    Long otherParent = original.parentPid() == null ? Long.valueOf(FleetGen.FIRST_CLIENT_PID) : null;
+                    processes.add(new ObservedProcess(original.pid(), original.startedAt(), original.commandLine(),
+                            original.user(), original.matchesServer(), otherParent));
+                    List<RegistryRow> rows = snapshot.registry().rows();
+                    String first = json(FleetClassifier.classify(with(snapshot, rows, processes)));
+                    Collections.reverse(processes);
+                    assertEquals(first, json(FleetClassifier.classify(with(snapshot, rows, processes))));
+                    Collections.shuffle(processes, new Random(seed));
+                    assertEquals(first, json(FleetClassifier.classify(with(snapshot, rows, processes))));
+                });
+    }
 }
