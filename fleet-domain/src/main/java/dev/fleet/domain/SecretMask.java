@@ -128,7 +128,7 @@ public final class SecretMask {
         boolean headerName = false;
         int start = 0;
         for (int word = 0; ; word++) {
-            int space = argument.indexOf(' ', start);
+            int space = nextSeparator(argument, start);
             int end = space < 0 ? argument.length() : space;
             if (!hiding) {
                 if (ahead && end > start) {
@@ -147,7 +147,7 @@ public final class SecretMask {
                     }
                 }
                 if (!hiding && space >= 0) {
-                    shown.append(' ');
+                    shown.append(argument.charAt(space)); // the separator as written: a tab stays a tab
                 }
             }
             boolean opens = opensValue(argument, start, end);
@@ -163,22 +163,45 @@ public final class SecretMask {
         }
     }
 
+    /**
+     * The first space, tab or newline at or after {@code from}, or -1: the characters a shell splits words at. A
+     * script's words are often apart by a newline or a tab ({@code sh -c $'cd /srv\nGITEA_TOKEN=x srv'}, {@code
+     * --token<TAB>x}), and a word read as joined to the one before hid nothing: the {@code NAME=} before the
+     * first {@code =} was {@code /srv\nGITEA_TOKEN}'s, or {@code X=1\nGITEA_TOKEN=x} read as X's value.
+     */
+    private static int nextSeparator(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Whether the word {@code text[start, end)} is followed by a value: a secret {@code --opt}, or an auth scheme. */
     private static boolean opensValue(String text, int start, int end) {
         return takesSecretValue(text, start, end) || endsWithAuthScheme(text, start, end);
     }
 
-    /** {@code --opt} (a dash first, no {@code =}) whose name holds a secret word: the next word is its value. */
+    /**
+     * {@code --opt} (a dash first, no {@code =}) whose name holds a secret word: the next word is its value. Quotes
+     * before the dash are skipped, as a shell drops them: a script's {@code "--token" x} passes {@code --token}.
+     */
     private static boolean takesSecretValue(String text, int start, int end) {
-        if (end == start || text.charAt(start) != '-') {
+        int dash = start;
+        while (dash < end && (text.charAt(dash) == '"' || text.charAt(dash) == '\'')) {
+            dash++;
+        }
+        if (end == dash || text.charAt(dash) != '-') {
             return false;
         }
-        for (int i = start; i < end; i++) {
+        for (int i = dash; i < end; i++) {
             if (text.charAt(i) == '=') {
                 return false;
             }
         }
-        return namesSecret(text, skipDashes(text, start, end), end);
+        return namesSecret(text, skipDashes(text, dash, end), end);
     }
 
     /** {@code Bearer} or {@code Basic} in any case, alone or ending the word after a non-alphanumeric ({@code "Bearer}). */

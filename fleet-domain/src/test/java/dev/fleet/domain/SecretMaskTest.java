@@ -48,6 +48,22 @@ class SecretMaskTest {
         assertEquals(masked, SecretMask.commandLine(line));
     }
 
+    /**
+     * A script's words are apart by tabs and newlines as much as by spaces, and a shell drops the quotes around an
+     * option: each secret is hidden, the separators kept as written. Each leaked before.
+     */
+    @Test
+    void aScriptsWordsAreApartByTabsAndNewlinesAndQuotesAroundAnOptionAreDropped() {
+        assertEquals("sh -c cd /srv\nX=1\nGITEA_TOKEN=*** srv",
+                SecretMask.argv(List.of("sh", "-c", "cd /srv\nX=1\nGITEA_TOKEN=abc srv")));
+        assertEquals("X=1\tAPI_KEY=*** srv", SecretMask.commandLine("X=1\tAPI_KEY=abc srv"));
+        assertEquals("srv --password\t*** --port 1", SecretMask.commandLine("srv --password\tsekret --port 1"));
+        assertEquals("sh -c curl -H 'Authorization: Bearer\t***",
+                SecretMask.argv(List.of("sh", "-c", "curl -H 'Authorization: Bearer\tabc'")));
+        assertEquals("sh -c srv \"--token\" *** '--api-key' *** -v",
+                SecretMask.argv(List.of("sh", "-c", "srv \"--token\" abc '--api-key' def", "-v")));
+    }
+
     @Test
     void everySecretWordNamesASecretOption() {
         for (String word : List.of("token", "secret", "password", "passwd", "key", "auth", "credential")) {
