@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,9 @@ public final class AssessCommand extends AssessingVerb {
                     + "(1.0.0).")
     private AssessFormat format;
 
+    /** The logs SQLite keeps beside a database file, each named by the file's own name and this suffix. */
+    private static final List<String> SQLITE_LOGS = List.of("-wal", "-journal");
+
     @Option(names = "--output", paramLabel = "FILE", converter = PathConverter.class,
             description = "Write the answer to FILE atomically (a temporary file in its directory, then a rename), "
                     + "as node_exporter's textfile collector needs, instead of to standard output. A character "
@@ -57,7 +61,14 @@ public final class AssessCommand extends AssessingVerb {
     @Override
     public Integer call() {
         if (output != null) {
-            refuseToReplace(registry.postgres().isPresent() ? null : registry.path(), "registry file");
+            if (registry.postgres().isEmpty()) {
+                refuseToReplace(registry.path(), "registry file");
+                // SQLite's log beside it holds what a live server committed and no checkpoint has copied yet:
+                // replaced, those rows are gone (one tab completion away: control_plane.sqlite3-wal)
+                for (String log : SQLITE_LOGS) {
+                    refuseToReplace(Path.of(registry.path() + log), "registry file's " + log + " log");
+                }
+            }
             refuseToReplace(roster.file(), "roster");
         }
         Roster fleet = roster.roster();

@@ -74,6 +74,26 @@ class OutputIntoSpecialFilesIT {
         assertTrue(java.util.Arrays.equals(rosterBytes, Files.readAllBytes(roster)), "the roster is untouched");
     }
 
+    /**
+     * The registry's {@code -wal} (or {@code -journal}) beside it, one tab completion away from the registry's name:
+     * it holds what a live server committed and no checkpoint has copied yet, and the answer replacing it lost
+     * those rows. Refused as the registry itself is; the log keeps every byte.
+     */
+    @Test
+    void theRegistrysLogBesideItIsNeverAnOutput(@TempDir Path dir) throws Exception {
+        Path registry = migrated(dir);
+        for (String suffix : List.of("-wal", "-journal")) {
+            Path log = Path.of(registry + suffix);
+            Files.write(log, new byte[] {1, 2, 3});
+            FleetJar.Run run = FleetJar.run("assess", "--output", log.toString(), "--registry", registry.toString());
+            assertEquals(ExitCodes.USAGE, run.exitCode(), run.stderr());
+            assertEquals("fleet: --output " + log + " is the registry file's " + suffix + " log this answer is read "
+                    + "from: the answer would replace it\n", run.stderr());
+            assertTrue(java.util.Arrays.equals(new byte[] {1, 2, 3}, Files.readAllBytes(log)), "the log is untouched");
+            Files.delete(log);
+        }
+    }
+
     @Test
     void aFullDeviceIsExit74InOneLineAndStaysADevice(@TempDir Path dir) throws Exception {
         Path registry = migrated(dir);
