@@ -35,13 +35,9 @@ class PostgresWriterLockTest {
 
     @Test
     void aWriteBehindAnotherSessionsLockIsLockedWithinItsBound() throws Exception {
-        PostgresLocation location = PostgresLocation.parse(SERVER.createDatabase("held_lock"));
-        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
-        writer.register(RowBuilder.registered(MEMBER, 5400).registration(), Optional.empty());
+        PostgresRegistryWriter writer = writerOfOneRow("held_lock", 5400);
 
-        try (Connection holder = SERVER.connect("held_lock"); Statement statement = holder.createStatement()) {
-            holder.setAutoCommit(false);
-            statement.execute("LOCK TABLE public.mcp_server_runtimes IN ACCESS EXCLUSIVE MODE");
+        try (Connection holder = holdingTheTable("held_lock")) {
             long started = System.nanoTime();
             RegistryStorageException failed = assertThrows(RegistryStorageException.class,
                     () -> writer.register(RowBuilder.registered(MEMBER, 5401).registration(), Optional.empty()));
@@ -61,13 +57,9 @@ class PostgresWriterLockTest {
     /** A failure mid-transaction is told in its own words, never in those of the rollback that follows it. */
     @Test
     void aSessionEndedMidWriteIsToldByItsOwnFailure() throws Exception {
-        PostgresLocation location = PostgresLocation.parse(SERVER.createDatabase("ended_mid_write"));
-        PostgresRegistryWriter writer = new PostgresRegistryWriter(location);
-        writer.register(RowBuilder.registered(MEMBER, 5500).registration(), Optional.empty());
+        PostgresRegistryWriter writer = writerOfOneRow("ended_mid_write", 5500);
 
-        try (Connection holder = SERVER.connect("ended_mid_write"); Statement statement = holder.createStatement()) {
-            holder.setAutoCommit(false);
-            statement.execute("LOCK TABLE public.mcp_server_runtimes IN ACCESS EXCLUSIVE MODE");
+        try (Connection holder = holdingTheTable("ended_mid_write")) {
             CompletableFuture<Void> write = CompletableFuture.runAsync(
                     () -> writer.register(RowBuilder.registered(MEMBER, 5501).registration(), Optional.empty()));
             try (Connection admin = SERVER.connect("postgres")) {
@@ -83,6 +75,23 @@ class PostgresWriterLockTest {
             assertFalse(said.contains("has been closed"), said);
             assertEquals(RegistryStorageException.class, failed.getCause().getClass());
         }
+    }
+
+    /** A writer of a new database {@code name}, which holds one registration, of {@code pid}. */
+    private static PostgresRegistryWriter writerOfOneRow(String name, long pid) throws Exception {
+        PostgresRegistryWriter writer = new PostgresRegistryWriter(PostgresLocation.parse(SERVER.createDatabase(name)));
+        writer.register(RowBuilder.registered(MEMBER, pid).registration(), Optional.empty());
+        return writer;
+    }
+
+    /** A session of another tool's holding the registry table locked until it rolls back or closes. */
+    private static Connection holdingTheTable(String database) throws Exception {
+        Connection holder = SERVER.connect(database);
+        holder.setAutoCommit(false);
+        try (Statement statement = holder.createStatement()) {
+            statement.execute("LOCK TABLE public.mcp_server_runtimes IN ACCESS EXCLUSIVE MODE");
+        }
+        return holder;
     }
 
     /** Ends the session of fleet's that waits for a lock; false while there is none yet. */
