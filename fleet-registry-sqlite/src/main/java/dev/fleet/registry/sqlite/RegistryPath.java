@@ -2,6 +2,7 @@ package dev.fleet.registry.sqlite;
 
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -37,18 +38,28 @@ final class RegistryPath {
         if (parent == null || Files.isDirectory(parent)) {
             return;
         }
-        if (Files.exists(parent)) {
-            throw new RegistryStorageException("registry " + file + ": " + parent + " is not a directory", null);
-        }
         if (directories == SqliteRegistryWriter.Directories.MUST_EXIST) {
-            throw new RegistryStorageException("registry " + file + ": directory " + parent + " does not exist "
-                    + "(only the default location's directories are created; create it or choose another path)", null);
+            if (Files.isDirectory(parent)) {
+                return; // made by another process since the first look
+            }
+            throw Files.exists(parent) ? notADirectory(file, parent)
+                    : new RegistryStorageException("registry " + file + ": directory " + parent + " does not exist "
+                            + "(only the default location's directories are created; create it or choose another path)",
+                            null);
         }
+        // Servers started together create the same directory at once: createDirectories accepts one
+        // another process has just made, and refuses only what exists and is not a directory.
         try {
             Files.createDirectories(parent);
+        } catch (FileAlreadyExistsException e) {
+            throw notADirectory(file, parent);
         } catch (IOException e) {
             throw new RegistryStorageException("registry " + file + ": cannot create directory " + parent + ": "
                     + FileErrors.describe(e), e);
         }
+    }
+
+    private static RegistryStorageException notADirectory(Path file, Path parent) {
+        return new RegistryStorageException("registry " + file + ": " + parent + " is not a directory", null);
     }
 }

@@ -10,6 +10,12 @@ import dev.fleet.registry.sqlite.SqliteRegistryWriter.Directories;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +55,35 @@ class RegistryDirectoriesTest {
         new SqliteRegistryWriter(registry, Directories.CREATE_MISSING).checkLocation();
         assertTrue(Files.isDirectory(registry.getParent()));
         assertFalse(Files.exists(registry), "checking the location writes no registry");
+    }
+
+    @Test
+    void serversCreatingTheDefaultDirectoryAtOnceAllFindIt() throws Exception {
+        // Servers a client starts together all create the default location's directory: the one
+        // that looks, finds nothing, and sees it exist a moment later must not call it "not a directory".
+        int rounds = 1000;
+        int servers = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(servers);
+        try {
+            for (int round = 0; round < rounds; round++) {
+                Path registry = dir.resolve("round-" + round + "/gitea-tools/r.sqlite3");
+                CyclicBarrier together = new CyclicBarrier(servers);
+                List<Future<?>> checks = new ArrayList<>();
+                for (int i = 0; i < servers; i++) {
+                    checks.add(pool.submit(() -> {
+                        together.await();
+                        RegistryPath.check(registry, Directories.CREATE_MISSING);
+                        return null;
+                    }));
+                }
+                for (Future<?> check : checks) {
+                    check.get(); // rethrows a refusal
+                }
+                assertTrue(Files.isDirectory(registry.getParent()));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
