@@ -7,7 +7,7 @@ import java.util.function.Function;
 
 /**
  * Whether the fleet's instances agree on one value (a cohort, a revision), and {@code values}, the
- * distinct known values, sorted. A value holding U+FFFD is not known: that character is what bytes
+ * distinct known values, without surrounding spaces, sorted. A value holding U+FFFD is not known: that character is what bytes
  * that were not text become on their way in (an environment or a registry column decoded as UTF-8,
  * or as the locale's charset), so two different cohorts could read as one; it fails closed as a
  * missing value does.
@@ -40,7 +40,9 @@ public record Agreement(Single single, List<String> values) {
         if (instances.isEmpty()) {
             return NONE;
         }
-        List<String> known = instances.stream().map(value).filter(Agreement::known).distinct().sorted().toList();
+        // Compared and shown without surrounding spaces (CONTRACT): "c1\n" from another tool is c1.
+        List<String> known = instances.stream().map(value).filter(Agreement::known).map(Text::strip)
+                .distinct().sorted().toList();
         Single single = !unknown(instances, value).isEmpty() ? Single.UNKNOWN
                 : known.size() == 1 ? Single.AGREE : Single.SPLIT;
         return new Agreement(single, known);

@@ -57,6 +57,25 @@ class UnicodeSpacesTest {
         assertTrue(scenario.classify().mutationGateSatisfied());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"\n", " ", "\u00a0", "\r\n", "\u3000\t"})
+    void aCohortOrRevisionPaddedWithSpacesAgreesWithTheUnpaddedOne(String spaces) {
+        // Another tool writing "c1\n" beside fleet's "c1" records one cohort, not two.
+        Scenario scenario = healthyFiveWith("author", r -> {
+            r.cohortId = spaces + RowBuilder.COHORT + spaces;
+            r.startupHead = RowBuilder.HEAD + spaces;
+        });
+
+        Verdict verdict = scenario.classify();
+
+        assertEquals(List.of(), codes(verdict));
+        assertEquals(true, verdict.singleCohort());
+        assertEquals(List.of(RowBuilder.COHORT), verdict.cohortIds());
+        assertEquals(true, verdict.singleRevision());
+        assertEquals(List.of(RowBuilder.HEAD), verdict.startupHeads());
+        assertTrue(verdict.mutationGateSatisfied());
+    }
+
     @Test
     void aRecordedPidNamespaceIsComparedWithoutItsSpaces() {
         Scenario scenario = healthyFiveWith("author", r -> r.pidNamespace = "\u00a0" + RowBuilder.PID_NAMESPACE + "\u2003");
