@@ -113,8 +113,8 @@ final class ChildLines {
                     + "dropped", shown(message.id()));
             return null;
         }
-        // Nothing waits under this id any more, so no listen does either: the child ended it (or refused it),
-        // or answered a request the client sent under an open listen's id, which took the listen's place.
+        // Nothing waits under this id any more, so no listen does either: the child ended it (or refused it). A
+        // request under an open listen's id never took its place: the relay refuses one under a waiting id.
         listens.ended(message.id().key());
         if (message.parts().hasError() && WaitingRequests.answeredInTheChildsStead(request.method())
                 && methodNotFound(line, message)) {

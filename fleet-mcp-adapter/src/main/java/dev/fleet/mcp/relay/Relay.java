@@ -21,8 +21,10 @@ import dev.fleet.mcp.modern.ModernEra;
 import dev.fleet.mcp.stdio.BoundedLines;
 import dev.fleet.mcp.stdio.LineOutput;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +58,11 @@ public final class Relay implements AutoCloseable {
     /** The reader of the client's lines: strict, as a duplicate key might route one way here and another in the child. */
     static final JsonRpcReader READER = new JsonRpcReader(BoundedLines.MAX_LINE_BYTES, DuplicateKeys.REFUSED);
 
+    /**
+     * Why a request under the id of one waiting for the child (an open listen too) is refused: forwarded, the child's two
+     * answers would meet one waiting request, one dropped and the other amended as the second request's method says.
+     */
+    private static final String ID_WAITS = "another request under this id still waits for its answer";
     private static final Logger LOG = LoggerFactory.getLogger(Relay.class);
 
     /** Writes replies, and reads the params of a request the member answers itself (rare: never a passed line's). */
@@ -157,12 +164,13 @@ public final class Relay implements AutoCloseable {
                 answerOwn(ownRequest, request, buffer);
                 return;
             }
-            if (!forwarded.hasRoomFor(forwarded.waits(request.id().key()) ? 0 : 1)) {
-                refusals.error(request.id(), -32600, "Invalid Request: " + MAX_FORWARDED + " requests already wait "
-                        + "for the server's answers");
+            String refused = forwarded.waits(request.id().key()) ? ID_WAITS
+                    : forwarded.hasRoomFor(1) ? null : MAX_FORWARDED + " requests already wait for the server's answers";
+            if (refused != null) {
+                refusals.error(request.id(), -32600, "Invalid Request: " + refused);
                 return;
             }
-            forwarded.add(request.id().key(), request.method(), claimsModernEra(request));
+            forwarded.add(request);
         } else if (message instanceof Notification notification) {
             Params params = notification.parts().params();
             if ("notifications/cancelled".equals(notification.method())
@@ -234,9 +242,10 @@ public final class Relay implements AutoCloseable {
         List<JsonRpcMessage> batch = line.messages();
         int added = 0;
         boolean[] cut = new boolean[batch.size()];
+        Set<String> ids = new HashSet<>();
         for (int i = 0; i < cut.length; i++) {
             JsonRpcMessage message = batch.get(i);
-            String refused = refusal(message);
+            String refused = refusal(message, ids);
             if (refused != null) {
                 refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + refused);
                 return;
@@ -247,7 +256,7 @@ public final class Relay implements AutoCloseable {
                 LOG.warn("the client sent {} for the fleet's own {} as a notification in a batch: cut from it, it never "
                         + "reaches the wrapped server", message.method(), ownRequest);
             }
-            added += message instanceof Request request && !forwarded.waits(request.id().key()) ? 1 : 0;
+            added += message instanceof Request ? 1 : 0;
         }
         if (!forwarded.hasRoomFor(added)) {
             refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + MAX_FORWARDED + " requests already wait for the "
@@ -256,7 +265,7 @@ public final class Relay implements AutoCloseable {
         }
         for (int i = 0; i < cut.length; i++) {
             if (batch.get(i) instanceof Request request) {
-                forwarded.add(request.id().key(), request.method(), claimsModernEra(request));
+                forwarded.add(request);
             } else if (batch.get(i) instanceof Notification notification
                     && "notifications/cancelled".equals(notification.method())) {
                 Params params = notification.parts().params();
@@ -269,25 +278,17 @@ public final class Relay implements AutoCloseable {
         }
     }
 
-    /** Why a batch holding {@code message} is refused whole, or null. */
-    private String refusal(JsonRpcMessage message) {
+    /** Why a batch holding {@code message} is refused whole, or null; {@code ids}: its requests' id keys so far. */
+    private String refusal(JsonRpcMessage message, Set<String> ids) {
         if (message.answersToo()) {
             return JsonRpcMessage.ANSWERS_TOO;
         }
-        if (message instanceof Request && own(message) != null) {
-            return "a batch may not hold a request the fleet answers itself (" + message.method()
-                    + "); send it on a line of its own";
+        if (message instanceof Request request) {
+            return own(message) != null ? "a batch may not hold a request the fleet answers itself (" + message.method()
+                    + "); send it on a line of its own"
+                    : forwarded.waits(request.id().key()) || !ids.add(request.id().key()) ? ID_WAITS : null;
         }
         return message instanceof Invalid invalid && invalid.request() ? invalid.detail() : null;
-    }
-
-    /**
-     * Whether a request the relay forwards claims the 2026-07-28 era, where that matters: only a list the
-     * fleet answers in the child's stead if the child does not know it (§13).
-     */
-    private static boolean claimsModernEra(Request request) {
-        return WaitingRequests.answeredInTheChildsStead(request.method())
-                && ModernEra.claims(request.parts().params());
     }
 
     /** The params of a request the member answers itself, as a tree: just their bytes read again; null when absent. */

@@ -1,6 +1,8 @@
 package dev.fleet.mcp.relay;
 
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
+import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
+import dev.fleet.mcp.modern.ModernEra;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,6 +34,15 @@ final class WaitingRequests {
     /** Whether a request of id key {@code key} waits. */
     boolean waits(String key) {
         return waiting.containsKey(key);
+    }
+
+    /**
+     * {@code request} forwarded, with the era it claimed where that matters: only a list the fleet answers in the
+     * child's stead if the child does not know it (§13).
+     */
+    void add(Request request) {
+        String method = request.method();
+        add(request.id().key(), method, answeredInTheChildsStead(method) && ModernEra.claims(request.parts().params()));
     }
 
     /** A request of {@code method} forwarded, in the era it claimed. */
