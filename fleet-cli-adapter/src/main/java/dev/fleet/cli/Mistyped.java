@@ -19,7 +19,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * to be ({@code fleet dmeo}: demo). picocli's own suggestions alone miss two letters swapped
  * ({@code dmeo}, {@code --fromat}, {@code registry lsit}: they compare letter pairs, or an option's
  * first two letters) and give none after {@code help}; so the names nearest by Levenshtein distance
- * come first, and picocli's only where none is near.
+ * come first, and picocli's only where none is near and the typed word begins them (an abbreviation).
  */
 final class Mistyped {
 
@@ -65,9 +65,9 @@ final class Mistyped {
     static List<String> suggestions(ParameterException error) {
         if (error instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             CommandSpec spec = unmatched.getCommandLine().getCommandSpec();
-            List<String> nearest = nearest(unmatched.getUnmatched().get(0),
-                    unmatched.isUnknownOption() ? optionNames(spec) : verbs(spec));
-            return nearest.isEmpty() ? unmatched.getSuggestions() : nearest;
+            String typed = unmatched.getUnmatched().get(0);
+            List<String> nearest = nearest(typed, unmatched.isUnknownOption() ? optionNames(spec) : verbs(spec));
+            return nearest.isEmpty() ? abbreviated(typed, unmatched.getSuggestions()) : nearest;
         }
         if (error.getValue() != null && isHelp(error.getCommandLine())) {
             return nearest(error.getValue(), verbs(error.getCommandLine().getCommandSpec()));
@@ -90,6 +90,16 @@ final class Mistyped {
             }
         }
         return byEdits.values().stream().findFirst().orElse(List.of());
+    }
+
+    /**
+     * picocli's suggestions that {@code typed} begins ({@code proc}: processes): it compares letter pairs, so
+     * alone it offered dashboard for {@code bogus} and roster beside processes for {@code proc}.
+     */
+    private static List<String> abbreviated(String typed, List<String> suggestions) {
+        String word = bare(typed);
+        return word.isEmpty() ? List.of()
+                : suggestions.stream().filter(name -> bare(name).startsWith(word)).toList();
     }
 
     /** A name as compared: without its leading dashes, an {@code =value} or capitals. */

@@ -50,6 +50,18 @@ class SuggestionsIT {
         assertUsageLine(command, line);
     }
 
+    /** A word no name is near suggests only the names it begins, and a word unlike any name none. */
+    @ParameterizedTest(name = "fleet {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            proc              | Unknown verb 'proc'; did you mean processes? (see 'fleet --help')
+            dash              | Unknown verb 'dash'; did you mean dashboard? (see 'fleet --help')
+            bogus             | Unknown verb 'bogus'. (see 'fleet --help')
+            assess --regi x   | Unknown options: '--regi', 'x'; did you mean --registry? (see 'fleet assess --help')
+            """)
+    void anAbbreviationGetsTheNamesItBeginsAndAnUnlikeWordNone(String command, String line) {
+        assertUsageLine(command, line);
+    }
+
     /**
      * A mistyped required option leaves the real one missing: the mistyped one is named, with its
      * suggestion, rather than the one it was meant to be ("Missing required option: '--profile=NAME'").
