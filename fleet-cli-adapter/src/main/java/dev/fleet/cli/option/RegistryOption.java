@@ -144,6 +144,17 @@ public final class RegistryOption {
         return value != null || RegistryLocation.namedByEnvironment();
     }
 
+    /**
+     * Whether a writer may make the registry file's missing folder: for the default location, and for a path named
+     * in its shape in an existing state folder ({@link RegistryLocation#isInStateHome}). That is how
+     * {@code mcp-config} pins the location this shell's {@code XDG_STATE_HOME} gave: refused, every member it
+     * configured exited 2 on a first install, where no {@code gitea-tools} folder was made yet. Any other named path
+     * must be in an existing folder, so that a typo leaves no folders behind.
+     */
+    public boolean mayMakeFolder() {
+        return !named() || RegistryLocation.isInStateHome(path());
+    }
+
     /** The option as given: a path, or a URL whose "//" the Path folded to "/" put back. */
     private String text() {
         String text = value.toString();

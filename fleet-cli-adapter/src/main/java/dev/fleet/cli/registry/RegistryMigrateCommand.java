@@ -43,6 +43,6 @@ final class RegistryMigrateCommand implements Callable<Integer> {
     private RegistryWriter writer() {
         return registry.postgres().<RegistryWriter>map(PostgresRegistryWriter::forOperator)
                 .orElseGet(() -> new SqliteRegistryWriter(registry.path(),
-                        SqliteRegistryWriter.Directories.forPath(registry.named())));
+                        SqliteRegistryWriter.Directories.forPath(!registry.mayMakeFolder())));
     }
 }

@@ -212,7 +212,7 @@ public final class ServeCommand implements Callable<Integer> {
      */
     private SqliteRegistryWriter sqliteWriter() {
         SqliteRegistryWriter writer = new SqliteRegistryWriter(registry.path(),
-                SqliteRegistryWriter.Directories.forPath(registry.named()));
+                SqliteRegistryWriter.Directories.forPath(!registry.mayMakeFolder()));
         writer.checkLocation();
         // The registry side (driver, native library, jOOQ) gets ready on another core while the MCP
         // server is built here: the registration right after binding then starts at once.

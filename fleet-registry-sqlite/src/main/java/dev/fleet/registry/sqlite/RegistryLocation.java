@@ -1,5 +1,6 @@
 package dev.fleet.registry.sqlite;
 
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -52,6 +53,18 @@ public final class RegistryLocation {
             return inStateHome(path(HOME_ENV, home).resolve(".local").resolve("state"));
         }
         return inStateHome(path(STATE_HOME_ENV, stateHome));
+    }
+
+    /**
+     * Whether {@code file} is where the default location puts the registry in an existing state folder,
+     * {@code STATE/gitea-tools/control_plane.sqlite3}: a path named so, as {@code mcp-config} pins the location
+     * {@code XDG_STATE_HOME} gave, is that location, whose writer makes its {@code gitea-tools} folder.
+     */
+    public static boolean isInStateHome(Path file) {
+        Path absolute = file.toAbsolutePath();
+        Path folder = absolute.getParent();
+        Path stateHome = folder == null ? null : folder.getParent();
+        return stateHome != null && absolute.equals(inStateHome(stateHome)) && Files.isDirectory(stateHome);
     }
 
     private static Path inStateHome(Path stateHome) {
