@@ -87,6 +87,11 @@ record JsonRpcHttpError(int status, int code, String message) {
                 + String.join(", ", served) + " (and " + ModernEra.VERSION + " with the version in each request's _meta)");
     }
 
+    /** A header the request must name once given twice ({@link SessionHeaders}); {@code name} is the endpoint's own. */
+    static JsonRpcHttpError repeatedHeader(String name) {
+        return invalidRequest(400, "Bad Request: the " + name + " header is given more than once; send it once");
+    }
+
     static JsonRpcHttpError tooLarge(int maxBytes) {
         return invalidRequest(413, "Payload Too Large: the body exceeds " + maxBytes + " bytes");
     }

@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * ({@link CachedBodyRequest#read}: else its connection is closed), be JSON in valid UTF-8 throughout,
  * its numbers within Jackson's default length (400, -32700), holding one JSON-RPC object (400,
  * -32600), and carry {@code Mcp-Session-Id} unless it is {@code initialize} (400, -32600), with an
- * {@code MCP-Protocol-Version} the transport serves, if any (400, -32600; so too a GET or DELETE).
+ * {@code MCP-Protocol-Version} the transport serves, if any, each header at most once (400, -32600; so too a GET or
+ * DELETE: {@link SessionHeaders}).
  * Params the SDK cannot read, or an {@code initialize} whose params exceed
  * {@link RequestParams#MAX_INITIALIZE_PARAMS_BYTES}, get 400 with -32602; an {@code initialize} beyond
  * {@link HttpLimits#maxSessions()} gets 503 with -32000 ({@link SessionCap}). An unknown or expired
@@ -60,8 +61,6 @@ import org.slf4j.LoggerFactory;
 final class JsonRpcHttpGuard implements Filter {
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonRpcHttpGuard.class);
-    private static final String SESSION_HEADER = "Mcp-Session-Id";
-    private static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OriginRule origins;
@@ -73,8 +72,8 @@ final class JsonRpcHttpGuard implements Filter {
     private final McpJsonMapper sdkMapper;
     private final SessionCap sessions;
     private final ModernPost modern;
-    /** The 2025-era versions the SDK's transport serves: what a session's {@code MCP-Protocol-Version} may name. */
-    private final List<String> versions;
+    /** A 2025-era request's session and version headers, judged after {@code initialize}. */
+    private final SessionHeaders headers;
 
     /**
      * @param modern the SDK's servlet of the 2026-07-28 era, which a POST claiming that revision goes to
@@ -89,7 +88,7 @@ final class JsonRpcHttpGuard implements Filter {
         this.sdkMapper = Objects.requireNonNull(sdkMapper, "sdkMapper");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.modern = new ModernPost(modern);
-        this.versions = List.copyOf(versions);
+        this.headers = new SessionHeaders(versions);
     }
 
     @Override
@@ -105,12 +104,9 @@ final class JsonRpcHttpGuard implements Filter {
                 return;
             }
             if (!"POST".equals(request.getMethod())) {
-                if (isBlank(request.getHeader(SESSION_HEADER))) {
-                    JsonRpcHttpError.SESSION_REQUIRED.write(response, null);
-                    return;
-                }
-                if (!servedVersion(request)) {
-                    JsonRpcHttpError.unsupportedVersion(versions).write(response, null);
+                JsonRpcHttpError unserved = headers.refusal(request);
+                if (unserved != null) {
+                    unserved.write(response, null);
                     return;
                 }
                 forward(MediaTypes.asAccepted(request), response, chain, null);
@@ -188,12 +184,9 @@ final class JsonRpcHttpGuard implements Filter {
         }
         JsonRpcId id = message.id();
         boolean initialize = "initialize".equals(message.method());
-        if (!initialize && isBlank(request.getHeader(SESSION_HEADER))) {
-            JsonRpcHttpError.SESSION_REQUIRED.write(response, id);
-            return;
-        }
-        if (!initialize && !servedVersion(request)) {
-            JsonRpcHttpError.unsupportedVersion(versions).write(response, id);
+        JsonRpcHttpError unserved = initialize ? null : headers.refusal(request);
+        if (unserved != null) {
+            unserved.write(response, id);
             return;
         }
         JsonRpcHttpError unreadable = unreadableParams(message, request.body());
@@ -201,7 +194,7 @@ final class JsonRpcHttpGuard implements Filter {
             unreadable.write(response, id);
             return;
         }
-        if (UnaskedRoots.accepted(message, () -> sessions.holds(request.getHeader(SESSION_HEADER)), response)) {
+        if (UnaskedRoots.accepted(message, () -> sessions.holds(request.getHeader(SessionHeaders.SESSION)), response)) {
             return;
         }
         if (message instanceof Response) {
@@ -225,15 +218,6 @@ final class JsonRpcHttpGuard implements Filter {
         } finally {
             sessions.started();
         }
-    }
-
-    /**
-     * Whether a 2025-era request after {@code initialize} names a version the transport serves, or none
-     * (the MCP specification: a server that gets none assumes 2025-03-26).
-     */
-    private boolean servedVersion(HttpServletRequest request) {
-        String version = request.getHeader(VERSION_HEADER);
-        return version == null || versions.contains(version);
     }
 
     /** The request to the SDK; an error it answers is rewritten as a JSON-RPC error. */
@@ -291,9 +275,5 @@ final class JsonRpcHttpGuard implements Filter {
         }
         return "POST".equals(method) && request.getContentLengthLong() > maxBodyBytes
                 ? JsonRpcHttpError.tooLarge(maxBodyBytes) : null;
-    }
-
-    private static boolean isBlank(String header) {
-        return header == null || header.isBlank();
     }
 }

@@ -112,6 +112,30 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
     }
 
     /**
+     * A session's {@code MCP-Protocol-Version} given twice is 400, whatever the two say: the SDK read the first
+     * alone (a served version followed by any other was served), where a proxy in front may read the second.
+     */
+    @Test
+    void aProtocolVersionHeaderGivenTwiceIsBadRequest() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        for (String second : new String[] {"1999-01-01", "2025-11-25"}) {
+            HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\"}")
+                    .header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25")
+                    .header("MCP-Protocol-Version", second));
+            expectError(refused, 400, -32600);
+            assertEquals(13, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+            assertTrue(refused.body().contains("more than once"), refused.body());
+        }
+        expectError(send(request().GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25").header("MCP-Protocol-Version", "x")), 400, -32600);
+        expectError(send(request().DELETE().header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25").header("MCP-Protocol-Version", "x")), 400, -32600);
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25")).statusCode(), "the session, not deleted, still serves");
+    }
+
+    /**
      * What the SDK would refuse to decode never reaches it, though the guard reads only the members it
      * routes: invalid UTF-8 in any string, or a number longer than Jackson's default 1000 digits anywhere
      * (a huge id included, never echoed), is 400 with -32700 and a null id.
