@@ -11,7 +11,7 @@ import java.util.List;
  * <p>A header given twice is refused whatever its values say: the SDK reads the first alone, and a proxy
  * or cache in front may read the second (as the endpoint refuses two {@code Origin} or {@code Host} headers).
  * A second {@code MCP-Protocol-Version} was never read, so a request claiming both a served version and one
- * that is not was served.
+ * that is not was served; a request naming two sessions was served in the first, a DELETE ended it.
  *
  * @param versions the 2025-era versions the SDK's transport serves
  */
@@ -33,6 +33,9 @@ record SessionHeaders(List<String> versions) {
         List<String> sessions = Collections.list(request.getHeaders(SESSION));
         if (sessions.isEmpty() || sessions.get(0).isBlank()) {
             return JsonRpcHttpError.SESSION_REQUIRED;
+        }
+        if (sessions.size() > 1) {
+            return JsonRpcHttpError.repeatedHeader(SESSION);
         }
         List<String> named = Collections.list(request.getHeaders(VERSION));
         if (named.size() > 1) {

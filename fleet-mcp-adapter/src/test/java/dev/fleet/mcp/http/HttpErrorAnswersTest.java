@@ -136,6 +136,27 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
     }
 
     /**
+     * Two {@code Mcp-Session-Id} headers are 400, whatever they say: the SDK served the first session (and a
+     * DELETE ended it), where a proxy in front may route by the second.
+     */
+    @Test
+    void aSessionIdGivenTwiceIsBadRequestAndEndsNoSession() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String session = initialize();
+        String other = initialize();
+        HttpResponse<String> refused = send(post("{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"ping\"}")
+                .header("Mcp-Session-Id", session).header("Mcp-Session-Id", other));
+        expectError(refused, 400, -32600);
+        assertEquals(14, JSON.readTree(refused.body()).path("id").asInt(), refused.body());
+        expectError(send(request().GET().header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+                .header("Mcp-Session-Id", session)), 400, -32600);
+        expectError(send(request().DELETE().header("Mcp-Session-Id", session).header("Mcp-Session-Id", other)),
+                400, -32600);
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", session)).statusCode(), "not deleted");
+        assertEquals(200, send(post(PING).header("Mcp-Session-Id", other)).statusCode(), "not deleted");
+    }
+
+    /**
      * What the SDK would refuse to decode never reaches it, though the guard reads only the members it
      * routes: invalid UTF-8 in any string, or a number longer than Jackson's default 1000 digits anywhere
      * (a huge id included, never echoed), is 400 with -32700 and a null id.
