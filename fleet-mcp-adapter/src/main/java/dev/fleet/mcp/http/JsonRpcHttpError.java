@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.function.Function;
+import org.eclipse.jetty.http.HttpStatus;
 
 /**
  * An HTTP error answer of the MCP endpoint: an HTTP status and a JSON-RPC error object with a fixed,
@@ -135,8 +136,10 @@ record JsonRpcHttpError(int status, int code, String message) {
             case 503 -> new JsonRpcHttpError(503, INTERNAL_ERROR, "Service Unavailable: the server is shutting down");
             // The client's HTTP version (HTTP/0.9, HTTP/9.9), which Jetty refuses: the client's mistake, not ours.
             case 505 -> invalidRequest(505, "HTTP Version Not Supported: send HTTP/1.1");
+            // HTTP's own words for the status (414 URI Too Long, 417 Expectation Failed): "Bad Request" told a client
+            // whose URI or Expect header was refused that its request was malformed.
             default -> status >= 500 ? new JsonRpcHttpError(status, INTERNAL_ERROR, "Internal error")
-                    : invalidRequest(status, "Bad Request");
+                    : invalidRequest(status, HttpStatus.getMessage(status));
         };
     }
 

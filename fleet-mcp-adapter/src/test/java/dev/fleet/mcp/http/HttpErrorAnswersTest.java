@@ -257,6 +257,24 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
     }
 
     /**
+     * What the container refuses before the guard sees it is said in HTTP's words for its status: a URI too long
+     * and an expectation the server cannot meet were both "Bad Request", as if the request were malformed.
+     */
+    @Test
+    void aContainersRefusalSaysWhatItsStatusMeans() throws Exception {
+        running = start(StreamableHttpEndpoint.DEFAULT_HOST, 0);
+        String host = "Host: 127.0.0.1:" + running.port() + "\r\nConnection: close\r\n";
+        String longUri = raw("GET /mcp?" + "a".repeat(100_000) + " HTTP/1.1\r\n" + host + "\r\n");
+        assertTrue(longUri.startsWith("HTTP/1.1 414"), longUri);
+        assertTrue(longUri.contains("\"code\":-32600,\"message\":\"URI Too Long\""), longUri);
+        String expectation = raw("POST /mcp HTTP/1.1\r\n" + host + "Content-Type: application/json\r\nAccept: "
+                + ACCEPT + "\r\nExpect: 999-never\r\nContent-Length: 2\r\n\r\n{}");
+        assertTrue(expectation.startsWith("HTTP/1.1 417"), expectation);
+        assertTrue(expectation.contains("\"code\":-32600,\"message\":\"Expectation Failed\""), expectation);
+        assertClean(longUri + expectation);
+    }
+
+    /**
      * A response to no request of the server's is the client's mistake: 400 with a JSON-RPC error without
      * an id (the MCP specification), where the SDK's failure made it a 500 with the response's own id; so is one
      * that holds both a result and an error, or neither, which the SDK answered under its id.
