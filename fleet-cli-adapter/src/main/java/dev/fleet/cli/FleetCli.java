@@ -18,6 +18,7 @@ import dev.fleet.cli.roster.RosterCommand;
 import dev.fleet.cli.serve.ServeCommand;
 import dev.fleet.domain.Failures;
 import dev.fleet.domain.Printable;
+import dev.fleet.mcp.http.StreamThreads;
 import dev.fleet.registry.postgresql.PasswordFileFromHome;
 import dev.fleet.registry.schema.RegistryStorageException;
 import java.io.PrintWriter;
@@ -67,6 +68,7 @@ public final class FleetCli implements Callable<Integer> {
     private CommandSpec spec;
 
     public static void main(String[] args) {
+        StreamThreads.reserve(); // before anything loads Reactor, which reads its pool size once
         PasswordFileFromHome.follow(System.getenv());
         System.exit(run(args));
     }

@@ -27,8 +27,10 @@ import java.time.Duration;
 record HttpLimits(Duration headerDeadline, int maxConnections, Duration sessionIdle, int maxBodyBytes,
         Duration connectionIdle, int maxSessions) {
 
-    static final HttpLimits DEFAULT = new HttpLimits(Duration.ofSeconds(10), 64, Duration.ofMinutes(5), 1 << 20,
-            Duration.ofSeconds(60), 256);
+    /** The connections served at once by default: a compile-time constant, which naming loads no class. */
+    static final int MAX_CONNECTIONS = 64;
+    static final HttpLimits DEFAULT = new HttpLimits(Duration.ofSeconds(10), MAX_CONNECTIONS, Duration.ofMinutes(5),
+            1 << 20, Duration.ofSeconds(60), 256);
 
     HttpLimits {
         requirePositive(headerDeadline, "headerDeadline");
