@@ -45,9 +45,13 @@ final class MediaTypes {
      * The {@code Content-Type} as sent. Jetty's {@link HttpServletRequest#getContentType()} threw for a
      * {@code charset} Java does not know ({@code application/json; charset=ebcdic}), which a client's request
      * got 500 for; a body is read as UTF-8 whatever it names ({@link CachedBodyRequest#getCharacterEncoding()}).
+     * Null when absent or given twice: two lines name no one type (the first alone was read, so {@code
+     * application/json} then {@code text/plain} was served), and a proxy in front may have read the other.
      */
     private static String contentType(HttpServletRequest request) {
-        return request.getHeader("Content-Type");
+        Enumeration<String> lines = request.getHeaders("Content-Type");
+        String first = lines != null && lines.hasMoreElements() ? lines.nextElement() : null;
+        return lines != null && lines.hasMoreElements() ? null : first;
     }
 
     /** The types {@code lines} accept (lower case, parameters dropped); empty without the header. */

@@ -34,6 +34,12 @@ class HttpErrorAnswersTest extends HttpSurfaceFixture {
             expectError(send(request().header("Content-Type", notJson).header("Accept", ACCEPT)
                     .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
         }
+        // Two Content-Type lines name no one type: the first alone was read, so JSON then text/plain was served.
+        for (String[] two : new String[][] {{"application/json", "text/plain"}, {"application/json", "application/json"}}) {
+            expectError(send(request().header("Content-Type", two[0]).header("Content-Type", two[1])
+                    .header("Accept", ACCEPT).header("Mcp-Session-Id", session)
+                    .POST(HttpRequest.BodyPublishers.ofString(PING))), 415, -32600);
+        }
         HttpResponse<String> spaced = send(request().header("Content-Type", "Application/JSON ; charset=utf-8")
                 .header("Accept", ACCEPT).header("Mcp-Session-Id", session).POST(HttpRequest.BodyPublishers.ofString(PING)));
         assertEquals(200, spaced.statusCode(), "application/json, its case and parameters aside: " + spaced.body());
