@@ -159,13 +159,15 @@ public final class Relay implements AutoCloseable {
         }
         OwnRequest ownRequest = own(message);
         if (message instanceof Request request) {
-            if (ownRequest != null) {
+            // One the fleet answers itself too: its answer and the child's would reach the client under one id.
+            String refused = forwarded.waits(request.id().key()) ? ID_WAITS : null;
+            if (ownRequest != null && refused == null) {
                 toChild.flush(); // answering may wait for a free slot: what went before leaves first
                 answerOwn(ownRequest, request, buffer);
                 return;
             }
-            String refused = forwarded.waits(request.id().key()) ? ID_WAITS
-                    : forwarded.hasRoomFor(1) ? null : MAX_FORWARDED + " requests already wait for the server's answers";
+            refused = refused != null || forwarded.hasRoomFor(1) ? refused
+                    : MAX_FORWARDED + " requests already wait for the server's answers";
             if (refused != null) {
                 refusals.error(request.id(), -32600, "Invalid Request: " + refused);
                 return;

@@ -40,6 +40,24 @@ class RelayIdInUseTest {
         assertEquals(2, relay.childReceived().size(), "once answered, the id is free again");
     }
 
+    /**
+     * A request the fleet answers itself, under the id of a forwarded one still waiting for the child, is refused as a
+     * forwarded one is: answered, the client got two answers under one id (the fleet's assessment, then the child's
+     * tools/list page), and whichever came first resolved the other request.
+     */
+    @Test
+    void aRequestTheFleetAnswersUnderAWaitingIdIsRefusedToo() throws Exception {
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}");
+        relay.client("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"gitea_assess_fleet_inventory\",\"arguments\":{}}}");
+        JsonNode refused = JSON.readTree(relay.awaitClientLine(line -> line.contains("\"id\":5")));
+        assertEquals(-32600, refused.at("/error/code").asInt(), "refused, not answered: " + refused.has("result"));
+        relay.child("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"tools\":[]}}");
+        relay.awaitClientLine(line -> line.contains("gitea_assess_fleet_inventory") && line.contains("\"tools\""));
+        relay.relay.close(); // lets any answer under way go out
+        assertEquals(2, relay.clientReceived().size(), "one refusal, one tools/list page: " + relay.clientReceived());
+    }
+
     @Test
     void aBatchHoldingAWaitingIdOrOneIdTwiceIsRefusedForEachOfItsRequests() throws Exception {
         relay.client("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"slow\"}");
