@@ -4,6 +4,7 @@ import static dev.fleet.cli.serve.NodeStepClient.awaitRegistered;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fleet.cli.testing.ServeProcess;
+import dev.fleet.cli.testing.TestFleets;
 import dev.fleet.testing.Patience;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,8 +39,10 @@ class ModernHttpStuckListenIT {
     void listensThatNeverReadHoldNoOtherListenUp(@TempDir Path dir) throws Exception {
         Path registry = dir.resolve("control_plane.sqlite3");
         List<Socket> stuck = new ArrayList<>();
-        try (ServeProcess http = ServeProcess.start(registry, "prgs-author", COHORT, "--transport", "http",
-                "--port", "0")) {
+        // Two processors, as this host has: Reactor's default pool (ten threads a processor) would leave a larger
+        // host threads to spare beyond the stuck listens, and the test would pass without the pool sized in main.
+        try (ServeProcess http = ServeProcess.startWith(List.of("-XX:ActiveProcessorCount=2"), registry,
+                TestFleets.roster(registry), "prgs-author", COHORT, "--transport", "http", "--port", "0")) {
             URI endpoint = HttpServeIT.awaitEndpoint(http);
             for (int i = 0; i < STUCK; i++) {
                 Socket socket = new Socket();

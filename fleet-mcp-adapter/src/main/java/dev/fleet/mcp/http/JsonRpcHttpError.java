@@ -101,12 +101,12 @@ record JsonRpcHttpError(int status, int code, String message) {
     static final JsonRpcHttpError TOO_MANY_TOKENS = invalidRequest(413, "Payload Too Large: more than "
             + JsonRpcReader.MAX_TOKENS + " JSON tokens in one message");
 
-    /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
     /** The 403 of a request {@code rule} refused: another site's page, or a foreign Origin or Host. */
     static JsonRpcHttpError forbidden(OriginRule rule, Function<String, Enumeration<String>> headers) {
         return rule.refusesAnotherSitesPage(headers) ? FORBIDDEN_SITE : FORBIDDEN_ORIGIN;
     }
 
+    /** The client's request cannot be served as sent (JSON-RPC's "Invalid Request"). */
     private static JsonRpcHttpError invalidRequest(int status, String message) {
         return new JsonRpcHttpError(status, INVALID_REQUEST, message);
     }
