@@ -199,7 +199,7 @@ final class JsonRpcGate {
         }
         if (modern != null && ModernEra.claims(method, read)) {
             if (!ModernStdio.LISTEN.equals(method)) {
-                out.reserveAnswer(); // as for a 2025 request below; a listen is answered only at its end
+                out.reserveAnswer(id); // as for a 2025 request below; a listen is answered only at its end
             } else {
                 JsonRpcError refused = modern.listenRefused(id);
                 if (refused != null) {
@@ -234,7 +234,7 @@ final class JsonRpcGate {
         }
         // The SDK answers every request it is given with one line: hold a place for that answer
         // first, waiting (and so not reading stdin) while the client leaves too many unread.
-        out.reserveAnswer();
+        out.reserveAnswer(id);
         return new Admission.Passed(request);
     }
 

@@ -1,8 +1,12 @@
 package dev.fleet.mcp.stdio;
 
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,11 +19,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It also bounds the answers waiting to be written, for a plain server (the contract: at most
  * {@value #MAX_UNWRITTEN_ANSWERS}). Before the stdin gate hands a request to the SDK it
- * {@link #reserveAnswer() reserves} a place, and the {@link #writeAnswer answer} frees it. A client
+ * {@link #reserveAnswer reserves} a place, and the {@link #writeAnswer answer} frees it. A client
  * that stops reading stdout fills the pipe, answers block on their way out, no place frees up, and
  * the gate stops reading stdin: the client's writes then block in turn, instead of this server
  * queueing its answers without limit. Nothing is lost: once the client reads, answers flow and stdin
  * is read again. A relay reserves nothing.
+ *
+ * <p>Each place is reserved under its request's id, so that what is still unanswered when the server
+ * stops is answered with an error ({@link #endAnswers}) rather than never: a client that closes stdin
+ * right after a request (a script, a one-shot probe) reads one answer for it, never silence.
  */
 public final class LineOutput {
 
@@ -38,6 +46,10 @@ public final class LineOutput {
     /** Guards the count below; never this object's monitor, which a blocked write holds. */
     private final Object answers = new Object();
     private int unwritten;
+    /** The requests whose places are reserved and whose answers have not begun to be written. */
+    private final OwedAnswers owed = new OwedAnswers();
+    /** Set once what was still owed has been answered by {@link #endAnswers}: a late answer is not written. */
+    private boolean answersEnded;
     /** Set once the stream failed: nothing will be written again, so nothing is worth waiting for. */
     private boolean unbounded;
 
@@ -118,8 +130,13 @@ public final class LineOutput {
      * unwritten (the client is not reading). Called by the one stdin thread before it hands a
      * request to the SDK, so while this waits, stdin is not read. The wait has no deadline by
      * design: a client may read late, and SIGTERM or a broken stdout still end it.
+     *
+     * @param id the request's id, one MCP allows: its answer, or {@link #endAnswers}, frees the place
      */
-    void reserveAnswer() {
+    void reserveAnswer(JsonRpcId id) {
+        if (!id.legal()) {
+            throw new IllegalArgumentException("an answer is reserved under a request's id, got " + id.json());
+        }
         synchronized (answers) {
             long waitedMillis = 0;
             boolean interrupted = false;
@@ -136,6 +153,7 @@ public final class LineOutput {
                 }
             }
             unwritten++;
+            owed.owe(id);
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -143,15 +161,24 @@ public final class LineOutput {
     }
 
     /**
-     * Writes the answer to a request that {@link #reserveAnswer()} made room for, then frees its
-     * place (whether or not the peer still reads). An answer nothing reserved frees nothing.
+     * Writes the answer to the request under {@code id} that {@link #reserveAnswer} made room for, then
+     * frees its place (whether or not the peer still reads). An answer nothing reserved frees nothing; one
+     * that comes after {@link #endAnswers} answered its request is not written (each request is answered once).
      */
-    boolean writeAnswer(byte[] line) {
+    boolean writeAnswer(JsonRpcId id, byte[] line) {
+        boolean reserved;
+        synchronized (answers) {
+            if (answersEnded) {
+                LOG.debug("an answer came after the server stopped answering: not written");
+                return false;
+            }
+            reserved = owed.pay(id);
+        }
         try {
             return writeLine(line);
         } finally {
-            synchronized (answers) {
-                if (unwritten > 0) {
+            if (reserved) {
+                synchronized (answers) {
                     unwritten--;
                     answers.notifyAll();
                 }
@@ -160,7 +187,7 @@ public final class LineOutput {
     }
 
     /**
-     * Waits until every answer a place was {@link #reserveAnswer() reserved} for is written, or until
+     * Waits until every answer a place was {@link #reserveAnswer reserved} for is written, or until
      * {@code deadline} ({@link System#nanoTime}), or until the stream fails: a server ending on stdin EOF
      * answers what it was asked before it exits (the contract: each pipelined request is answered once).
      */
@@ -175,6 +202,33 @@ public final class LineOutput {
                     return;
                 }
             }
+        }
+    }
+
+    /**
+     * The server stops: each request still owed an answer gets {@code refusal} of its id instead, and an
+     * answer that comes later is not written. The refusals are written on a thread of their own, waited for
+     * until {@code deadline} ({@link System#nanoTime}) at most: a client that no longer reads stdout must not
+     * hold the exit up.
+     */
+    void endAnswers(Function<JsonRpcId, byte[]> refusal, long deadline) {
+        List<JsonRpcId> unanswered;
+        synchronized (answers) {
+            answersEnded = true;
+            unanswered = owed.takeAll();
+        }
+        if (unanswered.isEmpty()) {
+            return;
+        }
+        LOG.info("{} requests not answered before the stop: each is answered with an error", unanswered.size());
+        Thread writing = new Thread(() -> unanswered.forEach(id -> writeLine(refusal.apply(id))),
+                "fleet-stdio-unanswered");
+        writing.setDaemon(true); // the exit does not wait for a write the client does not read
+        writing.start();
+        try {
+            TimeUnit.NANOSECONDS.timedJoin(writing, Math.max(1, deadline - System.nanoTime()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -102,7 +102,7 @@ final class ModernStdio {
                 .subscribeOn(Schedulers.boundedElastic()) // an assessment blocks; never on the stdin thread
                 .flatMapMany(ModernStdio::messages);
         if (!LISTEN.equals(method)) {
-            messages.subscribe(message -> write(message, true), error -> failed(id, method, error, true));
+            messages.subscribe(message -> write(message, id), error -> failed(id, method, error, id));
             return;
         }
         Disposable.Swap listen = Disposables.swap();
@@ -119,10 +119,10 @@ final class ModernStdio {
             if (message instanceof JsonRpc.JSONRPCResponse) {
                 listens.remove(id.key(), listen);
             }
-            write(message, false);
+            write(message, null);
         }, error -> {
             listens.remove(id.key(), listen);
-            failed(id, LISTEN, error, false);
+            failed(id, LISTEN, error, null);
         }));
     }
 
@@ -130,7 +130,7 @@ final class ModernStdio {
      * A request whose answer failed to come (the SDK answers what it can with an error response itself):
      * it is answered all the same, with -32603, so no client waits for ever and its reserved place is freed.
      */
-    private void failed(JsonRpcId id, String method, Throwable error, boolean reserved) {
+    private void failed(JsonRpcId id, String method, Throwable error, JsonRpcId reserved) {
         String named = RequestParams.clientText(method);
         LOG.warn("answering a {} failed: {}", named, error.toString());
         send(new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: the " + named + " could not be answered")
@@ -181,8 +181,11 @@ final class ModernStdio {
                 : ((McpTransportResponse.Error) response).response());
     }
 
-    /** One message as one line; the answer to a request frees the place the gate reserved. */
-    private void write(JsonRpc.JSONRPCMessage message, boolean reserved) {
+    /**
+     * One message as one line; the answer to a request frees the place the gate reserved under
+     * {@code reserved}, its id (null for a listen's messages: no place is reserved for a listen).
+     */
+    private void write(JsonRpc.JSONRPCMessage message, JsonRpcId reserved) {
         byte[] line;
         try {
             line = mapper.writeValueAsBytes(message);
@@ -190,13 +193,13 @@ final class ModernStdio {
             LOG.error("could not encode a {} for the client: {}", message.getClass().getSimpleName(), e.toString());
             return;
         }
-        send(line, reserved && message instanceof JsonRpc.JSONRPCResponse);
+        send(line, message instanceof JsonRpc.JSONRPCResponse ? reserved : null);
     }
 
-    /** One line; an answer to a request the gate reserved a place for frees that place. */
-    private void send(byte[] line, boolean answersAReservedPlace) {
-        if (answersAReservedPlace) {
-            out.writeAnswer(line);
+    /** One line; an answer to a request the gate reserved a place for (under {@code reserved}) frees that place. */
+    private void send(byte[] line, JsonRpcId reserved) {
+        if (reserved != null) {
+            out.writeAnswer(reserved, line);
         } else {
             out.writeLine(line);
         }

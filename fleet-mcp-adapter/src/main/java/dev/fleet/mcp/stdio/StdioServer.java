@@ -6,6 +6,7 @@ import dev.fleet.domain.port.in.ServerLifecycleUseCase;
 import dev.fleet.mcp.FleetMcpServer;
 import dev.fleet.mcp.StopSignals;
 import dev.fleet.mcp.UnblockedStderr;
+import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.modern.ModernFleetServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -27,6 +28,11 @@ public final class StdioServer {
     private static final Logger LOG = LoggerFactory.getLogger(StdioServer.class);
     /** How long an exit waits for the answers still under way and open listens' final results, within its 2 s. */
     private static final Duration ANSWERS_WRITTEN = Duration.ofMillis(500);
+    /** The end of that wait, kept for answering with an error each request whose answer was not ready by then. */
+    private static final Duration UNANSWERED_REFUSED = Duration.ofMillis(100);
+    /** What a request still unanswered at the stop gets, so that its client never waits for ever. */
+    private static final JsonRpcError STOPPED = new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error: "
+            + "this server stopped (its client closed stdin or went away) before this answer was ready");
 
     private StdioServer() {
     }
@@ -110,10 +116,13 @@ public final class StdioServer {
         fleet.markStopped();
         modern.close();
         // What was asked before the end is answered before the exit: each open listen's final result, and
-        // every request's answer still under way (an assessment), in either era.
+        // every request's answer still under way (an assessment), in either era; one not ready in time is
+        // answered with an error, so a client that closed stdin right after asking never waits for ever.
         long deadline = System.nanoTime() + ANSWERS_WRITTEN.toNanos();
-        modernStdio.awaitListensAnswered(deadline);
-        protocol.awaitAnswersWritten(deadline);
+        long answersDue = deadline - UNANSWERED_REFUSED.toNanos();
+        modernStdio.awaitListensAnswered(answersDue);
+        protocol.awaitAnswersWritten(answersDue);
+        protocol.endAnswers(STOPPED::bytes, deadline);
         FleetMcpServer.closeQuietly(server);
         exit.exit(0);
     }

@@ -29,7 +29,7 @@ import reactor.core.publisher.Mono;
  * {@link #start()} reads a line, so the transport is ready for every request; and serialised sends:
  * each message is written on the thread that sends it, under {@link LineOutput}'s lock, with no
  * queue in between. An answer the client does not read blocks its own sender, and the gate's bound
- * on unwritten answers ({@link LineOutput#reserveAnswer()}) stops stdin being read meanwhile.
+ * on unwritten answers ({@link LineOutput#reserveAnswer}) stops stdin being read meanwhile.
  *
  * <p>The end of stdin (EOF, or a read error) is the client's end: it is signalled once, whatever
  * ended the reader, so the server never lingers as a process that looks like a live member. A line
@@ -176,7 +176,7 @@ final class StdioTransport implements McpServerTransportProvider {
                 return;
             }
             if (message instanceof McpSchema.JSONRPCResponse answer) {
-                out.writeAnswer(encode(answer));
+                out.writeAnswer(JsonRpcId.ofValue(answer.id()), encode(answer));
             } else {
                 byte[] line = encodeOrNull(message);
                 if (line != null) {

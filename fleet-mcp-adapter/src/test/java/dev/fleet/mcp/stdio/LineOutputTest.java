@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fleet.mcp.jsonrpc.JsonRpcId;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,8 +81,8 @@ class LineOutputTest {
     @Test
     void aReservationWaitsWhileTheBoundOfUnwrittenAnswersIsReachedAndAnAnswerFreesAPlace() throws Exception {
         LineOutput bounded = new LineOutput(sink, "the client", 2);
-        bounded.reserveAnswer();
-        bounded.reserveAnswer();
+        bounded.reserveAnswer(id(1));
+        bounded.reserveAnswer(id(2));
         CountDownLatch reserved = new CountDownLatch(1);
         Thread stdinThread = reserving(bounded, reserved);
         assertWaitsForAPlace(stdinThread, "two answers are unwritten: the bound is reached");
@@ -89,7 +90,7 @@ class LineOutputTest {
         bounded.writeLine("{\"from\":\"gate\"}".getBytes(StandardCharsets.UTF_8));
         assertEquals(1, reserved.getCount(), "still waiting");
 
-        bounded.writeAnswer("{\"id\":1}".getBytes(StandardCharsets.UTF_8));
+        bounded.writeAnswer(id(1), "{\"id\":1}".getBytes(StandardCharsets.UTF_8));
         assertTrue(reserved.await(2, TimeUnit.MINUTES), "an answer written frees a place");
         assertWaitsForAPlace(reserving(bounded, new CountDownLatch(1)),
                 "two answers are unwritten again: a reply of the gate's own answers nothing reserved");
@@ -98,7 +99,7 @@ class LineOutputTest {
     /** A daemon thread, standing for the stdin thread, that reserves a place and then counts {@code reserved} down. */
     private static Thread reserving(LineOutput output, CountDownLatch reserved) {
         Thread thread = new Thread(() -> {
-            output.reserveAnswer();
+            output.reserveAnswer(id(3));
             reserved.countDown();
         });
         thread.setDaemon(true);
@@ -107,7 +108,7 @@ class LineOutputTest {
     }
 
     /**
-     * {@code thread} waits inside {@link LineOutput#reserveAnswer()} (the one timed wait it can be
+     * {@code thread} waits inside {@link LineOutput#reserveAnswer} (the one timed wait it can be
      * in), rather than having taken a place and ended.
      */
     private static void assertWaitsForAPlace(Thread thread, String why) throws InterruptedException {
@@ -128,15 +129,34 @@ class LineOutputTest {
                 throw new IOException("Broken pipe");
             }
         }, "the client", 1);
-        broken.reserveAnswer();
+        broken.reserveAnswer(id(1));
 
-        assertFalse(broken.writeAnswer("{\"id\":1}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(broken.writeAnswer(id(1), "{\"id\":1}".getBytes(StandardCharsets.UTF_8)));
         int tried = attempts.get();
         assertFalse(broken.writeLine("{\"id\":2}".getBytes(StandardCharsets.UTF_8)));
         assertEquals(tried, attempts.get(), "nothing is written once the peer has gone");
 
-        broken.reserveAnswer();
-        broken.reserveAnswer(); // returns at once: nothing will ever be written again
+        broken.reserveAnswer(id(2));
+        broken.reserveAnswer(id(3)); // returns at once: nothing will ever be written again
+    }
+
+    @Test
+    void atTheStopEachRequestStillOwedIsAnsweredWithAnErrorOnceAndItsLateAnswerIsNotWritten() {
+        out.reserveAnswer(id(1));
+        out.reserveAnswer(id(2));
+        out.reserveAnswer(id(2)); // an id reused while its first request waits: owed twice
+        out.writeAnswer(id(1), "{\"id\":1,\"result\":{}}".getBytes(StandardCharsets.UTF_8));
+
+        out.endAnswers(id -> ("{\"id\":" + id.json() + ",\"error\":{}}").getBytes(StandardCharsets.UTF_8),
+                System.nanoTime() + TimeUnit.MINUTES.toNanos(2));
+        assertFalse(out.writeAnswer(id(2), "{\"id\":2,\"result\":{}}".getBytes(StandardCharsets.UTF_8)),
+                "an answer after its request was answered at the stop is not written");
+
+        assertEquals("{\"id\":1,\"result\":{}}\n{\"id\":2,\"error\":{}}\n{\"id\":2,\"error\":{}}\n", text());
+    }
+
+    private static JsonRpcId id(long value) {
+        return JsonRpcId.ofValue(value);
     }
 
     private String text() {
