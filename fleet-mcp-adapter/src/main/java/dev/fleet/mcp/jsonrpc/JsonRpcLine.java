@@ -19,6 +19,16 @@ public record JsonRpcLine(List<JsonRpcMessage> messages, boolean batch, int clos
         return messages.isEmpty() && !batch;
     }
 
+    /**
+     * The ids a refused batch is answered with, one error for each (JSON-RPC answers a batch with an array):
+     * its requests' ids, and its would-be requests' whose id MCP allows, so no client waits on one of them.
+     */
+    public static List<JsonRpcId> requestIds(List<JsonRpcMessage> batch) {
+        return batch.stream().filter(message -> message instanceof JsonRpcMessage.Request
+                        || message instanceof JsonRpcMessage.Invalid invalid && invalid.request())
+                .map(JsonRpcMessage::id).filter(id -> id != null && id.legal()).toList();
+    }
+
     /** The one message of a line that is no batch. */
     public JsonRpcMessage message() {
         return messages.get(0);

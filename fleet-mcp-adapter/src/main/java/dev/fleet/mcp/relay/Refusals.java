@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.fleet.mcp.jsonrpc.JsonRpcError;
 import dev.fleet.mcp.jsonrpc.JsonRpcId;
-import dev.fleet.mcp.jsonrpc.JsonRpcMessage;
 import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Invalid;
-import dev.fleet.mcp.jsonrpc.JsonRpcMessage.Request;
 import dev.fleet.mcp.jsonrpc.JsonRpcReader;
 import dev.fleet.mcp.stdio.LineOutput;
 import java.io.IOException;
@@ -68,13 +66,6 @@ final class Refusals {
         ArrayNode replies = json.createArrayNode();
         ids.forEach(id -> replies.add(new JsonRpcError(code, reason).node(id)));
         write(replies);
-    }
-
-    /** The ids a refused batch is answered with: its requests' (and its would-be requests' whose id MCP allows). */
-    static List<JsonRpcId> requestIds(List<JsonRpcMessage> batch) {
-        return batch.stream().filter(message -> message instanceof Request
-                        || message instanceof Invalid invalid && invalid.request())
-                .map(JsonRpcMessage::id).filter(id -> id != null && id.legal()).toList();
     }
 
     /** Writes one message of the member's own to the client. */

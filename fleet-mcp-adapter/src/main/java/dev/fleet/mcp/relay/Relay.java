@@ -249,7 +249,7 @@ public final class Relay implements AutoCloseable {
             JsonRpcMessage message = batch.get(i);
             String refused = refusal(message, ids);
             if (refused != null) {
-                refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + refused);
+                refusals.batch(JsonRpcLine.requestIds(batch), "Invalid Request: " + refused);
                 return;
             }
             OwnRequest ownRequest = own(message);
@@ -261,7 +261,7 @@ public final class Relay implements AutoCloseable {
             added += message instanceof Request ? 1 : 0;
         }
         if (!forwarded.hasRoomFor(added)) {
-            refusals.batch(Refusals.requestIds(batch), "Invalid Request: " + MAX_FORWARDED + " requests already wait for the "
+            refusals.batch(JsonRpcLine.requestIds(batch), "Invalid Request: " + MAX_FORWARDED + " requests already wait for the "
                     + "server's answers");
             return;
         }

@@ -3,8 +3,8 @@ package dev.fleet.mcp.stdio;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fleet.domain.Failures;
 import dev.fleet.mcp.RequestParams;
 import dev.fleet.mcp.jsonrpc.JsonRpcEnvelope;
@@ -26,6 +26,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,12 +42,10 @@ import org.slf4j.LoggerFactory;
  * answers, dropped), with one log line and no stack trace:
  *
  * <ul>
- *   <li>not UTF-8, not JSON (NUL bytes and trailing garbage included): {@value #PARSE_ERROR} parse
- *       error, id null;
- *   <li>JSON but not one JSON-RPC message (an array, a batch, null, a scalar, an object that is
- *       neither request, notification nor response, {@code jsonrpc} other than "2.0", a method that
- *       is not a string, an id that is not a string or an integer): {@value #INVALID_REQUEST}
- *       invalid request, with the request's id when it has a usable one, else null;
+ *   <li>not UTF-8, not JSON (NUL bytes and trailing garbage included): {@value #PARSE_ERROR}, id null;
+ *   <li>JSON but not one JSON-RPC message (a batch, null, a scalar, an object that is neither request,
+ *       notification nor response, {@code jsonrpc} other than "2.0", a method or id of the wrong type):
+ *       {@value #INVALID_REQUEST}, with the request's id (each of a batch's) when usable, else null;
  *   <li>a request before the session is initialized ({@code initialize}, then
  *       {@code notifications/initialized}): {@value #INVALID_REQUEST} with the request's id, as
  *       later SDK versions answer; {@code ping} is answered with an empty result at any time;
@@ -129,8 +128,10 @@ final class JsonRpcGate {
             return Admission.Handled.UNANSWERED; // a stray newline from a client is no message at all
         }
         if (line.batch() || line.message() instanceof Invalid large && large.fault() == Fault.BATCH_TOO_LARGE) {
-            return reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: batches are not supported; send one "
-                    + "JSON-RPC message (an object) per line", length);
+            // each request of a batch under its id (an array, as JSON-RPC answers one): none waits for ever
+            List<JsonRpcId> ids = line.batch() ? JsonRpcLine.requestIds(line.messages()) : List.of();
+            return reply(ids.isEmpty() ? List.of(JsonRpcId.NONE) : ids, !ids.isEmpty(), INVALID_REQUEST, "Invalid "
+                    + "Request: batches are not supported; send one JSON-RPC message (an object) per line", length);
         }
         JsonRpcMessage message = line.message();
         if (message instanceof Invalid many && many.fault() == Fault.TOO_MANY_TOKENS) {
@@ -277,12 +278,19 @@ final class JsonRpcGate {
     }
 
     private Admission reply(JsonRpcId id, int code, String message, int length) {
+        return reply(List.of(id), false, code, message, length);
+    }
+
+    /** One error under each of {@code ids}: in an array when they are a batch's (a batch of one included). */
+    private Admission reply(List<JsonRpcId> ids, boolean batch, int code, String message, int length) {
         LOG.warn("stdin line {} answered with error {} ({} bytes): {}", lineNumber, code, length, message);
-        write(new JsonRpcError(code, message).node(id));
+        ArrayNode each = NODES.arrayNode();
+        ids.forEach(id -> each.add(new JsonRpcError(code, message).node(id)));
+        write(batch ? each : each.get(0));
         return Admission.Handled.ANSWERED;
     }
 
-    private void write(ObjectNode response) {
+    private void write(JsonNode response) {
         try {
             out.writeLine(json.writeValueAsBytes(response));
         } catch (JacksonException e) {

@@ -90,7 +90,7 @@ class JsonRpcGateTest {
                 "\u0000", "[".repeat(5_000))) {
             assertRefused(line, -32700, null);
         }
-        for (String line : List.of("[]", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", "null", "1", "\"x\"",
+        for (String line : List.of("[]", "[{\"jsonrpc\":\"2.0\",\"method\":\"ping\"}]", "null", "1", "\"x\"",
                 "true", "{}", "{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
@@ -100,6 +100,33 @@ class JsonRpcGateTest {
         byte[] invalidUtf8 = {'{', '"', (byte) 0xC3, (byte) 0x28, '"', ':', '1', '}'};
         assertEquals(Admission.Handled.ANSWERED, gate.admit(invalidUtf8, invalidUtf8.length));
         assertEquals(-32700, lastReply().path("error").path("code").asInt());
+    }
+
+    /**
+     * A batch (which MCP 2025-03-26, a version this server negotiates, allowed) is refused, each of its requests
+     * under its own id, in one array as JSON-RPC answers a batch: before, one error with a null id answered it, and a
+     * client waited for ever on each request in it.
+     */
+    @Test
+    void aBatchIsRefusedWithAnErrorUnderEachOfItsRequestsIds() throws IOException {
+        open();
+        String batch = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"x\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":\"t\",\"method\":\"tools/list\"},{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}]";
+        byte[] bytes = batch.getBytes(StandardCharsets.UTF_8);
+        assertEquals(Admission.Handled.ANSWERED, gate.admit(bytes, bytes.length));
+
+        JsonNode answers = lastReply();
+        assertTrue(answers.isArray(), () -> "one array, an error for each request: " + answers);
+        assertEquals(3, answers.size(), answers::toString);
+        assertEquals(List.of("1", "\"t\"", "1.5"), List.of(answers.get(0).get("id").toString(),
+                answers.get(1).get("id").toString(), answers.get(2).get("id").toString()));
+        answers.forEach(answer -> assertEquals(-32600, answer.path("error").path("code").asInt(), answer::toString));
+
+        String one = "[{\"jsonrpc\":\"2.0\",\"id\":\"m\",\"method\":\"tools/list\"}]";
+        assertEquals(Admission.Handled.ANSWERED, gate.admit(one.getBytes(StandardCharsets.UTF_8), one.length()));
+        JsonNode answer = lastReply();
+        assertTrue(answer.isArray() && answer.size() == 1 && "m".equals(answer.get(0).path("id").asText()),
+                () -> "a batch of one is answered with an array of one: " + answer);
     }
 
     @Test
