@@ -231,19 +231,29 @@ public final class JsonRpcReader {
          * parser reads {@code buffer} from {@code base} on.
          */
         TopLevelId read(JsonParser parser, byte[] buffer, int base) throws IOException {
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String name = parser.currentName();
-                parser.nextToken();
-                if ("id".equals(name)) {
-                    seen++;
-                    found = JsonRpcId.read(parser, buffer, base);
-                } else {
-                    method |= "method".equals(name);
-                    answers |= "result".equals(name) || "error".equals(name);
-                    parser.skipChildren();
+            try {
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    note(name);
+                    parser.nextToken();
+                    if ("id".equals(name)) {
+                        seen++;
+                        found = JsonRpcId.read(parser, buffer, base);
+                    } else {
+                        parser.skipChildren();
+                    }
                 }
+            } catch (IOException e) {
+                // A scalar is read with its name: a result whose value stops the reading is still a response
+                note(parser.currentName());
+                throw e;
             }
             return this;
+        }
+
+        private void note(String name) {
+            method |= "method".equals(name);
+            answers |= "result".equals(name) || "error".equals(name);
         }
 
         /** The id, when given exactly once: an id given twice names nothing. */

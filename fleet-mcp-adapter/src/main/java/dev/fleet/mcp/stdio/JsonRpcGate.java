@@ -42,29 +42,26 @@ import org.slf4j.LoggerFactory;
  * answers, dropped), with one log line and no stack trace:
  *
  * <ul>
- *   <li>not UTF-8, not JSON (NUL bytes and trailing garbage included): {@value #PARSE_ERROR}, id null;
+ *   <li>not UTF-8, not JSON (NUL bytes, trailing garbage): {@value #PARSE_ERROR}, under its id if readable;
  *   <li>JSON but not one JSON-RPC message (a batch, null, a scalar, an object that is neither request,
  *       notification nor response, {@code jsonrpc} other than "2.0", a method or id of the wrong type):
  *       {@value #INVALID_REQUEST}, with the request's id (each of a batch's) when usable, else null;
  *   <li>a request before the session is initialized ({@code initialize}, then
  *       {@code notifications/initialized}): {@value #INVALID_REQUEST} with the request's id, as
  *       later SDK versions answer; {@code ping} is answered with an empty result at any time;
- *   <li>{@code params} that is not an object, or {@code initialize}/{@code tools/call} params the
- *       SDK cannot read: {@value #INVALID_PARAMS} invalid params (the SDK would answer -32603 with
- *       a Jackson message and log a stack trace);
- *   <li>a line longer than the reader's limit: {@value #INVALID_REQUEST}, id null (see
- *       {@link BoundedLines}).
+ *   <li>{@code params} that is not an object, or {@code initialize}/{@code tools/call} params the SDK cannot read:
+ *       {@value #INVALID_PARAMS} (the SDK would answer -32603 with a Jackson message and a stack trace);
+ *   <li>a line longer than the reader's limit: {@value #INVALID_REQUEST}, id null ({@link BoundedLines}).
  * </ul>
  *
- * <p>Notifications other than {@code notifications/initialized} are dropped: this server acts on
- * none, and one of them ({@code notifications/roots/list_changed}) makes the SDK ask the client
- * for its roots, a request whose failure ends the SDK's inbound stream. Responses from the client
- * are passed on when well formed (this server sends no requests, so the SDK only logs them).
+ * <p>Notifications other than {@code notifications/initialized} are dropped: this server acts on none, and one
+ * ({@code notifications/roots/list_changed}) makes the SDK ask the client for its roots, a request whose failure
+ * ends its inbound stream. Well-formed responses are passed on (the server sends no requests: the SDK logs them).
  *
- * <p>Not thread-safe: the one stdin thread ({@link StdioTransport}) calls it. Replies go to
- * {@link LineOutput}, whole lines under its lock, so they never interleave with the SDK's answers.
- * Before a request is passed on, a place for its answer is reserved there, which waits while the
- * client leaves {@link LineOutput#MAX_UNWRITTEN_ANSWERS} answers unread: the bound on queued answers.
+ * <p>Not thread-safe: the one stdin thread ({@link StdioTransport}) calls it. Replies go to {@link LineOutput},
+ * whole lines under its lock, never interleaved with the SDK's answers. Before a request is passed on, a place
+ * for its answer is reserved there, which waits while the client leaves {@link LineOutput#MAX_UNWRITTEN_ANSWERS}
+ * answers unread: the bound on queued answers.
  */
 final class JsonRpcGate {
 
@@ -135,23 +132,21 @@ final class JsonRpcGate {
         }
         JsonRpcMessage message = line.message();
         if (message instanceof Invalid many && many.fault() == Fault.TOO_MANY_TOKENS) {
-            JsonRpcId named = many.id();
-            return reply(named != null && named.fitsTheSdk() ? named : JsonRpcId.NONE, INVALID_REQUEST,
-                    "Invalid Request: " + many.detail() + " in one message", length);
+            return reply(answerable(many.id()), INVALID_REQUEST, "Invalid Request: " + many.detail() + " in one "
+                    + "message", length);
         }
         if (message instanceof Invalid invalid && invalid.wholeLine()) {
             return invalid.fault() == Fault.LINE_NOT_AN_OBJECT
                     ? reply(JsonRpcId.NONE, INVALID_REQUEST, "Invalid Request: a JSON-RPC message is an object, not "
                             + invalid.detail(), length)
-                    : reply(JsonRpcId.NONE, PARSE_ERROR, "Parse error: " + RequestParams.clientText(invalid.detail()),
-                            length);
+                    : reply(answerable(invalid.id()), PARSE_ERROR, "Parse error: "
+                            + RequestParams.clientText(invalid.detail()), length);
         }
         JsonNode params;
         try {
             params = messages.params(buffer, message.parts().params()); // what the session will read, if anything
         } catch (JacksonException e) { // beyond Jackson's bounds: under the request's id, as over HTTP
-            JsonRpcId named = message instanceof Request ? message.id() : JsonRpcId.NONE;
-            return reply(named.fitsTheSdk() ? named : JsonRpcId.NONE, PARSE_ERROR, "Parse error: "
+            return reply(answerable(message instanceof Request ? message.id() : null), PARSE_ERROR, "Parse error: "
                     + RequestParams.clientText(Failures.withoutCodeNames(String.valueOf(e.getOriginalMessage()))), length);
         }
         return admitMessage(message, params, buffer, length);
@@ -175,7 +170,7 @@ final class JsonRpcGate {
         }
         // the one id check (JsonRpcId), narrowed to the ids the SDK's session can take
         JsonRpcId id = message.id();
-        JsonRpcId replyId = id != null && id.fitsTheSdk() ? id : JsonRpcId.NONE;
+        JsonRpcId replyId = answerable(id);
         if (!message.parts().versioned()) {
             return reply(replyId, INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"", length);
         }
@@ -288,6 +283,11 @@ final class JsonRpcGate {
         ids.forEach(id -> each.add(new JsonRpcError(code, message).node(id)));
         write(batch ? each : each.get(0));
         return Admission.Handled.ANSWERED;
+    }
+
+    /** The id a refusal names: the request's where the SDK's session could take it, else none. */
+    private static JsonRpcId answerable(JsonRpcId id) {
+        return id != null && id.fitsTheSdk() ? id : JsonRpcId.NONE;
     }
 
     private void write(JsonNode response) {

@@ -112,6 +112,10 @@ class JsonRpcReaderTest {
         Invalid notJson = assertFault(Fault.NOT_JSON, false, read(STRICT, "{\"id\":5,\"method\":\"m\"} x").message());
         assertTrue(notJson.wholeLine());
         assertEquals("5", notJson.id().json(), "a refusal names the request where its id can be read");
+        Invalid response = (Invalid) read(JsonRpcReader.plain(1 << 20), "{\"id\":5,\"result\":" + "1".repeat(1_001)
+                + "}").message();
+        assertEquals(JsonRpcId.NONE, response.id(), "a response whose result stops the reading is never answered "
+                + "under its id, which names a request of the other side's");
         Invalid scalar = assertFault(Fault.LINE_NOT_AN_OBJECT, false, read(STRICT, "42").message());
         assertEquals("number", scalar.detail());
         assertFault(Fault.TOO_DEEP, false, read(STRICT, "[".repeat(1001) + "]".repeat(1001)).message());

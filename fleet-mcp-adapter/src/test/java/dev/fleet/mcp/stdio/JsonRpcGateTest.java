@@ -86,7 +86,7 @@ class JsonRpcGateTest {
     @Test
     void linesThatAreNotJsonRpcGetParseErrorOrInvalidRequestWithANullId() throws IOException {
         open();
-        for (String line : List.of("hello", "{", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} trailing",
+        for (String line : List.of("hello", "{", "{\"jsonrpc\":\"2.0\",\"method\":\"ping\"} trailing",
                 "\u0000", "[".repeat(5_000))) {
             assertRefused(line, -32700, null);
         }
@@ -129,6 +129,22 @@ class JsonRpcGateTest {
                 () -> "a batch of one is answered with an array of one: " + answer);
     }
 
+    /**
+     * A request line the parser refuses whole (a number over 1,000 digits, nesting beyond 1,000 levels, trailing
+     * garbage) is answered under the id its top level names, as HTTP and the relay answer it: with a null id, the
+     * client could match the error to no request and waited on it for ever.
+     */
+    @Test
+    void aRequestLineThatIsNoJsonIsRefusedUnderTheIdItNames() throws IOException {
+        open();
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"tools/call\",\"params\":{\"n\":" + "1".repeat(2_000)
+                + "}}", -32700, 15);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":\"deep\",\"method\":\"ping\",\"params\":{\"a\":" + "[".repeat(5_000)
+                + "]".repeat(5_000) + "}}", -32700, "deep");
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} trailing", -32700, 1);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":" + "1".repeat(2_000) + "}", -32700, null);
+    }
+
     @Test
     void aRequestWithAUsableIdIsAnsweredUnderThatId() throws IOException {
         open();
@@ -164,23 +180,23 @@ class JsonRpcGateTest {
     void onlyTheParamsAreReadAgainWithinJacksonsBounds() throws IOException {
         open();
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
-                + "\"arguments\":{\"n\":" + "9".repeat(5_000) + "}}}", -32700, null);
+                + "\"arguments\":{\"n\":" + "9".repeat(5_000) + "}}}", -32700, 3);
         assertPassed("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\",\"method\":\"tools/call\","
                 + "\"params\":{\"name\":\"u\",\"name\":\"t\"}}");
     }
 
     /**
      * A number longer than Jackson's default (1000 digits) anywhere in the line, not only in params, is a
-     * parse error with a null id, as when the whole line was read as a tree: never passed on, never echoed.
+     * parse error under the request's id where it reads before the fault (else null): never passed on, never echoed.
      */
     @Test
     void aNumberBeyondJacksonsDefaultLengthAnywhereIsAParseError() throws IOException {
         open();
         String digits = "9".repeat(5_000);
-        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"extra\":" + digits + "}", -32700, null);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"extra\":" + digits + "}", -32700, 3);
         assertRefused("{\"jsonrpc\":\"2.0\",\"id\":" + digits + ",\"method\":\"ping\"}", -32700, null);
-        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"extra\":0." + digits + "}", -32700, null);
-        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"extra\":NaN}", -32700, null);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"extra\":0." + digits + "}", -32700, 4);
+        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"extra\":NaN}", -32700, 6);
         assertPassed("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"extra\":" + "9".repeat(1_000) + "}");
     }
 
