@@ -1,6 +1,7 @@
 package dev.fleet.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -219,6 +220,17 @@ public class JsonRpcProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new AssertionError("stdout carried a line that is not JSON: " + line, e);
         }
+        if (message.isArray()) {
+            // A batch's answer (a refused batch: an error under each of its requests' ids), each element a message.
+            assertFalse(message.isEmpty(), line);
+            message.forEach(element -> checkMessage(element, element.toString()));
+        } else {
+            checkMessage(message, line);
+        }
+        return message;
+    }
+
+    private void checkMessage(JsonNode message, String line) {
         assertTrue(message.isObject(), line);
         assertEquals("2.0", message.path("jsonrpc").asText(), line);
         boolean response = message.has("id") && (message.has("result") || message.has("error"));
@@ -231,6 +243,5 @@ public class JsonRpcProcess implements AutoCloseable {
         } else {
             lineCheck.accept(line);
         }
-        return message;
     }
 }
