@@ -18,7 +18,6 @@ final class OwedAnswers {
 
     /** Each owed id by its key, with how many requests under it wait; in the order they were first asked. */
     private final Map<String, Owed> owed = new LinkedHashMap<>();
-    private int size;
 
     private record Owed(JsonRpcId id, int times) {
     }
@@ -26,7 +25,6 @@ final class OwedAnswers {
     /** A request under {@code id} waits for its answer. */
     void owe(JsonRpcId id) {
         owed.merge(id.key(), new Owed(id, 1), (was, one) -> new Owed(was.id(), was.times() + 1));
-        size++;
     }
 
     /** An answer naming {@code id} is on its way; false when no request under that id waits for one. */
@@ -40,25 +38,18 @@ final class OwedAnswers {
         } else {
             owed.put(id.key(), new Owed(was.id(), was.times() - 1));
         }
-        size--;
         return true;
-    }
-
-    /** How many requests wait. */
-    int size() {
-        return size;
     }
 
     /** Every request still waiting, one id for each (an id owed twice twice), and none from now on. */
     List<JsonRpcId> takeAll() {
-        List<JsonRpcId> all = new ArrayList<>(size);
+        List<JsonRpcId> all = new ArrayList<>();
         owed.values().forEach(each -> {
             for (int i = 0; i < each.times(); i++) {
                 all.add(each.id());
             }
         });
         owed.clear();
-        size = 0;
         return all;
     }
 }

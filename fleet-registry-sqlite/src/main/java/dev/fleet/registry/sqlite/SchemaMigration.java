@@ -1,8 +1,11 @@
 package dev.fleet.registry.sqlite;
 
+import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.keyword;
+import static org.jooq.impl.DSL.lower;
 import static org.jooq.impl.DSL.quotedName;
+import static org.jooq.impl.DSL.table;
 import static org.jooq.impl.DSL.unquotedName;
 
 import dev.fleet.registry.schema.RegistryChangelog;
@@ -17,6 +20,8 @@ import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 
 /**
  * Runs the changelog, one migration at a time per registry file.
@@ -109,10 +114,12 @@ final class SchemaMigration {
      */
     private static void refuseDamaged(Path registry, Connection connection) {
         DSLContext ctx = SqliteJooq.using(connection);
-        Object[] checked = CHECKED.stream().map(name -> inline(name)).toArray();
-        for (String table : ctx.resultQuery("SELECT name FROM sqlite_schema WHERE type = 'table' AND lower(name) IN "
-                + "({0}, {1}, {2}) ORDER BY name", checked).fetch(0, String.class)) {
-            // A pragma takes no bind value: the name is quoted, one of the three above in some case.
+        Field<String> name = field(unquotedName("name"), String.class);
+        for (String table : ctx.select(name).from(table(unquotedName("sqlite_schema")))
+                .where(field(unquotedName("type"), String.class).eq(inline("table")))
+                .and(lower(name).in(CHECKED.stream().map(DSL::inline).toList()))
+                .orderBy(name).fetch(name)) {
+            // A pragma takes no bind value: the name is quoted, one of CHECKED in some case.
             String verdict = ctx.resultQuery("PRAGMA quick_check({0})", quotedName(table)).fetchAny(0, String.class);
             if (!"ok".equals(verdict)) {
                 throw new RegistryStorageException("registry " + registry + " cannot be migrated: it is damaged "
